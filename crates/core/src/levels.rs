@@ -26,7 +26,11 @@ pub struct UnknownValue {
 impl UnknownValue {
     fn new(kind: &'static str, value: &str, expected: &'static str) -> Self {
         let value: String = value.chars().take(64).collect();
-        Self { kind, value, expected }
+        Self {
+            kind,
+            value,
+            expected,
+        }
     }
 }
 
@@ -103,12 +107,8 @@ impl DangerLevel {
 
     /// Parses a wire name or a number 0-4 (the danger-level schema allows both).
     pub fn parse_name_or_number(s: &str) -> Result<Self, UnknownValue> {
-        s.parse().or_else(|e| {
-            s.parse::<u64>()
-                .ok()
-                .and_then(Self::from_number)
-                .ok_or(e)
-        })
+        s.parse()
+            .or_else(|e| s.parse::<u64>().ok().and_then(Self::from_number).ok_or(e))
     }
 
     /// The base risk of an action at this danger level (issue #2: safe low, reversible
@@ -226,7 +226,7 @@ wire_enum! {
 
 wire_enum! {
     /// Hierarchical safety mode over MCP ToolAnnotations (safety-modes ADR), most to least
-    /// restrictive.
+    /// restrictive. The default is `write-destructive`, as in the ADR.
     SafetyMode, "safety mode" {
         /// Only tools marked `readOnlyHint: true`.
         ReadOnly = "read-only",
@@ -237,6 +237,8 @@ wire_enum! {
     }
 }
 
+// Written by hand because the derive cannot reach inside `wire_enum!`.
+#[allow(clippy::derivable_impls)]
 impl Default for SafetyMode {
     fn default() -> Self {
         SafetyMode::WriteDestructive
@@ -287,7 +289,10 @@ mod tests {
         for d in DangerLevel::ALL {
             let json = serde_json::to_string(d).expect("serialize");
             assert_eq!(json, format!("\"{}\"", d.as_str()));
-            assert_eq!(serde_json::from_str::<DangerLevel>(&json).expect("parse"), *d);
+            assert_eq!(
+                serde_json::from_str::<DangerLevel>(&json).expect("parse"),
+                *d
+            );
             assert_eq!(d.as_str().parse::<DangerLevel>(), Ok(*d));
         }
         assert_eq!(
@@ -303,21 +308,24 @@ mod tests {
     fn danger_numbers_are_the_spec_numbers() {
         let numbers: Vec<u8> = DangerLevel::ALL.iter().map(|d| d.number()).collect();
         assert_eq!(numbers, [0, 1, 2, 3, 4]);
-        assert_eq!(DangerLevel::parse_name_or_number("3"), Ok(DangerLevel::Dangerous));
+        assert_eq!(
+            DangerLevel::parse_name_or_number("3"),
+            Ok(DangerLevel::Dangerous)
+        );
         assert!(DangerLevel::parse_name_or_number("5").is_err());
     }
 
     #[test]
     fn unknown_values_name_what_is_accepted() {
-        let err = "severe".parse::<DangerLevel>().unwrap_err();
+        let err = "severe".parse::<DangerLevel>().expect_err("unknown");
         assert_eq!(
             err.to_string(),
             "unknown danger level 'severe': expected one of safe reversible destructive dangerous forbidden "
         );
-        let err = "Certified".parse::<TrustLevel>().unwrap_err();
+        let err = "Certified".parse::<TrustLevel>().expect_err("case matters");
         assert!(err.to_string().contains("community_reviewed"));
         let long = "x".repeat(10_000);
-        assert!(long.parse::<Risk>().unwrap_err().value.len() <= 64);
+        assert!(long.parse::<Risk>().expect_err("unknown").value.len() <= 64);
     }
 
     #[test]

@@ -108,7 +108,10 @@ mod tests {
     #[test]
     fn order_is_the_documented_lattice() {
         let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.as_str()).collect();
-        assert_eq!(names, ["allow", "confirm", "verify", "preview", "deny", "stop"]);
+        assert_eq!(
+            names,
+            ["allow", "confirm", "verify", "preview", "deny", "stop"]
+        );
         for pair in Outcome::ALL.windows(2) {
             assert!(pair[0] < pair[1]);
         }

@@ -1,0 +1,657 @@
+//! Danger classification: what danger level an operation has, and why.
+//!
+//! Sources, first that speaks wins (danger-levels 3, 5, 6, 9):
+//!
+//! 1. an explicit `level` in the operation's danger declaration;
+//! 2. its conditional levels (`conditions: [{when, level, reason}]`, the highest matching one),
+//!    else its `default_level`;
+//! 3. the name patterns of sections 5-6 (the highest level among those that match: so
+//!    `force_delete_all` is `forbidden`; an explicit declaration of `safe` overrides `force_sync`);
+//! 4. MCP ToolAnnotations, which from an adapter below `validated` may raise the fallback of
+//!    step 5 but never lower it (annotations from untrusted servers are untrusted);
+//! 5. the CRUDE endpoint's default (section 3.3);
+//! 6. otherwise `reversible`: unlabeled operations are never `safe` (section 7.1).
+//!
+//! Then repetition escalation (section 9.3) raises the level once the operation has been
+//! performed `after_count` times; it never lowers.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::annotations::ToolAnnotations;
+use crate::condition::Condition;
+use crate::factor::Reason;
+use crate::glob::{Glob, GlobError, canonical_name};
+use crate::levels::{DangerLevel, Endpoint, TrustLevel};
+
+/// A conditional danger level (danger-levels 9.1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalLevel {
+    /// The expression over `params.*`.
+    pub when: Condition,
+    /// The level when it holds.
+    pub level: DangerLevel,
+    /// Why, for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Arc<str>>,
+}
+
+/// A repetition escalation step (danger-levels 9.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Escalation {
+    /// From this many performances on, the level is at least `level`.
+    pub after_count: u32,
+    /// The escalated level.
+    pub level: DangerLevel,
+    /// What to tell the user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<Arc<str>>,
+}
+
+/// An operation's danger declaration (danger-levels 3.2, with 9.1 and 9.3).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DangerDeclaration {
+    /// The declared level; when present it wins over everything, conditions included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<DangerLevel>,
+    /// The level when no condition matches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_level: Option<DangerLevel>,
+    /// Conditional levels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<ConditionalLevel>,
+    /// Repetition escalation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escalation: Vec<Escalation>,
+    /// Why the operation is dangerous (shown before confirmation and in denials).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<Arc<str>>,
+    /// The single-reason form of the danger-level schema; joins `reasons`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Arc<str>>,
+    /// The confirmation prompt, with `{param}` interpolation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation_message: Option<String>,
+    /// Minimum seconds between confirmation and execution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cooldown_seconds: Option<u32>,
+    /// Whether re-authentication is required before execution.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub requires_reauth: bool,
+    /// Extra context for audit entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub audit_context: Vec<String>,
+    /// The schema's UI hint that the operation should prompt for confirmation: treated as
+    /// "at least confirm" by the gate.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub requires_confirmation: bool,
+}
+
+/// Name patterns with their danger levels.
+#[derive(Debug, Clone, Default)]
+pub struct DangerPatterns {
+    entries: Vec<(Glob, Arc<str>, DangerLevel)>,
+}
+
+/// The standard patterns of danger-levels sections 5.1 and 6.1-6.3.
+pub const SPEC_DANGER_PATTERNS: &[(DangerLevel, &str)] = &[
+    (DangerLevel::Dangerous, "force_*"),
+    (DangerLevel::Dangerous, "*_permanently"),
+    (DangerLevel::Dangerous, "bulk_delete*"),
+    (DangerLevel::Dangerous, "override_*"),
+    (DangerLevel::Dangerous, "bypass_*"),
+    (DangerLevel::Dangerous, "*_without_backup"),
+    (DangerLevel::Dangerous, "purge_*"),
+    (DangerLevel::Forbidden, "drop_*"),
+    (DangerLevel::Forbidden, "delete_all*"),
+    (DangerLevel::Forbidden, "truncate_*"),
+    (DangerLevel::Forbidden, "reset_*"),
+    (DangerLevel::Forbidden, "destroy_*"),
+    (DangerLevel::Forbidden, "wipe_*"),
+    (DangerLevel::Forbidden, "*_production"),
+    (DangerLevel::Safe, "get_*"),
+    (DangerLevel::Safe, "list_*"),
+    (DangerLevel::Safe, "search_*"),
+    (DangerLevel::Safe, "count_*"),
+    (DangerLevel::Safe, "check_*"),
+    (DangerLevel::Safe, "introspect*"),
+];
+
+impl DangerPatterns {
+    /// No patterns at all.
+    pub fn empty() -> Self {
+        Self::default()
+    }
+
+    /// The specification's standard patterns.
+    pub fn spec_defaults() -> Self {
+        let mut p = Self::empty();
+        for &(level, pattern) in SPEC_DANGER_PATTERNS {
+            // The table is a constant of valid patterns; a failure would be a bug caught by the
+            // tests, so skipping is only a guard.
+            let _ = p.add(level, pattern);
+        }
+        p
+    }
+
+    /// Adds a pattern at a level.
+    pub fn add(&mut self, level: DangerLevel, pattern: &str) -> Result<(), GlobError> {
+        let glob = Glob::new(pattern)?;
+        let source: Arc<str> = Arc::from(glob.as_str());
+        self.entries.push((glob, source, level));
+        Ok(())
+    }
+
+    /// How many patterns there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The highest level among the patterns a canonical name matches, with the first pattern of
+    /// that level.
+    ///
+    /// Patterns above `safe` match any run of whole words of the name (`delete_all*` matches
+    /// `force_delete_all`, as section 5.1 says): a dangerous word raises wherever it is. A
+    /// `safe` pattern must match the whole name (`get_*` matches `get_user`, not
+    /// `wipe_and_get_user`): a harmless word never lowers from the middle of a name.
+    pub fn classify_canonical(&self, name: &str) -> Option<(DangerLevel, &Arc<str>)> {
+        let mut best: Option<(DangerLevel, &Arc<str>)> = None;
+        for (glob, source, level) in &self.entries {
+            if best.is_some_and(|(b, _)| b >= *level) {
+                continue;
+            }
+            let matched = if *level > DangerLevel::Safe {
+                glob.matches_words(name)
+            } else {
+                glob.matches_canonical(name)
+            };
+            if matched {
+                best = Some((*level, source));
+            }
+        }
+        best
+    }
+}
+
+/// What classification looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct OperationFacts<'a> {
+    /// The operation (tool) name, in any spelling.
+    pub name: &'a str,
+    /// Its CRUDE endpoint, when known.
+    pub endpoint: Option<Endpoint>,
+    /// Its params (an object; anything else behaves as no params).
+    pub params: &'a Value,
+    /// Its MCP ToolAnnotations, when the adapter gives any.
+    pub annotations: Option<&'a ToolAnnotations>,
+    /// The adapter's effective trust level.
+    pub trust: TrustLevel,
+    /// How many times the operation was performed before (for escalation).
+    pub repetitions: u32,
+}
+
+/// The result of classification.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Classification {
+    /// The danger level, after escalation.
+    pub level: DangerLevel,
+    /// The level before repetition escalation.
+    pub base_level: DangerLevel,
+    /// Why, in order.
+    pub factors: Vec<Reason>,
+    /// The declared reasons (for confirmation prompts and denials).
+    pub reasons: Vec<Arc<str>>,
+}
+
+/// Classifies an operation. `declaration` is the operation's danger declaration, if the policy
+/// or the adapter gives one.
+pub fn classify(
+    declaration: Option<&DangerDeclaration>,
+    patterns: &DangerPatterns,
+    facts: &OperationFacts<'_>,
+) -> Classification {
+    let canonical = canonical_name(facts.name);
+    let mut factors = Vec::with_capacity(2);
+    let mut reasons = Vec::new();
+    if let Some(d) = declaration {
+        reasons.extend(d.reasons.iter().cloned());
+        reasons.extend(d.reason.iter().cloned());
+    }
+
+    let level = declared(declaration, facts.params, &mut factors, &mut reasons)
+        .or_else(|| {
+            patterns
+                .classify_canonical(&canonical)
+                .map(|(level, pattern)| {
+                    factors.push(Reason::NamePattern {
+                        pattern: pattern.clone(),
+                        level,
+                    });
+                    level
+                })
+        })
+        .unwrap_or_else(|| from_hints(facts, &mut factors));
+
+    let mut escalated = level;
+    if let Some(d) = declaration {
+        let step = d
+            .escalation
+            .iter()
+            .filter(|e| facts.repetitions >= e.after_count && e.level > escalated)
+            .max_by_key(|e| e.level);
+        if let Some(e) = step {
+            escalated = e.level;
+            factors.push(Reason::Escalated {
+                after_count: e.after_count,
+                count: facts.repetitions,
+                level: e.level,
+                message: e.message.clone(),
+            });
+        }
+    }
+
+    Classification {
+        level: escalated,
+        base_level: level,
+        factors,
+        reasons,
+    }
+}
+
+fn declared(
+    declaration: Option<&DangerDeclaration>,
+    params: &Value,
+    factors: &mut Vec<Reason>,
+    reasons: &mut Vec<Arc<str>>,
+) -> Option<DangerLevel> {
+    let d = declaration?;
+    if let Some(level) = d.level {
+        factors.push(Reason::DeclaredLevel { level });
+        return Some(level);
+    }
+    let matched = d
+        .conditions
+        .iter()
+        .filter(|c| c.when.evaluate(params))
+        .fold(None::<&ConditionalLevel>, |best, c| match best {
+            Some(b) if b.level >= c.level => Some(b),
+            _ => Some(c),
+        });
+    if let Some(c) = matched {
+        reasons.extend(c.reason.iter().cloned());
+        factors.push(Reason::ConditionMatched {
+            when: Arc::from(c.when.source()),
+            level: c.level,
+            reason: c.reason.clone(),
+        });
+        return Some(c.level);
+    }
+    let level = d.default_level?;
+    factors.push(Reason::DefaultLevel { level });
+    Some(level)
+}
+
+/// Steps 4-6: annotations, endpoint default, unlabeled.
+fn from_hints(facts: &OperationFacts<'_>, factors: &mut Vec<Reason>) -> DangerLevel {
+    let fallback = match facts.endpoint {
+        Some(endpoint) => (
+            endpoint.default_danger(),
+            Reason::EndpointDefault {
+                endpoint,
+                level: endpoint.default_danger(),
+            },
+        ),
+        None => (DangerLevel::Reversible, Reason::Unlabeled),
+    };
+    let Some(annotations) = facts.annotations else {
+        factors.push(fallback.1);
+        return fallback.0;
+    };
+    let claimed = annotations.implied_danger();
+    let trusted = facts.trust >= TrustLevel::Validated;
+    if trusted || claimed >= fallback.0 {
+        factors.push(Reason::Annotations {
+            level: claimed,
+            trusted,
+        });
+        claimed
+    } else {
+        factors.push(Reason::AnnotationsNotBelieved {
+            claimed,
+            trust: facts.trust,
+        });
+        factors.push(fallback.1);
+        fallback.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DangerLevel::*;
+    use serde_json::json;
+
+    fn facts<'a>(name: &'a str, params: &'a Value) -> OperationFacts<'a> {
+        OperationFacts {
+            name,
+            endpoint: None,
+            params,
+            annotations: None,
+            trust: TrustLevel::Validated,
+            repetitions: 0,
+        }
+    }
+
+    fn decl(json: Value) -> DangerDeclaration {
+        serde_json::from_value(json).expect("declaration")
+    }
+
+    const NO_PARAMS: &Value = &Value::Null;
+
+    #[test]
+    fn spec_3_1_declared_level_with_reasons() {
+        let d = decl(json!({
+            "level": "destructive",
+            "reasons": [
+                "Permanently removes repository and all contents",
+                "Cannot be recovered after grace period",
+                "Affects forks and dependent projects"
+            ],
+            "confirmation_message": "Delete repository '{owner}/{repo}'? This cannot be undone.",
+            "cooldown_seconds": 5
+        }));
+        let c = classify(
+            Some(&d),
+            &DangerPatterns::spec_defaults(),
+            &facts("delete_repo", NO_PARAMS),
+        );
+        assert_eq!(c.level, Destructive);
+        assert_eq!(c.reasons.len(), 3);
+        assert_eq!(c.factors, [Reason::DeclaredLevel { level: Destructive }]);
+    }
+
+    #[test]
+    fn spec_5_1_highest_pattern_wins() {
+        let p = DangerPatterns::spec_defaults();
+        let c = classify(None, &p, &facts("force_delete_all", NO_PARAMS));
+        assert_eq!(c.level, Forbidden);
+        assert!(
+            matches!(&c.factors[0], Reason::NamePattern { pattern, .. } if &**pattern == "delete_all*")
+        );
+        assert_eq!(
+            classify(None, &p, &facts("force_push", NO_PARAMS)).level,
+            Dangerous
+        );
+        // A dangerous word raises wherever it is; a safe prefix never lowers from inside.
+        assert_eq!(
+            classify(None, &p, &facts("safe_drop_table", NO_PARAMS)).level,
+            Forbidden
+        );
+        assert_eq!(
+            classify(None, &p, &facts("list_production_hosts", NO_PARAMS)).level,
+            Forbidden
+        );
+        assert_eq!(
+            classify(None, &p, &facts("nuke_then_get_status", NO_PARAMS)).level,
+            Reversible
+        );
+        assert_eq!(
+            classify(None, &p, &facts("airdrop_tokens", NO_PARAMS)).level,
+            Reversible
+        );
+    }
+
+    #[test]
+    fn spec_5_3_explicit_safe_overrides_force_pattern() {
+        let d = decl(
+            json!({"level": "safe", "reasons": ["Force flag only bypasses cache, no data risk"]}),
+        );
+        let c = classify(
+            Some(&d),
+            &DangerPatterns::spec_defaults(),
+            &facts("force_sync", NO_PARAMS),
+        );
+        assert_eq!(c.level, Safe);
+    }
+
+    #[test]
+    fn spec_6_patterns_and_their_examples() {
+        let p = DangerPatterns::spec_defaults();
+        let table = [
+            ("force_push", Dangerous),
+            ("force_delete", Dangerous),
+            ("remove_permanently", Dangerous),
+            ("bulk_delete_users", Dangerous),
+            ("override_validation", Dangerous),
+            ("bypass_approval", Dangerous),
+            ("delete_without_backup", Dangerous),
+            ("purge_logs", Dangerous),
+            ("purge_cache", Dangerous),
+            ("drop_table", Forbidden),
+            ("drop_database", Forbidden),
+            ("delete_all_users", Forbidden),
+            ("truncate_table", Forbidden),
+            ("reset_database", Forbidden),
+            ("destroy_environment", Forbidden),
+            ("wipe_data", Forbidden),
+            ("deploy_production", Forbidden),
+            ("get_user", Safe),
+            ("get_repo", Safe),
+            ("list_repos", Safe),
+            ("list_users", Safe),
+            ("search_issues", Safe),
+            ("count_records", Safe),
+            ("check_status", Safe),
+            ("introspect", Safe),
+        ];
+        for (name, level) in table {
+            assert_eq!(
+                classify(None, &p, &facts(name, NO_PARAMS)).level,
+                level,
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn spec_9_1_conditional_levels() {
+        let d = decl(json!({
+            "default_level": "reversible",
+            "conditions": [
+                {"when": "params.count > 100", "level": "dangerous", "reason": "Bulk delete of more than 100 records"},
+                {"when": "params.permanent == true", "level": "destructive", "reason": "Permanent deletion requested"}
+            ]
+        }));
+        let p = DangerPatterns::spec_defaults();
+        let level = |params: Value| classify(Some(&d), &p, &facts("delete_records", &params)).level;
+        assert_eq!(level(json!({"count": 5})), Reversible);
+        assert_eq!(level(json!({"count": 101})), Dangerous);
+        assert_eq!(level(json!({"permanent": true})), Destructive);
+        // Both match: the highest wins.
+        assert_eq!(level(json!({"count": 500, "permanent": true})), Dangerous);
+        let c = classify(
+            Some(&d),
+            &p,
+            &facts("delete_records", &json!({"permanent": true})),
+        );
+        assert_eq!(c.reasons, [Arc::from("Permanent deletion requested")]);
+    }
+
+    #[test]
+    fn declared_level_beats_conditions() {
+        let d = decl(json!({
+            "level": "destructive",
+            "conditions": [{"when": "params.count > 100", "level": "forbidden"}]
+        }));
+        let params = json!({"count": 1000});
+        let c = classify(
+            Some(&d),
+            &DangerPatterns::spec_defaults(),
+            &facts("x", &params),
+        );
+        assert_eq!(c.level, Destructive);
+    }
+
+    #[test]
+    fn conditions_without_default_fall_through_to_patterns() {
+        let d = decl(json!({"conditions": [{"when": "params.all == true", "level": "forbidden"}]}));
+        let c = classify(
+            Some(&d),
+            &DangerPatterns::spec_defaults(),
+            &facts("purge_cache", &json!({})),
+        );
+        assert_eq!(c.level, Dangerous);
+    }
+
+    #[test]
+    fn spec_9_3_repetition_escalation() {
+        let d = decl(json!({
+            "level": "reversible",
+            "escalation": [
+                {"after_count": 10, "level": "destructive", "message": "You've performed this operation 10 times this hour"},
+                {"after_count": 50, "level": "dangerous", "message": "Unusual activity detected"}
+            ]
+        }));
+        let p = DangerPatterns::empty();
+        let level = |n: u32| {
+            let params = Value::Null;
+            let mut f = facts("update_record", &params);
+            f.repetitions = n;
+            classify(Some(&d), &p, &f).level
+        };
+        assert_eq!(level(0), Reversible);
+        assert_eq!(level(9), Reversible);
+        assert_eq!(level(10), Destructive);
+        assert_eq!(level(49), Destructive);
+        assert_eq!(level(50), Dangerous);
+        assert_eq!(level(10_000), Dangerous);
+    }
+
+    #[test]
+    fn escalation_never_lowers() {
+        let d = decl(
+            json!({"level": "forbidden", "escalation": [{"after_count": 1, "level": "reversible"}]}),
+        );
+        let params = Value::Null;
+        let mut f = facts("x", &params);
+        f.repetitions = 5;
+        assert_eq!(
+            classify(Some(&d), &DangerPatterns::empty(), &f).level,
+            Forbidden
+        );
+    }
+
+    #[test]
+    fn crude_defaults_and_unlabeled() {
+        let p = DangerPatterns::spec_defaults();
+        let params = Value::Null;
+        let with_endpoint = |e: Option<Endpoint>| {
+            let mut f = facts("frobnicate", &params);
+            f.endpoint = e;
+            classify(None, &p, &f).level
+        };
+        assert_eq!(with_endpoint(Some(Endpoint::Read)), Safe);
+        assert_eq!(with_endpoint(Some(Endpoint::Create)), Reversible);
+        assert_eq!(with_endpoint(Some(Endpoint::Update)), Reversible);
+        assert_eq!(with_endpoint(Some(Endpoint::Delete)), Destructive);
+        assert_eq!(with_endpoint(Some(Endpoint::Execute)), Reversible);
+        assert_eq!(
+            with_endpoint(None),
+            Reversible,
+            "unlabeled is at least reversible"
+        );
+    }
+
+    #[test]
+    fn untrusted_annotations_may_raise_but_not_lower() {
+        let p = DangerPatterns::spec_defaults();
+        let params = Value::Null;
+        let read_only = ToolAnnotations {
+            read_only_hint: Some(true),
+            ..ToolAnnotations::default()
+        };
+        let destructive = ToolAnnotations {
+            read_only_hint: Some(false),
+            destructive_hint: Some(true),
+            ..ToolAnnotations::default()
+        };
+        let level = |trust: TrustLevel, a: &ToolAnnotations, endpoint: Option<Endpoint>| {
+            let mut f = facts("frobnicate", &params);
+            f.trust = trust;
+            f.annotations = Some(a);
+            f.endpoint = endpoint;
+            classify(None, &p, &f)
+        };
+        // An untested adapter claiming read-only does not make an unlabeled tool safe.
+        let c = level(TrustLevel::Untested, &read_only, None);
+        assert_eq!(c.level, Reversible);
+        assert!(matches!(
+            c.factors[0],
+            Reason::AnnotationsNotBelieved { claimed: Safe, .. }
+        ));
+        assert_eq!(
+            level(TrustLevel::Generated, &read_only, Some(Endpoint::Delete)).level,
+            Destructive
+        );
+        // ...but it may make it more dangerous.
+        assert_eq!(
+            level(TrustLevel::Untested, &destructive, None).level,
+            Destructive
+        );
+        // A validated adapter is believed both ways.
+        assert_eq!(level(TrustLevel::Validated, &read_only, None).level, Safe);
+        assert_eq!(
+            level(TrustLevel::Validated, &read_only, Some(Endpoint::Delete)).level,
+            Safe
+        );
+        // Untrusted but agreeing with the fallback: fine.
+        assert_eq!(
+            level(TrustLevel::Untested, &read_only, Some(Endpoint::Read)).level,
+            Safe
+        );
+    }
+
+    #[test]
+    fn patterns_take_precedence_over_annotations() {
+        let params = Value::Null;
+        let claims_safe = ToolAnnotations {
+            read_only_hint: Some(true),
+            ..ToolAnnotations::default()
+        };
+        let mut f = facts("drop_table", &params);
+        f.annotations = Some(&claims_safe);
+        f.trust = TrustLevel::Certified;
+        assert_eq!(
+            classify(None, &DangerPatterns::spec_defaults(), &f).level,
+            Forbidden
+        );
+    }
+
+    #[test]
+    fn unknown_declaration_fields_and_values_are_errors() {
+        let err = serde_json::from_value::<DangerDeclaration>(json!({"levle": "safe"}))
+            .expect_err("typo");
+        assert!(err.to_string().contains("unknown field `levle`"), "{err}");
+        let err = serde_json::from_value::<DangerDeclaration>(json!({"level": "severe"}))
+            .expect_err("bad level");
+        assert!(
+            err.to_string().contains("unknown variant `severe`"),
+            "{err}"
+        );
+        let err = serde_json::from_value::<DangerDeclaration>(
+            json!({"conditions": [{"when": "params.count >", "level": "dangerous"}]}),
+        )
+        .expect_err("bad condition");
+        assert!(err.to_string().contains("column"), "{err}");
+    }
+}

@@ -1,0 +1,424 @@
+//! Glob patterns over operation names (`force_*`, `*_permanently`, `delete_all*`), and the
+//! canonical form names are matched in.
+//!
+//! Two choices make name patterns hard to evade:
+//!
+//! - Names are matched in a canonical snake_case form ([`canonical_name`]): `DropTable`,
+//!   `drop-table`, `DROP_TABLE` and `drop table` are all `drop_table`, so an adapter cannot slip
+//!   past `drop_*` by spelling its tool differently.
+//! - Patterns are compiled once into the cheapest matcher that fits their shape (exact, prefix,
+//!   suffix, infix, prefix and suffix); only patterns with several wildcards use the general
+//!   matcher, which is linear-time backtracking with no recursion, so no pattern and no name can
+//!   make matching slow or deep.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// The longest pattern accepted, in bytes. Longer ones are configuration mistakes or attacks.
+pub const MAX_PATTERN_LEN: usize = 256;
+
+/// A compiled glob: `*` matches any run of characters (including none), `?` exactly one.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Glob {
+    source: String,
+    matcher: Matcher,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Matcher {
+    Exact(String),
+    Prefix(String),
+    Suffix(String),
+    Infix(String),
+    PrefixSuffix(String, String),
+    /// Anything else: the pattern's characters, with `*` and `?` kept as wildcards.
+    General(Vec<char>),
+    Any,
+}
+
+/// A pattern that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GlobError {
+    /// The pattern is empty or only whitespace.
+    #[error("empty pattern: write a name or a glob such as 'drop_*'")]
+    Empty,
+    /// The pattern is longer than [`MAX_PATTERN_LEN`].
+    #[error("pattern of {len} bytes is longer than the {MAX_PATTERN_LEN}-byte limit")]
+    TooLong {
+        /// The pattern's length in bytes.
+        len: usize,
+    },
+}
+
+impl Glob {
+    /// Compiles a pattern. The pattern is put in canonical form like the names it matches, so
+    /// `Drop*` and `drop_*` behave as written.
+    pub fn new(pattern: &str) -> Result<Self, GlobError> {
+        let trimmed = pattern.trim();
+        if trimmed.is_empty() {
+            return Err(GlobError::Empty);
+        }
+        if trimmed.len() > MAX_PATTERN_LEN {
+            return Err(GlobError::TooLong { len: trimmed.len() });
+        }
+        let canonical = canonical_name(trimmed).into_owned();
+        let matcher = compile(&canonical);
+        Ok(Self {
+            source: trimmed.to_owned(),
+            matcher,
+        })
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether a name already in canonical form (see [`canonical_name`]) matches.
+    pub fn matches_canonical(&self, name: &str) -> bool {
+        match &self.matcher {
+            Matcher::Exact(s) => name == s,
+            Matcher::Prefix(p) => name.starts_with(p.as_str()),
+            Matcher::Suffix(s) => name.ends_with(s.as_str()),
+            Matcher::Infix(s) => name.contains(s.as_str()),
+            Matcher::PrefixSuffix(p, s) => {
+                name.len() >= p.len() + s.len()
+                    && name.starts_with(p.as_str())
+                    && name.ends_with(s.as_str())
+            }
+            Matcher::General(pattern) => wildcard_match(pattern, name),
+            Matcher::Any => true,
+        }
+    }
+
+    /// Whether a name in any spelling matches.
+    pub fn matches(&self, name: &str) -> bool {
+        self.matches_canonical(&canonical_name(name))
+    }
+
+    /// Whether some run of whole words of a canonical name matches: `delete_all*` matches
+    /// `force_delete_all`, `*_production` matches `deploy_production_db`, `drop_*` does not
+    /// match `airdrop_x`. This is how danger patterns match (danger-levels 5.1 counts
+    /// `force_delete_all` as matching `delete_all*`), so a dangerous word cannot be hidden
+    /// behind a harmless prefix.
+    pub fn matches_words(&self, name: &str) -> bool {
+        let starts = || std::iter::once(0).chain(name.match_indices('_').map(|(i, _)| i + 1));
+        let ends = || {
+            name.match_indices('_')
+                .map(|(i, _)| i)
+                .chain(std::iter::once(name.len()))
+        };
+        let is_end = |k: usize| k == name.len() || name.as_bytes()[k] == b'_';
+        match &self.matcher {
+            Matcher::Exact(s) => {
+                starts().any(|i| name[i..].starts_with(s.as_str()) && is_end(i + s.len()))
+            }
+            Matcher::Prefix(p) => starts().any(|i| name[i..].starts_with(p.as_str())),
+            Matcher::Suffix(s) => ends().any(|j| name[..j].ends_with(s.as_str())),
+            Matcher::Infix(s) => name.contains(s.as_str()),
+            Matcher::PrefixSuffix(p, s) => {
+                let first = starts().find(|&i| name[i..].starts_with(p.as_str()));
+                let last = ends().rfind(|&j| name[..j].ends_with(s.as_str()));
+                matches!((first, last), (Some(i), Some(j)) if j >= i + p.len() + s.len())
+            }
+            Matcher::General(pattern) => starts().any(|i| {
+                ends()
+                    .filter(|&j| j >= i)
+                    .any(|j| wildcard_match(pattern, &name[i..j]))
+            }),
+            Matcher::Any => true,
+        }
+    }
+}
+
+impl fmt::Debug for Glob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Glob({:?})", self.source)
+    }
+}
+
+fn compile(p: &str) -> Matcher {
+    let stars = p.matches('*').count();
+    if p.contains('?') {
+        return Matcher::General(p.chars().collect());
+    }
+    let literal = |s: &str| s.to_owned();
+    match stars {
+        0 => Matcher::Exact(literal(p)),
+        _ if p.chars().all(|c| c == '*') => Matcher::Any,
+        1 if p.ends_with('*') => Matcher::Prefix(literal(&p[..p.len() - 1])),
+        1 if p.starts_with('*') => Matcher::Suffix(literal(&p[1..])),
+        1 => {
+            let (a, b) = p.split_once('*').unwrap_or((p, ""));
+            Matcher::PrefixSuffix(literal(a), literal(b))
+        }
+        2 if p.starts_with('*') && p.ends_with('*') && p.len() > 2 => {
+            Matcher::Infix(literal(&p[1..p.len() - 1]))
+        }
+        _ => Matcher::General(p.chars().collect()),
+    }
+}
+
+/// Iterative glob matching with single-star backtracking: O(pattern x name) worst case, no
+/// recursion.
+fn wildcard_match(pattern: &[char], name: &str) -> bool {
+    let text: Vec<char> = name.chars().collect();
+    let (mut p, mut t) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, t));
+                p += 1;
+            }
+            Some(&c) if c == '?' || c == text[t] => {
+                p += 1;
+                t += 1;
+            }
+            _ => match star {
+                Some((sp, st)) => {
+                    p = sp + 1;
+                    t = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p..].iter().all(|&c| c == '*')
+}
+
+/// The canonical form of an operation name: lower case, words joined by single underscores.
+///
+/// camelCase and PascalCase boundaries become underscores (`deleteAll` -> `delete_all`,
+/// `HTTPRequest` -> `http_request`); `-`, `.`, `/`, `:` and whitespace become underscores; runs
+/// of separators collapse to one. Names already in canonical form are returned without
+/// allocating. Wildcards (`*`, `?`) are kept, so patterns use the same form.
+pub fn canonical_name(name: &str) -> Cow<'_, str> {
+    if is_canonical(name) {
+        return Cow::Borrowed(name);
+    }
+    let chars: Vec<char> = name.trim().chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if is_separator(c) {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            continue;
+        }
+        if c.is_uppercase() {
+            // Word boundaries are found on ASCII letters only: Unicode case mappings are not
+            // all reversible, and a boundary rule over them would not be idempotent.
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1).copied();
+            let boundary = c.is_ascii_uppercase()
+                && match prev {
+                    Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
+                    Some(p) if p.is_ascii_uppercase() => {
+                        next.is_some_and(|n| n.is_ascii_lowercase())
+                    }
+                    _ => false,
+                };
+            if boundary && !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    while out.ends_with('_') && name.trim_end().ends_with(is_separator) {
+        out.pop();
+    }
+    Cow::Owned(out)
+}
+
+fn is_separator(c: char) -> bool {
+    c == '_' || c == '-' || c == '.' || c == '/' || c == ':' || c.is_whitespace()
+}
+
+fn is_canonical(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes[0] != b'_'
+        && bytes[bytes.len() - 1] != b'_'
+        && !name.contains("__")
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_*?".contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn glob(p: &str) -> Glob {
+        Glob::new(p).expect("valid pattern")
+    }
+
+    #[test]
+    fn the_spec_patterns_match_their_examples() {
+        let cases = [
+            ("force_*", "force_push", true),
+            ("force_*", "force_delete", true),
+            ("force_*", "enforce_policy", false),
+            ("*_permanently", "remove_permanently", true),
+            ("bulk_delete*", "bulk_delete_users", true),
+            ("bulk_delete*", "bulk_delete", true),
+            ("*_without_backup", "delete_without_backup", true),
+            ("drop_*", "drop_table", true),
+            ("drop_*", "dropbox_sync", false),
+            ("delete_all*", "delete_all_users", true),
+            ("delete_all*", "delete_allocation", true),
+            ("*_production", "deploy_production", true),
+            ("introspect*", "introspect", true),
+        ];
+        for (pattern, name, expected) in cases {
+            assert_eq!(glob(pattern).matches(name), expected, "{pattern} vs {name}");
+        }
+    }
+
+    #[test]
+    fn spelling_does_not_evade_a_pattern() {
+        let drop = glob("drop_*");
+        for name in [
+            "DropTable",
+            "drop-table",
+            "DROP_TABLE",
+            "drop table",
+            "drop.table",
+            "drop__table",
+        ] {
+            assert!(drop.matches(name), "{name}");
+        }
+        assert!(glob("delete_all*").matches("deleteAllUsers"));
+        assert!(glob("*_production").matches("DeployProduction"));
+    }
+
+    #[test]
+    fn canonical_names() {
+        let cases = [
+            ("get_user", "get_user"),
+            ("getUser", "get_user"),
+            ("HTTPRequest", "http_request"),
+            ("  Force-Push  ", "force_push"),
+            ("a::b/c", "a_b_c"),
+            ("v2Deploy", "v2_deploy"),
+            ("_private", "private"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(canonical_name(input), expected, "{input}");
+        }
+        assert!(matches!(canonical_name("drop_table"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn general_patterns_with_several_wildcards() {
+        assert!(glob("*delete*all*").matches("soft_delete_of_all_rows"));
+        assert!(!glob("*delete*all*").matches("delete_one"));
+        assert!(glob("rm_?f").matches("rm_rf"));
+        assert!(!glob("rm_?f").matches("rm_f"));
+        assert!(glob("*").matches("anything"));
+        assert!(glob("**").matches(""));
+        assert!(glob("a*b*c").matches("abc"));
+        assert!(!glob("a*b*c").matches("acb"));
+    }
+
+    #[test]
+    fn bad_patterns_are_errors() {
+        assert_eq!(Glob::new("  "), Err(GlobError::Empty));
+        assert!(matches!(
+            Glob::new(&"x".repeat(300)),
+            Err(GlobError::TooLong { len: 300 })
+        ));
+    }
+
+    /// A reference matcher: straightforward recursion, fine for the short strings of the test.
+    fn reference(p: &[char], t: &[char]) -> bool {
+        match (p.first(), t.first()) {
+            (None, None) => true,
+            (Some('*'), _) => reference(&p[1..], t) || (!t.is_empty() && reference(p, &t[1..])),
+            (Some('?'), Some(_)) => reference(&p[1..], &t[1..]),
+            (Some(a), Some(b)) if a == b => reference(&p[1..], &t[1..]),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn word_matching_finds_dangerous_words_anywhere() {
+        assert!(glob("delete_all*").matches_words("force_delete_all"));
+        assert!(glob("*_production").matches_words("deploy_production_db"));
+        assert!(glob("drop_*").matches_words("safe_drop_table"));
+        assert!(!glob("drop_*").matches_words("airdrop_table"));
+        assert!(!glob("*_production").matches_words("deploy_productions"));
+        assert!(glob("truncate").matches_words("do_truncate_now"));
+        assert!(!glob("truncate").matches_words("do_truncated"));
+        assert!(glob("a*b").matches_words("x_a_b_y"));
+        assert!(glob("a*b").matches_words("x_ab"));
+        assert!(!glob("a*b").matches_words("xa_b"));
+    }
+
+    /// Word-aligned windows of a name, tested with the reference matcher.
+    fn reference_words(p: &[char], t: &str) -> bool {
+        let chars: Vec<char> = t.chars().collect();
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(
+                chars
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == '_')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        let ends: Vec<usize> = chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == '_')
+            .map(|(i, _)| i)
+            .chain(std::iter::once(chars.len()))
+            .collect();
+        starts
+            .iter()
+            .any(|&i| ends.iter().any(|&j| j >= i && reference(p, &chars[i..j])))
+    }
+
+    proptest! {
+        #[test]
+        fn word_matching_agrees_with_the_reference(
+            p in "[ab_*?]{1,8}",
+            t in "[ab_]{0,10}",
+        ) {
+            let g = glob(&p);
+            let canon_p: Vec<char> = canonical_name(&p).chars().collect();
+            let canon_t = canonical_name(&t).into_owned();
+            prop_assert_eq!(g.matches_words(&canon_t), reference_words(&canon_p, &canon_t));
+        }
+
+        #[test]
+        fn compiled_matchers_agree_with_the_reference(
+            p in "[ab_*?]{1,8}",
+            t in "[ab_]{0,10}",
+        ) {
+            let g = glob(&p);
+            let canon_p: Vec<char> = canonical_name(&p).chars().collect();
+            let canon_t = canonical_name(&t).into_owned();
+            let t_chars: Vec<char> = canon_t.chars().collect();
+            prop_assert_eq!(g.matches_canonical(&canon_t), reference(&canon_p, &t_chars));
+        }
+
+        #[test]
+        fn canonical_form_is_a_fixed_point(name in "\\PC{0,40}") {
+            let once = canonical_name(&name).into_owned();
+            prop_assert_eq!(canonical_name(&once).into_owned(), once.clone());
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(p in "\\PC{0,300}", t in "\\PC{0,300}") {
+            if let Ok(g) = Glob::new(&p) {
+                let _ = g.matches(&t);
+            }
+        }
+    }
+}

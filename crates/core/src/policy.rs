@@ -1,0 +1,295 @@
+//! The policy file (`policy.json`): what an operator writes, parsed strictly and compiled into a
+//! [`GatePolicy`].
+//!
+//! Strict because a policy engine that silently ignores a misspelt key enforces a different
+//! policy than the one its operator wrote: unknown fields are errors, every error names the
+//! JSON path it is at, and nothing half-parsed is ever used.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::autonomy::AutonomySettings;
+use crate::classify::DangerPatterns;
+use crate::gate::{
+    DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, OperationPolicy, globs,
+};
+use crate::glob::{Glob, canonical_name};
+use crate::levels::{DangerLevel, SafetyMode};
+
+/// The policy format version this build reads.
+pub const POLICY_VERSION: u32 = 1;
+
+/// The largest policy document accepted, in bytes.
+pub const MAX_POLICY_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most patterns of any one list.
+pub const MAX_PATTERNS: usize = 10_000;
+
+/// `policy.json`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyConfig {
+    /// The format version; must be 1.
+    #[serde(default = "default_version")]
+    pub version: u32,
+    /// The safety mode (default `write-destructive`).
+    #[serde(default)]
+    pub safety_mode: SafetyMode,
+    /// Autonomy settings; without `autonomy.level` the autonomy layer does not run.
+    #[serde(default)]
+    pub autonomy: AutonomySettings,
+    /// Whether the specification's standard danger patterns apply (default true).
+    #[serde(default = "yes")]
+    pub standard_danger_patterns: bool,
+    /// More name patterns, by danger level: `{"dangerous": ["deploy_*"]}`.
+    #[serde(default)]
+    pub danger_patterns: BTreeMap<DangerLevel, Vec<String>>,
+    /// Scope patterns that count as secret access (default: secrets, credentials, vault).
+    #[serde(default)]
+    pub secret_scopes: Option<Vec<String>>,
+    /// Operation name patterns that count as outbound notifications.
+    #[serde(default)]
+    pub notification_operations: Option<Vec<String>>,
+    /// Declarations per operation name.
+    #[serde(default)]
+    pub operations: BTreeMap<String, OperationPolicy>,
+}
+
+fn default_version() -> u32 {
+    POLICY_VERSION
+}
+fn yes() -> bool {
+    true
+}
+
+/// Why a policy cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PolicyError {
+    /// The JSON path of the offending value (`operations.delete_repo.danger.level`), or empty
+    /// for the document as a whole.
+    pub path: String,
+    /// Line and column in the document, when known.
+    pub line: Option<usize>,
+    /// The full one-line message.
+    pub message: String,
+}
+
+impl PolicyError {
+    fn at(path: impl Into<String>, what: impl std::fmt::Display) -> Self {
+        let path = path.into();
+        let message = if path.is_empty() {
+            format!("invalid policy: {what}")
+        } else {
+            format!("invalid policy at '{path}': {what}")
+        };
+        Self {
+            path,
+            line: None,
+            message,
+        }
+    }
+}
+
+impl PolicyConfig {
+    /// Parses a policy document.
+    pub fn from_json(text: &str) -> Result<Self, PolicyError> {
+        if text.len() > MAX_POLICY_BYTES {
+            return Err(PolicyError::at(
+                "",
+                format!(
+                    "document of {} bytes is over the {MAX_POLICY_BYTES}-byte limit",
+                    text.len()
+                ),
+            ));
+        }
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let config: PolicyConfig = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let line = inner.line();
+            let mut err = PolicyError::at(
+                if path == "." { String::new() } else { path },
+                format!("{inner}"),
+            );
+            err.line = Some(line);
+            err
+        })?;
+        Ok(config)
+    }
+
+    /// Checks and compiles the policy into the form the gate runs.
+    pub fn compile(&self) -> Result<GatePolicy, PolicyError> {
+        if self.version != POLICY_VERSION {
+            return Err(PolicyError::at(
+                "version",
+                format!(
+                    "version {} is not supported: this build reads version {POLICY_VERSION}",
+                    self.version
+                ),
+            ));
+        }
+        let mut patterns = if self.standard_danger_patterns {
+            DangerPatterns::spec_defaults()
+        } else {
+            DangerPatterns::empty()
+        };
+        for (level, list) in &self.danger_patterns {
+            check_count(&format!("danger_patterns.{level}"), list.len())?;
+            for (i, p) in list.iter().enumerate() {
+                patterns
+                    .add(*level, p)
+                    .map_err(|e| PolicyError::at(format!("danger_patterns.{level}[{i}]"), e))?;
+            }
+        }
+        let compile_list = |name: &str, list: &Option<Vec<String>>, default: &[&str]| match list {
+            None => Ok(globs(default)),
+            Some(list) => {
+                check_count(name, list.len())?;
+                list.iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        Glob::new(p).map_err(|e| PolicyError::at(format!("{name}[{i}]"), e))
+                    })
+                    .collect()
+            }
+        };
+        let secret_scopes =
+            compile_list("secret_scopes", &self.secret_scopes, DEFAULT_SECRET_SCOPES)?;
+        let notification_operations = compile_list(
+            "notification_operations",
+            &self.notification_operations,
+            DEFAULT_NOTIFICATION_OPERATIONS,
+        )?;
+
+        let mut operations = HashMap::with_capacity(self.operations.len());
+        for (name, op) in &self.operations {
+            let canonical = canonical_name(name).into_owned();
+            if canonical.is_empty() {
+                return Err(PolicyError::at("operations", "an operation name is empty"));
+            }
+            if let Some(previous) = operations.insert(canonical.clone(), op.clone()) {
+                let _ = previous;
+                let other = self
+                    .operations
+                    .keys()
+                    .find(|k| *k != name && canonical_name(k) == canonical)
+                    .cloned()
+                    .unwrap_or_default();
+                return Err(PolicyError::at(
+                    format!("operations.{name}"),
+                    format!(
+                        "'{name}' and '{other}' are the same operation ('{canonical}'): declare it once"
+                    ),
+                ));
+            }
+        }
+        Ok(GatePolicy {
+            patterns,
+            operations,
+            autonomy: self.autonomy.clone(),
+            safety_mode: self.safety_mode,
+            secret_scopes,
+            notification_operations,
+        })
+    }
+}
+
+fn check_count(path: &str, n: usize) -> Result<(), PolicyError> {
+    if n > MAX_PATTERNS {
+        return Err(PolicyError::at(
+            path,
+            format!("{n} patterns is over the limit of {MAX_PATTERNS}"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_policy_is_the_spec_defaults() {
+        let p = PolicyConfig::from_json("{}")
+            .expect("parse")
+            .compile()
+            .expect("compile");
+        assert_eq!(p.patterns.len(), DangerPatterns::spec_defaults().len());
+        assert_eq!(p.safety_mode, SafetyMode::WriteDestructive);
+        assert_eq!(p.autonomy.level, None);
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        let err = PolicyConfig::from_json(
+            r#"{"operations": {"delete_repo": {"danger": {"level": "severe"}}}}"#,
+        )
+        .expect_err("bad level");
+        assert_eq!(err.path, "operations.delete_repo.danger.level");
+        assert!(
+            err.message.contains("unknown variant `severe`"),
+            "{}",
+            err.message
+        );
+
+        let err = PolicyConfig::from_json(r#"{"saftey_mode": "read-only"}"#).expect_err("typo");
+        assert!(
+            err.message.contains("unknown field `saftey_mode`"),
+            "{}",
+            err.message
+        );
+
+        let err = PolicyConfig::from_json(
+            r#"{"operations": {"x": {"danger": {"conditions": [{"when": "params.n >> 2", "level": "dangerous"}]}}}}"#,
+        )
+        .expect_err("bad condition");
+        assert!(
+            err.path.starts_with("operations.x.danger.conditions[0]"),
+            "{}",
+            err.path
+        );
+        assert!(err.message.contains("column"), "{}", err.message);
+
+        let err = PolicyConfig::from_json("{\"version\": 2}")
+            .expect("parse")
+            .compile()
+            .expect_err("version");
+        assert!(
+            err.message.contains("version 2 is not supported"),
+            "{}",
+            err.message
+        );
+
+        let err = PolicyConfig::from_json("[1,2").expect_err("not json");
+        assert!(err.message.starts_with("invalid policy"), "{}", err.message);
+    }
+
+    #[test]
+    fn the_same_operation_twice_is_an_error() {
+        let err = PolicyConfig::from_json(
+            r#"{"operations": {"deleteRepo": {"risk": "high"}, "delete_repo": {"risk": "low"}}}"#,
+        )
+        .expect("parse")
+        .compile()
+        .expect_err("duplicate");
+        assert!(err.message.contains("declare it once"), "{}", err.message);
+    }
+
+    #[test]
+    fn extra_patterns_and_no_standard_ones() {
+        let p = PolicyConfig::from_json(
+            r#"{"standard_danger_patterns": false, "danger_patterns": {"dangerous": ["deploy_*"]}}"#,
+        )
+        .expect("parse")
+        .compile()
+        .expect("compile");
+        assert_eq!(p.patterns.len(), 1);
+        let err = PolicyConfig::from_json(r#"{"danger_patterns": {"dangerous": [""]}}"#)
+            .expect("parse")
+            .compile()
+            .expect_err("empty pattern");
+        assert_eq!(err.path, "danger_patterns.dangerous[0]");
+    }
+}
