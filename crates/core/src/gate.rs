@@ -29,6 +29,7 @@ use crate::levels::{
     AutonomyLevel, DangerLevel, Endpoint, Risk, SafetyMode, SafetyTier, TrustLevel,
 };
 use crate::outcome::Outcome;
+use crate::trust::{EffectiveTrust, TrustBlock, effective_of};
 use crate::trust_gate::{TrustCell, minimum_trust_to_allow, minimum_trust_to_proceed, trust_cell};
 
 /// The name of the MCP-AQL introspection operation: the one operation an `untested` adapter may
@@ -74,6 +75,8 @@ pub struct GatePolicy {
     pub secret_scopes: Vec<Glob>,
     /// Operation name patterns that count as outbound notifications.
     pub notification_operations: Vec<Glob>,
+    /// Adapters by name, with their trust blocks (`None`: declared without one).
+    pub adapters: HashMap<String, Option<TrustBlock>>,
 }
 
 /// Default scope patterns that count as secret access.
@@ -111,6 +114,7 @@ impl Default for GatePolicy {
             safety_mode: SafetyMode::default(),
             secret_scopes: globs(DEFAULT_SECRET_SCOPES),
             notification_operations: globs(DEFAULT_NOTIFICATION_OPERATIONS),
+            adapters: HashMap::new(),
         }
     }
 }
@@ -256,6 +260,13 @@ impl GatePolicy {
             return None;
         }
         self.operations.get(canonical_name(name).as_ref())
+    }
+
+    /// The effective trust of a named adapter at `now`; `None` if the policy does not know the
+    /// adapter. An adapter declared without a trust block is `untested`.
+    pub fn adapter_trust(&self, name: &str, now: Timestamp) -> Option<EffectiveTrust> {
+        let block = self.adapters.get(name)?;
+        Some(effective_of(block.as_ref(), now))
     }
 
     /// Decides one action.

@@ -16,6 +16,7 @@ use crate::gate::{
 };
 use crate::glob::{Glob, canonical_name};
 use crate::levels::{DangerLevel, SafetyMode};
+use crate::trust::TrustBlock;
 
 /// The policy format version this build reads.
 pub const POLICY_VERSION: u32 = 1;
@@ -54,6 +55,19 @@ pub struct PolicyConfig {
     /// Declarations per operation name.
     #[serde(default)]
     pub operations: BTreeMap<String, OperationPolicy>,
+    /// Adapters by name, with their trust blocks.
+    #[serde(default)]
+    pub adapters: BTreeMap<String, AdapterConfig>,
+}
+
+/// What the policy says about one adapter.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdapterConfig {
+    /// Its trust block (trust-levels section 3). Kept as JSON until compiled so its errors
+    /// come from the trust block's own validation, which names the field at fault.
+    #[serde(default)]
+    pub trust: Option<serde_json::Value>,
 }
 
 fn default_version() -> u32 {
@@ -185,7 +199,18 @@ impl PolicyConfig {
                 ));
             }
         }
+        let mut adapters = HashMap::with_capacity(self.adapters.len());
+        for (name, adapter) in &self.adapters {
+            let block = adapter
+                .trust
+                .as_ref()
+                .map(TrustBlock::from_value)
+                .transpose()
+                .map_err(|e| PolicyError::at(format!("adapters.{name}.trust"), e))?;
+            adapters.insert(name.clone(), block);
+        }
         Ok(GatePolicy {
+            adapters,
             patterns,
             operations,
             autonomy: self.autonomy.clone(),
@@ -264,6 +289,49 @@ mod tests {
 
         let err = PolicyConfig::from_json("[1,2").expect_err("not json");
         assert!(err.message.starts_with("invalid policy"), "{}", err.message);
+    }
+
+    #[test]
+    fn adapters_and_their_trust() {
+        let p = PolicyConfig::from_json(
+            r#"{"adapters": {
+                "github": {"trust": {"level": "certified", "certification": {
+                    "authority": "GitHub, Inc.", "signature": "c2ln", "certificate_id": "GH-1",
+                    "issued_at": "2026-01-20T00:00:00Z", "expires_at": "2027-01-20T00:00:00Z",
+                    "scope": ["all_operations"]}}},
+                "scratch": {}
+            }}"#,
+        )
+        .expect("parse")
+        .compile()
+        .expect("compile");
+        let before: jiff::Timestamp = "2026-06-01T00:00:00Z".parse().expect("time");
+        let after: jiff::Timestamp = "2027-06-01T00:00:00Z".parse().expect("time");
+        assert_eq!(
+            p.adapter_trust("github", before).map(|t| t.level),
+            Some(crate::TrustLevel::Certified)
+        );
+        assert_eq!(
+            p.adapter_trust("github", after).map(|t| t.level),
+            Some(crate::TrustLevel::CommunityReviewed)
+        );
+        assert_eq!(
+            p.adapter_trust("scratch", before).map(|t| t.level),
+            Some(crate::TrustLevel::Untested)
+        );
+        assert_eq!(p.adapter_trust("unknown", before), None);
+
+        let err =
+            PolicyConfig::from_json(r#"{"adapters": {"x": {"trust": {"level": "trusted"}}}}"#)
+                .expect("parse")
+                .compile()
+                .expect_err("bad trust");
+        assert_eq!(err.path, "adapters.x.trust");
+        assert!(
+            err.message.contains("community_reviewed"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
