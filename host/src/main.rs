@@ -1,1 +1,14 @@
-fn main() {}
+//! The `airlock` binary: a thin command line over the airlock crates.
+//!
+//! Parsing and dispatch live here; every decision is made by the library crates, so what the
+//! CLI prints is exactly what a sidecar or gateway would decide for the same input.
+
+mod check;
+mod cli;
+mod policy_dir;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::run()
+}

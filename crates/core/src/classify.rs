@@ -122,6 +122,21 @@ pub const SPEC_DANGER_PATTERNS: &[(DangerLevel, &str)] = &[
     (DangerLevel::Safe, "introspect*"),
 ];
 
+/// airlock's additions to the standard patterns: verbs that remove or overwrite are at least
+/// `destructive` wherever they appear as a word, so `delete_repo` is not mistaken for an
+/// unlabeled (`reversible`) operation when no endpoint is known. Switched off with
+/// `"verb_danger_patterns": false` in the policy.
+pub const VERB_DANGER_PATTERNS: &[(DangerLevel, &str)] = &[
+    (DangerLevel::Destructive, "delete_*"),
+    (DangerLevel::Destructive, "remove_*"),
+    (DangerLevel::Destructive, "erase_*"),
+    (DangerLevel::Destructive, "overwrite_*"),
+    (DangerLevel::Destructive, "revoke_*"),
+    (DangerLevel::Destructive, "terminate_*"),
+    (DangerLevel::Destructive, "uninstall_*"),
+    (DangerLevel::Destructive, "unlink_*"),
+];
+
 impl DangerPatterns {
     /// No patterns at all.
     pub fn empty() -> Self {
@@ -131,12 +146,23 @@ impl DangerPatterns {
     /// The specification's standard patterns.
     pub fn spec_defaults() -> Self {
         let mut p = Self::empty();
-        for &(level, pattern) in SPEC_DANGER_PATTERNS {
-            // The table is a constant of valid patterns; a failure would be a bug caught by the
-            // tests, so skipping is only a guard.
-            let _ = p.add(level, pattern);
-        }
+        p.extend_from(SPEC_DANGER_PATTERNS);
         p
+    }
+
+    /// airlock's defaults: the specification's patterns and [`VERB_DANGER_PATTERNS`].
+    pub fn airlock_defaults() -> Self {
+        let mut p = Self::spec_defaults();
+        p.extend_from(VERB_DANGER_PATTERNS);
+        p
+    }
+
+    /// Adds a table of patterns known to be valid.
+    pub fn extend_from(&mut self, table: &[(DangerLevel, &str)]) {
+        for &(level, pattern) in table {
+            // The tables are constants of valid patterns (tested); skipping is only a guard.
+            let _ = self.add(level, pattern);
+        }
     }
 
     /// Adds a pattern at a level.
@@ -461,6 +487,23 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn verbs_that_remove_are_at_least_destructive() {
+        let p = DangerPatterns::airlock_defaults();
+        assert_eq!(
+            p.len(),
+            SPEC_DANGER_PATTERNS.len() + VERB_DANGER_PATTERNS.len()
+        );
+        let level = |name: &str| classify(None, &p, &facts(name, NO_PARAMS)).level;
+        assert_eq!(level("delete_repo"), Destructive);
+        assert_eq!(level("removeUser"), Destructive);
+        assert_eq!(level("soft_delete_item"), Destructive);
+        assert_eq!(level("remove_permanently"), Dangerous);
+        assert_eq!(level("delete_all_users"), Forbidden);
+        assert_eq!(level("undelete_item"), Reversible);
+        assert_eq!(level("deleted_items_report"), Reversible);
     }
 
     #[test]

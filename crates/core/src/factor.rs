@@ -28,6 +28,18 @@ pub enum Layer {
     SafetyMode,
 }
 
+impl Layer {
+    /// The wire name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Layer::Danger => "danger",
+            Layer::Trust => "trust",
+            Layer::Autonomy => "autonomy",
+            Layer::SafetyMode => "safety_mode",
+        }
+    }
+}
+
 /// One reason that contributed to a decision.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Factor {
@@ -331,7 +343,13 @@ impl fmt::Display for Reason {
 
 impl fmt::Display for Factor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{:?}] {} -> {}", self.layer, self.reason, self.outcome)
+        write!(
+            f,
+            "[{}] {} -> {}",
+            self.layer.as_str(),
+            self.reason,
+            self.outcome
+        )
     }
 }
 

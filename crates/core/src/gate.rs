@@ -104,11 +104,11 @@ pub(crate) fn globs(patterns: &[&str]) -> Vec<Glob> {
 }
 
 impl Default for GatePolicy {
-    /// The specification's defaults: standard danger patterns, `write-destructive`, no
-    /// autonomy level, no operation declarations.
+    /// The same policy as an empty `policy.json`: the specification's danger patterns and
+    /// airlock's verb patterns, `write-destructive`, no autonomy level, no declarations.
     fn default() -> Self {
         Self {
-            patterns: DangerPatterns::spec_defaults(),
+            patterns: DangerPatterns::airlock_defaults(),
             operations: HashMap::new(),
             autonomy: AutonomySettings::default(),
             safety_mode: SafetyMode::default(),

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use crate::autonomy::AutonomySettings;
-use crate::classify::DangerPatterns;
+use crate::classify::{DangerPatterns, SPEC_DANGER_PATTERNS, VERB_DANGER_PATTERNS};
 use crate::gate::{
     DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, OperationPolicy, globs,
 };
@@ -28,7 +28,7 @@ pub const MAX_POLICY_BYTES: usize = 4 * 1024 * 1024;
 pub const MAX_PATTERNS: usize = 10_000;
 
 /// `policy.json`, as written.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PolicyConfig {
     /// The format version; must be 1.
@@ -43,6 +43,10 @@ pub struct PolicyConfig {
     /// Whether the specification's standard danger patterns apply (default true).
     #[serde(default = "yes")]
     pub standard_danger_patterns: bool,
+    /// Whether airlock's verb patterns apply (default true): `delete_*`, `remove_*` and other
+    /// verbs that remove or overwrite are at least `destructive`.
+    #[serde(default = "yes")]
+    pub verb_danger_patterns: bool,
     /// More name patterns, by danger level: `{"dangerous": ["deploy_*"]}`.
     #[serde(default)]
     pub danger_patterns: BTreeMap<DangerLevel, Vec<String>>,
@@ -68,6 +72,24 @@ pub struct AdapterConfig {
     /// come from the trust block's own validation, which names the field at fault.
     #[serde(default)]
     pub trust: Option<serde_json::Value>,
+}
+
+impl Default for PolicyConfig {
+    /// The same policy as an empty document, `{}`: the specification's defaults.
+    fn default() -> Self {
+        Self {
+            version: POLICY_VERSION,
+            safety_mode: SafetyMode::default(),
+            autonomy: AutonomySettings::default(),
+            standard_danger_patterns: true,
+            verb_danger_patterns: true,
+            danger_patterns: BTreeMap::new(),
+            secret_scopes: None,
+            notification_operations: None,
+            operations: BTreeMap::new(),
+            adapters: BTreeMap::new(),
+        }
+    }
 }
 
 fn default_version() -> u32 {
@@ -144,11 +166,13 @@ impl PolicyConfig {
                 ),
             ));
         }
-        let mut patterns = if self.standard_danger_patterns {
-            DangerPatterns::spec_defaults()
-        } else {
-            DangerPatterns::empty()
-        };
+        let mut patterns = DangerPatterns::empty();
+        if self.standard_danger_patterns {
+            patterns.extend_from(SPEC_DANGER_PATTERNS);
+        }
+        if self.verb_danger_patterns {
+            patterns.extend_from(VERB_DANGER_PATTERNS);
+        }
         for (level, list) in &self.danger_patterns {
             check_count(&format!("danger_patterns.{level}"), list.len())?;
             for (i, p) in list.iter().enumerate() {
@@ -236,12 +260,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_default_policy_is_the_empty_document() {
+        assert_eq!(
+            PolicyConfig::default(),
+            PolicyConfig::from_json("{}").expect("parse")
+        );
+    }
+
+    #[test]
     fn an_empty_policy_is_the_spec_defaults() {
         let p = PolicyConfig::from_json("{}")
             .expect("parse")
             .compile()
             .expect("compile");
-        assert_eq!(p.patterns.len(), DangerPatterns::spec_defaults().len());
+        assert_eq!(p.patterns.len(), DangerPatterns::airlock_defaults().len());
         assert_eq!(p.safety_mode, SafetyMode::WriteDestructive);
         assert_eq!(p.autonomy.level, None);
     }
@@ -348,7 +380,8 @@ mod tests {
     #[test]
     fn extra_patterns_and_no_standard_ones() {
         let p = PolicyConfig::from_json(
-            r#"{"standard_danger_patterns": false, "danger_patterns": {"dangerous": ["deploy_*"]}}"#,
+            r#"{"standard_danger_patterns": false, "verb_danger_patterns": false,
+                "danger_patterns": {"dangerous": ["deploy_*"]}}"#,
         )
         .expect("parse")
         .compile()

@@ -1,0 +1,114 @@
+//! Command-line definitions and the exit-status contract.
+//!
+//! Exit status: 0 allow, 1 usage or configuration error, 2 confirm / verify / preview,
+//! 3 deny / stop. clap's own usage errors exit 2 by default, which would read as "needs
+//! confirmation" to a script, so they are mapped to 1 here.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use airlock_core::{AutonomyLevel, Endpoint, Risk, SafetyMode, TrustLevel};
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand};
+
+/// Exit status for usage and configuration errors.
+pub const EXIT_USAGE: u8 = 1;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "airlock",
+    version,
+    about = "A policy engine between AI agents and the tools they call",
+    long_about = "airlock decides, for each action an agent intends, whether it goes ahead, \
+                  waits for a person, or is stopped."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Evaluate one action against a policy and explain the decision (like `opa eval`).
+    ///
+    /// Exit status: 0 allow, 1 usage or configuration error, 2 confirm / verify / preview,
+    /// 3 deny / stop.
+    Check(CheckArgs),
+}
+
+/// The arguments of `airlock check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The operation (tool) name, e.g. delete_repo.
+    #[arg(long, value_name = "NAME")]
+    pub operation: String,
+
+    /// The MCP-AQL CRUDE endpoint of the operation.
+    #[arg(long, value_name = "ENDPOINT", value_parser = Endpoint::parse_any_case)]
+    pub endpoint: Option<Endpoint>,
+
+    /// The adapter's trust level [default: untested, as the spec assumes without a trust block].
+    #[arg(long, value_name = "LEVEL", conflicts_with = "adapter")]
+    pub trust: Option<TrustLevel>,
+
+    /// Take the trust level from this adapter's trust block in the policy.
+    #[arg(long, value_name = "NAME")]
+    pub adapter: Option<String>,
+
+    /// The autonomy level (A0-A4); without one (here or in the policy) the autonomy layer is off.
+    #[arg(long, value_name = "LEVEL")]
+    pub autonomy: Option<AutonomyLevel>,
+
+    /// The base risk, instead of the one derived from the danger level (adjusters still apply).
+    #[arg(long, value_name = "RISK")]
+    pub risk: Option<Risk>,
+
+    /// The safety mode, instead of the policy's.
+    #[arg(long, value_name = "MODE", env = "AIRLOCK_SAFETY_MODE")]
+    pub safety_mode: Option<SafetyMode>,
+
+    /// The tool's MCP ToolAnnotations as JSON, e.g. '{"readOnlyHint":true}'.
+    #[arg(long, value_name = "JSON")]
+    pub annotations: Option<String>,
+
+    /// The operation's params as a JSON object, e.g. '{"owner":"acme","repo":"widgets"}'.
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+
+    /// Facts about the moment as JSON: repetitions, scopes, broadcast_target, blast_radius,
+    /// notifications_last_hour, last_same_action_at, now.
+    #[arg(long, value_name = "JSON")]
+    pub context: Option<String>,
+
+    /// The time to decide at (RFC 3339) [default: now].
+    #[arg(long, value_name = "TIME")]
+    pub now: Option<jiff::Timestamp>,
+
+    /// A policy directory holding policy.json (or the policy.json file itself)
+    /// [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+
+    /// Print one JSON object instead of an explanation.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::SUCCESS,
+                _ => ExitCode::from(EXIT_USAGE),
+            };
+        }
+    };
+    match cli.command {
+        Command::Check(args) => crate::check::run(&args),
+    }
+}
