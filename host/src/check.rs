@@ -181,8 +181,16 @@ fn explain(d: &Decision, trust_notes: &[String]) -> String {
     }
     if let Some(c) = &d.confirmation {
         let _ = writeln!(s, "confirmation:");
-        if let Some(m) = &c.message {
-            let _ = writeln!(s, "  prompt        {m}");
+        match &c.message {
+            Some(m) => {
+                let _ = writeln!(s, "  prompt        {m}");
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "  prompt        none declared: the person sees the operation and its params"
+                );
+            }
         }
         if let Some(cd) = c.cooldown_seconds {
             let _ = writeln!(s, "  cooldown      {cd} s between approval and execution");
