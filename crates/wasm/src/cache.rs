@@ -1,0 +1,279 @@
+//! The on-disk precompile cache: compiled components keyed by the sha256 of their bytes and
+//! the engine's precompile compatibility hash, so a restart loads native code in milliseconds
+//! instead of compiling for seconds.
+//!
+//! Loading native code from disk is the one `unsafe` operation of this crate: wasmtime trusts a
+//! precompiled artifact to be what it compiled, and a forged one runs with the host's rights.
+//! The cache is built so that only this code, running as this user, can have written what it
+//! loads, and so that a damaged entry is detected and recompiled instead of loaded:
+//!
+//! - the directory is created with mode 0700, and an existing one open to other users is
+//!   refused (see [`PrecompileCache::open`]);
+//! - entries are written by [`PrecompileCache::store`] only, atomically (a temporary file in the
+//!   same directory, synced, then renamed), so a reader sees a whole entry or none;
+//! - each entry starts with a magic line and the sha256 of the artifact that follows; the digest
+//!   is verified on the bytes in memory, and exactly those bytes are deserialized (no window in
+//!   which the file could change between check and use);
+//! - wasmtime itself checks the artifact's header: its version and engine configuration.
+
+#![allow(unsafe_code)]
+
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+use wasmtime::Engine;
+use wasmtime::component::Component;
+
+use crate::error::HostError;
+use crate::inspect::hex;
+
+/// The first bytes of every entry: the format and its version.
+const MAGIC: &[u8; 16] = b"airlock-cwasm-1\n";
+/// The bytes of the artifact's digest that follow the magic.
+const DIGEST_LEN: usize = 32;
+
+/// The precompile cache of one engine configuration.
+#[derive(Debug)]
+pub(crate) struct PrecompileCache {
+    dir: PathBuf,
+    engine_key: String,
+}
+
+impl PrecompileCache {
+    /// Opens (creating if needed) the cache directory for `engine`.
+    pub(crate) fn open(dir: &Path, engine: &Engine) -> Result<Self, HostError> {
+        let io_err = |source| HostError::CacheDir {
+            path: dir.to_path_buf(),
+            source,
+        };
+        create_private_dir(dir).map_err(io_err)?;
+        check_private(dir)?;
+        Ok(PrecompileCache {
+            dir: dir.to_path_buf(),
+            engine_key: engine_key(engine),
+        })
+    }
+
+    /// Where the entry for a component with this sha256 lives.
+    pub(crate) fn path_for(&self, sha256_hex: &str) -> PathBuf {
+        self.dir
+            .join(format!("{sha256_hex}-{}.cwasm", self.engine_key))
+    }
+
+    /// The compiled component for `sha256_hex`, if the cache holds a sound entry. A damaged or
+    /// incompatible entry is removed and `None` returned, so the caller recompiles.
+    pub(crate) fn load(&self, engine: &Engine, sha256_hex: &str, origin: &str) -> Option<Component> {
+        let path = self.path_for(sha256_hex);
+        let entry = match fs::read(&path) {
+            Ok(entry) => entry,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => {
+                tracing::warn!(origin, path = %path.display(), error = %e, "cannot read the precompile cache entry: recompiling");
+                return None;
+            }
+        };
+        let Some(artifact) = verified_artifact(&entry) else {
+            tracing::warn!(origin, path = %path.display(), "the precompile cache entry is damaged (bad header or digest): removing it and recompiling");
+            let _ = fs::remove_file(&path);
+            return None;
+        };
+        // SAFETY: `Component::deserialize` requires bytes produced by `Component::serialize` /
+        // `Engine::precompile_component` of a compatible wasmtime, because it maps them as
+        // native code without validating them. These bytes are:
+        // 1. from a file in a directory that `open` created with mode 0700 (or found with no
+        //    group/other permission bits), so no other user can have written it;
+        // 2. written only by `store` below, from `Component::serialize` of a component this
+        //    process compiled, atomically (temp file + fsync + rename), so the file is whole;
+        // 3. verified just above: the magic line matches and the sha256 of the artifact equals
+        //    the digest stored in front of it, so truncation or corruption is detected; and the
+        //    bytes deserialized are the very bytes that were hashed (held in memory), so the
+        //    file cannot change between the check and the use;
+        // 4. checked by wasmtime itself: the artifact's header records the wasmtime version and
+        //    engine configuration, and a mismatch is an error, not undefined behaviour (the
+        //    file name also carries the engine's compatibility hash).
+        // What remains is a process running as this same user forging an entry; such a process
+        // can already replace the airlock binary, so the cache adds no authority.
+        match unsafe { Component::deserialize(engine, artifact) } {
+            Ok(component) => Some(component),
+            Err(e) => {
+                tracing::warn!(origin, path = %path.display(), error = %e, "wasmtime refused the precompile cache entry: removing it and recompiling");
+                let _ = fs::remove_file(&path);
+                None
+            }
+        }
+    }
+
+    /// Stores a compiled component. Failures are logged, not returned: the cache only ever
+    /// saves time.
+    pub(crate) fn store(&self, component: &Component, sha256_hex: &str, origin: &str) {
+        let path = self.path_for(sha256_hex);
+        if let Err(e) = self.try_store(component, &path) {
+            tracing::warn!(origin, path = %path.display(), error = %e, "cannot write the precompile cache entry: the next start will compile again");
+        }
+    }
+
+    fn try_store(&self, component: &Component, path: &Path) -> std::io::Result<()> {
+        let artifact = component
+            .serialize()
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let digest = Sha256::digest(&artifact);
+        let tmp = self.dir.join(format!(
+            ".tmp-{}-{}",
+            std::process::id(),
+            unique_suffix()
+        ));
+        let result = (|| {
+            let mut file = create_private_file(&tmp)?;
+            file.write_all(MAGIC)?;
+            file.write_all(&digest)?;
+            file.write_all(&artifact)?;
+            file.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result
+    }
+}
+
+/// The artifact of an entry whose magic and digest check out.
+fn verified_artifact(entry: &[u8]) -> Option<&[u8]> {
+    let rest = entry.strip_prefix(MAGIC.as_slice())?;
+    if rest.len() < DIGEST_LEN {
+        return None;
+    }
+    let (digest, artifact) = rest.split_at(DIGEST_LEN);
+    (Sha256::digest(artifact).as_slice() == digest).then_some(artifact)
+}
+
+/// 16 hex digits naming the engine's configuration (target, flags, features, wasmtime version).
+fn engine_key(engine: &Engine) -> String {
+    let mut hasher = Sha256Hasher(Sha256::new());
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    let digest = hasher.0.finalize();
+    hex(&digest[..8])
+}
+
+/// A `Hasher` that feeds sha256, so the key does not depend on std's hasher of the day.
+struct Sha256Hasher(Sha256);
+
+impl Hasher for Sha256Hasher {
+    fn finish(&self) -> u64 {
+        let digest = self.0.clone().finalize();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&digest[..8]);
+        u64::from_le_bytes(first)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+}
+
+fn unique_suffix() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default()
+}
+
+#[cfg(unix)]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    fs::create_dir_all(dir)
+}
+
+#[cfg(unix)]
+fn check_private(dir: &Path) -> Result<(), HostError> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::metadata(dir)
+        .map_err(|source| HostError::CacheDir {
+            path: dir.to_path_buf(),
+            source,
+        })?
+        .permissions()
+        .mode();
+    if mode & 0o077 != 0 {
+        return Err(HostError::CacheDirInsecure {
+            path: dir.to_path_buf(),
+            mode: mode & 0o777,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn check_private(_dir: &Path) -> Result<(), HostError> {
+    Ok(())
+}
+
+#[cfg(unix)]
+fn create_private_file(path: &Path) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn create_private_file(path: &Path) -> std::io::Result<fs::File> {
+    fs::OpenOptions::new().write(true).create_new(true).open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(artifact: &[u8]) -> Vec<u8> {
+        let mut e = MAGIC.to_vec();
+        e.extend_from_slice(&Sha256::digest(artifact));
+        e.extend_from_slice(artifact);
+        e
+    }
+
+    #[test]
+    fn only_whole_entries_verify() {
+        let good = entry(b"native code");
+        assert_eq!(verified_artifact(&good), Some(b"native code".as_slice()));
+        let mut flipped = good.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert_eq!(verified_artifact(&flipped), None);
+        assert_eq!(verified_artifact(&good[..good.len() - 1]), None);
+        assert_eq!(verified_artifact(&good[..20]), None);
+        assert_eq!(verified_artifact(b"not a cache entry at all"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_open_to_others_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("cache");
+        let engine = Engine::default();
+        PrecompileCache::open(&dir, &engine).expect("a new directory is private");
+        let mode = fs::metadata(&dir).expect("metadata").permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).expect("chmod");
+        let err = PrecompileCache::open(&dir, &engine).expect_err("open to others");
+        assert!(err.to_string().contains("chmod 700"), "{err}");
+    }
+
+    #[test]
+    fn the_engine_key_is_stable() {
+        let engine = Engine::default();
+        assert_eq!(engine_key(&engine), engine_key(&engine));
+        assert_eq!(engine_key(&engine).len(), 16);
+    }
+}

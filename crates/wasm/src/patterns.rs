@@ -1,0 +1,185 @@
+//! The pattern stage: an action in, a verdict and the patterns that matched out, or the
+//! fallback verdict when the guest fails.
+
+use wasmtime::Store;
+
+use crate::action::Action;
+use crate::bindings::patterns::{PatternStage as PatternGuest, PatternStagePre};
+use crate::bindings::wit;
+use crate::error::StageError;
+use crate::factors::{cap_count, truncate};
+use crate::failure::StageFailure;
+use crate::host::WasmHost;
+use crate::inspect::World;
+use crate::loaded::{Bound, LoadedComponent};
+use crate::settings::{Limits, PatternSettings};
+use crate::stage::{GuestWorld, StageCore};
+use crate::state::GuestState;
+use crate::stats::StageStats;
+
+/// What a pattern stage says about an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Refuse the action.
+    Deny,
+    /// A person must approve it.
+    RequiresApproval,
+    /// Let it through and skip the remaining stages.
+    AutoApprove,
+    /// No pattern matched: the next stage decides.
+    NoMatch,
+}
+
+impl Verdict {
+    /// The verdict's name as written in the WIT file.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Deny => "deny",
+            Verdict::RequiresApproval => "requires-approval",
+            Verdict::AutoApprove => "auto-approve",
+            Verdict::NoMatch => "no-match",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<wit::Verdict> for Verdict {
+    fn from(v: wit::Verdict) -> Self {
+        match v {
+            wit::Verdict::Deny => Verdict::Deny,
+            wit::Verdict::RequiresApproval => Verdict::RequiresApproval,
+            wit::Verdict::AutoApprove => Verdict::AutoApprove,
+            wit::Verdict::NoMatch => Verdict::NoMatch,
+        }
+    }
+}
+
+/// A pattern stage's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matched {
+    /// The verdict; the fallback when the guest failed.
+    pub verdict: Verdict,
+    /// The patterns that matched (at most `max_factors`, each at most `max_factor_bytes`); on
+    /// failure the single code `guest.<kind>`, so whoever shows the patterns shows why.
+    pub matched: Vec<String>,
+    /// Why the guest failed, when it did: `verdict` is then the fallback.
+    pub failure: Option<StageFailure>,
+}
+
+/// The pattern-stage world's calls.
+pub(crate) struct PatternsWorld;
+
+impl GuestWorld for PatternsWorld {
+    type Pre = PatternStagePre<GuestState>;
+    type Instance = PatternGuest;
+    type Output = wit::PatternMatch;
+    const WORLD: World = World::Patterns;
+
+    fn pre(bound: &Bound) -> Option<&Self::Pre> {
+        match bound {
+            Bound::Patterns(pre) => Some(pre),
+            Bound::Scorer(_) => None,
+        }
+    }
+
+    fn instantiate(
+        pre: &Self::Pre,
+        store: &mut Store<GuestState>,
+    ) -> wasmtime::Result<PatternGuest> {
+        pre.instantiate(store)
+    }
+
+    fn configure(
+        instance: &PatternGuest,
+        store: &mut Store<GuestState>,
+        config_json: &str,
+    ) -> wasmtime::Result<Result<(), String>> {
+        instance
+            .airlock_policy_patterns()
+            .call_configure(store, config_json)
+    }
+
+    fn evaluate(
+        instance: &PatternGuest,
+        store: &mut Store<GuestState>,
+        action: &wit::Action,
+    ) -> wasmtime::Result<wit::PatternMatch> {
+        instance.airlock_policy_patterns().call_evaluate(store, action)
+    }
+}
+
+/// A pattern stage backed by a guest component. `Send + Sync`: call it from any number of
+/// threads.
+pub struct PatternStage {
+    core: StageCore<PatternsWorld>,
+    fallback: Verdict,
+}
+
+impl std::fmt::Debug for PatternStage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternStage")
+            .field("origin", &self.core.origin())
+            .field("fallback", &self.fallback)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PatternStage {
+    /// A pattern stage over `component`, which must be a pattern stage. Creates and configures
+    /// a first instance, so a config the guest rejects fails here with the guest's message.
+    pub fn new(
+        host: &WasmHost,
+        component: &LoadedComponent,
+        settings: PatternSettings,
+    ) -> Result<Self, StageError> {
+        Ok(PatternStage {
+            core: StageCore::new(host, component, &settings)?,
+            fallback: settings.fallback,
+        })
+    }
+
+    /// Evaluates one action. Never fails: a guest failure gives the fallback verdict with
+    /// `guest.<kind>` as the matched pattern and [`Matched::failure`] set.
+    pub fn evaluate(&self, action: &Action) -> Matched {
+        let limits = *self.core.limits();
+        match self.core.run(action, |m| Ok(cap(m, &limits))) {
+            Ok(matched) => matched,
+            Err(failure) => Matched {
+                verdict: self.fallback,
+                matched: vec![failure.kind.code().to_string()],
+                failure: Some(failure),
+            },
+        }
+    }
+
+    /// The stage's counters.
+    pub fn stats(&self) -> StageStats {
+        self.core.stats()
+    }
+
+    /// The component's name.
+    pub fn origin(&self) -> &str {
+        self.core.origin()
+    }
+}
+
+/// Caps the matched patterns (every verdict is valid: the type admits no other).
+fn cap(m: wit::PatternMatch, limits: &Limits) -> Matched {
+    let (kept, dropped) = cap_count(m.matched, limits.max_factors);
+    if dropped > 0 {
+        tracing::debug!(dropped, "pattern stage: matched patterns past max_factors dropped");
+    }
+    Matched {
+        verdict: m.verdict.into(),
+        matched: kept
+            .into_iter()
+            .map(|p| truncate(p, limits.max_factor_bytes))
+            .collect(),
+        failure: None,
+    }
+}

@@ -1,0 +1,278 @@
+//! The machinery both kinds of stage share: creating configured instances, the pool of warm
+//! instances, per-call limits, and turning every way a call can go wrong into a
+//! [`StageFailure`] so the stage can fail closed.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use wasmtime::Store;
+
+use crate::action::Action;
+use crate::bindings::wit;
+use crate::error::StageError;
+use crate::failure::{self, FailureKind, Phase, StageFailure};
+use crate::host::{HostShared, WasmHost};
+use crate::inspect::World;
+use crate::loaded::{Bound, LoadedComponent};
+use crate::settings::{Isolation, Limits, StageSettings};
+use crate::state::GuestState;
+use crate::stats::{Counters, StageStats};
+use crate::ticker::ticks_for;
+
+/// The most idle instances a reuse stage keeps; more concurrent callers than this still get
+/// instances, which are dropped instead of pooled when they are done.
+const MAX_IDLE: usize = 64;
+
+/// One world's calls, so the machinery can be shared by scorers and pattern stages.
+pub(crate) trait GuestWorld: 'static {
+    /// The pre-instantiated component.
+    type Pre: Clone + Send + Sync + 'static;
+    /// A live instance's typed exports.
+    type Instance: Send + Sync + 'static;
+    /// What the evaluation function returns.
+    type Output;
+    /// The world.
+    const WORLD: World;
+
+    /// The pre-instantiated component, if `bound` is of this world.
+    fn pre(bound: &Bound) -> Option<&Self::Pre>;
+    /// Instantiates it in `store`.
+    fn instantiate(
+        pre: &Self::Pre,
+        store: &mut Store<GuestState>,
+    ) -> wasmtime::Result<Self::Instance>;
+    /// Calls `configure`.
+    fn configure(
+        instance: &Self::Instance,
+        store: &mut Store<GuestState>,
+        config_json: &str,
+    ) -> wasmtime::Result<Result<(), String>>;
+    /// Calls the evaluation function.
+    fn evaluate(
+        instance: &Self::Instance,
+        store: &mut Store<GuestState>,
+        action: &wit::Action,
+    ) -> wasmtime::Result<Self::Output>;
+}
+
+/// A configured instance in its own store.
+struct Worker<G: GuestWorld> {
+    store: Store<GuestState>,
+    instance: G::Instance,
+    calls: u32,
+}
+
+/// Why a new instance is not usable.
+enum SetupError {
+    /// The guest's `configure` returned an error.
+    Configure(String),
+    /// It trapped, timed out, hit its memory cap or could not be instantiated.
+    Failed(StageFailure),
+}
+
+impl SetupError {
+    fn into_failure(self) -> StageFailure {
+        match self {
+            SetupError::Configure(message) => StageFailure::new(
+                FailureKind::Instantiate,
+                format!("the guest rejected its config on a new instance: {message}"),
+            ),
+            SetupError::Failed(failure) => failure,
+        }
+    }
+}
+
+/// A stage of world `G`.
+pub(crate) struct StageCore<G: GuestWorld> {
+    shared: Arc<HostShared>,
+    pre: G::Pre,
+    origin: String,
+    config_json: String,
+    limits: Limits,
+    isolation: Isolation,
+    call_ticks: u64,
+    setup_ticks: u64,
+    idle: Mutex<Vec<Worker<G>>>,
+    counters: Counters,
+}
+
+impl<G: GuestWorld> StageCore<G> {
+    /// Checks the component and settings, and creates and configures a first instance so a bad
+    /// config fails here, with the guest's own message.
+    pub(crate) fn new<F>(
+        host: &WasmHost,
+        component: &LoadedComponent,
+        settings: &StageSettings<F>,
+    ) -> Result<Self, StageError> {
+        let origin = component.origin().to_string();
+        let pre = G::pre(component.bound())
+            .ok_or_else(|| StageError::WrongWorld {
+                origin: origin.clone(),
+                expected: G::WORLD,
+                found: component.world(),
+            })?
+            .clone();
+        let shared = Arc::clone(host.shared());
+        if let Some(reason) = settings.problem(shared.max_memory_bytes) {
+            return Err(StageError::Settings { origin, reason });
+        }
+        let core = StageCore {
+            shared,
+            pre,
+            origin,
+            config_json: settings.config_json.clone(),
+            limits: settings.limits,
+            isolation: settings.isolation,
+            call_ticks: ticks_for(settings.limits.deadline),
+            setup_ticks: ticks_for(settings.limits.setup_deadline),
+            idle: Mutex::new(Vec::new()),
+            counters: Counters::default(),
+        };
+        let first = core.new_worker().map_err(|e| match e {
+            SetupError::Configure(message) => StageError::Configure {
+                origin: core.origin.clone(),
+                message,
+            },
+            SetupError::Failed(failure) => StageError::Start {
+                origin: core.origin.clone(),
+                failure,
+            },
+        })?;
+        if let Isolation::Reuse { .. } = core.isolation {
+            core.give_back(first);
+        }
+        Ok(core)
+    }
+
+    /// The component's name.
+    pub(crate) fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The stage's limits.
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The counters so far.
+    pub(crate) fn stats(&self) -> StageStats {
+        self.counters.snapshot()
+    }
+
+    /// Evaluates `action` on an instance and validates the output with `check` (an `Err` is an
+    /// invalid result). Never panics; every failure comes back as a [`StageFailure`], already
+    /// counted and logged, and the instance involved is discarded.
+    pub(crate) fn run<T>(
+        &self,
+        action: &Action,
+        check: impl FnOnce(G::Output) -> Result<T, String>,
+    ) -> Result<T, StageFailure> {
+        self.counters.call();
+        let action = action.to_wit();
+        let worker = match self.isolation {
+            Isolation::Fresh => self.new_worker(),
+            Isolation::Reuse { .. } => match self.take_idle() {
+                Some(worker) => Ok(worker),
+                None => self.new_worker(),
+            },
+        };
+        let mut worker = worker.map_err(|e| self.failed(e.into_failure()))?;
+
+        worker.store.data_mut().cap.clear_refused();
+        worker.store.set_epoch_deadline(self.call_ticks);
+        let result = G::evaluate(&worker.instance, &mut worker.store, &action);
+        worker.store.data().flush_output(&self.origin);
+        match result {
+            Ok(output) => match check(output) {
+                Ok(value) => {
+                    worker.calls = worker.calls.saturating_add(1);
+                    self.give_back(worker);
+                    Ok(value)
+                }
+                Err(message) => Err(self.failed(StageFailure::new(
+                    FailureKind::InvalidResult,
+                    message,
+                ))),
+            },
+            Err(e) => {
+                let cx = self.context(&worker.store, self.limits.deadline);
+                Err(self.failed(failure::classify(&e, Phase::Call, cx)))
+            }
+        }
+    }
+
+    /// A new instance, configured.
+    fn new_worker(&self) -> Result<Worker<G>, SetupError> {
+        self.counters.instance();
+        let mut store = Store::new(
+            &self.shared.engine,
+            GuestState::new(self.limits.memory_bytes),
+        );
+        store.limiter(|state| &mut state.cap);
+        store.set_epoch_deadline(self.setup_ticks);
+        let instance = match G::instantiate(&self.pre, &mut store) {
+            Ok(instance) => instance,
+            Err(e) => {
+                store.data().flush_output(&self.origin);
+                let cx = self.context(&store, self.limits.setup_deadline);
+                return Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx)));
+            }
+        };
+        let configured = G::configure(&instance, &mut store, &self.config_json);
+        store.data().flush_output(&self.origin);
+        match configured {
+            Ok(Ok(())) => Ok(Worker {
+                store,
+                instance,
+                calls: 0,
+            }),
+            Ok(Err(message)) => Err(SetupError::Configure(message)),
+            Err(e) => {
+                let cx = self.context(&store, self.limits.setup_deadline);
+                Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx)))
+            }
+        }
+    }
+
+    fn context(&self, store: &Store<GuestState>, deadline: std::time::Duration) -> failure::Context {
+        failure::Context {
+            memory_refused: store.data().cap.refused(),
+            memory_bytes: self.limits.memory_bytes,
+            deadline,
+        }
+    }
+
+    fn take_idle(&self) -> Option<Worker<G>> {
+        // A poisoned lock means a panic elsewhere while holding it; the Vec is still a Vec.
+        self.idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+    }
+
+    /// Returns a healthy instance to the pool, unless it is due for recycling (or the stage is
+    /// fresh, or the pool is full): then it is dropped.
+    fn give_back(&self, worker: Worker<G>) {
+        let Isolation::Reuse { recycle_after } = self.isolation else {
+            return;
+        };
+        if worker.calls >= recycle_after {
+            return;
+        }
+        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+        if idle.len() < MAX_IDLE {
+            idle.push(worker);
+        }
+    }
+
+    /// Counts and logs a failure.
+    fn failed(&self, failure: StageFailure) -> StageFailure {
+        self.counters.failure(failure.kind);
+        tracing::warn!(
+            origin = %self.origin,
+            kind = %failure.kind,
+            message = %failure.message,
+            "guest failed: the stage fails closed to its fallback"
+        );
+        failure
+    }
+}
