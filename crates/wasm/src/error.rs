@@ -108,7 +108,7 @@ pub enum LoadError {
     },
     /// It imports something that airlock does not provide.
     #[error(
-        "{origin} imports {}, which airlock does not provide: a guest may import only WASI 0.2 interfaces (and gets them without files, network or environment)",
+        "{origin} imports {}, which airlock does not provide: a guest may import only airlock:policy/types and WASI 0.2 interfaces (which it gets without files, network or environment)",
         .imports.join(", ")
     )]
     UnsupportedImports {

@@ -16,7 +16,7 @@ use crate::limiter::MAX_TABLE_ELEMENTS;
 use crate::loaded::{Bound, LoadSource, LoadedComponent};
 use crate::state::GuestState;
 use crate::ticker::EpochTicker;
-use crate::version::{self, PATTERNS_INTERFACE, SCORER_INTERFACE, WIT_VERSION};
+use crate::version::{self, PATTERNS_INTERFACE, SCORER_INTERFACE, TYPES_INTERFACE, WIT_VERSION};
 use crate::wasi::wasi_linker;
 
 /// How the host is set up. The defaults suit one airlock process with a handful of stages.
@@ -115,18 +115,7 @@ impl WasmHost {
     pub fn load(&self, bytes: &[u8], origin: &str) -> Result<LoadedComponent, LoadError> {
         let info = inspect_named(bytes, origin)?;
         check_world(&info, origin)?;
-        let foreign: Vec<String> = info
-            .imports
-            .iter()
-            .filter(|name| !name.starts_with("wasi:"))
-            .cloned()
-            .collect();
-        if !foreign.is_empty() {
-            return Err(LoadError::UnsupportedImports {
-                origin: origin.to_string(),
-                imports: foreign,
-            });
-        }
+        check_imports(&info, origin)?;
 
         let started = Instant::now();
         let (component, source) = self.compile(bytes, &info.sha256, origin)?;
@@ -208,6 +197,39 @@ fn check_world(info: &crate::ComponentInfo, origin: &str) -> Result<(), LoadErro
         });
     }
     Ok(())
+}
+
+/// Refuses imports airlock does not provide. Allowed: WASI (linked capability-less) and the
+/// contract's own `types` interface, which holds only types (componentize-py imports it; it needs
+/// no definition, wasmtime matches its types structurally).
+fn check_imports(info: &crate::ComponentInfo, origin: &str) -> Result<(), LoadError> {
+    let mut foreign = Vec::new();
+    for name in &info.imports {
+        if name.starts_with("wasi:") {
+            continue;
+        }
+        let (interface, found) = version::split_versioned(name);
+        if interface == TYPES_INTERFACE {
+            if found.is_some_and(version::is_compatible) {
+                continue;
+            }
+            return Err(LoadError::IncompatibleVersion {
+                origin: origin.to_string(),
+                interface: interface.to_string(),
+                expected: WIT_VERSION.to_string(),
+                found: found.unwrap_or("none").to_string(),
+            });
+        }
+        foreign.push(name.clone());
+    }
+    if foreign.is_empty() {
+        Ok(())
+    } else {
+        Err(LoadError::UnsupportedImports {
+            origin: origin.to_string(),
+            imports: foreign,
+        })
+    }
 }
 
 /// The engine configuration: component model, pooling allocator, epochs, parallel compilation.

@@ -16,6 +16,9 @@ const PACKAGE: &str = "airlock:policy";
 /// The exported interface of a scorer, without its version.
 pub(crate) const SCORER_INTERFACE: &str = "airlock:policy/scorer";
 
+/// The types-only interface both worlds use, without its version.
+pub(crate) const TYPES_INTERFACE: &str = "airlock:policy/types";
+
 /// The exported interface of a pattern stage, without its version.
 pub(crate) const PATTERNS_INTERFACE: &str = "airlock:policy/patterns";
 

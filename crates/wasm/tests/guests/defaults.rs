@@ -1,0 +1,150 @@
+//! The default guests load and answer sensibly, in both isolations.
+
+use airlock_core::{DangerLevel, Endpoint};
+use airlock_wasm::{
+    Action, Isolation, LoadSource, PatternSettings, PatternStage, ScorerSettings, ScorerStage,
+    Verdict, World, inspect,
+};
+
+use crate::common::{guest_bytes, host, load};
+
+const ISOLATIONS: [Isolation; 2] = [Isolation::Fresh, Isolation::REUSE];
+
+fn scorer(isolation: Isolation) -> ScorerStage {
+    ScorerStage::new(
+        host(),
+        &load("default-scorer"),
+        ScorerSettings::default().with_isolation(isolation),
+    )
+    .expect("default scorer stage")
+}
+
+#[test]
+fn the_default_scorer_tells_harmless_from_destructive() {
+    for isolation in ISOLATIONS {
+        let stage = scorer(isolation);
+        let harmless = stage.score(&Action::from_hint("list the files in the current directory"));
+        assert_eq!(harmless.failure, None, "{isolation:?}");
+        assert!(harmless.value <= 30, "{isolation:?}: {harmless:?}");
+
+        for hint in ["rm -rf /", "RM  -RF /home/user", "git push --force origin main"] {
+            let risky = stage.score(&Action::from_hint(hint));
+            assert_eq!(risky.failure, None, "{isolation:?} {hint}");
+            assert!(risky.value > 30, "{isolation:?} {hint}: {risky:?}");
+            assert!(
+                !risky.factors.is_empty(),
+                "{isolation:?} {hint}: a score is explained by factors"
+            );
+            assert!(risky.factors.iter().all(|f| !f.code.starts_with("guest.")));
+        }
+
+        let stats = stage.stats();
+        assert_eq!(stats.calls, 4);
+        assert_eq!(stats.failures.total(), 0);
+        match isolation {
+            // One instance per call, plus the one `new` configured.
+            Isolation::Fresh => assert_eq!(stats.instances, 5),
+            // The instance `new` configured serves every call.
+            Isolation::Reuse { .. } => assert_eq!(stats.instances, 1),
+        }
+    }
+}
+
+#[test]
+fn the_default_scorer_reads_structured_operations() {
+    let stage = scorer(Isolation::REUSE);
+    let action = Action {
+        operation: Some("drop_table".into()),
+        endpoint: Some(Endpoint::Delete),
+        params_json: Some(r#"{"sql":"DROP TABLE users"}"#.into()),
+        danger_level: Some(DangerLevel::Dangerous),
+        ..Action::from_hint("DROP TABLE users")
+    };
+    let scored = stage.score(&action);
+    assert_eq!(scored.failure, None);
+    assert!(scored.value > 60, "{scored:?}");
+}
+
+#[test]
+fn the_default_pattern_stage_matches_danger_patterns() {
+    for isolation in ISOLATIONS {
+        let stage = PatternStage::new(
+            host(),
+            &load("default-patterns"),
+            PatternSettings::default().with_isolation(isolation),
+        )
+        .expect("default pattern stage");
+        let harmless = stage.evaluate(&Action::from_hint("read the README"));
+        assert_eq!(harmless.failure, None, "{isolation:?}");
+        assert_eq!(harmless.verdict, Verdict::NoMatch, "{isolation:?}: {harmless:?}");
+
+        let risky = stage.evaluate(&Action::from_hint("rm -rf /"));
+        assert_eq!(risky.failure, None, "{isolation:?}");
+        assert_ne!(risky.verdict, Verdict::NoMatch, "{isolation:?}: {risky:?}");
+        assert_ne!(risky.verdict, Verdict::AutoApprove, "{isolation:?}: {risky:?}");
+        assert!(!risky.matched.is_empty(), "{isolation:?}: {risky:?}");
+    }
+}
+
+#[test]
+fn the_pattern_stage_applies_its_config() {
+    let config = r#"{"deny":["delete_*"],"requiresApproval":["send_*"],"autoApprove":["get_*"]}"#;
+    let stage = PatternStage::new(
+        host(),
+        &load("default-patterns"),
+        PatternSettings::default().with_config(config),
+    )
+    .expect("configured pattern stage");
+    let op = |name: &str| Action {
+        operation: Some(name.into()),
+        ..Action::default()
+    };
+    assert_eq!(stage.evaluate(&op("delete_repo")).verdict, Verdict::Deny);
+    assert_eq!(
+        stage.evaluate(&op("send_email")).verdict,
+        Verdict::RequiresApproval
+    );
+    assert_eq!(stage.evaluate(&op("get_weather")).verdict, Verdict::AutoApprove);
+}
+
+#[test]
+fn the_org_scorer_example_loads_and_scores() {
+    let stage = ScorerStage::new(host(), &load("org-scorer"), ScorerSettings::default())
+        .expect("org scorer stage");
+    let scored = stage.score(&Action::from_hint("list files"));
+    assert_eq!(scored.failure, None);
+    assert!(scored.value <= 100);
+}
+
+#[test]
+fn inspect_reads_a_component_without_running_it() {
+    let bytes = guest_bytes("default-scorer");
+    let info = inspect(&bytes).expect("inspect");
+    assert_eq!(info.world, World::Scorer);
+    assert_eq!(info.wit_version.as_deref(), Some(airlock_wasm::WIT_VERSION));
+    assert!(
+        info.exports
+            .iter()
+            .any(|e| e.starts_with("airlock:policy/scorer@")),
+        "{info:?}"
+    );
+    assert_eq!(info.size, bytes.len());
+    assert_eq!(info.sha256.len(), 64);
+    assert!(!info.imports_wasi(), "the Rust guests need no WASI: {info:?}");
+
+    let info = inspect(&guest_bytes("default-patterns")).expect("inspect");
+    assert_eq!(info.world, World::Patterns);
+}
+
+#[test]
+fn loaded_components_say_what_they_are() {
+    let component = load("default-scorer");
+    assert_eq!(component.world(), World::Scorer);
+    assert_eq!(component.origin(), "default-scorer.wasm");
+    assert!(!component.uses_wasi());
+    // Compiled on the first run of the test suite, from the cache afterwards.
+    assert!(matches!(
+        component.source(),
+        LoadSource::Compiled | LoadSource::Cache
+    ));
+}

@@ -1,0 +1,137 @@
+//! Hostile guests fail closed, and the host keeps working after each of them.
+
+use std::time::{Duration, Instant};
+
+use airlock_wasm::{
+    Action, FailureKind, Isolation, Limits, ScorerSettings, ScorerStage, StageError,
+};
+
+use crate::common::{host, load};
+
+const ISOLATIONS: [Isolation; 2] = [Isolation::Fresh, Isolation::REUSE];
+
+fn stage(name: &str, isolation: Isolation) -> ScorerStage {
+    ScorerStage::new(
+        host(),
+        &load(name),
+        ScorerSettings::default().with_isolation(isolation),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// After a hostile guest failed, the same host still evaluates a healthy guest, and the hostile
+/// stage itself still answers (with a new instance).
+fn host_still_works() {
+    let healthy = stage("default-scorer", Isolation::REUSE);
+    let scored = healthy.score(&Action::from_hint("rm -rf /"));
+    assert_eq!(scored.failure, None, "{scored:?}");
+    assert!(scored.value > 30);
+}
+
+fn assert_failed_closed(scored: &airlock_wasm::Scored, kind: FailureKind) {
+    let failure = scored.failure.as_ref().expect("a failure");
+    assert_eq!(failure.kind, kind, "{failure}");
+    assert_eq!(scored.value, 100, "fails closed to the fallback");
+    assert_eq!(scored.danger_level, None);
+    assert_eq!(scored.factors.len(), 1, "{scored:?}");
+    assert_eq!(scored.factors[0].code, format!("guest.{kind}"));
+    assert_eq!(scored.factors[0].message, failure.message);
+}
+
+#[test]
+fn an_infinite_loop_is_stopped_at_its_deadline() {
+    for isolation in ISOLATIONS {
+        let stage = stage("infinite-loop", isolation);
+        for round in 0..3 {
+            let started = Instant::now();
+            let scored = stage.score(&Action::from_hint("anything"));
+            let elapsed = started.elapsed();
+            assert_failed_closed(&scored, FailureKind::Timeout);
+            // 10 ms deadline + 1 ms tick of slack; the rest is room for a busy shared machine.
+            assert!(
+                elapsed < Duration::from_millis(200),
+                "{isolation:?} round {round}: stopped after {elapsed:?}"
+            );
+        }
+        let stats = stage.stats();
+        assert_eq!(stats.calls, 3);
+        assert_eq!(stats.failures.timeout, 3);
+        host_still_works();
+    }
+}
+
+#[test]
+fn a_custom_deadline_is_honoured() {
+    let settings = ScorerSettings::default().with_limits(Limits {
+        deadline: Duration::from_millis(50),
+        ..Limits::default()
+    });
+    let stage = ScorerStage::new(host(), &load("infinite-loop"), settings).expect("stage");
+    let started = Instant::now();
+    let scored = stage.score(&Action::from_hint("anything"));
+    let elapsed = started.elapsed();
+    assert_failed_closed(&scored, FailureKind::Timeout);
+    assert!(elapsed >= Duration::from_millis(45), "stopped early: {elapsed:?}");
+    assert!(elapsed < Duration::from_millis(300), "stopped late: {elapsed:?}");
+}
+
+#[test]
+fn a_memory_bomb_hits_the_memory_limit() {
+    for isolation in ISOLATIONS {
+        let stage = stage("memory-bomb", isolation);
+        for _ in 0..2 {
+            let scored = stage.score(&Action::from_hint("anything"));
+            assert_failed_closed(&scored, FailureKind::MemoryLimit);
+            let message = &scored.failure.as_ref().expect("failure").message;
+            assert!(message.contains("32 MiB"), "{message}");
+        }
+        assert_eq!(stage.stats().failures.memory_limit, 2);
+        host_still_works();
+    }
+}
+
+#[test]
+fn a_panic_fails_closed() {
+    for isolation in ISOLATIONS {
+        let stage = stage("panic-scorer", isolation);
+        for _ in 0..2 {
+            let scored = stage.score(&Action::from_hint("anything"));
+            assert_failed_closed(&scored, FailureKind::Trap);
+        }
+        assert_eq!(stage.stats().failures.trap, 2);
+        host_still_works();
+    }
+}
+
+#[test]
+fn a_huge_factor_list_is_capped() {
+    for isolation in ISOLATIONS {
+        let limits = Limits::default();
+        let stage = stage("huge-factors", isolation);
+        let scored = stage.score(&Action::from_hint("anything"));
+        assert_eq!(scored.failure, None, "{scored:?}");
+        assert_eq!(scored.factors.len(), limits.max_factors + 1);
+        let dropped = scored.factors.last().expect("the dropped factor");
+        assert_eq!(dropped.code, "guest.factors_dropped");
+        assert!(dropped.message.contains("dropped"), "{}", dropped.message);
+        for f in &scored.factors {
+            assert!(f.code.len() <= limits.max_factor_bytes, "{}", f.code.len());
+            assert!(f.message.len() <= limits.max_factor_bytes, "{}", f.message.len());
+            assert!(f.points <= 100);
+        }
+        host_still_works();
+    }
+}
+
+#[test]
+fn a_bad_config_fails_at_load_with_the_guests_message() {
+    let err = ScorerStage::new(host(), &load("bad-config"), ScorerSettings::default())
+        .expect_err("the guest rejects its config");
+    let StageError::Configure { origin, message } = &err else {
+        panic!("expected a configure error, got {err:?}");
+    };
+    assert_eq!(origin, "bad-config.wasm");
+    assert!(!message.is_empty());
+    assert!(err.to_string().contains(message.as_str()), "{err}");
+    host_still_works();
+}
