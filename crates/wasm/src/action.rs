@@ -129,7 +129,10 @@ mod tests {
         assert_eq!(annotations.destructive_hint, Some(true));
         assert_eq!(annotations.idempotent_hint, None);
         assert_eq!(annotations.open_world_hint, Some(false));
-        assert!(matches!(wit.danger_level, Some(wit::DangerLevel::Dangerous)));
+        assert!(matches!(
+            wit.danger_level,
+            Some(wit::DangerLevel::Dangerous)
+        ));
         assert_eq!(wit.recent_hints, vec!["ls".to_string()]);
     }
 

@@ -65,7 +65,12 @@ impl PrecompileCache {
 
     /// The compiled component for `sha256_hex`, if the cache holds a sound entry. A damaged or
     /// incompatible entry is removed and `None` returned, so the caller recompiles.
-    pub(crate) fn load(&self, engine: &Engine, sha256_hex: &str, origin: &str) -> Option<Component> {
+    pub(crate) fn load(
+        &self,
+        engine: &Engine,
+        sha256_hex: &str,
+        origin: &str,
+    ) -> Option<Component> {
         let path = self.path_for(sha256_hex);
         let entry = match fs::read(&path) {
             Ok(entry) => entry,
@@ -120,11 +125,9 @@ impl PrecompileCache {
             .serialize()
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         let digest = Sha256::digest(&artifact);
-        let tmp = self.dir.join(format!(
-            ".tmp-{}-{}",
-            std::process::id(),
-            unique_suffix()
-        ));
+        let tmp = self
+            .dir
+            .join(format!(".tmp-{}-{}", std::process::id(), unique_suffix()));
         let result = (|| {
             let mut file = create_private_file(&tmp)?;
             file.write_all(MAGIC)?;
@@ -184,7 +187,10 @@ fn unique_suffix() -> u128 {
 #[cfg(unix)]
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
-    fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
 }
 
 #[cfg(not(unix))]
@@ -228,7 +234,10 @@ fn create_private_file(path: &Path) -> std::io::Result<fs::File> {
 
 #[cfg(not(unix))]
 fn create_private_file(path: &Path) -> std::io::Result<fs::File> {
-    fs::OpenOptions::new().write(true).create_new(true).open(path)
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 #[cfg(test)]

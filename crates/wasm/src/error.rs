@@ -17,7 +17,9 @@ pub enum HostError {
         reason: String,
     },
     /// The capability-less WASI could not be linked.
-    #[error("cannot link the capability-less WASI: {reason}: this is a bug in airlock-wasm, please report it")]
+    #[error(
+        "cannot link the capability-less WASI: {reason}: this is a bug in airlock-wasm, please report it"
+    )]
     Wasi {
         /// wasmtime's explanation.
         reason: String,
@@ -51,7 +53,9 @@ pub enum HostError {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The bytes are not WebAssembly at all.
-    #[error("{origin} is not a WebAssembly component: build a guest for the airlock:policy WIT (see docs/writing-policies.md)")]
+    #[error(
+        "{origin} is not a WebAssembly component: build a guest for the airlock:policy WIT (see docs/writing-policies.md)"
+    )]
     NotWasm {
         /// The component's name (file path or label).
         origin: String,
@@ -101,7 +105,9 @@ pub enum LoadError {
         expected: String,
     },
     /// It exports both worlds' interfaces.
-    #[error("{origin} exports both {SCORER_INTERFACE} and {PATTERNS_INTERFACE}: a component is one stage, build it for one world")]
+    #[error(
+        "{origin} exports both {SCORER_INTERFACE} and {PATTERNS_INTERFACE}: a component is one stage, build it for one world"
+    )]
     BothWorlds {
         /// The component's name.
         origin: String,
@@ -118,7 +124,9 @@ pub enum LoadError {
         imports: Vec<String>,
     },
     /// wasmtime could not compile or link it.
-    #[error("{origin} does not compile: {reason}: rebuild it against this airlock's wit/policy.wit")]
+    #[error(
+        "{origin} does not compile: {reason}: rebuild it against this airlock's wit/policy.wit"
+    )]
     Compile {
         /// The component's name.
         origin: String,
@@ -139,7 +147,9 @@ fn list_or_nothing(items: &[String]) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum StageError {
     /// The component implements another world than the stage needs.
-    #[error("{origin} is a {found} component, not a {expected}: use it as a {found} stage or load the right component")]
+    #[error(
+        "{origin} is a {found} component, not a {expected}: use it as a {found} stage or load the right component"
+    )]
     WrongWorld {
         /// The component's name.
         origin: String,

@@ -100,6 +100,8 @@ pub(crate) enum Phase {
 pub(crate) struct Context {
     /// The limiter refused a memory growth during this entry.
     pub(crate) memory_refused: bool,
+    /// A WASI wait of this entry was cut at its deadline.
+    pub(crate) overslept: bool,
     /// The memory cap.
     pub(crate) memory_bytes: usize,
     /// The deadline of this entry.
@@ -113,14 +115,8 @@ pub(crate) struct Context {
 /// [`FailureKind::MemoryLimit`], because the limiter recorded the refusal during this entry.
 pub(crate) fn classify(err: &wasmtime::Error, phase: Phase, cx: Context) -> StageFailure {
     let trap = err.downcast_ref::<Trap>().copied();
-    if trap == Some(Trap::Interrupt) {
-        return StageFailure::new(
-            FailureKind::Timeout,
-            format!(
-                "the guest ran past its deadline of {} and was stopped",
-                format_duration(cx.deadline)
-            ),
-        );
+    if trap == Some(Trap::Interrupt) || cx.overslept {
+        return timeout(cx);
     }
     if cx.memory_refused {
         return StageFailure::new(
@@ -147,6 +143,22 @@ pub(crate) fn classify(err: &wasmtime::Error, phase: Phase, cx: Context) -> Stag
     }
 }
 
+/// A timeout: the guest ran (or waited) past its deadline.
+pub(crate) fn timeout(cx: Context) -> StageFailure {
+    let what = if cx.overslept {
+        "waited (a WASI sleep or poll)"
+    } else {
+        "ran"
+    };
+    StageFailure::new(
+        FailureKind::Timeout,
+        format!(
+            "the guest {what} past its deadline of {} and was stopped",
+            format_duration(cx.deadline)
+        ),
+    )
+}
+
 /// The first line of an error's message (wasmtime appends a multi-line backtrace).
 fn first_line(err: &wasmtime::Error) -> String {
     let text = format!("{err:#}");
@@ -166,9 +178,9 @@ pub(crate) fn format_duration(d: Duration) -> String {
 pub(crate) fn format_bytes(n: usize) -> String {
     const KIB: usize = 1024;
     const MIB: usize = 1024 * 1024;
-    if n >= MIB && n % MIB == 0 {
+    if n >= MIB && n.is_multiple_of(MIB) {
         format!("{} MiB", n / MIB)
-    } else if n >= KIB && n % KIB == 0 {
+    } else if n >= KIB && n.is_multiple_of(KIB) {
         format!("{} KiB", n / KIB)
     } else {
         format!("{n} bytes")
@@ -182,6 +194,7 @@ mod tests {
     fn cx(memory_refused: bool) -> Context {
         Context {
             memory_refused,
+            overslept: false,
             memory_bytes: 32 << 20,
             deadline: Duration::from_millis(10),
         }
@@ -206,13 +219,31 @@ mod tests {
     #[test]
     fn plain_traps_and_setup_errors() {
         let err = wasmtime::Error::new(Trap::UnreachableCodeReached);
-        assert_eq!(classify(&err, Phase::Call, cx(false)).kind, FailureKind::Trap);
+        assert_eq!(
+            classify(&err, Phase::Call, cx(false)).kind,
+            FailureKind::Trap
+        );
         assert_eq!(
             classify(&err, Phase::Setup, cx(false)).kind,
             FailureKind::Instantiate
         );
         let err = wasmtime::Error::msg("host said no");
-        assert_eq!(classify(&err, Phase::Call, cx(false)).kind, FailureKind::Trap);
+        assert_eq!(
+            classify(&err, Phase::Call, cx(false)).kind,
+            FailureKind::Trap
+        );
+    }
+
+    #[test]
+    fn a_cut_wait_is_a_timeout_whatever_followed() {
+        let err = wasmtime::Error::new(Trap::UnreachableCodeReached);
+        let cx = Context {
+            overslept: true,
+            ..cx(false)
+        };
+        let f = classify(&err, Phase::Call, cx);
+        assert_eq!(f.kind, FailureKind::Timeout);
+        assert!(f.message.contains("waited"), "{f}");
     }
 
     #[test]

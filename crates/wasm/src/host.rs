@@ -158,10 +158,12 @@ impl WasmHost {
         origin: &str,
     ) -> Result<(Component, LoadSource), LoadError> {
         let engine = &self.shared.engine;
-        if let Some(cache) = &self.cache {
-            if let Some(component) = cache.load(engine, sha256, origin) {
-                return Ok((component, LoadSource::Cache));
-            }
+        if let Some(component) = self
+            .cache
+            .as_ref()
+            .and_then(|cache| cache.load(engine, sha256, origin))
+        {
+            return Ok((component, LoadSource::Cache));
         }
         let component = Component::new(engine, bytes).map_err(|e| LoadError::Compile {
             origin: origin.to_string(),

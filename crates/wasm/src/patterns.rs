@@ -109,7 +109,9 @@ impl GuestWorld for PatternsWorld {
         store: &mut Store<GuestState>,
         action: &wit::Action,
     ) -> wasmtime::Result<wit::PatternMatch> {
-        instance.airlock_policy_patterns().call_evaluate(store, action)
+        instance
+            .airlock_policy_patterns()
+            .call_evaluate(store, action)
     }
 }
 
@@ -172,7 +174,10 @@ impl PatternStage {
 fn cap(m: wit::PatternMatch, limits: &Limits) -> Matched {
     let (kept, dropped) = cap_count(m.matched, limits.max_factors);
     if dropped > 0 {
-        tracing::debug!(dropped, "pattern stage: matched patterns past max_factors dropped");
+        tracing::debug!(
+            dropped,
+            "pattern stage: matched patterns past max_factors dropped"
+        );
     }
     Matched {
         verdict: m.verdict.into(),

@@ -128,7 +128,8 @@ mod tests {
         let mut pipe = LogPipe::new(8);
         assert_eq!(pipe.take(), None);
         pipe.write(Bytes::from_static(b"hello ")).expect("write");
-        pipe.write(Bytes::from_static(b"world")).expect("write never fails");
+        pipe.write(Bytes::from_static(b"world"))
+            .expect("write never fails");
         assert_eq!(pipe.take(), Some(("hello wo".to_string(), 3)));
         assert_eq!(pipe.take(), None);
         pipe.write(Bytes::from_static(b"again")).expect("write");

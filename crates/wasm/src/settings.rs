@@ -167,7 +167,11 @@ mod tests {
     fn problems_are_named() {
         let s = ScorerSettings::default();
         assert_eq!(s.problem(64 << 20), None);
-        assert!(s.problem(16 << 20).expect("too big").contains("memory_bytes"));
+        assert!(
+            s.problem(16 << 20)
+                .expect("too big")
+                .contains("memory_bytes")
+        );
         let s = ScorerSettings::default().with_isolation(Isolation::Reuse { recycle_after: 0 });
         assert!(s.problem(64 << 20).expect("zero").contains("recycle_after"));
     }

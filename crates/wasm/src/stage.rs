@@ -177,26 +177,25 @@ impl<G: GuestWorld> StageCore<G> {
         };
         let mut worker = worker.map_err(|e| self.failed(e.into_failure()))?;
 
-        worker.store.data_mut().cap.clear_refused();
+        worker.store.data_mut().begin_entry(self.limits.deadline);
         worker.store.set_epoch_deadline(self.call_ticks);
         let result = G::evaluate(&worker.instance, &mut worker.store, &action);
         worker.store.data().flush_output(&self.origin);
+        let cx = self.context(&worker.store, self.limits.deadline);
         match result {
+            // The guest answered, but only after a wait was cut at its deadline.
+            Ok(_) if cx.overslept => Err(self.failed(failure::timeout(cx))),
             Ok(output) => match check(output) {
                 Ok(value) => {
                     worker.calls = worker.calls.saturating_add(1);
                     self.give_back(worker);
                     Ok(value)
                 }
-                Err(message) => Err(self.failed(StageFailure::new(
-                    FailureKind::InvalidResult,
-                    message,
-                ))),
+                Err(message) => {
+                    Err(self.failed(StageFailure::new(FailureKind::InvalidResult, message)))
+                }
             },
-            Err(e) => {
-                let cx = self.context(&worker.store, self.limits.deadline);
-                Err(self.failed(failure::classify(&e, Phase::Call, cx)))
-            }
+            Err(e) => Err(self.failed(failure::classify(&e, Phase::Call, cx))),
         }
     }
 
@@ -208,6 +207,7 @@ impl<G: GuestWorld> StageCore<G> {
             GuestState::new(self.limits.memory_bytes),
         );
         store.limiter(|state| &mut state.cap);
+        store.data_mut().begin_entry(self.limits.setup_deadline);
         store.set_epoch_deadline(self.setup_ticks);
         let instance = match G::instantiate(&self.pre, &mut store) {
             Ok(instance) => instance,
@@ -219,23 +219,27 @@ impl<G: GuestWorld> StageCore<G> {
         };
         let configured = G::configure(&instance, &mut store, &self.config_json);
         store.data().flush_output(&self.origin);
+        let cx = self.context(&store, self.limits.setup_deadline);
         match configured {
+            Ok(_) if cx.overslept => Err(SetupError::Failed(failure::timeout(cx))),
             Ok(Ok(())) => Ok(Worker {
                 store,
                 instance,
                 calls: 0,
             }),
             Ok(Err(message)) => Err(SetupError::Configure(message)),
-            Err(e) => {
-                let cx = self.context(&store, self.limits.setup_deadline);
-                Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx)))
-            }
+            Err(e) => Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx))),
         }
     }
 
-    fn context(&self, store: &Store<GuestState>, deadline: std::time::Duration) -> failure::Context {
+    fn context(
+        &self,
+        store: &Store<GuestState>,
+        deadline: std::time::Duration,
+    ) -> failure::Context {
         failure::Context {
             memory_refused: store.data().cap.refused(),
+            overslept: store.data().overslept(),
             memory_bytes: self.limits.memory_bytes,
             deadline,
         }

@@ -3,7 +3,7 @@
 
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wasmtime::Engine;
 
@@ -23,11 +23,17 @@ impl EpochTicker {
         let thread = std::thread::Builder::new()
             .name("airlock-wasm-epoch".into())
             .spawn(move || {
-                loop {
-                    match stopped.recv_timeout(TICK) {
-                        Err(RecvTimeoutError::Timeout) => engine.increment_epoch(),
-                        // A message or a dropped sender: stop.
-                        Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                // The epoch follows the wall clock, not the number of wake-ups: a wake-up comes a
+                // little after each tick (more on a loaded machine), and counting wake-ups would
+                // let deadlines drift long. Each wake-up catches up with the ticks that are due.
+                let started = Instant::now();
+                let mut ticks: u128 = 0;
+                // A message or a dropped sender ends the loop.
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
+                    let due = started.elapsed().as_nanos() / TICK.as_nanos();
+                    while ticks < due {
+                        engine.increment_epoch();
+                        ticks += 1;
                     }
                 }
             })?;
@@ -54,7 +60,9 @@ impl Drop for EpochTicker {
 pub(crate) fn ticks_for(deadline: Duration) -> u64 {
     let tick = TICK.as_nanos();
     let ticks = deadline.as_nanos().div_ceil(tick);
-    u64::try_from(ticks).unwrap_or(u64::MAX - 1).saturating_add(1)
+    u64::try_from(ticks)
+        .unwrap_or(u64::MAX - 1)
+        .saturating_add(1)
 }
 
 #[cfg(test)]
@@ -73,7 +81,7 @@ mod tests {
         let engine = Engine::default();
         let ticker = EpochTicker::start(engine).expect("ticker");
         std::thread::sleep(Duration::from_millis(5));
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         drop(ticker);
         assert!(started.elapsed() < Duration::from_millis(100));
     }

@@ -67,7 +67,10 @@ mod tests {
     fn the_constant_matches_the_wit_package() {
         let wit = include_str!("../../../wit/policy.wit");
         let line = format!("package {PACKAGE}@{WIT_VERSION};");
-        assert!(wit.contains(&line), "wit/policy.wit does not declare `{line}`");
+        assert!(
+            wit.contains(&line),
+            "wit/policy.wit does not declare `{line}`"
+        );
         assert!(Version::parse(WIT_VERSION).is_ok());
     }
 

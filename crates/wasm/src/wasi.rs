@@ -4,14 +4,17 @@
 //! the policy never touches a file. Refusing them would shut those languages out; granting the
 //! host's WASI would hand a policy the machine. They get a WASI that answers every import and
 //! reaches nothing: no preopened directories (every `open` fails), no environment variables, no
-//! arguments, a closed stdin, no TCP, UDP or name lookups. Clocks and random numbers are the
-//! host's (CPython reads both while starting). stdout and stderr go to bounded in-memory pipes
-//! that are logged with `tracing` after every entry and then discarded.
+//! arguments, a closed stdin, no TCP, UDP or name lookups. Random numbers and the wall clock are
+//! the host's (CPython reads both while starting); the monotonic clock counts from the store's
+//! creation and sleeps on it are capped at the entry's deadline (see `sleep.rs`). stdout and
+//! stderr go to bounded in-memory pipes that are logged with `tracing` after every entry and
+//! then discarded.
 
 use wasmtime::component::{Linker, ResourceTable};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::pipe::{LogPipe, PIPE_CAPACITY};
+use crate::sleep::{GuestClock, cap_sleeps};
 use crate::state::GuestState;
 
 /// One store's WASI: its context, its resource table and its output pipes.
@@ -20,6 +23,7 @@ pub(crate) struct WasiState {
     table: ResourceTable,
     stdout: LogPipe,
     stderr: LogPipe,
+    clock: GuestClock,
 }
 
 impl WasiState {
@@ -27,7 +31,9 @@ impl WasiState {
     pub(crate) fn new() -> Self {
         let stdout = LogPipe::new(PIPE_CAPACITY);
         let stderr = LogPipe::new(PIPE_CAPACITY);
+        let clock = GuestClock::new();
         let ctx = WasiCtx::builder()
+            .monotonic_clock(clock)
             .stdout(stdout.clone())
             .stderr(stderr.clone())
             .allow_tcp(false)
@@ -39,7 +45,18 @@ impl WasiState {
             table: ResourceTable::new(),
             stdout,
             stderr,
+            clock,
         }
+    }
+
+    /// The resource table of WASI's handles.
+    pub(crate) fn table(&mut self) -> &mut ResourceTable {
+        &mut self.table
+    }
+
+    /// The guest's monotonic clock.
+    pub(crate) fn clock(&self) -> GuestClock {
+        self.clock
     }
 
     /// Logs what the guest wrote during the last entry and forgets it.
@@ -69,9 +86,10 @@ impl WasiView for GuestState {
     }
 }
 
-/// A linker with every WASI 0.2 interface, backed by [`WasiState`].
+/// A linker with every WASI 0.2 interface, backed by [`WasiState`], with capped sleeps.
 pub(crate) fn wasi_linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<GuestState>> {
     let mut linker = Linker::new(engine);
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+    cap_sleeps(&mut linker)?;
     Ok(linker)
 }

@@ -27,8 +27,8 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn scores_correctly(host: &WasmHost, component: &airlock_wasm::LoadedComponent) {
-    let stage =
-        ScorerStage::new(host, component, ScorerSettings::default()).expect("scorer stage");
+    let settings = ScorerSettings::default().with_limits(crate::common::relaxed());
+    let stage = ScorerStage::new(host, component, settings).expect("scorer stage");
     let scored = stage.score(&Action::from_hint("rm -rf /"));
     assert_eq!(scored.failure, None);
     assert!(scored.value > 30, "{scored:?}");
@@ -47,7 +47,9 @@ fn a_restart_loads_from_the_cache_and_a_damaged_entry_is_recompiled() {
     drop(first);
 
     let second = restart(&dir);
-    let cached = second.load(&bytes, "default-scorer.wasm").expect("from cache");
+    let cached = second
+        .load(&bytes, "default-scorer.wasm")
+        .expect("from cache");
     assert_eq!(cached.source(), LoadSource::Cache);
     assert!(
         cached.load_time() * 5 < compiled.load_time(),
@@ -55,7 +57,11 @@ fn a_restart_loads_from_the_cache_and_a_damaged_entry_is_recompiled() {
         cached.load_time(),
         compiled.load_time()
     );
-    assert!(cached.load_time() < Duration::from_millis(200), "{:?}", cached.load_time());
+    assert!(
+        cached.load_time() < Duration::from_millis(200),
+        "{:?}",
+        cached.load_time()
+    );
     scores_correctly(&second, &cached);
     drop(second);
 
@@ -67,7 +73,9 @@ fn a_restart_loads_from_the_cache_and_a_damaged_entry_is_recompiled() {
     std::fs::write(&entry, &data).expect("write damaged entry");
 
     let third = restart(&dir);
-    let recompiled = third.load(&bytes, "default-scorer.wasm").expect("recompiled");
+    let recompiled = third
+        .load(&bytes, "default-scorer.wasm")
+        .expect("recompiled");
     assert_eq!(
         recompiled.source(),
         LoadSource::Compiled,
@@ -78,7 +86,9 @@ fn a_restart_loads_from_the_cache_and_a_damaged_entry_is_recompiled() {
 
     // The recompile rewrote a sound entry.
     let fourth = restart(&dir);
-    let again = fourth.load(&bytes, "default-scorer.wasm").expect("from cache");
+    let again = fourth
+        .load(&bytes, "default-scorer.wasm")
+        .expect("from cache");
     assert_eq!(again.source(), LoadSource::Cache);
 
     // A truncated entry is not trusted either.
@@ -86,17 +96,22 @@ fn a_restart_loads_from_the_cache_and_a_damaged_entry_is_recompiled() {
     let data = std::fs::read(&entry).expect("read entry");
     std::fs::write(&entry, &data[..data.len() / 3]).expect("truncate");
     let fifth = restart(&dir);
-    let recompiled = fifth.load(&bytes, "default-scorer.wasm").expect("recompiled");
+    let recompiled = fifth
+        .load(&bytes, "default-scorer.wasm")
+        .expect("recompiled");
     assert_eq!(recompiled.source(), LoadSource::Compiled);
 }
 
 #[test]
 fn the_cache_is_keyed_by_the_component() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let host = restart(tmp.path());
-    host.load(&guest_bytes("default-scorer"), "a").expect("scorer");
-    host.load(&guest_bytes("default-patterns"), "b").expect("patterns");
-    let names: Vec<String> = entries(tmp.path())
+    let dir = tmp.path().join("cache");
+    let host = restart(&dir);
+    host.load(&guest_bytes("default-scorer"), "a")
+        .expect("scorer");
+    host.load(&guest_bytes("default-patterns"), "b")
+        .expect("patterns");
+    let names: Vec<String> = entries(&dir)
         .iter()
         .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
         .collect();

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use airlock_wasm::{HostConfig, LoadedComponent, WasmHost};
+use airlock_wasm::{HostConfig, Limits, LoadedComponent, WasmHost};
 
 /// The workspace root (two levels above this crate).
 pub fn workspace_root() -> PathBuf {
@@ -61,4 +61,16 @@ pub fn load(name: &str) -> LoadedComponent {
         .expect("lock")
         .insert(name.to_string(), component.clone());
     component
+}
+
+/// The default limits with a deadline of 2 s, for tests about results rather than deadlines.
+///
+/// Deadlines are wall-clock: on a 2-core machine running the tests in parallel (and a debug
+/// build of wasmtime), a call can be preempted for more than the default 10 ms, and would then
+/// correctly fail closed as a timeout. Only the deadline tests use the default.
+pub fn relaxed() -> Limits {
+    Limits {
+        deadline: std::time::Duration::from_secs(2),
+        ..Limits::default()
+    }
 }

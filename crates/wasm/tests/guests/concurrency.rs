@@ -1,20 +1,19 @@
 //! One reuse stage, many threads.
 
+use airlock_wasm::{Action, Isolation, ScorerSettings, ScorerStage};
 use std::sync::Arc;
 
-use airlock_wasm::{Action, Isolation, ScorerSettings, ScorerStage};
-
-use crate::common::{host, load};
+use crate::common::{host, load, relaxed};
 
 const THREADS: usize = 8;
 const CALLS_PER_THREAD: usize = 200;
 
 #[test]
 fn eight_threads_share_one_reuse_stage() {
-    let stage = Arc::new(
-        ScorerStage::new(host(), &load("default-scorer"), ScorerSettings::default())
-            .expect("stage"),
-    );
+    // 8 threads on 2 cores are preempted for longer than the default 10 ms: see `relaxed`.
+    let settings = ScorerSettings::default().with_limits(relaxed());
+    let stage =
+        Arc::new(ScorerStage::new(host(), &load("default-scorer"), settings).expect("stage"));
     let expected = stage.score(&Action::from_hint("rm -rf /")).value;
     let threads: Vec<_> = (0..THREADS)
         .map(|t| {
@@ -43,7 +42,9 @@ fn eight_threads_share_one_reuse_stage() {
 
 #[test]
 fn instances_are_recycled() {
-    let settings = ScorerSettings::default().with_isolation(Isolation::Reuse { recycle_after: 3 });
+    let settings = ScorerSettings::default()
+        .with_isolation(Isolation::Reuse { recycle_after: 3 })
+        .with_limits(relaxed());
     let stage = ScorerStage::new(host(), &load("default-scorer"), settings).expect("stage");
     for _ in 0..9 {
         assert_eq!(stage.score(&Action::from_hint("ls")).failure, None);

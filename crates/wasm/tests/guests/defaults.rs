@@ -6,7 +6,7 @@ use airlock_wasm::{
     Verdict, World, inspect,
 };
 
-use crate::common::{guest_bytes, host, load};
+use crate::common::{guest_bytes, host, load, relaxed};
 
 const ISOLATIONS: [Isolation; 2] = [Isolation::Fresh, Isolation::REUSE];
 
@@ -14,7 +14,9 @@ fn scorer(isolation: Isolation) -> ScorerStage {
     ScorerStage::new(
         host(),
         &load("default-scorer"),
-        ScorerSettings::default().with_isolation(isolation),
+        ScorerSettings::default()
+            .with_isolation(isolation)
+            .with_limits(relaxed()),
     )
     .expect("default scorer stage")
 }
@@ -23,11 +25,17 @@ fn scorer(isolation: Isolation) -> ScorerStage {
 fn the_default_scorer_tells_harmless_from_destructive() {
     for isolation in ISOLATIONS {
         let stage = scorer(isolation);
-        let harmless = stage.score(&Action::from_hint("list the files in the current directory"));
+        let harmless = stage.score(&Action::from_hint(
+            "list the files in the current directory",
+        ));
         assert_eq!(harmless.failure, None, "{isolation:?}");
         assert!(harmless.value <= 30, "{isolation:?}: {harmless:?}");
 
-        for hint in ["rm -rf /", "RM  -RF /home/user", "git push --force origin main"] {
+        for hint in [
+            "rm -rf /",
+            "RM  -RF /home/user",
+            "git push --force origin main",
+        ] {
             let risky = stage.score(&Action::from_hint(hint));
             assert_eq!(risky.failure, None, "{isolation:?} {hint}");
             assert!(risky.value > 30, "{isolation:?} {hint}: {risky:?}");
@@ -71,17 +79,27 @@ fn the_default_pattern_stage_matches_danger_patterns() {
         let stage = PatternStage::new(
             host(),
             &load("default-patterns"),
-            PatternSettings::default().with_isolation(isolation),
+            PatternSettings::default()
+                .with_isolation(isolation)
+                .with_limits(relaxed()),
         )
         .expect("default pattern stage");
         let harmless = stage.evaluate(&Action::from_hint("read the README"));
         assert_eq!(harmless.failure, None, "{isolation:?}");
-        assert_eq!(harmless.verdict, Verdict::NoMatch, "{isolation:?}: {harmless:?}");
+        assert_eq!(
+            harmless.verdict,
+            Verdict::NoMatch,
+            "{isolation:?}: {harmless:?}"
+        );
 
         let risky = stage.evaluate(&Action::from_hint("rm -rf /"));
         assert_eq!(risky.failure, None, "{isolation:?}");
         assert_ne!(risky.verdict, Verdict::NoMatch, "{isolation:?}: {risky:?}");
-        assert_ne!(risky.verdict, Verdict::AutoApprove, "{isolation:?}: {risky:?}");
+        assert_ne!(
+            risky.verdict,
+            Verdict::AutoApprove,
+            "{isolation:?}: {risky:?}"
+        );
         assert!(!risky.matched.is_empty(), "{isolation:?}: {risky:?}");
     }
 }
@@ -92,7 +110,9 @@ fn the_pattern_stage_applies_its_config() {
     let stage = PatternStage::new(
         host(),
         &load("default-patterns"),
-        PatternSettings::default().with_config(config),
+        PatternSettings::default()
+            .with_config(config)
+            .with_limits(relaxed()),
     )
     .expect("configured pattern stage");
     let op = |name: &str| Action {
@@ -104,13 +124,20 @@ fn the_pattern_stage_applies_its_config() {
         stage.evaluate(&op("send_email")).verdict,
         Verdict::RequiresApproval
     );
-    assert_eq!(stage.evaluate(&op("get_weather")).verdict, Verdict::AutoApprove);
+    assert_eq!(
+        stage.evaluate(&op("get_weather")).verdict,
+        Verdict::AutoApprove
+    );
 }
 
 #[test]
 fn the_org_scorer_example_loads_and_scores() {
-    let stage = ScorerStage::new(host(), &load("org-scorer"), ScorerSettings::default())
-        .expect("org scorer stage");
+    let stage = ScorerStage::new(
+        host(),
+        &load("org-scorer"),
+        ScorerSettings::default().with_limits(relaxed()),
+    )
+    .expect("org scorer stage");
     let scored = stage.score(&Action::from_hint("list files"));
     assert_eq!(scored.failure, None);
     assert!(scored.value <= 100);
@@ -130,7 +157,10 @@ fn inspect_reads_a_component_without_running_it() {
     );
     assert_eq!(info.size, bytes.len());
     assert_eq!(info.sha256.len(), 64);
-    assert!(!info.imports_wasi(), "the Rust guests need no WASI: {info:?}");
+    assert!(
+        !info.imports_wasi(),
+        "the Rust guests need no WASI: {info:?}"
+    );
 
     let info = inspect(&guest_bytes("default-patterns")).expect("inspect");
     assert_eq!(info.world, World::Patterns);

@@ -6,15 +6,22 @@ use airlock_wasm::{
     Action, FailureKind, Isolation, Limits, ScorerSettings, ScorerStage, StageError,
 };
 
-use crate::common::{host, load};
+use crate::common::{host, load, relaxed};
 
 const ISOLATIONS: [Isolation; 2] = [Isolation::Fresh, Isolation::REUSE];
 
+/// A stage with the default limits (the 10 ms deadline).
 fn stage(name: &str, isolation: Isolation) -> ScorerStage {
+    stage_with(name, isolation, Limits::default())
+}
+
+fn stage_with(name: &str, isolation: Isolation, limits: Limits) -> ScorerStage {
     ScorerStage::new(
         host(),
         &load(name),
-        ScorerSettings::default().with_isolation(isolation),
+        ScorerSettings::default()
+            .with_isolation(isolation)
+            .with_limits(limits),
     )
     .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
@@ -22,7 +29,7 @@ fn stage(name: &str, isolation: Isolation) -> ScorerStage {
 /// After a hostile guest failed, the same host still evaluates a healthy guest, and the hostile
 /// stage itself still answers (with a new instance).
 fn host_still_works() {
-    let healthy = stage("default-scorer", Isolation::REUSE);
+    let healthy = stage_with("default-scorer", Isolation::REUSE, relaxed());
     let scored = healthy.score(&Action::from_hint("rm -rf /"));
     assert_eq!(scored.failure, None, "{scored:?}");
     assert!(scored.value > 30);
@@ -71,14 +78,23 @@ fn a_custom_deadline_is_honoured() {
     let scored = stage.score(&Action::from_hint("anything"));
     let elapsed = started.elapsed();
     assert_failed_closed(&scored, FailureKind::Timeout);
-    assert!(elapsed >= Duration::from_millis(45), "stopped early: {elapsed:?}");
-    assert!(elapsed < Duration::from_millis(300), "stopped late: {elapsed:?}");
+    assert!(
+        elapsed >= Duration::from_millis(45),
+        "stopped early: {elapsed:?}"
+    );
+    assert!(
+        elapsed < Duration::from_millis(300),
+        "stopped late: {elapsed:?}"
+    );
 }
 
 #[test]
 fn a_memory_bomb_hits_the_memory_limit() {
     for isolation in ISOLATIONS {
-        let stage = stage("memory-bomb", isolation);
+        // Filling 32 MiB takes a few milliseconds, more on a loaded machine: with the default
+        // 10 ms deadline the bomb may be stopped by its deadline first (a timeout, also failing
+        // closed). A long deadline makes the memory cap the limit under test.
+        let stage = stage_with("memory-bomb", isolation, relaxed());
         for _ in 0..2 {
             let scored = stage.score(&Action::from_hint("anything"));
             assert_failed_closed(&scored, FailureKind::MemoryLimit);
@@ -93,7 +109,7 @@ fn a_memory_bomb_hits_the_memory_limit() {
 #[test]
 fn a_panic_fails_closed() {
     for isolation in ISOLATIONS {
-        let stage = stage("panic-scorer", isolation);
+        let stage = stage_with("panic-scorer", isolation, relaxed());
         for _ in 0..2 {
             let scored = stage.score(&Action::from_hint("anything"));
             assert_failed_closed(&scored, FailureKind::Trap);
@@ -106,8 +122,8 @@ fn a_panic_fails_closed() {
 #[test]
 fn a_huge_factor_list_is_capped() {
     for isolation in ISOLATIONS {
-        let limits = Limits::default();
-        let stage = stage("huge-factors", isolation);
+        let limits = relaxed();
+        let stage = stage_with("huge-factors", isolation, limits);
         let scored = stage.score(&Action::from_hint("anything"));
         assert_eq!(scored.failure, None, "{scored:?}");
         assert_eq!(scored.factors.len(), limits.max_factors + 1);
@@ -116,7 +132,11 @@ fn a_huge_factor_list_is_capped() {
         assert!(dropped.message.contains("dropped"), "{}", dropped.message);
         for f in &scored.factors {
             assert!(f.code.len() <= limits.max_factor_bytes, "{}", f.code.len());
-            assert!(f.message.len() <= limits.max_factor_bytes, "{}", f.message.len());
+            assert!(
+                f.message.len() <= limits.max_factor_bytes,
+                "{}",
+                f.message.len()
+            );
             assert!(f.points <= 100);
         }
         host_still_works();

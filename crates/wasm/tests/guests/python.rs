@@ -11,7 +11,7 @@ use airlock_wasm::{
     Action, Isolation, Limits, LoadedComponent, ScorerSettings, ScorerStage, StageError, World,
 };
 
-use crate::common::{host, workspace_root};
+use crate::common::{host, relaxed, workspace_root};
 
 /// componentize-py on PATH, else in `<workspace>/.venv/bin/`.
 fn componentize_py() -> PathBuf {
@@ -48,7 +48,9 @@ fn python_scorer() -> &'static (Vec<u8>, LoadedComponent) {
             build(&tool, &app_dir, &wasm);
         }
         let bytes = std::fs::read(&wasm).expect("py.wasm");
-        let loaded = host().load(&bytes, "py.wasm").expect("the Python scorer loads");
+        let loaded = host()
+            .load(&bytes, "py.wasm")
+            .expect("the Python scorer loads");
         (bytes, loaded)
     })
 }
@@ -74,16 +76,16 @@ fn build(tool: &Path, app_dir: &Path, wasm: &Path) {
     let out = tempfile::tempdir().expect("tempdir");
     let tmp = out.path().join("py.wasm");
     let output = Command::new(tool)
-            .arg("-d")
-            .arg(workspace_root().join("wit"))
-            .args(["-w", "risk-scorer", "componentize", "-p"])
-            .arg(&app_dir)
-            .arg("app")
-            .arg("-o")
-            .arg(&tmp)
-            .current_dir(out.path())
-            .output()
-            .expect("run componentize-py");
+        .arg("-d")
+        .arg(workspace_root().join("wit"))
+        .args(["-w", "risk-scorer", "componentize", "-p"])
+        .arg(app_dir)
+        .arg("app")
+        .arg("-o")
+        .arg(&tmp)
+        .current_dir(out.path())
+        .output()
+        .expect("run componentize-py");
     assert!(
         output.status.success(),
         "componentize-py failed: {}",
@@ -94,12 +96,11 @@ fn build(tool: &Path, app_dir: &Path, wasm: &Path) {
     std::fs::rename(&partial, wasm).expect("keep py.wasm");
 }
 
-/// CPython needs more than the default 32 MiB and a few ms to start.
+/// CPython needs more than the default 32 MiB; the deadline is relaxed (see `relaxed`).
 fn settings() -> ScorerSettings {
     ScorerSettings::default().with_limits(Limits {
         memory_bytes: 128 << 20,
-        deadline: std::time::Duration::from_millis(100),
-        ..Limits::default()
+        ..relaxed()
     })
 }
 
@@ -108,7 +109,10 @@ fn a_python_scorer_loads_through_wasi_and_scores() {
     let (bytes, loaded) = python_scorer();
     let info = airlock_wasm::inspect(bytes).expect("inspect");
     assert_eq!(info.world, World::Scorer);
-    assert!(info.imports_wasi(), "componentize-py output imports WASI: {info:?}");
+    assert!(
+        info.imports_wasi(),
+        "componentize-py output imports WASI: {info:?}"
+    );
     assert!(loaded.uses_wasi());
 
     for isolation in [Isolation::REUSE, Isolation::Fresh] {
@@ -148,4 +152,29 @@ fn a_python_scorers_config_error_is_its_own() {
         panic!("expected a configure error, got {err:?}");
     };
     assert!(message.contains("must be a JSON object"), "{message}");
+}
+
+#[test]
+fn a_sleeping_python_scorer_is_stopped_at_its_deadline() {
+    let (_, loaded) = python_scorer();
+    let mut settings = settings();
+    settings.limits.deadline = std::time::Duration::from_millis(100);
+    let stage = ScorerStage::new(host(), loaded, settings).expect("python scorer stage");
+    let started = std::time::Instant::now();
+    let scored = stage.score(&Action::from_hint("sleep"));
+    let elapsed = started.elapsed();
+    let failure = scored.failure.as_ref().expect("the sleep fails closed");
+    assert_eq!(
+        failure.kind,
+        airlock_wasm::FailureKind::Timeout,
+        "{failure}"
+    );
+    assert_eq!(scored.value, 100);
+    // A 100 ms deadline: the sleep is cut at the deadline, the epoch check stops the guest.
+    assert!(
+        elapsed < std::time::Duration::from_millis(1000),
+        "a one-hour sleep held the caller for {elapsed:?}"
+    );
+    // And the stage still works.
+    assert_eq!(stage.score(&Action::from_hint("ls")).value, 10);
 }

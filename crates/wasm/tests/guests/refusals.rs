@@ -29,9 +29,7 @@ fn a_component_of_no_world_lists_what_it_exports() {
     let bytes = guest_bytes("no-world");
     let info = airlock_wasm::inspect(&bytes).expect("inspect");
     assert_eq!(info.world, World::None);
-    let err = host()
-        .load(&bytes, "no-world.wasm")
-        .expect_err("no world");
+    let err = host().load(&bytes, "no-world.wasm").expect_err("no world");
     let LoadError::NoWorld { exports, .. } = &err else {
         panic!("expected no world, got {err:?}");
     };

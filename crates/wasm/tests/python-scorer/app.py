@@ -1,11 +1,13 @@
 """A tiny risk scorer in Python, built with componentize-py against wit/policy.wit.
 
-It proves three things in airlock-wasm's tests: a component from another toolchain (one that
-imports WASI) loads through the capability-less WASI, it scores correctly, and it reaches no
-files: its attempt to read /etc/passwd is reported in a factor.
+It proves four things in airlock-wasm's tests: a component from another toolchain (one that
+imports WASI) loads through the capability-less WASI, it scores correctly, it reaches no files
+(its attempt to read /etc/passwd is reported in a factor), and a guest that sleeps is stopped at
+its deadline like one that loops (the hint `sleep` makes it sleep for an hour).
 """
 
 import json
+import time
 
 from componentize_py_types import Err
 from wit_world import exports
@@ -27,6 +29,8 @@ class Scorer(exports.Scorer):
         Scorer.keyword = config.get("keyword", "rm -rf")
 
     def score(self, action: Action) -> Score:
+        if action.hint == "sleep":
+            time.sleep(3600)
         factors = [Factor(code="python.files", message=probe_files(), points=0)]
         if Scorer.keyword in action.hint.lower():
             factors.append(Factor(code="python.keyword", message=f"found {Scorer.keyword!r}", points=90))
