@@ -136,9 +136,11 @@ pub(crate) fn classify(err: &wasmtime::Error, phase: Phase, cx: Context) -> Stag
         (Phase::Call, Some(trap)) => {
             StageFailure::new(FailureKind::Trap, format!("the guest trapped: {trap}"))
         }
+        // Not a trap of the guest's code: wasmtime could not lift its result (a pointer out of
+        // bounds, invalid UTF-8, more data than `max_result_bytes`), or a WASI call failed.
         (Phase::Call, None) => StageFailure::new(
-            FailureKind::Trap,
-            format!("the guest call failed: {}", first_line(err)),
+            FailureKind::InvalidResult,
+            format!("the guest's result could not be read: {}", first_line(err)),
         ),
     }
 }
@@ -227,10 +229,10 @@ mod tests {
             classify(&err, Phase::Setup, cx(false)).kind,
             FailureKind::Instantiate
         );
-        let err = wasmtime::Error::msg("host said no");
+        let err = wasmtime::Error::msg("string pointer/length out of bounds of memory");
         assert_eq!(
             classify(&err, Phase::Call, cx(false)).kind,
-            FailureKind::Trap
+            FailureKind::InvalidResult
         );
     }
 

@@ -128,9 +128,17 @@ impl WasmHost {
             reason: format!("{e:#}"),
         };
         let pre = linker.instantiate_pre(&component).map_err(compile_err)?;
-        let bound = match info.world {
-            World::Scorer => Bound::Scorer(RiskScorerPre::new(pre).map_err(compile_err)?),
-            World::Patterns => Bound::Patterns(PatternStagePre::new(pre).map_err(compile_err)?),
+        // The generated bindings check every exported function's type against the contract,
+        // so a mismatch is refused here rather than at the first call.
+        let evaluate = match info.world {
+            World::Scorer => {
+                RiskScorerPre::new(pre.clone()).map_err(compile_err)?;
+                "score"
+            }
+            World::Patterns => {
+                PatternStagePre::new(pre.clone()).map_err(compile_err)?;
+                "evaluate"
+            }
             // `check_world` refused it.
             World::None => {
                 return Err(LoadError::NoWorld {
@@ -139,6 +147,23 @@ impl WasmHost {
                     expected: WIT_VERSION.to_string(),
                 });
             }
+        };
+        let missing = |name: &str| LoadError::Compile {
+            origin: origin.to_string(),
+            reason: format!("it does not export `{name}`"),
+        };
+        let interface_name = info.world_export.as_deref().unwrap_or_default();
+        let interface = component
+            .get_export_index(None, interface_name)
+            .ok_or_else(|| missing(interface_name))?;
+        let bound = Bound {
+            configure: component
+                .get_export_index(Some(&interface), "configure")
+                .ok_or_else(|| missing("configure"))?,
+            evaluate: component
+                .get_export_index(Some(&interface), evaluate)
+                .ok_or_else(|| missing(evaluate))?,
+            pre,
         };
         tracing::debug!(origin, world = %info.world, ?source, ?load_time, uses_wasi, "component loaded");
         Ok(LoadedComponent::new(

@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use crate::bindings::{patterns::PatternStagePre, scorer::RiskScorerPre};
+use wasmtime::component::{ComponentExportIndex, InstancePre};
+
 use crate::inspect::{ComponentInfo, World};
 use crate::state::GuestState;
 
@@ -15,11 +16,16 @@ pub enum LoadSource {
     Cache,
 }
 
-/// The pre-instantiated component, typed by its world.
+/// The pre-instantiated component and where its two functions are: looked up once at load,
+/// so a new instance costs no string lookups.
 #[derive(Clone)]
-pub(crate) enum Bound {
-    Scorer(RiskScorerPre<GuestState>),
-    Patterns(PatternStagePre<GuestState>),
+pub(crate) struct Bound {
+    /// Linked and type-checked, ready to instantiate.
+    pub(crate) pre: InstancePre<GuestState>,
+    /// `configure`.
+    pub(crate) configure: ComponentExportIndex,
+    /// `score` or `evaluate`.
+    pub(crate) evaluate: ComponentExportIndex,
 }
 
 /// A component [`WasmHost::load`](crate::WasmHost::load) accepted. Cheap to clone; any number of

@@ -1,20 +1,16 @@
 //! The pattern stage: an action in, a verdict and the patterns that matched out, or the
 //! fallback verdict when the guest fails.
 
-use wasmtime::Store;
-
 use crate::action::Action;
-use crate::bindings::patterns::{PatternStage as PatternGuest, PatternStagePre};
 use crate::bindings::wit;
 use crate::error::StageError;
-use crate::factors::{cap_count, truncate};
+use crate::factors::truncate;
 use crate::failure::StageFailure;
 use crate::host::WasmHost;
 use crate::inspect::World;
-use crate::loaded::{Bound, LoadedComponent};
+use crate::loaded::LoadedComponent;
 use crate::settings::{Limits, PatternSettings};
 use crate::stage::{GuestWorld, StageCore};
-use crate::state::GuestState;
 use crate::stats::StageStats;
 
 /// What a pattern stage says about an action.
@@ -71,48 +67,12 @@ pub struct Matched {
     pub failure: Option<StageFailure>,
 }
 
-/// The pattern-stage world's calls.
+/// The pattern-stage world.
 pub(crate) struct PatternsWorld;
 
 impl GuestWorld for PatternsWorld {
-    type Pre = PatternStagePre<GuestState>;
-    type Instance = PatternGuest;
     type Output = wit::PatternMatch;
     const WORLD: World = World::Patterns;
-
-    fn pre(bound: &Bound) -> Option<&Self::Pre> {
-        match bound {
-            Bound::Patterns(pre) => Some(pre),
-            Bound::Scorer(_) => None,
-        }
-    }
-
-    fn instantiate(
-        pre: &Self::Pre,
-        store: &mut Store<GuestState>,
-    ) -> wasmtime::Result<PatternGuest> {
-        pre.instantiate(store)
-    }
-
-    fn configure(
-        instance: &PatternGuest,
-        store: &mut Store<GuestState>,
-        config_json: &str,
-    ) -> wasmtime::Result<Result<(), String>> {
-        instance
-            .airlock_policy_patterns()
-            .call_configure(store, config_json)
-    }
-
-    fn evaluate(
-        instance: &PatternGuest,
-        store: &mut Store<GuestState>,
-        action: &wit::Action,
-    ) -> wasmtime::Result<wit::PatternMatch> {
-        instance
-            .airlock_policy_patterns()
-            .call_evaluate(store, action)
-    }
 }
 
 /// A pattern stage backed by a guest component. `Send + Sync`: call it from any number of
@@ -172,19 +132,22 @@ impl PatternStage {
 
 /// Caps the matched patterns (every verdict is valid: the type admits no other).
 fn cap(m: wit::PatternMatch, limits: &Limits) -> Matched {
-    let (kept, dropped) = cap_count(m.matched, limits.max_factors);
-    if dropped > 0 {
+    let total = m.matched.len();
+    let matched: Vec<String> = m
+        .matched
+        .iter()
+        .take(limits.max_factors)
+        .map(|p| truncate(p, limits.max_factor_bytes))
+        .collect();
+    if total > matched.len() {
         tracing::debug!(
-            dropped,
+            dropped = total - matched.len(),
             "pattern stage: matched patterns past max_factors dropped"
         );
     }
     Matched {
         verdict: m.verdict.into(),
-        matched: kept
-            .into_iter()
-            .map(|p| truncate(p, limits.max_factor_bytes))
-            .collect(),
+        matched,
         failure: None,
     }
 }

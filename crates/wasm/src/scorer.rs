@@ -2,20 +2,17 @@
 //! score when the guest fails.
 
 use airlock_core::DangerLevel;
-use wasmtime::Store;
 
 use crate::action::{Action, danger_from_wit};
-use crate::bindings::scorer::{RiskScorer, RiskScorerPre};
 use crate::bindings::wit;
 use crate::error::StageError;
-use crate::factors::{DROPPED_CODE, cap_count, truncate};
+use crate::factors::{DROPPED_CODE, truncate};
 use crate::failure::StageFailure;
 use crate::host::WasmHost;
 use crate::inspect::World;
-use crate::loaded::{Bound, LoadedComponent};
+use crate::loaded::LoadedComponent;
 use crate::settings::{Limits, ScorerSettings};
 use crate::stage::{GuestWorld, StageCore};
-use crate::state::GuestState;
 use crate::stats::StageStats;
 
 /// The highest valid score.
@@ -47,43 +44,12 @@ pub struct Scored {
     pub failure: Option<StageFailure>,
 }
 
-/// The scorer world's calls.
+/// The scorer world.
 pub(crate) struct ScorerWorld;
 
 impl GuestWorld for ScorerWorld {
-    type Pre = RiskScorerPre<GuestState>;
-    type Instance = RiskScorer;
     type Output = wit::Score;
     const WORLD: World = World::Scorer;
-
-    fn pre(bound: &Bound) -> Option<&Self::Pre> {
-        match bound {
-            Bound::Scorer(pre) => Some(pre),
-            Bound::Patterns(_) => None,
-        }
-    }
-
-    fn instantiate(pre: &Self::Pre, store: &mut Store<GuestState>) -> wasmtime::Result<RiskScorer> {
-        pre.instantiate(store)
-    }
-
-    fn configure(
-        instance: &RiskScorer,
-        store: &mut Store<GuestState>,
-        config_json: &str,
-    ) -> wasmtime::Result<Result<(), String>> {
-        instance
-            .airlock_policy_scorer()
-            .call_configure(store, config_json)
-    }
-
-    fn evaluate(
-        instance: &RiskScorer,
-        store: &mut Store<GuestState>,
-        action: &wit::Action,
-    ) -> wasmtime::Result<wit::Score> {
-        instance.airlock_policy_scorer().call_score(store, action)
-    }
 }
 
 /// A risk scorer backed by a guest component. `Send + Sync`: call it from any number of threads.
@@ -162,24 +128,20 @@ fn validate(score: wit::Score, limits: &Limits) -> Result<Scored, String> {
             score.value
         ));
     }
-    let (kept, dropped) = cap_count(score.factors, limits.max_factors);
-    let mut factors: Vec<GuestFactor> = kept
+    let total = score.factors.len();
+    let mut factors: Vec<GuestFactor> = score
+        .factors
         .into_iter()
+        .take(limits.max_factors)
         .map(|f| GuestFactor {
-            code: truncate(f.code, limits.max_factor_bytes),
-            message: truncate(f.message, limits.max_factor_bytes),
+            code: truncate(&f.code, limits.max_factor_bytes),
+            message: truncate(&f.message, limits.max_factor_bytes),
             points: f.points.min(MAX_SCORE),
         })
         .collect();
+    let dropped = total - factors.len();
     if dropped > 0 {
-        factors.push(GuestFactor {
-            code: DROPPED_CODE.to_string(),
-            message: format!(
-                "{dropped} more factors were dropped (the stage keeps at most {})",
-                limits.max_factors
-            ),
-            points: 0,
-        });
+        factors.push(dropped_factor(dropped, limits.max_factors));
     }
     Ok(Scored {
         value: score.value,
@@ -187,6 +149,15 @@ fn validate(score: wit::Score, limits: &Limits) -> Result<Scored, String> {
         danger_level: score.danger_level.map(danger_from_wit),
         failure: None,
     })
+}
+
+/// The factor that says how many factors were dropped.
+fn dropped_factor(dropped: usize, max: usize) -> GuestFactor {
+    GuestFactor {
+        code: DROPPED_CODE.to_string(),
+        message: format!("{dropped} more factors were dropped (the stage keeps at most {max})"),
+        points: 0,
+    }
 }
 
 #[cfg(test)]

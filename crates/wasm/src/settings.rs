@@ -18,6 +18,11 @@ pub struct Limits {
     pub max_factors: usize,
     /// The most bytes kept of each factor's code and message, or of each matched pattern.
     pub max_factor_bytes: usize,
+    /// The most bytes of strings and lists the host copies out of one result, before the caps
+    /// above apply (wasmtime's hostcall fuel; it also bounds each WASI call's data). A result
+    /// past it is an invalid result. Without it a guest could alias one buffer from many small
+    /// records and make the host copy far more than the guest's memory.
+    pub max_result_bytes: usize,
 }
 
 impl Default for Limits {
@@ -28,6 +33,7 @@ impl Default for Limits {
             memory_bytes: 32 << 20,
             max_factors: 32,
             max_factor_bytes: 256,
+            max_result_bytes: 1 << 20,
         }
     }
 }
@@ -134,6 +140,9 @@ impl<F> StageSettings<F> {
         if l.max_factor_bytes < 4 {
             return Some("limits.max_factor_bytes must be at least 4 (one character)".into());
         }
+        if l.max_result_bytes < 1024 {
+            return Some("limits.max_result_bytes must be at least 1024".into());
+        }
         if let Isolation::Reuse { recycle_after: 0 } = self.isolation {
             return Some("isolation reuse needs recycle_after of at least 1".into());
         }
@@ -154,6 +163,7 @@ mod tests {
         assert_eq!(s.limits.memory_bytes, 32 * 1024 * 1024);
         assert_eq!(s.limits.max_factors, 32);
         assert_eq!(s.limits.max_factor_bytes, 256);
+        assert_eq!(s.limits.max_result_bytes, 1024 * 1024);
         assert_eq!(
             s.isolation,
             Isolation::Reuse {

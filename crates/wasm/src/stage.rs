@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use wasmtime::Store;
+use wasmtime::component::{ComponentType, Lift, TypedFunc};
 
 use crate::action::Action;
 use crate::bindings::wit;
@@ -22,42 +23,21 @@ use crate::ticker::ticks_for;
 /// instances, which are dropped instead of pooled when they are done.
 const MAX_IDLE: usize = 64;
 
-/// One world's calls, so the machinery can be shared by scorers and pattern stages.
+/// What differs between the worlds: the evaluation function's result type.
 pub(crate) trait GuestWorld: 'static {
-    /// The pre-instantiated component.
-    type Pre: Clone + Send + Sync + 'static;
-    /// A live instance's typed exports.
-    type Instance: Send + Sync + 'static;
-    /// What the evaluation function returns.
-    type Output;
+    /// The evaluation function's result.
+    type Output: ComponentType + Lift + 'static;
     /// The world.
     const WORLD: World;
-
-    /// The pre-instantiated component, if `bound` is of this world.
-    fn pre(bound: &Bound) -> Option<&Self::Pre>;
-    /// Instantiates it in `store`.
-    fn instantiate(
-        pre: &Self::Pre,
-        store: &mut Store<GuestState>,
-    ) -> wasmtime::Result<Self::Instance>;
-    /// Calls `configure`.
-    fn configure(
-        instance: &Self::Instance,
-        store: &mut Store<GuestState>,
-        config_json: &str,
-    ) -> wasmtime::Result<Result<(), String>>;
-    /// Calls the evaluation function.
-    fn evaluate(
-        instance: &Self::Instance,
-        store: &mut Store<GuestState>,
-        action: &wit::Action,
-    ) -> wasmtime::Result<Self::Output>;
 }
+
+/// `configure`'s signature.
+type ConfigureFunc = TypedFunc<(String,), (Result<(), String>,)>;
 
 /// A configured instance in its own store.
 struct Worker<G: GuestWorld> {
     store: Store<GuestState>,
-    instance: G::Instance,
+    evaluate: TypedFunc<(wit::Action,), (G::Output,)>,
     calls: u32,
 }
 
@@ -84,7 +64,7 @@ impl SetupError {
 /// A stage of world `G`.
 pub(crate) struct StageCore<G: GuestWorld> {
     shared: Arc<HostShared>,
-    pre: G::Pre,
+    bound: Bound,
     origin: String,
     config_json: String,
     limits: Limits,
@@ -104,20 +84,21 @@ impl<G: GuestWorld> StageCore<G> {
         settings: &StageSettings<F>,
     ) -> Result<Self, StageError> {
         let origin = component.origin().to_string();
-        let pre = G::pre(component.bound())
-            .ok_or_else(|| StageError::WrongWorld {
-                origin: origin.clone(),
+        if component.world() != G::WORLD {
+            return Err(StageError::WrongWorld {
+                origin,
                 expected: G::WORLD,
                 found: component.world(),
-            })?
-            .clone();
+            });
+        }
+        let bound = component.bound().clone();
         let shared = Arc::clone(host.shared());
         if let Some(reason) = settings.problem(shared.max_memory_bytes) {
             return Err(StageError::Settings { origin, reason });
         }
         let core = StageCore {
             shared,
-            pre,
+            bound,
             origin,
             config_json: settings.config_json.clone(),
             limits: settings.limits,
@@ -179,13 +160,13 @@ impl<G: GuestWorld> StageCore<G> {
 
         worker.store.data_mut().begin_entry(self.limits.deadline);
         worker.store.set_epoch_deadline(self.call_ticks);
-        let result = G::evaluate(&worker.instance, &mut worker.store, &action);
+        let result = worker.evaluate.call(&mut worker.store, (action,));
         worker.store.data().flush_output(&self.origin);
         let cx = self.context(&worker.store, self.limits.deadline);
         match result {
             // The guest answered, but only after a wait was cut at its deadline.
             Ok(_) if cx.overslept => Err(self.failed(failure::timeout(cx))),
-            Ok(output) => match check(output) {
+            Ok((output,)) => match check(output) {
                 Ok(value) => {
                     worker.calls = worker.calls.saturating_add(1);
                     self.give_back(worker);
@@ -207,29 +188,36 @@ impl<G: GuestWorld> StageCore<G> {
             GuestState::new(self.limits.memory_bytes),
         );
         store.limiter(|state| &mut state.cap);
+        store.set_hostcall_fuel(self.limits.max_result_bytes);
         store.data_mut().begin_entry(self.limits.setup_deadline);
         store.set_epoch_deadline(self.setup_ticks);
-        let instance = match G::instantiate(&self.pre, &mut store) {
-            Ok(instance) => instance,
-            Err(e) => {
-                store.data().flush_output(&self.origin);
-                let cx = self.context(&store, self.limits.setup_deadline);
-                return Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx)));
-            }
-        };
-        let configured = G::configure(&instance, &mut store, &self.config_json);
+        let setup = self.instantiate(&mut store);
         store.data().flush_output(&self.origin);
         let cx = self.context(&store, self.limits.setup_deadline);
-        match configured {
+        match setup {
             Ok(_) if cx.overslept => Err(SetupError::Failed(failure::timeout(cx))),
-            Ok(Ok(())) => Ok(Worker {
+            Ok((evaluate, Ok(()))) => Ok(Worker {
                 store,
-                instance,
+                evaluate,
                 calls: 0,
             }),
-            Ok(Err(message)) => Err(SetupError::Configure(message)),
+            Ok((_, Err(message))) => Err(SetupError::Configure(message)),
             Err(e) => Err(SetupError::Failed(failure::classify(&e, Phase::Setup, cx))),
         }
+    }
+
+    /// Instantiates the component in `store`, finds its functions and calls `configure`.
+    #[allow(clippy::type_complexity)]
+    fn instantiate(
+        &self,
+        store: &mut Store<GuestState>,
+    ) -> wasmtime::Result<(TypedFunc<(wit::Action,), (G::Output,)>, Result<(), String>)> {
+        let instance = self.bound.pre.instantiate(&mut *store)?;
+        let configure: ConfigureFunc =
+            instance.get_typed_func(&mut *store, &self.bound.configure)?;
+        let evaluate = instance.get_typed_func(&mut *store, &self.bound.evaluate)?;
+        let (configured,) = configure.call(&mut *store, (self.config_json.clone(),))?;
+        Ok((evaluate, configured))
     }
 
     fn context(

@@ -120,16 +120,25 @@ fn a_panic_fails_closed() {
 }
 
 #[test]
-fn a_huge_factor_list_is_capped() {
+fn a_long_factor_list_is_capped() {
     for isolation in ISOLATIONS {
         let limits = relaxed();
-        let stage = stage_with("huge-factors", isolation, limits);
+        // 1000 factors of 600 bytes: 600 KB, within `max_result_bytes`, far past the caps.
+        let settings = ScorerSettings::default()
+            .with_isolation(isolation)
+            .with_limits(limits)
+            .with_config(r#"{"count": 1000, "messageBytes": 600}"#);
+        let stage = ScorerStage::new(host(), &load("huge-factors"), settings).expect("stage");
         let scored = stage.score(&Action::from_hint("anything"));
         assert_eq!(scored.failure, None, "{scored:?}");
         assert_eq!(scored.factors.len(), limits.max_factors + 1);
         let dropped = scored.factors.last().expect("the dropped factor");
         assert_eq!(dropped.code, "guest.factors_dropped");
-        assert!(dropped.message.contains("dropped"), "{}", dropped.message);
+        assert!(
+            dropped.message.starts_with("968 more factors were dropped"),
+            "{}",
+            dropped.message
+        );
         for f in &scored.factors {
             assert!(f.code.len() <= limits.max_factor_bytes, "{}", f.code.len());
             assert!(
@@ -139,6 +148,27 @@ fn a_huge_factor_list_is_capped() {
             );
             assert!(f.points <= 100);
         }
+        assert!(scored.factors.iter().any(|f| f.message.len() == 256));
+        host_still_works();
+    }
+}
+
+#[test]
+fn a_result_larger_than_max_result_bytes_fails_closed() {
+    for isolation in ISOLATIONS {
+        // The guest's default: 100 000 factors whose 1 KiB messages all alias one buffer, about
+        // 100 MB for the host to copy from 2 MB of guest memory.
+        let stage = stage_with("huge-factors", isolation, relaxed());
+        let started = Instant::now();
+        let scored = stage.score(&Action::from_hint("anything"));
+        assert_failed_closed(&scored, FailureKind::InvalidResult);
+        let message = &scored.failure.as_ref().expect("failure").message;
+        assert!(message.contains("too much data"), "{message}");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
         host_still_works();
     }
 }
