@@ -102,32 +102,113 @@ impl Glob {
     /// `force_delete_all` as matching `delete_all*`), so a dangerous word cannot be hidden
     /// behind a harmless prefix.
     pub fn matches_words(&self, name: &str) -> bool {
-        let starts = || std::iter::once(0).chain(name.match_indices('_').map(|(i, _)| i + 1));
-        let ends = || {
-            name.match_indices('_')
-                .map(|(i, _)| i)
-                .chain(std::iter::once(name.len()))
-        };
-        let is_end = |k: usize| k == name.len() || name.as_bytes()[k] == b'_';
+        self.matches_words_in(&Words::new(name))
+    }
+
+    /// [`Glob::matches_words`] over word boundaries computed once, for matching many patterns
+    /// against one name.
+    pub fn matches_words_in(&self, words: &Words<'_>) -> bool {
+        let name = words.name;
+        let bytes = name.as_bytes();
+        let at =
+            |i: usize, lit: &[u8]| bytes.len() - i >= lit.len() && &bytes[i..i + lit.len()] == lit;
+        let ends_at = |j: usize, lit: &[u8]| j >= lit.len() && &bytes[j - lit.len()..j] == lit;
         match &self.matcher {
             Matcher::Exact(s) => {
-                starts().any(|i| name[i..].starts_with(s.as_str()) && is_end(i + s.len()))
+                let s = s.as_bytes();
+                words
+                    .starts()
+                    .any(|i| at(i, s) && words.is_end(i + s.len()))
             }
-            Matcher::Prefix(p) => starts().any(|i| name[i..].starts_with(p.as_str())),
-            Matcher::Suffix(s) => ends().any(|j| name[..j].ends_with(s.as_str())),
+            Matcher::Prefix(p) => words.starts().any(|i| at(i, p.as_bytes())),
+            Matcher::Suffix(s) => words.ends().any(|j| ends_at(j, s.as_bytes())),
             Matcher::Infix(s) => name.contains(s.as_str()),
             Matcher::PrefixSuffix(p, s) => {
-                let first = starts().find(|&i| name[i..].starts_with(p.as_str()));
-                let last = ends().rfind(|&j| name[..j].ends_with(s.as_str()));
+                let (p, s) = (p.as_bytes(), s.as_bytes());
+                let first = words.starts().find(|&i| at(i, p));
+                let last = words.ends().filter(|&j| ends_at(j, s)).last();
                 matches!((first, last), (Some(i), Some(j)) if j >= i + p.len() + s.len())
             }
-            Matcher::General(pattern) => starts().any(|i| {
-                ends()
+            Matcher::General(pattern) => words.starts().any(|i| {
+                words
+                    .ends()
                     .filter(|&j| j >= i)
                     .any(|j| wildcard_match(pattern, &name[i..j]))
             }),
             Matcher::Any => true,
         }
+    }
+}
+
+/// The word boundaries (underscores) of a canonical name, found once and reused by every
+/// pattern matched against it. Up to [`Words::INLINE`] boundaries are kept on the stack; a name
+/// with more is scanned again as needed (correct, just slower).
+pub struct Words<'a> {
+    name: &'a str,
+    seps: [u32; Words::INLINE],
+    len: usize,
+    overflow: bool,
+}
+
+impl<'a> Words<'a> {
+    /// How many boundaries are kept inline.
+    pub const INLINE: usize = 24;
+
+    /// Finds the boundaries of a canonical name.
+    pub fn new(name: &'a str) -> Self {
+        let mut w = Words {
+            name,
+            seps: [0; Self::INLINE],
+            len: 0,
+            overflow: name.len() > u32::MAX as usize,
+        };
+        if !w.overflow {
+            for (i, b) in name.bytes().enumerate() {
+                if b == b'_' {
+                    if w.len == Self::INLINE {
+                        w.overflow = true;
+                        break;
+                    }
+                    w.seps[w.len] = i as u32;
+                    w.len += 1;
+                }
+            }
+        }
+        w
+    }
+
+    /// The name.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    fn separators(&self) -> impl Iterator<Item = usize> + '_ {
+        let (inline, scan) = if self.overflow {
+            (&self.seps[..0], true)
+        } else {
+            (&self.seps[..self.len], false)
+        };
+        let scanned = self
+            .name
+            .bytes()
+            .enumerate()
+            .filter(move |&(_, b)| scan && b == b'_')
+            .map(|(i, _)| i);
+        inline.iter().map(|&i| i as usize).chain(scanned)
+    }
+
+    /// Where words start: 0 and after every underscore.
+    fn starts(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(0).chain(self.separators().map(|i| i + 1))
+    }
+
+    /// Where words end: at every underscore and at the end.
+    fn ends(&self) -> impl Iterator<Item = usize> + '_ {
+        self.separators().chain(std::iter::once(self.name.len()))
+    }
+
+    fn is_end(&self, k: usize) -> bool {
+        k == self.name.len() || self.name.as_bytes().get(k) == Some(&b'_')
     }
 }
 
@@ -240,13 +321,20 @@ fn is_separator(c: char) -> bool {
 
 fn is_canonical(name: &str) -> bool {
     let bytes = name.as_bytes();
-    !bytes.is_empty()
-        && bytes[0] != b'_'
-        && bytes[bytes.len() - 1] != b'_'
-        && !name.contains("__")
-        && bytes
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_*?".contains(&b))
+    if bytes.first().is_none_or(|&b| b == b'_') || bytes.last() == Some(&b'_') {
+        return false;
+    }
+    let mut previous_underscore = false;
+    for &b in bytes {
+        let underscore = b == b'_';
+        let allowed =
+            b.is_ascii_lowercase() || b.is_ascii_digit() || underscore || b == b'*' || b == b'?';
+        if !allowed || (underscore && previous_underscore) {
+            return false;
+        }
+        previous_underscore = underscore;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -360,6 +448,15 @@ mod tests {
         assert!(!glob("a*b").matches_words("xa_b"));
     }
 
+    #[test]
+    fn names_with_more_words_than_kept_inline_still_match() {
+        let long = format!("{}drop_table", "x_".repeat(Words::INLINE + 5));
+        assert!(glob("drop_*").matches_words(&long));
+        assert!(glob("*_table").matches_words(&long));
+        assert!(glob("x_drop").matches_words(&long));
+        assert!(!glob("drop_x").matches_words(&long));
+    }
+
     /// Word-aligned windows of a name, tested with the reference matcher.
     fn reference_words(p: &[char], t: &str) -> bool {
         let chars: Vec<char> = t.chars().collect();
@@ -388,7 +485,7 @@ mod tests {
         #[test]
         fn word_matching_agrees_with_the_reference(
             p in "[ab_*?]{1,8}",
-            t in "[ab_]{0,10}",
+            t in "[ab_]{0,60}",
         ) {
             let g = glob(&p);
             let canon_p: Vec<char> = canonical_name(&p).chars().collect();
