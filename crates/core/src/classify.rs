@@ -95,7 +95,18 @@ pub struct DangerDeclaration {
 /// Name patterns with their danger levels.
 #[derive(Debug, Clone, Default)]
 pub struct DangerPatterns {
-    entries: Vec<(Glob, Arc<str>, DangerLevel)>,
+    entries: Vec<PatternEntry>,
+}
+
+#[derive(Debug, Clone)]
+struct PatternEntry {
+    glob: Glob,
+    source: Arc<str>,
+    level: DangerLevel,
+    /// The pattern's anchor bytes ([`Glob::anchor_bytes`]): a cheap test that rules most
+    /// patterns out before any string comparison.
+    first: Option<u8>,
+    last: Option<u8>,
 }
 
 /// The standard patterns of danger-levels sections 5.1 and 6.1-6.3.
@@ -170,8 +181,18 @@ impl DangerPatterns {
     pub fn add(&mut self, level: DangerLevel, pattern: &str) -> Result<(), GlobError> {
         let glob = Glob::new(pattern)?;
         let source: Arc<str> = Arc::from(glob.as_str());
-        let at = self.entries.partition_point(|(_, _, l)| *l >= level);
-        self.entries.insert(at, (glob, source, level));
+        let (first, last) = glob.anchor_bytes();
+        let at = self.entries.partition_point(|e| e.level >= level);
+        self.entries.insert(
+            at,
+            PatternEntry {
+                glob,
+                source,
+                level,
+                first,
+                last,
+            },
+        );
         Ok(())
     }
 
@@ -194,16 +215,19 @@ impl DangerPatterns {
     /// `wipe_and_get_user`): a harmless word never lowers from the middle of a name.
     pub fn classify_canonical(&self, name: &str) -> Option<(DangerLevel, &Arc<str>)> {
         let words = Words::new(name);
+        let (starts, ends) = words.anchor_bytes();
         self.entries
             .iter()
-            .find(|(glob, _, level)| {
-                if *level > DangerLevel::Safe {
-                    glob.matches_words_in(&words)
-                } else {
-                    glob.matches_canonical(name)
-                }
+            .find(|e| {
+                e.first.is_none_or(|b| starts.contains(b))
+                    && e.last.is_none_or(|b| ends.contains(b))
+                    && if e.level > DangerLevel::Safe {
+                        e.glob.matches_words_in(&words)
+                    } else {
+                        e.glob.matches_canonical(name)
+                    }
             })
-            .map(|(_, source, level)| (*level, source))
+            .map(|e| (e.level, &e.source))
     }
 }
 

@@ -78,8 +78,8 @@ impl Glob {
     pub fn matches_canonical(&self, name: &str) -> bool {
         match &self.matcher {
             Matcher::Exact(s) => name == s,
-            Matcher::Prefix(p) => name.starts_with(p.as_str()),
-            Matcher::Suffix(s) => name.ends_with(s.as_str()),
+            Matcher::Prefix(p) => literal_at(name.as_bytes(), 0, p.as_bytes()),
+            Matcher::Suffix(s) => literal_before(name.as_bytes(), name.len(), s.as_bytes()),
             Matcher::Infix(s) => name.contains(s.as_str()),
             Matcher::PrefixSuffix(p, s) => {
                 name.len() >= p.len() + s.len()
@@ -110,44 +110,102 @@ impl Glob {
     pub fn matches_words_in(&self, words: &Words<'_>) -> bool {
         let name = words.name;
         let bytes = name.as_bytes();
-        let at =
-            |i: usize, lit: &[u8]| bytes.len() - i >= lit.len() && &bytes[i..i + lit.len()] == lit;
-        let ends_at = |j: usize, lit: &[u8]| j >= lit.len() && &bytes[j - lit.len()..j] == lit;
         match &self.matcher {
             Matcher::Exact(s) => {
                 let s = s.as_bytes();
-                words
-                    .starts()
-                    .any(|i| at(i, s) && words.is_end(i + s.len()))
+                words.any_start(|i| literal_at(bytes, i, s) && words.is_end(i + s.len()))
             }
-            Matcher::Prefix(p) => words.starts().any(|i| at(i, p.as_bytes())),
-            Matcher::Suffix(s) => words.ends().any(|j| ends_at(j, s.as_bytes())),
+            Matcher::Prefix(p) => words.any_start(|i| literal_at(bytes, i, p.as_bytes())),
+            Matcher::Suffix(s) => words.any_end(|j| literal_before(bytes, j, s.as_bytes())),
             Matcher::Infix(s) => name.contains(s.as_str()),
             Matcher::PrefixSuffix(p, s) => {
+                // The earliest word start with the prefix and the latest word end with the
+                // suffix: if those two do not fit around the star, no other pair does.
                 let (p, s) = (p.as_bytes(), s.as_bytes());
-                let first = words.starts().find(|&i| at(i, p));
-                let last = words.ends().filter(|&j| ends_at(j, s)).last();
+                let mut first = None;
+                words.any_start(|i| {
+                    let hit = literal_at(bytes, i, p);
+                    if hit {
+                        first = Some(i);
+                    }
+                    hit
+                });
+                let mut last = None;
+                words.any_end(|j| {
+                    if literal_before(bytes, j, s) {
+                        last = Some(j);
+                    }
+                    false
+                });
                 matches!((first, last), (Some(i), Some(j)) if j >= i + p.len() + s.len())
             }
-            Matcher::General(pattern) => words.starts().any(|i| {
-                words
-                    .ends()
-                    .filter(|&j| j >= i)
-                    .any(|j| wildcard_match(pattern, &name[i..j]))
-            }),
+            Matcher::General(pattern) => words
+                .any_start(|i| words.any_end(|j| j >= i && wildcard_match(pattern, &name[i..j]))),
             Matcher::Any => true,
         }
     }
 }
 
+impl Glob {
+    /// The byte a match must have at a word start, and the byte it must have just before a word
+    /// end, when the pattern's shape fixes them. A pattern set uses them to skip patterns that
+    /// cannot match a name without trying them.
+    pub fn anchor_bytes(&self) -> (Option<u8>, Option<u8>) {
+        let first = |s: &str| s.as_bytes().first().copied();
+        let last = |s: &str| s.as_bytes().last().copied();
+        match &self.matcher {
+            Matcher::Exact(s) => (first(s), last(s)),
+            Matcher::Prefix(p) => (first(p), None),
+            Matcher::Suffix(s) => (None, last(s)),
+            Matcher::PrefixSuffix(p, s) => (first(p), last(s)),
+            Matcher::Infix(_) | Matcher::General(_) | Matcher::Any => (None, None),
+        }
+    }
+}
+
+/// A set of bytes, as a 256-bit mask.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// Adds a byte.
+    #[inline]
+    pub fn insert(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+
+    /// Whether the byte is in the set.
+    #[inline]
+    pub fn contains(&self, b: u8) -> bool {
+        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+    }
+}
+
+/// Whether `lit` occurs in `bytes` at `i`. The first byte is compared before the rest: most
+/// candidates fail there, without a call to `memcmp`.
+#[inline]
+fn literal_at(bytes: &[u8], i: usize, lit: &[u8]) -> bool {
+    let end = i + lit.len();
+    end <= bytes.len() && lit.first().is_none_or(|&c| bytes[i] == c) && bytes[i..end] == *lit
+}
+
+/// Whether `lit` occurs in `bytes` ending at `j`; the last byte first.
+#[inline]
+fn literal_before(bytes: &[u8], j: usize, lit: &[u8]) -> bool {
+    j >= lit.len()
+        && j <= bytes.len()
+        && lit.last().is_none_or(|&c| bytes[j - 1] == c)
+        && bytes[j - lit.len()..j] == *lit
+}
+
 /// The word boundaries (underscores) of a canonical name, found once and reused by every
 /// pattern matched against it. Up to [`Words::INLINE`] boundaries are kept on the stack; a name
-/// with more is scanned again as needed (correct, just slower).
+/// with more keeps them on the heap.
 pub struct Words<'a> {
     name: &'a str,
-    seps: [u32; Words::INLINE],
+    inline: [u32; Words::INLINE],
     len: usize,
-    overflow: bool,
+    heap: Vec<u32>,
 }
 
 impl<'a> Words<'a> {
@@ -158,20 +216,23 @@ impl<'a> Words<'a> {
     pub fn new(name: &'a str) -> Self {
         let mut w = Words {
             name,
-            seps: [0; Self::INLINE],
+            inline: [0; Self::INLINE],
             len: 0,
-            overflow: name.len() > u32::MAX as usize,
+            heap: Vec::new(),
         };
-        if !w.overflow {
-            for (i, b) in name.bytes().enumerate() {
-                if b == b'_' {
-                    if w.len == Self::INLINE {
-                        w.overflow = true;
-                        break;
+        for (i, b) in name.bytes().enumerate() {
+            if b == b'_' {
+                // Names are bounded far below 4 GiB by every caller; saturate rather than wrap.
+                let i = u32::try_from(i).unwrap_or(u32::MAX);
+                if w.len < Self::INLINE {
+                    w.inline[w.len] = i;
+                } else {
+                    if w.heap.is_empty() {
+                        w.heap.extend_from_slice(&w.inline);
                     }
-                    w.seps[w.len] = i as u32;
-                    w.len += 1;
+                    w.heap.push(i);
                 }
+                w.len += 1;
             }
         }
         w
@@ -182,33 +243,47 @@ impl<'a> Words<'a> {
         self.name
     }
 
-    fn separators(&self) -> impl Iterator<Item = usize> + '_ {
-        let (inline, scan) = if self.overflow {
-            (&self.seps[..0], true)
+    fn separators(&self) -> &[u32] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
         } else {
-            (&self.seps[..self.len], false)
-        };
-        let scanned = self
-            .name
-            .bytes()
-            .enumerate()
-            .filter(move |&(_, b)| scan && b == b'_')
-            .map(|(i, _)| i);
-        inline.iter().map(|&i| i as usize).chain(scanned)
+            &self.heap
+        }
     }
 
-    /// Where words start: 0 and after every underscore.
-    fn starts(&self) -> impl Iterator<Item = usize> + '_ {
-        std::iter::once(0).chain(self.separators().map(|i| i + 1))
+    /// Whether `f` holds at some word start: 0 and after every underscore.
+    #[inline]
+    fn any_start(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        f(0) || self.separators().iter().any(|&s| f(s as usize + 1))
     }
 
-    /// Where words end: at every underscore and at the end.
-    fn ends(&self) -> impl Iterator<Item = usize> + '_ {
-        self.separators().chain(std::iter::once(self.name.len()))
+    /// Whether `f` holds at some word end: at every underscore and at the end.
+    #[inline]
+    fn any_end(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        self.separators().iter().any(|&s| f(s as usize)) || f(self.name.len())
     }
 
     fn is_end(&self, k: usize) -> bool {
         k == self.name.len() || self.name.as_bytes().get(k) == Some(&b'_')
+    }
+
+    /// The bytes found at word starts, and the bytes found just before word ends.
+    pub fn anchor_bytes(&self) -> (ByteSet, ByteSet) {
+        let bytes = self.name.as_bytes();
+        let (mut starts, mut ends) = (ByteSet::default(), ByteSet::default());
+        self.any_start(|i| {
+            if let Some(&b) = bytes.get(i) {
+                starts.insert(b);
+            }
+            false
+        });
+        self.any_end(|j| {
+            if let Some(&b) = j.checked_sub(1).and_then(|k| bytes.get(k)) {
+                ends.insert(b);
+            }
+            false
+        });
+        (starts, ends)
     }
 }
 
@@ -320,6 +395,18 @@ fn is_separator(c: char) -> bool {
 }
 
 fn is_canonical(name: &str) -> bool {
+    /// Bytes allowed in a canonical name: a-z, 0-9, `_`, and the wildcards `*` and `?`.
+    const ALLOWED: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            t[b] =
+                c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_' || c == b'*' || c == b'?';
+            b += 1;
+        }
+        t
+    };
     let bytes = name.as_bytes();
     if bytes.first().is_none_or(|&b| b == b'_') || bytes.last() == Some(&b'_') {
         return false;
@@ -327,9 +414,7 @@ fn is_canonical(name: &str) -> bool {
     let mut previous_underscore = false;
     for &b in bytes {
         let underscore = b == b'_';
-        let allowed =
-            b.is_ascii_lowercase() || b.is_ascii_digit() || underscore || b == b'*' || b == b'?';
-        if !allowed || (underscore && previous_underscore) {
+        if !ALLOWED[usize::from(b)] || (underscore && previous_underscore) {
             return false;
         }
         previous_underscore = underscore;

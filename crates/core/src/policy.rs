@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::autonomy::AutonomySettings;
 use crate::classify::{DangerPatterns, SPEC_DANGER_PATTERNS, VERB_DANGER_PATTERNS};
 use crate::gate::{
-    DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, OperationPolicy, globs,
+    DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, NameHasher,
+    OperationPolicy, globs,
 };
 use crate::glob::{Glob, canonical_name};
 use crate::levels::{DangerLevel, SafetyMode};
@@ -201,7 +202,8 @@ impl PolicyConfig {
             DEFAULT_NOTIFICATION_OPERATIONS,
         )?;
 
-        let mut operations = HashMap::with_capacity(self.operations.len());
+        let mut operations =
+            HashMap::with_capacity_and_hasher(self.operations.len(), NameHasher::default());
         for (name, op) in &self.operations {
             let canonical = canonical_name(name).into_owned();
             if canonical.is_empty() {
