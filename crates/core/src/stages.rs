@@ -171,7 +171,7 @@ fn empty_object() -> serde_json::Value {
 }
 
 /// The stages and their shared settings (the guest part of `policy.json`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StagesConfig {
     /// The stages in order: pattern stages run first, in order, then scorers. When absent, the
@@ -190,18 +190,6 @@ pub struct StagesConfig {
     /// Isolation for every stage without its own.
     #[serde(default)]
     pub isolation: Isolation,
-}
-
-impl Default for StagesConfig {
-    fn default() -> Self {
-        Self {
-            pipeline: None,
-            scoring: ScoreCombination::default(),
-            risk_tolerance: RiskTolerance::default(),
-            limits: LimitsConfig::default(),
-            isolation: Isolation::default(),
-        }
-    }
 }
 
 /// One stage, resolved: every setting decided.
