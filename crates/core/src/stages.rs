@@ -38,6 +38,30 @@ pub enum PatternVerdict {
     NoMatch,
 }
 
+impl PatternVerdict {
+    /// What the verdict means on the outcome lattice in the safety loop (core spec 8.7.2,
+    /// stage 3): deny stops the agent, requires-approval waits for a person, auto-approve and
+    /// no-match let the action through (auto-approve also skips the scorers).
+    pub const fn outcome(self) -> crate::Outcome {
+        match self {
+            PatternVerdict::Deny => crate::Outcome::Stop,
+            PatternVerdict::RequiresApproval => crate::Outcome::Confirm,
+            PatternVerdict::AutoApprove | PatternVerdict::NoMatch => crate::Outcome::Allow,
+        }
+    }
+
+    /// How strongly the verdict restricts, for combining several pattern stages: deny >
+    /// requires-approval > auto-approve > no-match.
+    pub const fn precedence(self) -> u8 {
+        match self {
+            PatternVerdict::Deny => 3,
+            PatternVerdict::RequiresApproval => 2,
+            PatternVerdict::AutoApprove => 1,
+            PatternVerdict::NoMatch => 0,
+        }
+    }
+}
+
 /// How a stage's instances are isolated from one call to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case", deny_unknown_fields)]
@@ -356,6 +380,23 @@ mod tests {
 
     fn stages(json: &str) -> StagesConfig {
         serde_json::from_str(json).expect("stages config")
+    }
+
+    #[test]
+    fn verdicts_order_and_meaning() {
+        use crate::Outcome;
+        let order = [
+            PatternVerdict::NoMatch,
+            PatternVerdict::AutoApprove,
+            PatternVerdict::RequiresApproval,
+            PatternVerdict::Deny,
+        ];
+        for pair in order.windows(2) {
+            assert!(pair[0].precedence() < pair[1].precedence());
+        }
+        assert_eq!(PatternVerdict::Deny.outcome(), Outcome::Stop);
+        assert_eq!(PatternVerdict::RequiresApproval.outcome(), Outcome::Confirm);
+        assert_eq!(PatternVerdict::AutoApprove.outcome(), Outcome::Allow);
     }
 
     #[test]
