@@ -9,15 +9,22 @@ export PATH := env_var('HOME') + "/.cargo/bin:" + env_var('PATH')
 default: run
 
 # airlock on its embedded defaults: a tour of real decisions made by `airlock check`.
-run:
+run: guests
     cargo build --release --quiet -p airlock
     scripts/demo.sh target/release/airlock
 
 # Install what is missing, then run every test (formatting, lints, unit, property and end-to-end tests).
-test: setup
+test: setup guests
     cargo fmt --all -- --check
+    cargo fmt --manifest-path guest-policies/Cargo.toml --all -- --check
     cargo clippy --workspace --all-targets --locked -- -D warnings
+    cargo clippy --manifest-path guest-policies/Cargo.toml --workspace --all-targets --locked -- -D warnings
     cargo test --workspace --locked
+    cargo test --manifest-path guest-policies/Cargo.toml --workspace --locked
+
+# Build the WebAssembly guest policies (guest-policies/) into components in target/guests.
+guests:
+    scripts/build-guests.sh
 
 # Install what the tests need (rustfmt, clippy).
 setup:
@@ -30,4 +37,5 @@ bench:
 # Format the code and apply clippy's suggestions.
 fix:
     cargo fmt --all
+    cargo fmt --manifest-path guest-policies/Cargo.toml --all
     cargo clippy --workspace --all-targets --fix --allow-dirty -- -D warnings

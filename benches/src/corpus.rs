@@ -561,7 +561,11 @@ mod tests {
             let decision = policy.decide(&op.request(&context));
             *counts.entry(decision.outcome).or_default() += 1;
             if decision.outcome == Outcome::Deny {
-                assert!(decision.error.is_some(), "{}: deny without error", op.name);
+                assert!(
+                    decision.error().is_some(),
+                    "{}: deny without error",
+                    op.name
+                );
             }
         }
         for outcome in [Outcome::Allow, Outcome::Confirm, Outcome::Deny] {
@@ -600,6 +604,6 @@ mod tests {
 
         let d = policy.decide(&forbidden.request(&context));
         assert_eq!(d.outcome, Outcome::Deny);
-        assert!(d.error.is_some());
+        assert!(d.error().is_some());
     }
 }

@@ -199,7 +199,7 @@ fn explain(d: &Decision, trust_notes: &[String]) -> String {
             let _ = writeln!(s, "  re-authentication required");
         }
     }
-    if let Some(e) = &d.error {
+    if let Some(e) = d.error() {
         let _ = writeln!(s, "error: {} {}", e.code.as_str(), e.message);
     }
     let _ = writeln!(s, "exit status {}", d.outcome.exit_code());

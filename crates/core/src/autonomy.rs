@@ -226,86 +226,93 @@ pub fn autonomy_gate(
     facts: &AutonomyFacts,
 ) -> AutonomyVerdict {
     let mut steps = Vec::with_capacity(4);
+    let (outcome, risk) =
+        autonomy_gate_with(level, settings, facts, &mut |o, r| steps.push((o, r)));
+    AutonomyVerdict {
+        outcome,
+        risk,
+        steps,
+    }
+}
+
+/// [`autonomy_gate`], reporting each step to `step` instead of collecting them, so the gate can
+/// write them straight into its factors.
+pub(crate) fn autonomy_gate_with(
+    level: AutonomyLevel,
+    settings: &AutonomySettings,
+    facts: &AutonomyFacts,
+    step: &mut impl FnMut(Outcome, Reason),
+) -> (Outcome, Risk) {
     let (base, source) = facts
         .base
         .unwrap_or((Risk::Medium, RiskSource::DangerLevel));
-    steps.push((Outcome::Allow, Reason::BaseRisk { risk: base, source }));
+    step(Outcome::Allow, Reason::BaseRisk { risk: base, source });
 
     let in_quiet_hours = match (settings.quiet_hours, facts.now) {
         (Some(q), Some(now)) => q.contains(now),
         _ => false,
     };
     let mut risk = base;
-    let adjust = |adjuster: Adjuster, risk: &mut Risk, steps: &mut Vec<(Outcome, Reason)>| {
-        *risk = risk.raised();
-        steps.push((
-            Outcome::Allow,
-            Reason::Adjusted {
-                adjuster,
-                risk: *risk,
-            },
-        ));
+    let mut adjust = |adjuster: Adjuster, step: &mut dyn FnMut(Outcome, Reason)| {
+        risk = risk.raised();
+        step(Outcome::Allow, Reason::Adjusted { adjuster, risk });
     };
     if facts.broadcast_target {
-        adjust(Adjuster::BroadcastTarget, &mut risk, &mut steps);
+        adjust(Adjuster::BroadcastTarget, step);
     }
     if facts.destructive {
         if source == RiskSource::DangerLevel {
-            steps.push((Outcome::Allow, Reason::DestructiveAlreadyCounted));
+            step(Outcome::Allow, Reason::DestructiveAlreadyCounted);
         } else {
-            adjust(Adjuster::DestructiveAction, &mut risk, &mut steps);
+            adjust(Adjuster::DestructiveAction, step);
         }
     }
     if facts
         .blast_radius
         .is_some_and(|n| n > settings.blast_radius_threshold)
     {
-        adjust(Adjuster::BlastRadius, &mut risk, &mut steps);
+        adjust(Adjuster::BlastRadius, step);
     }
     if in_quiet_hours {
-        adjust(Adjuster::QuietHours, &mut risk, &mut steps);
+        adjust(Adjuster::QuietHours, step);
     }
 
     let mut outcome = Outcome::Allow;
-    let mut floor = |o: Outcome, rule: HardOverride, steps: &mut Vec<(Outcome, Reason)>| {
+    let mut floor = |o: Outcome, rule: HardOverride, step: &mut dyn FnMut(Outcome, Reason)| {
         outcome = outcome.join(o);
-        steps.push((o, Reason::Override { rule }));
+        step(o, Reason::Override { rule });
     };
     if facts.secrets_scope {
-        floor(Outcome::Confirm, HardOverride::SecretsScope, &mut steps);
+        floor(Outcome::Confirm, HardOverride::SecretsScope, step);
     }
     if in_quiet_hours && risk >= Risk::Medium {
-        floor(Outcome::Confirm, HardOverride::QuietHours, &mut steps);
+        floor(Outcome::Confirm, HardOverride::QuietHours, step);
     }
     if let (Some(last), Some(now)) = (facts.last_same_action_at, facts.now) {
         let cooldown = SignedDuration::from_secs(i64::from(settings.anti_flap_cooldown_seconds));
         let since = now.duration_since(last);
         if settings.anti_flap_cooldown_seconds > 0 && since < cooldown {
-            floor(Outcome::Deny, HardOverride::AntiFlap, &mut steps);
+            floor(Outcome::Deny, HardOverride::AntiFlap, step);
         }
     }
     if facts.notification && facts.notifications_last_hour >= settings.max_notifications_per_hour {
-        floor(Outcome::Deny, HardOverride::NotificationStorm, &mut steps);
+        floor(Outcome::Deny, HardOverride::NotificationStorm, step);
     }
 
     if facts.effectful {
         let cell = autonomy_cell(level, risk);
-        steps.push((
+        step(
             cell,
             Reason::AutonomyMatrix {
                 autonomy: level,
                 risk,
             },
-        ));
+        );
         outcome = outcome.join(cell);
     } else {
-        steps.push((Outcome::Allow, Reason::NotEffectful));
+        step(Outcome::Allow, Reason::NotEffectful);
     }
-    AutonomyVerdict {
-        outcome,
-        risk,
-        steps,
-    }
+    (outcome, risk)
 }
 
 #[cfg(test)]

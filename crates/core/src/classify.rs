@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::annotations::ToolAnnotations;
 use crate::condition::Condition;
 use crate::factor::Reason;
-use crate::glob::{Glob, GlobError, canonical_name};
+use crate::glob::{Glob, GlobError, Words, canonical_name};
 use crate::levels::{DangerLevel, Endpoint, TrustLevel};
 
 /// A conditional danger level (danger-levels 9.1).
@@ -95,7 +95,18 @@ pub struct DangerDeclaration {
 /// Name patterns with their danger levels.
 #[derive(Debug, Clone, Default)]
 pub struct DangerPatterns {
-    entries: Vec<(Glob, Arc<str>, DangerLevel)>,
+    entries: Vec<PatternEntry>,
+}
+
+#[derive(Debug, Clone)]
+struct PatternEntry {
+    glob: Glob,
+    source: Arc<str>,
+    level: DangerLevel,
+    /// The pattern's anchor bytes ([`Glob::anchor_bytes`]): a cheap test that rules most
+    /// patterns out before any string comparison.
+    first: Option<u8>,
+    last: Option<u8>,
 }
 
 /// The standard patterns of danger-levels sections 5.1 and 6.1-6.3.
@@ -165,11 +176,23 @@ impl DangerPatterns {
         }
     }
 
-    /// Adds a pattern at a level.
+    /// Adds a pattern at a level. Patterns are kept highest level first (in the order added
+    /// within a level), so classification stops at the first match.
     pub fn add(&mut self, level: DangerLevel, pattern: &str) -> Result<(), GlobError> {
         let glob = Glob::new(pattern)?;
         let source: Arc<str> = Arc::from(glob.as_str());
-        self.entries.push((glob, source, level));
+        let (first, last) = glob.anchor_bytes();
+        let at = self.entries.partition_point(|e| e.level >= level);
+        self.entries.insert(
+            at,
+            PatternEntry {
+                glob,
+                source,
+                level,
+                first,
+                last,
+            },
+        );
         Ok(())
     }
 
@@ -191,21 +214,20 @@ impl DangerPatterns {
     /// `safe` pattern must match the whole name (`get_*` matches `get_user`, not
     /// `wipe_and_get_user`): a harmless word never lowers from the middle of a name.
     pub fn classify_canonical(&self, name: &str) -> Option<(DangerLevel, &Arc<str>)> {
-        let mut best: Option<(DangerLevel, &Arc<str>)> = None;
-        for (glob, source, level) in &self.entries {
-            if best.is_some_and(|(b, _)| b >= *level) {
-                continue;
-            }
-            let matched = if *level > DangerLevel::Safe {
-                glob.matches_words(name)
-            } else {
-                glob.matches_canonical(name)
-            };
-            if matched {
-                best = Some((*level, source));
-            }
-        }
-        best
+        let words = Words::new(name);
+        let (starts, ends) = words.anchor_bytes();
+        self.entries
+            .iter()
+            .find(|e| {
+                e.first.is_none_or(|b| starts.contains(b))
+                    && e.last.is_none_or(|b| ends.contains(b))
+                    && if e.level > DangerLevel::Safe {
+                        e.glob.matches_words_in(&words)
+                    } else {
+                        e.glob.matches_canonical(name)
+                    }
+            })
+            .map(|e| (e.level, &e.source))
     }
 }
 
@@ -248,25 +270,47 @@ pub fn classify(
 ) -> Classification {
     let canonical = canonical_name(facts.name);
     let mut factors = Vec::with_capacity(2);
+    let (level, base_level, reasons) =
+        classify_with(declaration, patterns, facts, &canonical, &mut |r| {
+            factors.push(r)
+        });
+    Classification {
+        level,
+        base_level,
+        factors,
+        reasons,
+    }
+}
+
+/// [`classify`] for a name already in canonical form, reporting each reason to `reason`
+/// instead of collecting them. Returns the level, the level before escalation, and the
+/// declared reasons.
+pub(crate) fn classify_with(
+    declaration: Option<&DangerDeclaration>,
+    patterns: &DangerPatterns,
+    facts: &OperationFacts<'_>,
+    canonical: &str,
+    reason: &mut impl FnMut(Reason),
+) -> (DangerLevel, DangerLevel, Vec<Arc<str>>) {
     let mut reasons = Vec::new();
     if let Some(d) = declaration {
         reasons.extend(d.reasons.iter().cloned());
         reasons.extend(d.reason.iter().cloned());
     }
 
-    let level = declared(declaration, facts.params, &mut factors, &mut reasons)
-        .or_else(|| {
-            patterns
-                .classify_canonical(&canonical)
-                .map(|(level, pattern)| {
-                    factors.push(Reason::NamePattern {
-                        pattern: pattern.clone(),
-                        level,
-                    });
-                    level
-                })
-        })
-        .unwrap_or_else(|| from_hints(facts, &mut factors));
+    let level = match declared(declaration, facts.params, reason, &mut reasons) {
+        Some(level) => level,
+        None => match patterns.classify_canonical(canonical) {
+            Some((level, pattern)) => {
+                reason(Reason::NamePattern {
+                    pattern: pattern.clone(),
+                    level,
+                });
+                level
+            }
+            None => from_hints(facts, reason),
+        },
+    };
 
     let mut escalated = level;
     if let Some(d) = declaration {
@@ -277,7 +321,7 @@ pub fn classify(
             .max_by_key(|e| e.level);
         if let Some(e) = step {
             escalated = e.level;
-            factors.push(Reason::Escalated {
+            reason(Reason::Escalated {
                 after_count: e.after_count,
                 count: facts.repetitions,
                 level: e.level,
@@ -285,24 +329,18 @@ pub fn classify(
             });
         }
     }
-
-    Classification {
-        level: escalated,
-        base_level: level,
-        factors,
-        reasons,
-    }
+    (escalated, level, reasons)
 }
 
 fn declared(
     declaration: Option<&DangerDeclaration>,
     params: &Value,
-    factors: &mut Vec<Reason>,
+    factor: &mut impl FnMut(Reason),
     reasons: &mut Vec<Arc<str>>,
 ) -> Option<DangerLevel> {
     let d = declaration?;
     if let Some(level) = d.level {
-        factors.push(Reason::DeclaredLevel { level });
+        factor(Reason::DeclaredLevel { level });
         return Some(level);
     }
     let matched = d
@@ -315,7 +353,7 @@ fn declared(
         });
     if let Some(c) = matched {
         reasons.extend(c.reason.iter().cloned());
-        factors.push(Reason::ConditionMatched {
+        factor(Reason::ConditionMatched {
             when: Arc::from(c.when.source()),
             level: c.level,
             reason: c.reason.clone(),
@@ -323,12 +361,12 @@ fn declared(
         return Some(c.level);
     }
     let level = d.default_level?;
-    factors.push(Reason::DefaultLevel { level });
+    factor(Reason::DefaultLevel { level });
     Some(level)
 }
 
 /// Steps 4-6: annotations, endpoint default, unlabeled.
-fn from_hints(facts: &OperationFacts<'_>, factors: &mut Vec<Reason>) -> DangerLevel {
+fn from_hints(facts: &OperationFacts<'_>, factor: &mut impl FnMut(Reason)) -> DangerLevel {
     let fallback = match facts.endpoint {
         Some(endpoint) => (
             endpoint.default_danger(),
@@ -340,23 +378,23 @@ fn from_hints(facts: &OperationFacts<'_>, factors: &mut Vec<Reason>) -> DangerLe
         None => (DangerLevel::Reversible, Reason::Unlabeled),
     };
     let Some(annotations) = facts.annotations else {
-        factors.push(fallback.1);
+        factor(fallback.1);
         return fallback.0;
     };
     let claimed = annotations.implied_danger();
     let trusted = facts.trust >= TrustLevel::Validated;
     if trusted || claimed >= fallback.0 {
-        factors.push(Reason::Annotations {
+        factor(Reason::Annotations {
             level: claimed,
             trusted,
         });
         claimed
     } else {
-        factors.push(Reason::AnnotationsNotBelieved {
+        factor(Reason::AnnotationsNotBelieved {
             claimed,
             trust: facts.trust,
         });
-        factors.push(fallback.1);
+        factor(fallback.1);
         fallback.0
     }
 }

@@ -1,8 +1,6 @@
 //! What a confirmation asks of a person: the prompt (with `{param}` interpolation), the
 //! cooldown and re-authentication of danger-levels 3.2.
 
-use std::sync::Arc;
-
 use serde::Serialize;
 use serde_json::Value;
 
@@ -18,9 +16,6 @@ pub struct ConfirmationRequirements {
     /// The prompt, params interpolated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// Why the operation is dangerous.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub reasons: Vec<Arc<str>>,
     /// Minimum seconds between confirmation and execution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cooldown_seconds: Option<u32>,

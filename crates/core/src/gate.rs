@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::annotations::ToolAnnotations;
-use crate::autonomy::{AutonomyFacts, AutonomySettings, autonomy_gate};
-use crate::classify::{DangerDeclaration, DangerPatterns, OperationFacts, classify};
+use crate::autonomy::{AutonomyFacts, AutonomySettings, autonomy_gate_with};
+use crate::classify::{DangerDeclaration, DangerPatterns, OperationFacts, classify_with};
 use crate::confirmation::{ConfirmationRequirements, interpolate};
 use crate::error::SpecError;
 use crate::factor::{Factor, Layer, Reason, RiskSource};
@@ -66,7 +66,7 @@ pub struct GatePolicy {
     /// Name patterns with danger levels.
     pub patterns: DangerPatterns,
     /// Operations by canonical name.
-    pub operations: HashMap<String, OperationPolicy>,
+    pub operations: HashMap<String, OperationPolicy, NameHasher>,
     /// Autonomy settings; the autonomy layer runs only when a level is set here or requested.
     pub autonomy: AutonomySettings,
     /// The safety mode.
@@ -77,6 +77,34 @@ pub struct GatePolicy {
     pub notification_operations: Vec<Glob>,
     /// Adapters by name, with their trust blocks (`None`: declared without one).
     pub adapters: HashMap<String, Option<TrustBlock>>,
+}
+
+/// The hasher of the operation table: FNV-1a. The table's keys come from the operator's policy
+/// and lookups cannot insert, so there is nothing for a flooding attack to grow; FNV is several
+/// times cheaper than SipHash on short names.
+pub type NameHasher = std::hash::BuildHasherDefault<Fnv1a>;
+
+/// FNV-1a, 64-bit.
+#[derive(Debug, Clone, Copy)]
+pub struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv1a {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 /// Default scope patterns that count as secret access.
@@ -109,7 +137,7 @@ impl Default for GatePolicy {
     fn default() -> Self {
         Self {
             patterns: DangerPatterns::airlock_defaults(),
-            operations: HashMap::new(),
+            operations: HashMap::default(),
             autonomy: AutonomySettings::default(),
             safety_mode: SafetyMode::default(),
             secret_scopes: globs(DEFAULT_SECRET_SCOPES),
@@ -199,7 +227,10 @@ pub struct MinimumTrust {
 }
 
 /// The gate's answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+///
+/// Serialized, it also carries `error`: the specification's error for a refusal, rendered only
+/// then (building it on every decision would cost more than the decision itself).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
     /// The operation decided.
     pub operation: String,
@@ -216,21 +247,56 @@ pub struct Decision {
     /// The safety mode in force.
     pub safety_mode: SafetyMode,
     /// The autonomy level, when the autonomy layer ran.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub autonomy: Option<AutonomyLevel>,
     /// The trust that would let it through.
     pub minimum_trust: MinimumTrust,
     /// Every layer's reasons, in order.
     pub factors: Vec<Factor>,
     /// The declared reasons why the operation is dangerous.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<Arc<str>>,
     /// What a person is asked, when the outcome is `confirm`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<ConfirmationRequirements>,
-    /// The specification's error for a refusal (`deny`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<SpecError>,
+}
+
+impl Serialize for Decision {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct View<'a> {
+            operation: &'a str,
+            outcome: Outcome,
+            danger_level: DangerLevel,
+            risk: Risk,
+            tier: SafetyTier,
+            trust: TrustLevel,
+            safety_mode: SafetyMode,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            autonomy: Option<AutonomyLevel>,
+            minimum_trust: MinimumTrust,
+            factors: &'a [Factor],
+            #[serde(skip_serializing_if = "<[_]>::is_empty")]
+            reasons: &'a [Arc<str>],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            confirmation: Option<&'a ConfirmationRequirements>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            error: Option<SpecError>,
+        }
+        View {
+            operation: &self.operation,
+            outcome: self.outcome,
+            danger_level: self.danger_level,
+            risk: self.risk,
+            tier: self.tier,
+            trust: self.trust,
+            safety_mode: self.safety_mode,
+            autonomy: self.autonomy,
+            minimum_trust: self.minimum_trust,
+            factors: &self.factors,
+            reasons: &self.reasons,
+            confirmation: self.confirmation.as_ref(),
+            error: self.error(),
+        }
+        .serialize(serializer)
+    }
 }
 
 impl Decision {
@@ -239,13 +305,22 @@ impl Decision {
         self.factors.iter().filter(move |f| f.layer == layer)
     }
 
+    /// The specification's error for a refusal (`deny` or `stop`); `None` otherwise.
+    pub fn error(&self) -> Option<SpecError> {
+        if self.outcome >= Outcome::Deny {
+            refusal(self)
+        } else {
+            None
+        }
+    }
+
     /// The `CONFIRMATION_REQUIRED` error for this decision, with a token issued by the caller.
     pub fn confirmation_error(&self, token: &str, expires_at: Timestamp) -> Option<SpecError> {
         let c = self.confirmation.as_ref()?;
         Some(SpecError::confirmation_required(
             &self.operation,
             self.danger_level,
-            &c.reasons,
+            &self.reasons,
             c.message.as_deref(),
             token,
             expires_at,
@@ -283,27 +358,28 @@ impl GatePolicy {
         let mut factors = Vec::with_capacity(6);
 
         // Danger classification.
-        let class = classify(
+        let facts = OperationFacts {
+            name: req.operation,
+            endpoint,
+            params: req.params,
+            annotations: req.annotations,
+            trust: req.trust,
+            repetitions: ctx.repetitions,
+        };
+        let (danger, _, reasons) = classify_with(
             declaration,
             &self.patterns,
-            &OperationFacts {
-                name: req.operation,
-                endpoint,
-                params: req.params,
-                annotations: req.annotations,
-                trust: req.trust,
-                repetitions: ctx.repetitions,
+            &facts,
+            &canonical,
+            &mut |reason| {
+                factors.push(Factor {
+                    layer: Layer::Danger,
+                    outcome: Outcome::Allow,
+                    reason,
+                })
             },
         );
-        let danger = class.level;
         let mut outcome = Outcome::Allow;
-        for reason in class.factors {
-            factors.push(Factor {
-                layer: Layer::Danger,
-                outcome: Outcome::Allow,
-                reason,
-            });
-        }
         if declaration.is_some_and(|d| d.requires_confirmation) {
             outcome = Outcome::Confirm;
             factors.push(Factor {
@@ -374,26 +450,27 @@ impl GatePolicy {
                 last_same_action_at: ctx.last_same_action_at,
                 now: ctx.now,
             };
-            let verdict = autonomy_gate(level, &self.autonomy, &facts);
-            risk = verdict.risk;
-            outcome = outcome.join(verdict.outcome);
-            factors.extend(verdict.steps.into_iter().map(|(o, reason)| Factor {
-                layer: Layer::Autonomy,
-                outcome: o,
-                reason,
-            }));
+            let (autonomy_outcome, final_risk) =
+                autonomy_gate_with(level, &self.autonomy, &facts, &mut |o, reason| {
+                    factors.push(Factor {
+                        layer: Layer::Autonomy,
+                        outcome: o,
+                        reason,
+                    })
+                });
+            risk = final_risk;
+            outcome = outcome.join(autonomy_outcome);
         }
 
         let confirmation = (outcome == Outcome::Confirm).then(|| ConfirmationRequirements {
             message: declaration
                 .and_then(|d| d.confirmation_message.as_deref())
                 .map(|t| interpolate(t, req.params)),
-            reasons: class.reasons.clone(),
             cooldown_seconds: declaration.and_then(|d| d.cooldown_seconds),
             requires_reauth: declaration.is_some_and(|d| d.requires_reauth),
         });
 
-        let mut decision = Decision {
+        Decision {
             operation: req.operation.to_owned(),
             outcome,
             danger_level: danger,
@@ -415,14 +492,9 @@ impl GatePolicy {
                 },
             },
             factors,
-            reasons: class.reasons,
+            reasons,
             confirmation,
-            error: None,
-        };
-        if outcome >= Outcome::Deny {
-            decision.error = refusal(&decision);
         }
-        decision
     }
 
     fn needs_secret_scope(&self, op: Option<&OperationPolicy>, ctx: &GateContext) -> bool {

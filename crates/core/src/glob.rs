@@ -78,8 +78,8 @@ impl Glob {
     pub fn matches_canonical(&self, name: &str) -> bool {
         match &self.matcher {
             Matcher::Exact(s) => name == s,
-            Matcher::Prefix(p) => name.starts_with(p.as_str()),
-            Matcher::Suffix(s) => name.ends_with(s.as_str()),
+            Matcher::Prefix(p) => literal_at(name.as_bytes(), 0, p.as_bytes()),
+            Matcher::Suffix(s) => literal_before(name.as_bytes(), name.len(), s.as_bytes()),
             Matcher::Infix(s) => name.contains(s.as_str()),
             Matcher::PrefixSuffix(p, s) => {
                 name.len() >= p.len() + s.len()
@@ -102,32 +102,188 @@ impl Glob {
     /// `force_delete_all` as matching `delete_all*`), so a dangerous word cannot be hidden
     /// behind a harmless prefix.
     pub fn matches_words(&self, name: &str) -> bool {
-        let starts = || std::iter::once(0).chain(name.match_indices('_').map(|(i, _)| i + 1));
-        let ends = || {
-            name.match_indices('_')
-                .map(|(i, _)| i)
-                .chain(std::iter::once(name.len()))
-        };
-        let is_end = |k: usize| k == name.len() || name.as_bytes()[k] == b'_';
+        self.matches_words_in(&Words::new(name))
+    }
+
+    /// [`Glob::matches_words`] over word boundaries computed once, for matching many patterns
+    /// against one name.
+    pub fn matches_words_in(&self, words: &Words<'_>) -> bool {
+        let name = words.name;
+        let bytes = name.as_bytes();
         match &self.matcher {
             Matcher::Exact(s) => {
-                starts().any(|i| name[i..].starts_with(s.as_str()) && is_end(i + s.len()))
+                let s = s.as_bytes();
+                words.any_start(|i| literal_at(bytes, i, s) && words.is_end(i + s.len()))
             }
-            Matcher::Prefix(p) => starts().any(|i| name[i..].starts_with(p.as_str())),
-            Matcher::Suffix(s) => ends().any(|j| name[..j].ends_with(s.as_str())),
+            Matcher::Prefix(p) => words.any_start(|i| literal_at(bytes, i, p.as_bytes())),
+            Matcher::Suffix(s) => words.any_end(|j| literal_before(bytes, j, s.as_bytes())),
             Matcher::Infix(s) => name.contains(s.as_str()),
             Matcher::PrefixSuffix(p, s) => {
-                let first = starts().find(|&i| name[i..].starts_with(p.as_str()));
-                let last = ends().rfind(|&j| name[..j].ends_with(s.as_str()));
+                // The earliest word start with the prefix and the latest word end with the
+                // suffix: if those two do not fit around the star, no other pair does.
+                let (p, s) = (p.as_bytes(), s.as_bytes());
+                let mut first = None;
+                words.any_start(|i| {
+                    let hit = literal_at(bytes, i, p);
+                    if hit {
+                        first = Some(i);
+                    }
+                    hit
+                });
+                let mut last = None;
+                words.any_end(|j| {
+                    if literal_before(bytes, j, s) {
+                        last = Some(j);
+                    }
+                    false
+                });
                 matches!((first, last), (Some(i), Some(j)) if j >= i + p.len() + s.len())
             }
-            Matcher::General(pattern) => starts().any(|i| {
-                ends()
-                    .filter(|&j| j >= i)
-                    .any(|j| wildcard_match(pattern, &name[i..j]))
-            }),
+            Matcher::General(pattern) => words
+                .any_start(|i| words.any_end(|j| j >= i && wildcard_match(pattern, &name[i..j]))),
             Matcher::Any => true,
         }
+    }
+}
+
+impl Glob {
+    /// The byte a match must have at a word start, and the byte it must have just before a word
+    /// end, when the pattern's shape fixes them. A pattern set uses them to skip patterns that
+    /// cannot match a name without trying them.
+    pub fn anchor_bytes(&self) -> (Option<u8>, Option<u8>) {
+        let first = |s: &str| s.as_bytes().first().copied();
+        let last = |s: &str| s.as_bytes().last().copied();
+        match &self.matcher {
+            Matcher::Exact(s) => (first(s), last(s)),
+            Matcher::Prefix(p) => (first(p), None),
+            Matcher::Suffix(s) => (None, last(s)),
+            Matcher::PrefixSuffix(p, s) => (first(p), last(s)),
+            Matcher::Infix(_) | Matcher::General(_) | Matcher::Any => (None, None),
+        }
+    }
+}
+
+/// A set of bytes, as a 256-bit mask.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// Adds a byte.
+    #[inline]
+    pub fn insert(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+
+    /// Whether the byte is in the set.
+    #[inline]
+    pub fn contains(&self, b: u8) -> bool {
+        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+    }
+}
+
+/// Whether `lit` occurs in `bytes` at `i`. The first byte is compared before the rest: most
+/// candidates fail there, without a call to `memcmp`.
+#[inline]
+fn literal_at(bytes: &[u8], i: usize, lit: &[u8]) -> bool {
+    let end = i + lit.len();
+    end <= bytes.len() && lit.first().is_none_or(|&c| bytes[i] == c) && bytes[i..end] == *lit
+}
+
+/// Whether `lit` occurs in `bytes` ending at `j`; the last byte first.
+#[inline]
+fn literal_before(bytes: &[u8], j: usize, lit: &[u8]) -> bool {
+    j >= lit.len()
+        && j <= bytes.len()
+        && lit.last().is_none_or(|&c| bytes[j - 1] == c)
+        && bytes[j - lit.len()..j] == *lit
+}
+
+/// The word boundaries (underscores) of a canonical name, found once and reused by every
+/// pattern matched against it. Up to [`Words::INLINE`] boundaries are kept on the stack; a name
+/// with more keeps them on the heap.
+pub struct Words<'a> {
+    name: &'a str,
+    inline: [u32; Words::INLINE],
+    len: usize,
+    heap: Vec<u32>,
+}
+
+impl<'a> Words<'a> {
+    /// How many boundaries are kept inline.
+    pub const INLINE: usize = 24;
+
+    /// Finds the boundaries of a canonical name.
+    pub fn new(name: &'a str) -> Self {
+        let mut w = Words {
+            name,
+            inline: [0; Self::INLINE],
+            len: 0,
+            heap: Vec::new(),
+        };
+        for (i, b) in name.bytes().enumerate() {
+            if b == b'_' {
+                // Names are bounded far below 4 GiB by every caller; saturate rather than wrap.
+                let i = u32::try_from(i).unwrap_or(u32::MAX);
+                if w.len < Self::INLINE {
+                    w.inline[w.len] = i;
+                } else {
+                    if w.heap.is_empty() {
+                        w.heap.extend_from_slice(&w.inline);
+                    }
+                    w.heap.push(i);
+                }
+                w.len += 1;
+            }
+        }
+        w
+    }
+
+    /// The name.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    fn separators(&self) -> &[u32] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    /// Whether `f` holds at some word start: 0 and after every underscore.
+    #[inline]
+    fn any_start(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        f(0) || self.separators().iter().any(|&s| f(s as usize + 1))
+    }
+
+    /// Whether `f` holds at some word end: at every underscore and at the end.
+    #[inline]
+    fn any_end(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        self.separators().iter().any(|&s| f(s as usize)) || f(self.name.len())
+    }
+
+    fn is_end(&self, k: usize) -> bool {
+        k == self.name.len() || self.name.as_bytes().get(k) == Some(&b'_')
+    }
+
+    /// The bytes found at word starts, and the bytes found just before word ends.
+    pub fn anchor_bytes(&self) -> (ByteSet, ByteSet) {
+        let bytes = self.name.as_bytes();
+        let (mut starts, mut ends) = (ByteSet::default(), ByteSet::default());
+        self.any_start(|i| {
+            if let Some(&b) = bytes.get(i) {
+                starts.insert(b);
+            }
+            false
+        });
+        self.any_end(|j| {
+            if let Some(&b) = j.checked_sub(1).and_then(|k| bytes.get(k)) {
+                ends.insert(b);
+            }
+            false
+        });
+        (starts, ends)
     }
 }
 
@@ -239,14 +395,31 @@ fn is_separator(c: char) -> bool {
 }
 
 fn is_canonical(name: &str) -> bool {
+    /// Bytes allowed in a canonical name: a-z, 0-9, `_`, and the wildcards `*` and `?`.
+    const ALLOWED: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            t[b] =
+                c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_' || c == b'*' || c == b'?';
+            b += 1;
+        }
+        t
+    };
     let bytes = name.as_bytes();
-    !bytes.is_empty()
-        && bytes[0] != b'_'
-        && bytes[bytes.len() - 1] != b'_'
-        && !name.contains("__")
-        && bytes
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_*?".contains(&b))
+    if bytes.first().is_none_or(|&b| b == b'_') || bytes.last() == Some(&b'_') {
+        return false;
+    }
+    let mut previous_underscore = false;
+    for &b in bytes {
+        let underscore = b == b'_';
+        if !ALLOWED[usize::from(b)] || (underscore && previous_underscore) {
+            return false;
+        }
+        previous_underscore = underscore;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -360,6 +533,15 @@ mod tests {
         assert!(!glob("a*b").matches_words("xa_b"));
     }
 
+    #[test]
+    fn names_with_more_words_than_kept_inline_still_match() {
+        let long = format!("{}drop_table", "x_".repeat(Words::INLINE + 5));
+        assert!(glob("drop_*").matches_words(&long));
+        assert!(glob("*_table").matches_words(&long));
+        assert!(glob("x_drop").matches_words(&long));
+        assert!(!glob("drop_x").matches_words(&long));
+    }
+
     /// Word-aligned windows of a name, tested with the reference matcher.
     fn reference_words(p: &[char], t: &str) -> bool {
         let chars: Vec<char> = t.chars().collect();
@@ -388,7 +570,7 @@ mod tests {
         #[test]
         fn word_matching_agrees_with_the_reference(
             p in "[ab_*?]{1,8}",
-            t in "[ab_]{0,10}",
+            t in "[ab_]{0,60}",
         ) {
             let g = glob(&p);
             let canon_p: Vec<char> = canonical_name(&p).chars().collect();

@@ -181,6 +181,17 @@ impl SafetyTier {
             _ => SafetyTier::DangerZone,
         }
     }
+
+    /// What the tier means on the outcome lattice: advisory runs, confirm waits for a person,
+    /// verify pauses for an out-of-band code, danger_zone stops the agent.
+    pub const fn outcome(self) -> crate::Outcome {
+        match self {
+            SafetyTier::Advisory => crate::Outcome::Allow,
+            SafetyTier::Confirm => crate::Outcome::Confirm,
+            SafetyTier::Verify => crate::Outcome::Verify,
+            SafetyTier::DangerZone => crate::Outcome::Stop,
+        }
+    }
 }
 
 wire_enum! {
@@ -344,6 +355,8 @@ mod tests {
         for (score, tier) in cases {
             assert_eq!(SafetyTier::from_score(score), tier, "score {score}");
         }
+        let outcomes: Vec<&str> = SafetyTier::ALL.iter().map(|t| t.outcome().as_str()).collect();
+        assert_eq!(outcomes, ["allow", "confirm", "verify", "stop"]);
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub mod levels;
 pub mod outcome;
 pub mod policy;
 pub mod safety_mode;
+pub mod stages;
 pub mod tolerance;
 pub mod trust;
 pub mod trust_gate;
@@ -46,6 +47,9 @@ pub use levels::{
 };
 pub use outcome::Outcome;
 pub use policy::{PolicyConfig, PolicyError};
+pub use stages::{
+    Isolation, LimitsConfig, PatternVerdict, ScoreCombination, StageKind, StagePlan, StagesConfig,
+};
 pub use tolerance::RiskTolerance;
 pub use trust::{EffectiveTrust, TrustBlock, TrustError};
 pub use trust_gate::TrustCell;

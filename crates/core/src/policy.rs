@@ -12,10 +12,12 @@ use serde::{Deserialize, Serialize};
 use crate::autonomy::AutonomySettings;
 use crate::classify::{DangerPatterns, SPEC_DANGER_PATTERNS, VERB_DANGER_PATTERNS};
 use crate::gate::{
-    DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, OperationPolicy, globs,
+    DEFAULT_NOTIFICATION_OPERATIONS, DEFAULT_SECRET_SCOPES, GatePolicy, NameHasher,
+    OperationPolicy, globs,
 };
 use crate::glob::{Glob, canonical_name};
 use crate::levels::{DangerLevel, SafetyMode};
+use crate::stages::{StagePlan, StagesConfig};
 use crate::trust::TrustBlock;
 
 /// The policy format version this build reads.
@@ -62,6 +64,9 @@ pub struct PolicyConfig {
     /// Adapters by name, with their trust blocks.
     #[serde(default)]
     pub adapters: BTreeMap<String, AdapterConfig>,
+    /// The WebAssembly stages (pattern stages and risk scorers) and their settings.
+    #[serde(default)]
+    pub stages: StagesConfig,
 }
 
 /// What the policy says about one adapter.
@@ -88,6 +93,7 @@ impl Default for PolicyConfig {
             notification_operations: None,
             operations: BTreeMap::new(),
             adapters: BTreeMap::new(),
+            stages: StagesConfig::default(),
         }
     }
 }
@@ -155,8 +161,18 @@ impl PolicyConfig {
         Ok(config)
     }
 
+    /// The WebAssembly stages with every setting resolved (checked here too by [`compile`]).
+    ///
+    /// [`compile`]: PolicyConfig::compile
+    pub fn stage_plan(&self) -> Result<Vec<StagePlan>, PolicyError> {
+        self.stages
+            .plan()
+            .map_err(|(path, message)| PolicyError::at(format!("stages.{path}"), message))
+    }
+
     /// Checks and compiles the policy into the form the gate runs.
     pub fn compile(&self) -> Result<GatePolicy, PolicyError> {
+        self.stage_plan()?;
         if self.version != POLICY_VERSION {
             return Err(PolicyError::at(
                 "version",
@@ -201,7 +217,8 @@ impl PolicyConfig {
             DEFAULT_NOTIFICATION_OPERATIONS,
         )?;
 
-        let mut operations = HashMap::with_capacity(self.operations.len());
+        let mut operations =
+            HashMap::with_capacity_and_hasher(self.operations.len(), NameHasher::default());
         for (name, op) in &self.operations {
             let canonical = canonical_name(name).into_owned();
             if canonical.is_empty() {
@@ -364,6 +381,19 @@ mod tests {
             "{}",
             err.message
         );
+    }
+
+    #[test]
+    fn stage_errors_carry_the_policy_path() {
+        let err = PolicyConfig::from_json(r#"{"stages": {"limits": {"memory_mib": 0}}}"#)
+            .expect("parse")
+            .compile()
+            .expect_err("bad limit");
+        assert_eq!(err.path, "stages.limits.memory_mib");
+        let err = PolicyConfig::from_json(r#"{"stages": {"pipeline": [{"name": "x"}]}}"#)
+            .expect_err("missing kind");
+        assert!(err.path.starts_with("stages.pipeline[0]"), "{}", err.path);
+        assert!(err.message.contains("missing field"), "{}", err.message);
     }
 
     #[test]

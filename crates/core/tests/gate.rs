@@ -128,7 +128,7 @@ fn spec_4_3_destructive_operation_at_validated_trust_asks_for_confirmation() {
 fn spec_4_4_dangerous_operation_at_validated_trust_is_denied_with_the_spec_error() {
     let d = Ask::new("bulk_delete", TrustLevel::Validated).decide(&spec_policy());
     assert_eq!(d.outcome, Outcome::Deny);
-    let err = d.error.expect("denial error");
+    let err = d.error().expect("denial error");
     assert_eq!(
         serde_json::to_value(&err).expect("serialize"),
         json!({
@@ -157,7 +157,7 @@ fn an_untested_adapter_may_only_introspect() {
     assert_eq!(introspect.outcome, Outcome::Allow);
     let read = Ask::new("get_user", TrustLevel::Untested).decide(&p);
     assert_eq!(read.outcome, Outcome::Deny);
-    let err = read.error.expect("error");
+    let err = read.error().expect("error");
     assert_eq!(err.code, ErrorCode::PermissionTrustLevelInsufficient);
     assert_eq!(err.details["required_trust"], "generated");
     assert_eq!(err.details["actual_trust"], "untested");
@@ -224,7 +224,7 @@ fn read_only_mode_admits_reads_and_refuses_writes() {
     write.safety_mode = Some(SafetyMode::ReadOnly);
     let d = write.decide(&p);
     assert_eq!(d.outcome, Outcome::Deny);
-    let err = d.error.expect("error");
+    let err = d.error().expect("error");
     assert_eq!(err.code, ErrorCode::PermissionDenied);
     assert_eq!(err.details["safety_mode"], "read-only");
 
@@ -247,7 +247,7 @@ fn read_only_mode_does_not_believe_a_read_only_hint_on_drop_table() {
     ask.safety_mode = Some(SafetyMode::ReadOnly);
     let d = ask.decide(&GatePolicy::default());
     assert_eq!(d.outcome, Outcome::Deny);
-    assert_eq!(d.error.expect("error").code, ErrorCode::PermissionDenied);
+    assert_eq!(d.error().expect("error").code, ErrorCode::PermissionDenied);
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn autonomy_hard_block_is_a_permission_denied_with_the_rule() {
     purge.autonomy = Some(AutonomyLevel::A3);
     let d = purge.decide(&p);
     assert_eq!((d.risk, d.outcome), (Risk::Critical, Outcome::Deny));
-    let err = d.error.expect("error");
+    let err = d.error().expect("error");
     assert_eq!(err.code, ErrorCode::PermissionDenied);
     assert_eq!(err.details["rule"], "autonomy_matrix");
 }
@@ -540,7 +540,7 @@ proptest! {
         trust in any_of(TrustLevel::ALL),
     ) {
         let d = decide(&spec_policy(), &c, trust);
-        prop_assert_eq!(d.error.is_some(), d.outcome >= Outcome::Deny);
+        prop_assert_eq!(d.error().is_some(), d.outcome >= Outcome::Deny);
         prop_assert_eq!(d.confirmation.is_some(), d.outcome == Outcome::Confirm);
     }
 }

@@ -1,0 +1,315 @@
+//! Globs: `*` matches any run of characters (including none, including spaces), `?` exactly
+//! one character; every other character stands for itself. There is no escape: a pattern cannot
+//! match a literal `*` or `?` other than through a wildcard.
+//!
+//! Patterns and texts are compared in [normalized](crate::text::normalize) form (lower case,
+//! whitespace runs collapsed), so `RM -RF*` and `rm  -rf*` are the same pattern, and both match
+//! `Rm  -Rf /tmp`.
+//!
+//! Three ways to match:
+//!
+//! - [`Glob::matches_whole`]: the pattern must match the whole text.
+//! - [`Glob::matches_in`]: the pattern must match the whole text, or some part of it that does not
+//!   cut through a word (a word is a run of letters, digits and `_`). `git push*` matches
+//!   `then git push --force`, `drop_*` matches `call drop_table now`, but `drop_*` does not match
+//!   `airdrop_tokens` (it would start inside a word), and `prod` does not match `product`.
+//! - [`Glob::matches_name_words`]: over a canonical operation name (see
+//!   [`canonical_name`](crate::danger::canonical_name)), the pattern must match a run of whole
+//!   `_`-separated words: `delete_all*` matches `force_delete_all`, `*_production` matches
+//!   `deploy_production_db`, `drop_*` does not match `airdrop_x`. This is how airlock's core
+//!   matches danger name patterns.
+//!
+//! Matching simulates the pattern as a small automaton over the text: O(text x pattern) time in the
+//! worst case, no backtracking and no recursion, so no pattern can make matching slow. A cheap
+//! pre-check (every literal run of the pattern must occur in the text) rejects most texts first.
+
+use std::fmt;
+
+use crate::text::{is_word_char, normalize};
+
+/// The longest pattern accepted, in bytes. Longer ones are configuration mistakes or attacks.
+pub const MAX_PATTERN_BYTES: usize = 256;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    Lit(char),
+    One,
+    Star,
+}
+
+/// A compiled glob.
+#[derive(Clone)]
+pub struct Glob {
+    source: String,
+    toks: Vec<Tok>,
+    /// The literal runs between wildcards: each must occur in a text the glob matches.
+    literals: Vec<String>,
+}
+
+/// Why a pattern cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GlobError {
+    /// Empty, or only whitespace.
+    Empty,
+    /// Longer than [`MAX_PATTERN_BYTES`].
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+}
+
+impl fmt::Display for GlobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GlobError::Empty => write!(f, "the pattern is empty: write a glob such as \"drop_*\""),
+            GlobError::TooLong { len } => write!(
+                f,
+                "the pattern is {len} bytes long; patterns are limited to {MAX_PATTERN_BYTES} bytes"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GlobError {}
+
+impl Glob {
+    /// Compiles a pattern.
+    pub fn new(pattern: &str) -> Result<Self, GlobError> {
+        if pattern.len() > MAX_PATTERN_BYTES {
+            return Err(GlobError::TooLong { len: pattern.len() });
+        }
+        let norm = normalize(pattern);
+        if norm.is_empty() {
+            return Err(GlobError::Empty);
+        }
+        let mut toks = Vec::with_capacity(norm.len());
+        for c in norm.chars() {
+            let tok = match c {
+                '*' => Tok::Star,
+                '?' => Tok::One,
+                c => Tok::Lit(c),
+            };
+            if !(tok == Tok::Star && toks.last() == Some(&Tok::Star)) {
+                toks.push(tok);
+            }
+        }
+        let literals = norm
+            .split(['*', '?'])
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        Ok(Self {
+            source: pattern.to_owned(),
+            toks,
+            literals,
+        })
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether the pattern matches the whole of `text`.
+    pub fn matches_whole(&self, text: &Text) -> bool {
+        if !self.may_match(&text.norm) {
+            return false;
+        }
+        let n = text.chars.len();
+        self.run(&text.chars, |i| i == 0, |j| j == n)
+    }
+
+    /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
+    /// word.
+    pub fn matches_in(&self, text: &Text) -> bool {
+        if !self.may_match(&text.norm) {
+            return false;
+        }
+        let chars = &text.chars;
+        let n = chars.len();
+        let cut_ok =
+            |i: usize| i == 0 || i >= n || !(is_word_char(chars[i - 1]) && is_word_char(chars[i]));
+        self.run(chars, cut_ok, cut_ok)
+    }
+
+    /// Whether the pattern matches a run of whole `_`-separated words of a canonical operation
+    /// name (lower case, words joined by single underscores).
+    pub fn matches_name_words(&self, name: &str) -> bool {
+        if !self.may_match(name) {
+            return false;
+        }
+        let chars: Vec<char> = name.chars().collect();
+        let n = chars.len();
+        self.run(
+            &chars,
+            |i| i == 0 || chars[i - 1] == '_',
+            |j| j == n || chars[j] == '_',
+        )
+    }
+
+    fn may_match(&self, text: &str) -> bool {
+        self.literals.iter().all(|lit| text.contains(lit.as_str()))
+    }
+
+    /// Runs the pattern's automaton over `text`: a match may start at any position `start_ok`
+    /// accepts and must end at a position `end_ok` accepts.
+    fn run(
+        &self,
+        text: &[char],
+        start_ok: impl Fn(usize) -> bool,
+        end_ok: impl Fn(usize) -> bool,
+    ) -> bool {
+        let m = self.toks.len();
+        // cur[k]: the first k tokens of the pattern match a text part ending here.
+        let mut cur = vec![false; m + 1];
+        let mut next = vec![false; m + 1];
+        for i in 0..=text.len() {
+            if start_ok(i) {
+                cur[0] = true;
+            }
+            // A star may match nothing.
+            for k in 0..m {
+                if cur[k] && self.toks[k] == Tok::Star {
+                    cur[k + 1] = true;
+                }
+            }
+            if cur[m] && end_ok(i) {
+                return true;
+            }
+            let Some(&c) = text.get(i) else { break };
+            next.fill(false);
+            for k in 0..m {
+                if !cur[k] {
+                    continue;
+                }
+                match self.toks[k] {
+                    Tok::Star => next[k] = true,
+                    Tok::One => next[k + 1] = true,
+                    Tok::Lit(l) if l == c => next[k + 1] = true,
+                    Tok::Lit(_) => {}
+                }
+            }
+            std::mem::swap(&mut cur, &mut next);
+        }
+        false
+    }
+}
+
+/// A text prepared for matching: [normalized](crate::text::normalize), and split into
+/// characters once for all the patterns matched against it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    norm: String,
+    chars: Vec<char>,
+}
+
+impl Text {
+    /// Normalizes `raw`.
+    pub fn new(raw: &str) -> Self {
+        let norm = normalize(raw);
+        let chars = norm.chars().collect();
+        Self { norm, chars }
+    }
+
+    /// The normalized text.
+    pub fn as_str(&self) -> &str {
+        &self.norm
+    }
+
+    /// Whether the normalized text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.norm.is_empty()
+    }
+}
+
+impl fmt::Debug for Glob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Glob({:?})", self.source)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(p: &str) -> Glob {
+        Glob::new(p).expect("valid pattern")
+    }
+
+    fn in_text(p: &str, text: &str) -> bool {
+        g(p).matches_in(&Text::new(text))
+    }
+
+    #[test]
+    fn whole_text() {
+        let whole = |p: &str, text: &str| g(p).matches_whole(&Text::new(text));
+        assert!(whole("rm -rf*", "RM  -Rf /tmp"));
+        assert!(!whole("rm -rf*", "please rm -rf /tmp"));
+        assert!(whole("a?c", "abc"));
+        assert!(!whole("a?c", "ac"));
+        assert!(whole("*", ""));
+        assert!(whole("**x**", "x"));
+        assert!(whole("é?", "ÉÉ"));
+    }
+
+    #[test]
+    fn word_aligned_parts() {
+        let cases = [
+            ("git push*", "Then  GIT PUSH --force to main", true),
+            ("drop_*", "call drop_table on users", true),
+            ("drop_*", "airdrop_tokens", false),
+            ("prod", "deploy to prod-db", true),
+            ("prod", "the product page", false),
+            ("rm -rf*", "please run `rm -rf /`", true),
+            ("rm -rf*", "perform -rf", false),
+            ("*force*", "git push --force", true),
+            ("*force*", "enforce the policy", true),
+            ("force", "enforce the policy", false),
+            ("-rf", "rm -rf /", true),
+            ("delete_*", "undelete_file", false),
+            ("*_production*", "deploy_production_now", true),
+            ("*_production", "deploy_production_now", false),
+            ("list_*", "list_repos", true),
+            ("list ?", "list a", true),
+            ("list ?", "list ab", false),
+        ];
+        for (p, text, expected) in cases {
+            assert_eq!(in_text(p, text), expected, "{p:?} in {text:?}");
+        }
+    }
+
+    #[test]
+    fn name_word_runs() {
+        let cases = [
+            ("delete_all*", "force_delete_all", true),
+            ("*_production", "deploy_production_db", true),
+            ("drop_*", "safe_drop_table", true),
+            ("drop_*", "airdrop_x", false),
+            ("force_*", "enforce_policy", false),
+            ("force_*", "force", false),
+            ("*_permanently", "remove_permanently", true),
+        ];
+        for (p, name, expected) in cases {
+            assert_eq!(g(p).matches_name_words(name), expected, "{p:?} in {name:?}");
+        }
+    }
+
+    #[test]
+    fn bad_patterns() {
+        assert_eq!(Glob::new("  ").err(), Some(GlobError::Empty));
+        assert_eq!(
+            Glob::new(&"a".repeat(257)).err(),
+            Some(GlobError::TooLong { len: 257 })
+        );
+        assert!(Glob::new(&"a".repeat(256)).is_ok());
+    }
+
+    #[test]
+    fn long_texts_stay_fast() {
+        // The literal pre-check passes (`z` and `a` both occur), the automaton must say no.
+        let text = Text::new(&format!("z {}", "a ".repeat(50_000)));
+        let p = g(&format!("{}?z", "*a".repeat(100)));
+        assert!(!p.matches_in(&text));
+        assert!(g("z*a*a*a*a*a*a*a*a*a*a").matches_in(&text));
+    }
+}

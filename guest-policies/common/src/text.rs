@@ -1,0 +1,51 @@
+//! Text normalization.
+
+/// Lower case, with every run of whitespace collapsed to one space and both ends trimmed:
+/// `"  RM   -Rf\t/ "` becomes `"rm -rf /"`.
+pub fn normalize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+/// Whether `c` belongs to a word: letters, digits and `_` (so `drop_table` is one word, and
+/// `prod-db` is two).
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// `s` cut to at most `max` bytes, at a character boundary.
+pub fn truncate(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_folds_case_and_spacing() {
+        assert_eq!(normalize("  RM   -Rf\t/ \n"), "rm -rf /");
+        assert_eq!(normalize(""), "");
+        assert_eq!(normalize("ÉCOLE  Straße"), "école straße");
+    }
+
+    #[test]
+    fn truncate_keeps_char_boundaries() {
+        assert_eq!(truncate("héllo", 2), "h");
+        assert_eq!(truncate("héllo", 3), "hé");
+        assert_eq!(truncate("abc", 10), "abc");
+    }
+}

@@ -1,0 +1,530 @@
+//! The pattern stage's logic, free of the WebAssembly bindings (so it builds and tests on the
+//! host). See the crate documentation for the semantics.
+
+#![forbid(unsafe_code)]
+
+use airlock_guest_common::danger::{self, DangerClass, DangerPatterns};
+use airlock_guest_common::glob::{Glob, Text};
+use serde_json::{Map, Value};
+
+/// The most patterns a config may hold, all lists together.
+pub const MAX_PATTERNS: usize = 10_000;
+
+const KEYS: [&str; 4] = ["deny", "requiresApproval", "autoApprove", "dangerPatterns"];
+
+/// Built-in hint patterns for commands that destroy beyond repair (part of `dangerPatterns`):
+/// they deny, like section 6.2's `drop_*` and `truncate_*` whose spoken forms they are.
+pub const FORBIDDEN_COMMANDS: [&str; 6] = [
+    "drop table *",
+    "drop database *",
+    "truncate table *",
+    "mkfs*",
+    "dd * of=/dev/*",
+    ":(){ :|:& };:",
+];
+
+/// Built-in hint patterns for destructive or risky commands (part of `dangerPatterns`): they
+/// require approval. Flags are matched as written after normalization (`RM -Rf` is `rm -rf`).
+pub const DANGEROUS_COMMANDS: [&str; 15] = [
+    "rm -rf*",
+    "rm -fr*",
+    "rm -r -f*",
+    "rm -f -r*",
+    "rm --recursive --force*",
+    "rm --force --recursive*",
+    "git push*--force*",
+    "git push* -f",
+    "git reset --hard*",
+    "git clean -f*",
+    "chmod -r 777*",
+    "curl *| sh*",
+    "curl *| bash*",
+    "wget *| sh*",
+    "wget *| bash*",
+];
+
+/// What the stage says about an action (the WIT `verdict`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Refuse the action.
+    Deny,
+    /// A person must approve it.
+    RequiresApproval,
+    /// Let it through, skipping the remaining stages.
+    AutoApprove,
+    /// Nothing matched.
+    NoMatch,
+}
+
+/// The stage's answer (the WIT `pattern-match`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Every pattern that matched at the verdict's level, as written, each once.
+    pub matched: Vec<String>,
+}
+
+/// A configured pattern stage.
+#[derive(Debug, Clone)]
+pub struct Stage {
+    deny: Vec<Glob>,
+    requires_approval: Vec<Glob>,
+    auto_approve: Vec<Glob>,
+    danger: Option<Danger>,
+}
+
+/// The `dangerPatterns` tables, compiled.
+#[derive(Debug, Clone)]
+struct Danger {
+    names: DangerPatterns,
+    forbidden_commands: Vec<Glob>,
+    dangerous_commands: Vec<Glob>,
+}
+
+impl Danger {
+    fn new() -> Self {
+        let compile = |list: &[&str]| list.iter().filter_map(|p| Glob::new(p).ok()).collect();
+        Self {
+            names: DangerPatterns::new(),
+            forbidden_commands: compile(&FORBIDDEN_COMMANDS),
+            dangerous_commands: compile(&DANGEROUS_COMMANDS),
+        }
+    }
+}
+
+impl Default for Stage {
+    /// The stage for `{}`: the danger patterns alone.
+    fn default() -> Self {
+        Self {
+            deny: Vec::new(),
+            requires_approval: Vec::new(),
+            auto_approve: Vec::new(),
+            danger: Some(Danger::new()),
+        }
+    }
+}
+
+impl Stage {
+    /// Builds a stage from its JSON config, or says what is wrong with it.
+    pub fn from_json(json: &str) -> Result<Self, String> {
+        let value: Value = serde_json::from_str(json).map_err(|e| {
+            format!(
+                "default-patterns: the config is not valid JSON ({e}); expected an object such \
+                 as {{\"deny\": [\"drop_*\"], \"requiresApproval\": [\"git push*\"]}}"
+            )
+        })?;
+        let Value::Object(map) = value else {
+            return Err(format!(
+                "default-patterns: the config must be a JSON object such as \
+                 {{\"deny\": [\"drop_*\"]}}, not {}",
+                kind(&value)
+            ));
+        };
+        if let Some(key) = map.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(unknown_key(key));
+        }
+        let danger = match map.get("dangerPatterns") {
+            None | Some(Value::Bool(true)) => Some(Danger::new()),
+            Some(Value::Bool(false)) => None,
+            Some(other) => {
+                return Err(format!(
+                    "default-patterns: \"dangerPatterns\" must be true or false, not {}",
+                    kind(other)
+                ));
+            }
+        };
+        let total: usize = KEYS[..3]
+            .iter()
+            .filter_map(|k| map.get(*k).and_then(Value::as_array).map(Vec::len))
+            .sum();
+        if total > MAX_PATTERNS {
+            return Err(format!(
+                "default-patterns: the config has {total} patterns; at most {MAX_PATTERNS} are \
+                 allowed (merge similar ones with wildcards)"
+            ));
+        }
+        Ok(Self {
+            deny: patterns(&map, "deny")?,
+            requires_approval: patterns(&map, "requiresApproval")?,
+            auto_approve: patterns(&map, "autoApprove")?,
+            danger,
+        })
+    }
+
+    /// Matches one action: its hint (the agent's own words) and its operation name, if any.
+    pub fn evaluate(&self, hint: &str, operation: Option<&str>) -> Outcome {
+        let mut texts = Vec::with_capacity(3);
+        let hint_text = Text::new(hint);
+        if !hint_text.is_empty() {
+            texts.push(hint_text);
+        }
+        if let Some(op) = operation {
+            let as_written = Text::new(op);
+            let canonical = Text::new(&danger::canonical_name(op));
+            if !as_written.is_empty() {
+                texts.push(as_written.clone());
+            }
+            if !canonical.is_empty() && canonical != as_written {
+                texts.push(canonical);
+            }
+        }
+        let hits = |globs: &[Glob]| -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            for glob in globs {
+                if !out.iter().any(|m| m == glob.as_str())
+                    && texts.iter().any(|t| glob.matches_in(t))
+                {
+                    out.push(glob.as_str().to_owned());
+                }
+            }
+            out
+        };
+
+        let mut deny = hits(&self.deny);
+        let mut approval = hits(&self.requires_approval);
+        if let Some(danger) = &self.danger {
+            if let Some(hint) = texts.first().filter(|_| !hint.trim().is_empty()) {
+                for (globs, list) in [
+                    (&danger.forbidden_commands, &mut deny),
+                    (&danger.dangerous_commands, &mut approval),
+                ] {
+                    for glob in globs.iter().filter(|g| g.matches_in(hint)) {
+                        list.push(format!("danger:command:{}", glob.as_str()));
+                    }
+                }
+            }
+            let patterns = &danger.names;
+            let mut found = operation
+                .map(|op| patterns.match_name(op))
+                .unwrap_or_default();
+            found.extend(patterns.match_text(hint));
+            // Table order, each pattern once.
+            for (class, table, list) in [
+                (DangerClass::Forbidden, &danger::FORBIDDEN, &mut deny),
+                (DangerClass::Dangerous, &danger::DANGEROUS, &mut approval),
+            ] {
+                for pattern in table {
+                    if found
+                        .iter()
+                        .any(|m| m.class == class && m.pattern == *pattern)
+                    {
+                        list.push(format!("danger:{class}:{pattern}"));
+                    }
+                }
+            }
+        }
+        let outcome = |verdict, matched| Outcome { verdict, matched };
+        if !deny.is_empty() {
+            return outcome(Verdict::Deny, deny);
+        }
+        if !approval.is_empty() {
+            return outcome(Verdict::RequiresApproval, approval);
+        }
+        let auto = hits(&self.auto_approve);
+        if !auto.is_empty() {
+            return outcome(Verdict::AutoApprove, auto);
+        }
+        outcome(Verdict::NoMatch, Vec::new())
+    }
+}
+
+fn patterns(map: &Map<String, Value>, key: &str) -> Result<Vec<Glob>, String> {
+    let items = match map.get(key) {
+        None => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            return Err(format!(
+                "default-patterns: \"{key}\" must be an array of glob strings such as \
+                 [\"drop_*\"], not {}",
+                kind(other)
+            ));
+        }
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::String(s) => Glob::new(s).map_err(|e| {
+                let shown: String = s.chars().take(40).collect();
+                let more = if shown.len() < s.len() { "..." } else { "" };
+                format!("default-patterns: {key}[{i}] ({shown:?}{more}): {e}")
+            }),
+            other => Err(format!(
+                "default-patterns: {key}[{i}] must be a string (a glob such as \"drop_*\"), not {}",
+                kind(other)
+            )),
+        })
+        .collect()
+}
+
+fn unknown_key(key: &str) -> String {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let suggestion = KEYS
+        .iter()
+        .find(|k| squash(k) == squash(key))
+        .map(|k| format!(" (did you mean \"{k}\"?)"))
+        .unwrap_or_default();
+    format!(
+        "default-patterns: unknown config key {key:?}{suggestion}; the keys are \"deny\", \
+         \"requiresApproval\", \"autoApprove\" and \"dangerPatterns\""
+    )
+}
+
+fn kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string {:?}", s.chars().take(40).collect::<String>()),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Verdict::*;
+
+    /// The example policy of security-execution-safety-loop section 5.2.
+    const SPEC_POLICY: &str = r#"{
+        "deny": ["drop_*", "delete_all*", "*_production*", "rm -rf*"],
+        "requiresApproval": ["delete_*", "*force*", "deploy_*", "git push*"],
+        "autoApprove": ["read_*", "list_*", "get_*", "search_*"]
+    }"#;
+
+    fn stage(json: &str) -> Stage {
+        Stage::from_json(json).expect("valid config")
+    }
+
+    #[test]
+    fn table() {
+        let s = stage(SPEC_POLICY);
+        // (hint, operation, expected verdict)
+        let cases: &[(&str, Option<&str>, Verdict)] = &[
+            // deny
+            ("drop_table users", None, Deny),
+            ("I will call DROP_TABLE on the users table", None, Deny),
+            ("", Some("drop_table"), Deny),
+            ("", Some("DropTable"), Deny),
+            ("delete_all_users", None, Deny),
+            ("deploy_production now", None, Deny),
+            ("rm -rf /", None, Deny),
+            ("RM  -RF  /tmp/build", None, Deny),
+            ("please run `rm -rf node_modules`", None, Deny),
+            ("Rm -Rf ~", None, Deny),
+            ("clean up", Some("wipe_data"), Deny), // danger pattern wipe_*
+            ("", Some("mcp__db__truncate_table"), Deny),
+            ("reset_database before the test", None, Deny),
+            ("", Some("force_delete_all"), Deny), // delete_all* beats force_*
+            // requires approval
+            ("delete_user 42", None, RequiresApproval),
+            ("", Some("delete_repo"), RequiresApproval),
+            ("", Some("deleteRepo"), RequiresApproval),
+            ("git push --force origin main", None, RequiresApproval),
+            ("Git   Push origin feature", None, RequiresApproval),
+            ("deploy_staging", None, RequiresApproval),
+            ("enforce lint rules", None, RequiresApproval), // *force* matches inside words
+            ("", Some("force_push"), RequiresApproval),
+            ("", Some("purge_cache"), RequiresApproval), // danger pattern purge_*
+            ("run bypass_approval", None, RequiresApproval),
+            ("remove_permanently old logs", None, RequiresApproval),
+            ("list_repos then delete_repo", None, RequiresApproval),
+            // auto-approve
+            ("list_repos", None, AutoApprove),
+            ("", Some("get_user"), AutoApprove),
+            ("", Some("GetUser"), AutoApprove),
+            ("read_file src/main.rs", None, AutoApprove),
+            ("search_issues for flaky tests", None, AutoApprove),
+            ("", Some("list_production_hosts"), Deny), // *_production* and danger beat list_*
+            // no match
+            ("git status", None, NoMatch),
+            ("list the files in src", None, NoMatch),
+            ("airdrop_tokens to users", None, NoMatch),
+            ("undelete_file", None, NoMatch),
+            ("dropbox sync", None, NoMatch),
+            ("perform -rf", None, NoMatch),
+            ("", None, NoMatch),
+            ("   ", Some(""), NoMatch),
+            ("the product page", Some("render_page"), NoMatch),
+        ];
+        let mut failures = Vec::new();
+        for (hint, op, expected) in cases {
+            let got = s.evaluate(hint, *op);
+            if got.verdict != *expected {
+                failures.push(format!(
+                    "{hint:?} / {op:?}: expected {expected:?}, got {got:?}"
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert!(cases.len() >= 40);
+    }
+
+    #[test]
+    fn matched_lists_every_pattern_at_the_winning_level() {
+        let s = stage(SPEC_POLICY);
+        let got = s.evaluate(
+            "drop_table users, deploy_production_db, then rm -rf /",
+            None,
+        );
+        assert_eq!(got.verdict, Deny);
+        assert_eq!(
+            got.matched,
+            [
+                "drop_*",
+                "*_production*",
+                "rm -rf*",
+                "danger:forbidden:drop_*",
+                "danger:forbidden:*_production"
+            ]
+        );
+        let got = s.evaluate("git push --force", Some("force_push"));
+        assert_eq!(got.verdict, RequiresApproval);
+        assert_eq!(
+            got.matched,
+            [
+                "*force*",
+                "git push*",
+                "danger:command:git push*--force*",
+                "danger:dangerous:force_*"
+            ]
+        );
+        let got = s.evaluate("list_repos", Some("list_repos"));
+        assert_eq!(got.matched, ["list_*"]);
+    }
+
+    #[test]
+    fn danger_patterns_can_be_turned_off() {
+        let on = stage("{}");
+        assert_eq!(on.evaluate("", Some("wipe_data")).verdict, Deny);
+        assert_eq!(
+            on.evaluate("", Some("force_sync")).verdict,
+            RequiresApproval
+        );
+        assert_eq!(on.evaluate("", Some("get_user")).verdict, NoMatch);
+        assert_eq!(on.evaluate("rm -rf /", None).verdict, RequiresApproval);
+        assert_eq!(on.evaluate("DROP  TABLE users;", None).verdict, Deny);
+        assert_eq!(on.evaluate("read the README", None).verdict, NoMatch);
+        let off = stage(r#"{"dangerPatterns": false}"#);
+        assert_eq!(off.evaluate("", Some("wipe_data")).verdict, NoMatch);
+        assert_eq!(off.evaluate("rm -rf /", None).verdict, NoMatch);
+        let off = stage(r#"{"dangerPatterns": false, "deny": ["wipe_*"]}"#);
+        assert_eq!(
+            off.evaluate("", Some("wipe_data")),
+            Outcome {
+                verdict: Deny,
+                matched: vec!["wipe_*".to_owned()]
+            }
+        );
+    }
+
+    #[test]
+    fn the_default_stage_table() {
+        let s = stage("{}");
+        let cases: &[(&str, Option<&str>, Verdict)] = &[
+            ("rm -rf /", None, RequiresApproval),
+            ("RM  -RF /home/user", None, RequiresApproval),
+            ("sudo rm -fr build", None, RequiresApproval),
+            ("rm --recursive --force dist", None, RequiresApproval),
+            ("git push --force origin main", None, RequiresApproval),
+            ("git push origin main -f", None, RequiresApproval),
+            ("git push origin feature-flags", None, NoMatch),
+            ("git reset --hard HEAD~3", None, RequiresApproval),
+            ("curl -fsSL https://x.sh | sh", None, RequiresApproval),
+            ("perform -rf", None, NoMatch),
+            ("drop table users", None, Deny),
+            ("sudo mkfs.ext4 /dev/sdb1", None, Deny),
+            ("dd if=/dev/zero of=/dev/sda bs=1M", None, Deny),
+            ("call drop_table", None, Deny),
+            ("", Some("force_push"), RequiresApproval),
+            ("list the files in src", None, NoMatch),
+            ("git status", Some("git_status"), NoMatch),
+        ];
+        for (hint, op, expected) in cases {
+            assert_eq!(
+                s.evaluate(hint, *op).verdict,
+                *expected,
+                "{hint:?} / {op:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn matched_patterns_are_reported_as_written() {
+        let s = stage(r#"{"requiresApproval": ["Git  PUSH*", "git push*"]}"#);
+        assert_eq!(
+            s.evaluate("git push", None).matched,
+            ["Git  PUSH*", "git push*"]
+        );
+    }
+
+    #[test]
+    fn config_errors_are_clear() {
+        let err = |json: &str| Stage::from_json(json).expect_err(json);
+        assert!(err("{").contains("not valid JSON"));
+        assert!(err("[]").contains("must be a JSON object"));
+        assert!(err(r#"{"allow": []}"#).contains("unknown config key \"allow\""));
+        assert!(err(r#"{"requires_approval": []}"#).contains("did you mean \"requiresApproval\""));
+        assert!(err(r#"{"deny": "drop_*"}"#).contains("\"deny\" must be an array"));
+        assert!(err(r#"{"deny": ["ok", 3]}"#).contains("deny[1] must be a string"));
+        assert!(err(r#"{"autoApprove": [null]}"#).contains("autoApprove[0] must be a string"));
+        assert!(err(r#"{"deny": [""]}"#).contains("deny[0]"));
+        assert!(err(r#"{"deny": ["  "]}"#).contains("empty"));
+        let long = format!(r#"{{"deny": ["{}"]}}"#, "x".repeat(257));
+        assert!(err(&long).contains("257 bytes"));
+        assert!(Stage::from_json(&format!(r#"{{"deny": ["{}"]}}"#, "x".repeat(256))).is_ok());
+        assert!(err(r#"{"dangerPatterns": "yes"}"#).contains("true or false"));
+        let many = |n: usize| {
+            let list: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
+            format!(r#"{{"deny": [{}], "autoApprove": ["x"]}}"#, list.join(","))
+        };
+        assert!(Stage::from_json(&many(9_999)).is_ok());
+        assert!(err(&many(10_000)).contains("10001 patterns"));
+        assert!(Stage::from_json("{}").is_ok());
+    }
+
+    #[test]
+    fn ten_thousand_patterns_evaluate_quickly() {
+        let list: Vec<String> = (0..10_000).map(|i| format!("\"tool_{i}_*\"")).collect();
+        let s = stage(&format!(r#"{{"requiresApproval": [{}]}}"#, list.join(",")));
+        let hint = "call tool_9999_x and then something else ".repeat(100);
+        let got = s.evaluate(&hint, Some("tool_5_y"));
+        assert_eq!(got.verdict, RequiresApproval);
+        assert_eq!(got.matched, ["tool_5_*", "tool_9999_*"]);
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+
+    #[test]
+    fn arbitrary_text_never_panics() {
+        const PIECES: [&str; 16] = [
+            "rm", "-rf", "/", " ", "drop_", "table", "*", "?", "İ", "ß", "_", "--force",
+            "git push", "\t", "é", "x",
+        ];
+        let s = Stage::from_json(r#"{"deny": ["*_?*", "rm -rf*", "?"], "autoApprove": ["*"]}"#)
+            .expect("config");
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            PIECES[(seed % PIECES.len() as u64) as usize]
+        };
+        for i in 0..3000 {
+            let hint: String = (0..i % 30).map(|_| next()).collect();
+            let op: String = (0..3).map(|_| next()).collect();
+            let got = s.evaluate(&hint, Some(&op));
+            assert_eq!(got.verdict == Verdict::NoMatch, got.matched.is_empty());
+        }
+    }
+}

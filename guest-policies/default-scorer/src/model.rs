@@ -1,0 +1,225 @@
+//! What the scorer reads and returns, and how signals combine into a score. Mirrors the WIT types
+//! without depending on the bindings, so the logic builds and tests on the host.
+
+#![forbid(unsafe_code)]
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// A danger level (MCP-AQL danger-levels section 2), lowest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Read-only.
+    Safe,
+    /// Changes that can be undone.
+    Reversible,
+    /// Changes that cannot easily be undone.
+    Destructive,
+    /// Risky beyond the action itself.
+    Dangerous,
+    /// Should never run unattended.
+    Forbidden,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Safe => "safe",
+            Level::Reversible => "reversible",
+            Level::Destructive => "destructive",
+            Level::Dangerous => "dangerous",
+            Level::Forbidden => "forbidden",
+        })
+    }
+}
+
+/// A CRUDE endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// Create.
+    Create,
+    /// Read.
+    Read,
+    /// Update.
+    Update,
+    /// Delete.
+    Delete,
+    /// Execute.
+    Execute,
+}
+
+/// One action, as the scorer sees it (the WIT `action`, borrowed).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Input<'a> {
+    /// The agent's own words about what it does next.
+    pub hint: &'a str,
+    /// The operation (tool) name.
+    pub operation: Option<&'a str>,
+    /// Its CRUDE endpoint.
+    pub endpoint: Option<Endpoint>,
+    /// Its params, as JSON text.
+    pub params_json: Option<&'a str>,
+    /// MCP `destructiveHint`.
+    pub destructive_hint: Option<bool>,
+    /// MCP `readOnlyHint`.
+    pub read_only_hint: Option<bool>,
+    /// The danger level airlock classified.
+    pub danger_level: Option<Level>,
+    /// Earlier hints of the same execution, oldest first.
+    pub recent_hints: &'a [String],
+}
+
+/// One reason behind a score: its points are what it added to the score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Factor {
+    /// Stable, machine-readable name (`shell.rm-recursive-force`).
+    pub code: String,
+    /// What was found, for people.
+    pub message: String,
+    /// Points contributed.
+    pub points: u32,
+}
+
+/// A score with its explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assessment {
+    /// 0 to 100: the sum of the factors' points.
+    pub value: u32,
+    /// Why, heaviest first.
+    pub factors: Vec<Factor>,
+    /// The danger level the signals point to, if any.
+    pub danger_level: Option<Level>,
+}
+
+/// A signal a detector found: its full weight, before combination.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signal {
+    /// Stable name; signals with the same code count once.
+    pub code: Cow<'static, str>,
+    /// What was found.
+    pub message: String,
+    /// Its weight, 0 to 100.
+    pub weight: u32,
+    /// The danger level it suggests, if any.
+    pub level: Option<Level>,
+}
+
+impl Signal {
+    /// A signal.
+    pub fn new(
+        code: impl Into<Cow<'static, str>>,
+        weight: u32,
+        level: Option<Level>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            code: code.into(),
+            message: message.into(),
+            weight: weight.min(100),
+            level,
+        }
+    }
+}
+
+/// Combines signals into a score.
+///
+/// - Signals with the same code count once, at their heaviest.
+/// - The heaviest signal counts in full; every other distinct signal adds half its weight
+///   (rounded up), heaviest first: one strong reason sets the tier, corroborating reasons raise it
+///   without many weak ones adding up to a strong one as fast.
+/// - The total stops at 100; a factor past that point keeps its message with the points that
+///   were left (possibly 0), so the factors' points always add up to the score exactly.
+/// - The danger level is the highest any signal suggests; a destructive-or-worse action that also
+///   targets production is `forbidden` (danger-levels 6.2, `*_production`).
+pub fn combine(signals: Vec<Signal>) -> Assessment {
+    let mut distinct: Vec<Signal> = Vec::with_capacity(signals.len());
+    for s in signals {
+        match distinct.iter_mut().find(|d| d.code == s.code) {
+            Some(d) if s.weight > d.weight => *d = s,
+            Some(_) => {}
+            None => distinct.push(s),
+        }
+    }
+    // Stable: among equal weights, the order signals were found in.
+    distinct.sort_by_key(|s| std::cmp::Reverse(s.weight));
+
+    let mut value = 0_u32;
+    let factors = distinct
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let share = if i == 0 {
+                s.weight
+            } else {
+                s.weight.div_ceil(2)
+            };
+            let points = share.min(100 - value);
+            value += points;
+            Factor {
+                code: s.code.to_string(),
+                message: s.message.clone(),
+                points,
+            }
+        })
+        .collect();
+
+    let mut danger_level = distinct.iter().filter_map(|s| s.level).max();
+    let production = distinct
+        .iter()
+        .any(|s| s.code == crate::signals::PRODUCTION);
+    if production && danger_level.is_some_and(|l| l >= Level::Destructive) {
+        danger_level = Some(Level::Forbidden);
+    }
+    Assessment {
+        value,
+        factors,
+        danger_level,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heaviest_counts_in_full_the_others_half() {
+        let a = combine(vec![
+            Signal::new("a", 40, None, "a"),
+            Signal::new("b", 65, Some(Level::Dangerous), "b"),
+            Signal::new("c", 15, None, "c"),
+            Signal::new("b", 30, None, "b again"),
+        ]);
+        assert_eq!(a.value, 65 + 20 + 8);
+        let points: Vec<_> = a
+            .factors
+            .iter()
+            .map(|f| (f.code.as_str(), f.points))
+            .collect();
+        assert_eq!(points, [("b", 65), ("a", 20), ("c", 8)]);
+        assert_eq!(a.danger_level, Some(Level::Dangerous));
+    }
+
+    #[test]
+    fn capped_at_100_with_every_point_explained() {
+        let a = combine(vec![
+            Signal::new("x", 90, None, ""),
+            Signal::new("y", 40, None, ""),
+            Signal::new("z", 30, None, ""),
+        ]);
+        assert_eq!(a.value, 100);
+        let points: Vec<_> = a.factors.iter().map(|f| f.points).collect();
+        assert_eq!(points, [90, 10, 0]);
+    }
+
+    #[test]
+    fn nothing_found_is_zero() {
+        assert_eq!(
+            combine(Vec::new()),
+            Assessment {
+                value: 0,
+                factors: Vec::new(),
+                danger_level: None
+            }
+        );
+    }
+}
