@@ -214,8 +214,8 @@ impl<G: GuestWorld> StageCore<G> {
     ) -> wasmtime::Result<(TypedFunc<(wit::Action,), (G::Output,)>, Result<(), String>)> {
         let instance = self.bound.pre.instantiate(&mut *store)?;
         let configure: ConfigureFunc =
-            instance.get_typed_func(&mut *store, &self.bound.configure)?;
-        let evaluate = instance.get_typed_func(&mut *store, &self.bound.evaluate)?;
+            instance.get_typed_func(&mut *store, self.bound.configure)?;
+        let evaluate = instance.get_typed_func(&mut *store, self.bound.evaluate)?;
         let (configured,) = configure.call(&mut *store, (self.config_json.clone(),))?;
         Ok((evaluate, configured))
     }

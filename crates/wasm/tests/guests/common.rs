@@ -8,7 +8,8 @@ use airlock_wasm::{HostConfig, Limits, LoadedComponent, WasmHost};
 
 /// The workspace root (two levels above this crate).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
 }
 
 /// Where the guest components are: `$AIRLOCK_GUESTS_DIR`, else `<workspace>/target/guests`.
