@@ -20,10 +20,14 @@
 //!   components are compiled once, pre-instantiated ([`wasmtime::component::InstancePre`]) and
 //!   instantiated from the pooling allocator.
 //! - **Limits per call, enforced by the engine.** An epoch ticker thread advances the engine's
-//!   epoch every millisecond and every call gets an epoch deadline, so an infinite loop is
-//!   stopped within its deadline plus a tick; a [`wasmtime::ResourceLimiter`] caps each
-//!   instance's memory; returned factors are capped in count and bytes before they reach the
-//!   rest of airlock.
+//!   epoch every millisecond (following the wall clock, so deadlines do not drift) and every
+//!   call gets an epoch deadline, so an infinite loop is stopped within its deadline plus a
+//!   tick; a WASI sleep is cut at the deadline too, because epochs stop wasm code, not a host
+//!   call. A [`wasmtime::ResourceLimiter`] caps each instance's memory. What the host copies out
+//!   of a result is bounded ([`Limits::max_result_bytes`]: a guest can alias one buffer from a
+//!   million small records), and the factors kept are capped in count and bytes before they
+//!   reach the rest of airlock. Deadlines are wall-clock: a call preempted on an overloaded
+//!   machine can time out, and then fails closed like any other.
 //! - **No ambient authority.** A component that imports nothing gets nothing. Components from
 //!   other toolchains (componentize-py, jco) import WASI 0.2; those get a WASI with no files,
 //!   no network, no environment, no arguments and no stdin, and their stdout/stderr go to
