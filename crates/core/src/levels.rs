@@ -355,7 +355,10 @@ mod tests {
         for (score, tier) in cases {
             assert_eq!(SafetyTier::from_score(score), tier, "score {score}");
         }
-        let outcomes: Vec<&str> = SafetyTier::ALL.iter().map(|t| t.outcome().as_str()).collect();
+        let outcomes: Vec<&str> = SafetyTier::ALL
+            .iter()
+            .map(|t| t.outcome().as_str())
+            .collect();
         assert_eq!(outcomes, ["allow", "confirm", "verify", "stop"]);
     }
 

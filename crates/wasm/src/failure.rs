@@ -6,7 +6,8 @@ use std::time::Duration;
 use wasmtime::Trap;
 
 /// Why a stage failed closed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FailureKind {
     /// The guest trapped (`unreachable`, a panic, an out-of-bounds access, a stack overflow...).
     Trap,
@@ -60,7 +61,7 @@ impl fmt::Display for FailureKind {
 }
 
 /// A failed guest call: the typed event behind a fail-closed result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct StageFailure {
     /// What kind of failure.
     pub kind: FailureKind,

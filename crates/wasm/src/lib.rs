@@ -57,6 +57,8 @@ mod limiter;
 mod loaded;
 mod patterns;
 mod pipe;
+mod policy_set;
+mod reload;
 mod scorer;
 mod settings;
 mod sleep;
@@ -64,6 +66,7 @@ mod stage;
 mod state;
 mod stats;
 mod ticker;
+mod vectors;
 mod version;
 mod wasi;
 
@@ -74,7 +77,13 @@ pub use host::{HostConfig, WasmHost};
 pub use inspect::{ComponentInfo, World, inspect};
 pub use loaded::{LoadSource, LoadedComponent};
 pub use patterns::{Matched, PatternStage, Verdict};
+pub use policy_set::{
+    Builtins, Evaluation, LoadedStage, PolicyLoadError, PolicySet, PolicySource, StageFactor,
+    StageFailed, StagePattern, StageRunner,
+};
+pub use reload::{DEFAULT_DEBOUNCE, LivePolicy, PolicyWatcher, ReloadStatus};
 pub use scorer::{GuestFactor, Scored, ScorerStage};
 pub use settings::{Isolation, Limits, PatternSettings, ScorerSettings, StageSettings};
 pub use stats::{FailureCounts, StageStats};
+pub use vectors::{Expectation, ScoreRange, TestVector, VectorAction, VectorResult};
 pub use version::WIT_VERSION;

@@ -8,5 +8,6 @@ mod common;
 mod concurrency;
 mod defaults;
 mod hostile;
+mod policy_dir;
 mod python;
 mod refusals;
