@@ -4,29 +4,51 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use airlock_core::{
-    Decision, GateContext, GateRequest, Layer, Outcome, ToolAnnotations, TrustLevel,
+    Decision, GateContext, GateRequest, Layer, Outcome, PatternVerdict, Risk, SafetyTier,
+    ToolAnnotations, TrustLevel,
 };
+use airlock_wasm::{Action, Evaluation, PolicySet, PolicySource};
 use serde_json::{Value, json};
 
 use crate::cli::{CheckArgs, EXIT_USAGE};
-use crate::policy_dir;
+use crate::{guests, policy_dir};
+
+/// What `airlock check` found.
+struct Report {
+    /// The gate's decision, when an operation was given.
+    decision: Option<Decision>,
+    /// The stages' evaluation, when a hint was given.
+    stages: Option<Evaluation>,
+    /// The join of both.
+    outcome: Outcome,
+    trust_notes: Vec<String>,
+}
 
 /// Runs `airlock check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    match decide(args) {
-        Ok((decision, trust_notes)) => {
+    match evaluate(args) {
+        Ok(report) => {
             if args.json {
-                let mut out = serde_json::to_value(&decision).unwrap_or_else(
-                    |e| json!({"outcome": decision.outcome, "serialization_error": e.to_string()}),
-                );
-                if !trust_notes.is_empty() {
-                    out["trust_notes"] = json!(trust_notes);
-                }
-                println!("{out}");
+                println!("{}", report_json(&report));
             } else {
-                print!("{}", explain(&decision, &trust_notes));
+                if let Some(e) = &report.stages {
+                    print!(
+                        "{}",
+                        explain_stages(args.hint.as_deref().unwrap_or_default(), e)
+                    );
+                }
+                if let Some(d) = &report.decision {
+                    print!("{}", explain(d, &report.trust_notes));
+                }
+                if report.decision.is_some() && report.stages.is_some() {
+                    println!(
+                        "combined -> {} (exit status {})",
+                        report.outcome,
+                        report.outcome.exit_code()
+                    );
+                }
             }
-            ExitCode::from(decision.outcome.exit_code())
+            ExitCode::from(report.outcome.exit_code())
         }
         Err(message) => {
             eprintln!("error: {message}");
@@ -35,8 +57,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-fn decide(args: &CheckArgs) -> Result<(Decision, Vec<String>), String> {
-    let policy = policy_dir::load(args.policy.as_deref())?;
+fn evaluate(args: &CheckArgs) -> Result<Report, String> {
     let params = match &args.params {
         None => json!({}),
         Some(text) => {
@@ -69,9 +90,31 @@ fn decide(args: &CheckArgs) -> Result<(Decision, Vec<String>), String> {
         .unwrap_or_else(jiff::Timestamp::now);
     context.now = Some(now);
 
-    let (trust, notes) = match (&args.adapter, args.trust) {
+    // The WebAssembly stages are loaded only for a hint: a plain operation check stays a few
+    // table lookups, with no compiler in sight.
+    let set = match &args.hint {
+        Some(_) => {
+            let host = guests::host()?;
+            let source = match &args.policy {
+                Some(dir) => PolicySource::Directory(dir.clone()),
+                None => PolicySource::Embedded,
+            };
+            Some(PolicySet::load(&host, &source, &guests::builtins(), 1).map_err(|e| e.message)?)
+        }
+        None => None,
+    };
+    let loaded_gate;
+    let gate = match &set {
+        Some(set) => set.gate(),
+        None => {
+            loaded_gate = policy_dir::load(args.policy.as_deref())?;
+            &loaded_gate
+        }
+    };
+
+    let (trust, trust_notes) = match (&args.adapter, args.trust) {
         (Some(name), _) => {
-            let effective = policy.adapter_trust(name, now).ok_or_else(|| {
+            let effective = gate.adapter_trust(name, now).ok_or_else(|| {
                 format!("adapter '{name}' is not in the policy's 'adapters': add it, or pass --trust")
             })?;
             (effective.level, effective.reasons)
@@ -83,18 +126,183 @@ fn decide(args: &CheckArgs) -> Result<(Decision, Vec<String>), String> {
         ),
     };
 
-    let decision = policy.decide(&GateRequest {
-        operation: &args.operation,
-        endpoint: args.endpoint,
-        params: &params,
-        annotations: annotations.as_ref(),
-        trust,
-        autonomy: args.autonomy,
-        safety_mode: args.safety_mode,
-        risk: args.risk,
-        context: &context,
+    let decision = args.operation.as_deref().map(|operation| {
+        gate.decide(&GateRequest {
+            operation,
+            endpoint: args.endpoint,
+            params: &params,
+            annotations: annotations.as_ref(),
+            trust,
+            autonomy: args.autonomy,
+            safety_mode: args.safety_mode,
+            risk: args.risk,
+            context: &context,
+        })
     });
-    Ok((decision, notes))
+    let stages = match (&set, &args.hint) {
+        (Some(set), Some(hint)) => Some(set.evaluate(&Action {
+            agent: args.agent.clone(),
+            execution_id: String::new(),
+            step: 0,
+            hint: hint.clone(),
+            operation: args.operation.clone(),
+            endpoint: args.endpoint,
+            params_json: args.params.as_ref().map(|_| params.to_string()),
+            annotations: annotations.clone(),
+            danger_level: decision.as_ref().map(|d| d.danger_level),
+            recent_hints: args.recent_hints.clone(),
+        })),
+        _ => None,
+    };
+    let outcome = decision
+        .as_ref()
+        .map(|d| d.outcome)
+        .into_iter()
+        .chain(stages.as_ref().map(|e| e.outcome))
+        .fold(Outcome::Allow, Outcome::join);
+    Ok(Report {
+        decision,
+        stages,
+        outcome,
+        trust_notes,
+    })
+}
+
+/// The JSON of a report. With an operation alone it is the gate's decision, as it always was;
+/// with a hint it carries the contracted fields for the combined result, the stages'
+/// evaluation under `stages`, and the decision (if any) under `decision`.
+fn report_json(report: &Report) -> Value {
+    let with_notes = |mut v: Value| {
+        if !report.trust_notes.is_empty() && report.decision.is_some() {
+            v["trust_notes"] = json!(report.trust_notes);
+        }
+        v
+    };
+    let Some(e) = &report.stages else {
+        let d = report.decision.as_ref().map(serde_json::to_value);
+        return with_notes(match d {
+            Some(Ok(v)) => v,
+            _ => json!({"outcome": report.outcome}),
+        });
+    };
+    let mut factors: Vec<Value> = report
+        .decision
+        .as_ref()
+        .map(|d| {
+            d.factors
+                .iter()
+                .filter_map(|f| serde_json::to_value(f).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    factors.extend(e.matched.iter().map(|m| {
+        json!({"layer": "patterns", "stage": m.stage, "outcome": e.verdict.outcome(),
+               "code": "pattern_matched", "message": format!("matched '{}'", m.pattern)})
+    }));
+    factors.extend(e.factors.iter().map(|f| {
+        json!({"layer": "scorer", "stage": f.stage, "code": f.code, "message": f.message, "points": f.points})
+    }));
+    factors.extend(e.failures.iter().map(|f| {
+        json!({"layer": "stage_failure", "stage": f.stage, "code": f.failure.kind.code(), "message": f.failure.message})
+    }));
+    let danger_level = report
+        .decision
+        .as_ref()
+        .map(|d| d.danger_level)
+        .or(e.danger_level);
+    let risk = report
+        .decision
+        .as_ref()
+        .map(|d| d.risk)
+        .or(e.tier.map(tier_risk));
+    with_notes(json!({
+        "outcome": report.outcome,
+        "danger_level": danger_level,
+        "risk": risk,
+        "tier": e.tier,
+        "score": e.score,
+        "verdict": e.verdict,
+        "factors": factors,
+        "stages": e,
+        "decision": report.decision,
+    }))
+}
+
+/// The risk a tier stands for, for a hint without an operation.
+fn tier_risk(tier: SafetyTier) -> Risk {
+    match tier {
+        SafetyTier::Advisory => Risk::Low,
+        SafetyTier::Confirm => Risk::Medium,
+        SafetyTier::Verify => Risk::High,
+        SafetyTier::DangerZone => Risk::Critical,
+    }
+}
+
+/// The readable explanation of the stages' evaluation.
+fn explain_stages(hint: &str, e: &Evaluation) -> String {
+    let mut s = String::new();
+    let shown: String = hint.chars().take(80).collect();
+    let _ = writeln!(s, "hint {shown:?} -> {}", verdict_line(e.outcome));
+    let _ = writeln!(s, "  patterns      {}", verdict_name(e.verdict));
+    for m in &e.matched {
+        let _ = writeln!(s, "                {}: {}", m.stage, m.pattern);
+    }
+    match (e.score, e.tier) {
+        (Some(score), Some(tier)) => {
+            let tolerance = if e.above_tolerance {
+                ", above the risk tolerance"
+            } else {
+                ""
+            };
+            let _ = writeln!(s, "  score         {score} (tier {tier}{tolerance})");
+        }
+        _ => {
+            let _ = writeln!(s, "  score         none (auto-approved, or no scorer)");
+        }
+    }
+    if let Some(level) = e.danger_level {
+        let _ = writeln!(s, "  danger level  {level} (inferred by a scorer)");
+    }
+    if !e.factors.is_empty() {
+        let _ = writeln!(s, "why:");
+        for f in &e.factors {
+            let _ = writeln!(
+                s,
+                "  {:<14} +{:<3} {} ({})",
+                f.stage, f.points, f.message, f.code
+            );
+        }
+    }
+    for f in &e.failures {
+        let _ = writeln!(s, "stage {} failed and fell back: {}", f.stage, f.failure);
+    }
+    let _ = writeln!(
+        s,
+        "policy generation {}, exit status {}",
+        e.generation,
+        e.outcome.exit_code()
+    );
+    s
+}
+
+fn verdict_name(v: PatternVerdict) -> &'static str {
+    match v {
+        PatternVerdict::Deny => "deny",
+        PatternVerdict::RequiresApproval => "requires-approval",
+        PatternVerdict::AutoApprove => "auto-approve",
+        PatternVerdict::NoMatch => "no-match",
+    }
+}
+
+fn verdict_line(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Allow => "ALLOW: it may run",
+        Outcome::Confirm => "CONFIRM: a person must approve it first",
+        Outcome::Verify => "VERIFY: an out-of-band code is needed",
+        Outcome::Preview => "PREVIEW: dry run only, nothing executes",
+        Outcome::Deny => "DENY: refused",
+        Outcome::Stop => "STOP: the agent is blocked",
+    }
 }
 
 fn parse_json(flag: &str, text: &str) -> Result<Value, String> {
@@ -115,14 +323,7 @@ fn kind(v: &Value) -> &'static str {
 /// The readable explanation of a decision.
 fn explain(d: &Decision, trust_notes: &[String]) -> String {
     let mut s = String::new();
-    let verdict = match d.outcome {
-        Outcome::Allow => "ALLOW: it may run",
-        Outcome::Confirm => "CONFIRM: a person must approve it first",
-        Outcome::Verify => "VERIFY: an out-of-band code is needed",
-        Outcome::Preview => "PREVIEW: dry run only, nothing executes",
-        Outcome::Deny => "DENY: refused",
-        Outcome::Stop => "STOP: the agent is blocked",
-    };
+    let verdict = verdict_line(d.outcome);
     let _ = writeln!(s, "{} -> {verdict}", d.operation);
     let _ = writeln!(
         s,

@@ -33,15 +33,57 @@ enum Command {
     ///
     /// Exit status: 0 allow, 1 usage or configuration error, 2 confirm / verify / preview,
     /// 3 deny / stop.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
+
+    /// Work with policy directories and guest components.
+    #[command(subcommand)]
+    Policy(PolicyCommand),
+}
+
+/// `airlock policy ...`
+#[derive(Debug, Subcommand)]
+pub enum PolicyCommand {
+    /// Run a policy directory's test vectors (*.tests.json) and print PASS / FAIL for each,
+    /// like `opa test`. Exit status: 0 all pass, 1 the policy does not load, 2 a vector failed.
+    Test {
+        /// The policy directory.
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// Print one JSON object per vector instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Describe a guest component: its world, contract version, exports, imports, size and
+    /// sha256, without running it.
+    Inspect {
+        /// The .wasm component.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The arguments of `airlock check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The operation (tool) name, e.g. delete_repo.
-    #[arg(long, value_name = "NAME")]
-    pub operation: String,
+    /// The operation (tool) name, e.g. delete_repo. Give it, --hint, or both.
+    #[arg(long, value_name = "NAME", required_unless_present = "hint")]
+    pub operation: Option<String>,
+
+    /// What the agent says it will do next, in its own words: runs the policy's WebAssembly
+    /// pattern stages and risk scorers on it (with the operation, when given).
+    #[arg(long, value_name = "TEXT")]
+    pub hint: Option<String>,
+
+    /// An earlier hint of the same execution, oldest first (repeatable; scorers may use them).
+    #[arg(long = "recent-hint", value_name = "TEXT")]
+    pub recent_hints: Vec<String>,
+
+    /// The agent's name, as the stages see it.
+    #[arg(long, value_name = "NAME", default_value = "cli")]
+    pub agent: String,
 
     /// The MCP-AQL CRUDE endpoint of the operation.
     #[arg(long, value_name = "ENDPOINT", value_parser = Endpoint::parse_any_case)]
@@ -110,5 +152,6 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => crate::check::run(&args),
+        Command::Policy(command) => crate::policy_cmd::run(&command),
     }
 }

@@ -5,6 +5,8 @@
 
 mod check;
 mod cli;
+mod guests;
+mod policy_cmd;
 mod policy_dir;
 
 use std::process::ExitCode;

@@ -8,13 +8,16 @@ use crate::error::LoadError;
 use crate::version::{PATTERNS_INTERFACE, SCORER_INTERFACE, split_versioned};
 
 /// The world a component implements, judged by its exports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum World {
     /// It exports `airlock:policy/scorer`: a risk scorer.
+    #[serde(rename = "risk-scorer")]
     Scorer,
     /// It exports `airlock:policy/patterns`: a pattern stage.
+    #[serde(rename = "pattern-stage")]
     Patterns,
     /// It exports neither.
+    #[serde(rename = "none")]
     None,
 }
 
@@ -36,7 +39,7 @@ impl std::fmt::Display for World {
 }
 
 /// What [`inspect`] found in a component.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ComponentInfo {
     /// The world it implements (whatever the version).
     pub world: World,
@@ -55,6 +58,16 @@ pub struct ComponentInfo {
 }
 
 impl ComponentInfo {
+    /// Whether this host can load it: it implements one of the two worlds, for a compatible
+    /// version of the contract.
+    pub fn is_loadable(&self) -> bool {
+        self.world != World::None
+            && self
+                .wit_version
+                .as_deref()
+                .is_some_and(crate::version::is_compatible)
+    }
+
     /// Whether it imports any WASI interface (and so gets the capability-less WASI).
     pub fn imports_wasi(&self) -> bool {
         self.imports.iter().any(|name| name.starts_with("wasi:"))

@@ -86,4 +86,4 @@ pub use scorer::{GuestFactor, Scored, ScorerStage};
 pub use settings::{Isolation, Limits, PatternSettings, ScorerSettings, StageSettings};
 pub use stats::{FailureCounts, StageStats};
 pub use vectors::{Expectation, ScoreRange, TestVector, VectorAction, VectorResult};
-pub use version::WIT_VERSION;
+pub use version::{WIT_VERSION, accepted_range};

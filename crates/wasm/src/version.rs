@@ -36,8 +36,8 @@ pub(crate) fn expected() -> Version {
     Version::parse(WIT_VERSION).unwrap_or(Version::new(0, 0, 0))
 }
 
-/// What the expected version accepts, for messages: `0.1.x` or `1.x`.
-pub(crate) fn accepted_range() -> String {
+/// The contract versions this host accepts: `0.1.x` (for 0.x, the same minor) or `1.x`.
+pub fn accepted_range() -> String {
     let v = expected();
     if v.major == 0 {
         format!("0.{}.x", v.minor)

@@ -1,0 +1,54 @@
+//! The WebAssembly side of the CLI: the embedded default guests and a host with an on-disk
+//! precompile cache, so only the first run after a change compiles anything.
+
+use std::path::PathBuf;
+
+use airlock_wasm::{Builtins, HostConfig, WasmHost};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
+}
+
+/// The default guests compiled into this binary (none if it was built before `just guests`).
+pub fn builtins() -> Builtins {
+    Builtins {
+        default_patterns: embedded::DEFAULT_PATTERNS,
+        default_scorer: embedded::DEFAULT_SCORER,
+    }
+}
+
+/// The precompile cache directory: `$AIRLOCK_CACHE_DIR`, else `$XDG_CACHE_HOME/airlock`, else
+/// `~/.cache/airlock`. Created private (0700) if missing.
+pub fn cache_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("AIRLOCK_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("airlock")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/airlock")))?;
+    if !dir.exists() {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(&dir).ok()?;
+    }
+    Some(dir)
+}
+
+/// A host for this process, with the precompile cache when one can be used. A cache that
+/// cannot be used is reported and skipped: compiling is slower, never wrong.
+pub fn host() -> Result<WasmHost, String> {
+    let cache = cache_dir();
+    match WasmHost::new(HostConfig {
+        cache_dir: cache.clone(),
+        ..HostConfig::default()
+    }) {
+        Ok(host) => Ok(host),
+        Err(e) if cache.is_some() => {
+            eprintln!(
+                "warning: precompile cache not used ({e}); components are compiled on every run"
+            );
+            WasmHost::new(HostConfig::default()).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
