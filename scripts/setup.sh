@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what `just test` needs and is not there yet. Safe to run again: it only installs
+# Installs what `just test` needs and is not there yet (rustfmt, clippy, componentize-py; the
+# wasm guest toolchain is installed by scripts/build-guests.sh). Safe to run again: it only installs
 # what is missing.
 set -euo pipefail
 
@@ -17,4 +18,17 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 need_component fmt rustfmt
 need_component clippy clippy
+
+# componentize-py builds the test suite's Python guest (proof that components from another
+# toolchain, importing WASI, load and score). It lives in the project's own .venv.
+root=$(cd "$(dirname "$0")/.." && pwd)
+if ! command -v componentize-py >/dev/null 2>&1 && [ ! -x "$root/.venv/bin/componentize-py" ]; then
+    if ! command -v python3 >/dev/null 2>&1; then
+        echo "setup: python3 is needed for the componentize-py test guest: install Python 3.10+" >&2
+        exit 1
+    fi
+    echo "setup: installing componentize-py into $root/.venv"
+    python3 -m venv "$root/.venv"
+    "$root/.venv/bin/pip" install --quiet --disable-pip-version-check componentize-py
+fi
 echo "setup: ready ($(cargo --version))"
