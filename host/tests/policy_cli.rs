@@ -159,3 +159,27 @@ fn policy_inspect_describes_a_component_without_running_it() {
     let out = airlock(&["policy", "inspect", "/nonexistent.wasm"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// The walkthrough of docs/writing-policies.md, as written: the example policy directory with
+/// the ACME scorer passes its vectors, and the page shows exactly those files.
+#[test]
+fn the_documented_acme_policy_passes_its_vectors() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/acme-policy");
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/writing-policies.md"),
+    )
+    .expect("docs");
+    let dir = tempfile::tempdir().expect("tempdir");
+    for file in ["policy.json", "acme.tests.json"] {
+        let text = std::fs::read_to_string(example.join(file)).expect("example file");
+        assert!(
+            doc.contains(text.trim()),
+            "docs/writing-policies.md does not show {file} as it is"
+        );
+        std::fs::write(dir.path().join(file), text).expect("copy");
+    }
+    std::fs::copy(guest("org-scorer"), dir.path().join("acme.wasm")).expect("copy");
+    let out = airlock(&["policy", "test", dir.path().to_str().expect("path")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("PASS: 3 passed, 0 failed"));
+}
