@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use airlock_core::{
-    Decision, GateContext, GateRequest, Layer, Outcome, PatternVerdict, Risk, SafetyTier,
-    ToolAnnotations, TrustLevel,
+    Decision, GateContext, GateRequest, Layer, Outcome, Risk, SafetyTier, ToolAnnotations,
+    TrustLevel,
 };
 use airlock_wasm::{Action, Evaluation, PolicySet, PolicySource};
 use serde_json::{Value, json};
@@ -243,7 +243,7 @@ fn explain_stages(hint: &str, e: &Evaluation) -> String {
     let mut s = String::new();
     let shown: String = hint.chars().take(80).collect();
     let _ = writeln!(s, "hint {shown:?} -> {}", verdict_line(e.outcome));
-    let _ = writeln!(s, "  patterns      {}", verdict_name(e.verdict));
+    let _ = writeln!(s, "  patterns      {}", e.verdict.as_str());
     for m in &e.matched {
         let _ = writeln!(s, "                {}: {}", m.stage, m.pattern);
     }
@@ -283,15 +283,6 @@ fn explain_stages(hint: &str, e: &Evaluation) -> String {
         e.outcome.exit_code()
     );
     s
-}
-
-fn verdict_name(v: PatternVerdict) -> &'static str {
-    match v {
-        PatternVerdict::Deny => "deny",
-        PatternVerdict::RequiresApproval => "requires-approval",
-        PatternVerdict::AutoApprove => "auto-approve",
-        PatternVerdict::NoMatch => "no-match",
-    }
 }
 
 fn verdict_line(outcome: Outcome) -> &'static str {

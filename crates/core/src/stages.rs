@@ -39,6 +39,16 @@ pub enum PatternVerdict {
 }
 
 impl PatternVerdict {
+    /// The wire name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PatternVerdict::Deny => "deny",
+            PatternVerdict::RequiresApproval => "requires-approval",
+            PatternVerdict::AutoApprove => "auto-approve",
+            PatternVerdict::NoMatch => "no-match",
+        }
+    }
+
     /// What the verdict means on the outcome lattice in the safety loop (core spec 8.7.2,
     /// stage 3): deny stops the agent, requires-approval waits for a person, auto-approve and
     /// no-match let the action through (auto-approve also skips the scorers).
@@ -395,6 +405,10 @@ mod tests {
             assert!(pair[0].precedence() < pair[1].precedence());
         }
         assert_eq!(PatternVerdict::Deny.outcome(), Outcome::Stop);
+        for v in order {
+            let json = serde_json::to_string(&v).expect("serialize");
+            assert_eq!(json, format!("\"{}\"", v.as_str()));
+        }
         assert_eq!(PatternVerdict::RequiresApproval.outcome(), Outcome::Confirm);
         assert_eq!(PatternVerdict::AutoApprove.outcome(), Outcome::Allow);
     }

@@ -236,8 +236,8 @@ pub fn check(expect: &Expectation, got: &Evaluation) -> Vec<String> {
     {
         problems.push(format!(
             "verdict: expected {}, got {}",
-            verdict_name(v),
-            verdict_name(got.verdict)
+            v.as_str(),
+            got.verdict.as_str()
         ));
     }
     if let Some(range) = expect.score {
@@ -269,13 +269,4 @@ pub fn check(expect: &Expectation, got: &Evaluation) -> Vec<String> {
         problems.push(format!("outcome: expected {o}, got {}", got.outcome));
     }
     problems
-}
-
-fn verdict_name(v: PatternVerdict) -> &'static str {
-    match v {
-        PatternVerdict::Deny => "deny",
-        PatternVerdict::RequiresApproval => "requires-approval",
-        PatternVerdict::AutoApprove => "auto-approve",
-        PatternVerdict::NoMatch => "no-match",
-    }
 }
