@@ -72,6 +72,12 @@ impl PatternVerdict {
     }
 }
 
+impl std::fmt::Display for PatternVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// How a stage's instances are isolated from one call to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case", deny_unknown_fields)]
@@ -91,11 +97,16 @@ fn default_recycle_after() -> u32 {
     10_000
 }
 
+impl Isolation {
+    /// `reuse` with the default recycling period (10,000 calls).
+    pub const REUSE: Isolation = Isolation::Reuse {
+        recycle_after: 10_000,
+    };
+}
+
 impl Default for Isolation {
     fn default() -> Self {
-        Isolation::Reuse {
-            recycle_after: default_recycle_after(),
-        }
+        Isolation::REUSE
     }
 }
 

@@ -1,6 +1,8 @@
 //! The pattern stage: an action in, a verdict and the patterns that matched out, or the
 //! fallback verdict when the guest fails.
 
+use airlock_core::PatternVerdict;
+
 use crate::action::Action;
 use crate::bindings::wit;
 use crate::error::StageError;
@@ -13,44 +15,17 @@ use crate::settings::{Limits, PatternSettings};
 use crate::stage::{GuestWorld, StageCore};
 use crate::stats::StageStats;
 
-/// What a pattern stage says about an action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Refuse the action.
-    Deny,
-    /// A person must approve it.
-    RequiresApproval,
-    /// Let it through and skip the remaining stages.
-    AutoApprove,
-    /// No pattern matched: the next stage decides.
-    NoMatch,
-}
+/// What a pattern stage says about an action: airlock-core's [`PatternVerdict`], the same type
+/// the policy's `fallback_verdict` is written in.
+pub type Verdict = PatternVerdict;
 
-impl Verdict {
-    /// The verdict's name as written in the WIT file.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Deny => "deny",
-            Verdict::RequiresApproval => "requires-approval",
-            Verdict::AutoApprove => "auto-approve",
-            Verdict::NoMatch => "no-match",
-        }
-    }
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl From<wit::Verdict> for Verdict {
+impl From<wit::Verdict> for PatternVerdict {
     fn from(v: wit::Verdict) -> Self {
         match v {
-            wit::Verdict::Deny => Verdict::Deny,
-            wit::Verdict::RequiresApproval => Verdict::RequiresApproval,
-            wit::Verdict::AutoApprove => Verdict::AutoApprove,
-            wit::Verdict::NoMatch => Verdict::NoMatch,
+            wit::Verdict::Deny => PatternVerdict::Deny,
+            wit::Verdict::RequiresApproval => PatternVerdict::RequiresApproval,
+            wit::Verdict::AutoApprove => PatternVerdict::AutoApprove,
+            wit::Verdict::NoMatch => PatternVerdict::NoMatch,
         }
     }
 }

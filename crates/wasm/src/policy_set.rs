@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use airlock_core::stages::{BUILTIN_DEFAULT_PATTERNS, BUILTIN_DEFAULT_SCORER};
 use airlock_core::{
-    DangerLevel, GatePolicy, Isolation as IsolationConfig, LimitsConfig, Outcome, PatternVerdict,
-    PolicyConfig, RiskTolerance, SafetyTier, ScoreCombination, StageKind, StagePlan,
+    DangerLevel, GatePolicy, LimitsConfig, Outcome, PatternVerdict, PolicyConfig, RiskTolerance,
+    SafetyTier, ScoreCombination, StageKind, StagePlan,
 };
 use serde::Serialize;
 
@@ -19,9 +19,9 @@ use crate::action::Action;
 use crate::failure::StageFailure;
 use crate::host::WasmHost;
 use crate::inspect::ComponentInfo;
-use crate::patterns::{PatternStage, Verdict};
+use crate::patterns::PatternStage;
 use crate::scorer::ScorerStage;
-use crate::settings::{Isolation, Limits, StageSettings};
+use crate::settings::{Limits, StageSettings};
 use crate::stats::StageStats;
 use crate::vectors::{self, TestVector, VectorResult};
 
@@ -273,7 +273,7 @@ impl PolicySet {
                     failure,
                 });
             }
-            let v = verdict_from(m.verdict);
+            let v = m.verdict;
             if v.precedence() > verdict.precedence() {
                 verdict = v;
                 matched.clear();
@@ -366,24 +366,6 @@ fn combine(how: ScoreCombination, scores: &[(u32, f64)]) -> Option<u32> {
     }
 }
 
-fn verdict_from(v: Verdict) -> PatternVerdict {
-    match v {
-        Verdict::Deny => PatternVerdict::Deny,
-        Verdict::RequiresApproval => PatternVerdict::RequiresApproval,
-        Verdict::AutoApprove => PatternVerdict::AutoApprove,
-        Verdict::NoMatch => PatternVerdict::NoMatch,
-    }
-}
-
-fn verdict_to(v: PatternVerdict) -> Verdict {
-    match v {
-        PatternVerdict::Deny => Verdict::Deny,
-        PatternVerdict::RequiresApproval => Verdict::RequiresApproval,
-        PatternVerdict::AutoApprove => Verdict::AutoApprove,
-        PatternVerdict::NoMatch => Verdict::NoMatch,
-    }
-}
-
 fn limits_from(c: &LimitsConfig) -> Limits {
     Limits {
         deadline: Duration::from_millis(u64::from(c.deadline_ms)),
@@ -391,13 +373,6 @@ fn limits_from(c: &LimitsConfig) -> Limits {
         max_factors: c.max_factors as usize,
         max_factor_bytes: c.max_factor_bytes as usize,
         ..Limits::default()
-    }
-}
-
-fn isolation_from(c: IsolationConfig) -> Isolation {
-    match c {
-        IsolationConfig::Fresh => Isolation::Fresh,
-        IsolationConfig::Reuse { recycle_after } => Isolation::Reuse { recycle_after },
     }
 }
 
@@ -468,8 +443,8 @@ fn load_stage(
             let settings = StageSettings {
                 config_json: plan.config_json.clone(),
                 limits: limits_from(&plan.limits),
-                isolation: isolation_from(plan.isolation),
-                fallback: verdict_to(plan.fallback_verdict),
+                isolation: plan.isolation,
+                fallback: plan.fallback_verdict,
             };
             StageRunner::Patterns(
                 PatternStage::new(host, &loaded, settings).map_err(|e| fail(e.to_string()))?,
@@ -479,7 +454,7 @@ fn load_stage(
             let settings = StageSettings {
                 config_json: plan.config_json.clone(),
                 limits: limits_from(&plan.limits),
-                isolation: isolation_from(plan.isolation),
+                isolation: plan.isolation,
                 fallback: plan.fallback_score,
             };
             StageRunner::Scorer {

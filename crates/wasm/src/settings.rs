@@ -38,32 +38,12 @@ impl Default for Limits {
     }
 }
 
-/// How instances are shared between calls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Isolation {
-    /// A new instance (store, memory, configure) for every call: nothing a call leaves behind
-    /// can reach the next one.
-    Fresh,
-    /// A pool of instances, one per concurrent caller, each discarded after any failure and
-    /// replaced after `recycle_after` calls.
-    Reuse {
-        /// Calls an instance serves before it is replaced by a fresh one.
-        recycle_after: u32,
-    },
-}
-
-impl Isolation {
-    /// `Reuse` with the default recycling period (10 000 calls).
-    pub const REUSE: Isolation = Isolation::Reuse {
-        recycle_after: 10_000,
-    };
-}
-
-impl Default for Isolation {
-    fn default() -> Self {
-        Isolation::REUSE
-    }
-}
+/// How instances are shared between calls: airlock-core's [`Isolation`], the same type the
+/// policy's `isolation` is written in. `Fresh` makes a new instance (store, memory, configure)
+/// for every call, so nothing a call leaves behind can reach the next one; `Reuse` keeps a pool
+/// of instances, one per concurrent caller, each discarded after any failure and replaced after
+/// `recycle_after` calls.
+pub use airlock_core::Isolation;
 
 /// A stage's settings. `F` is its fallback: a score for a scorer, a verdict for a pattern stage.
 #[derive(Debug, Clone, PartialEq, Eq)]
