@@ -145,7 +145,8 @@ impl ChallengeIssuer {
         })
     }
 
-    fn fill(&self, bytes: &mut [u8]) {
+    /// Fills `bytes` from the generator (codes, ids, salts, confirmation tokens).
+    pub(crate) fn fill_random(&self, bytes: &mut [u8]) {
         self.rng
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -161,12 +162,12 @@ impl ChallengeIssuer {
         ttl: SignedDuration,
     ) -> (Challenge, VerificationCode) {
         let mut raw = [0u8; 18];
-        self.fill(&mut raw);
+        self.fill_random(&mut raw);
         let canonical = encode(&raw);
         let mut id_bytes = [0u8; 16];
-        self.fill(&mut id_bytes);
+        self.fill_random(&mut id_bytes);
         let mut salt = [0u8; 16];
-        self.fill(&mut salt);
+        self.fill_random(&mut salt);
         let challenge = Challenge {
             id: uuid::Builder::from_random_bytes(id_bytes)
                 .into_uuid()
