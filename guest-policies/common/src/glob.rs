@@ -186,7 +186,7 @@ impl Glob {
     fn may_match(&self, text: &str) -> bool {
         self.literals
             .iter()
-            .all(|&(a, b)| text.contains(&self.norm[a as usize..b as usize]))
+            .all(|&(a, b)| contains(text, &self.norm[a as usize..b as usize]))
     }
 
     /// Runs the pattern's automaton over a text of `n` characters (`at(i)` is the i-th): a match
@@ -287,6 +287,22 @@ impl Glob {
         }
         false
     }
+}
+
+/// `text.contains(lit)`; short texts are scanned directly, without the setup of a substring
+/// searcher.
+fn contains(text: &str, lit: &str) -> bool {
+    let (t, l) = (text.as_bytes(), lit.as_bytes());
+    if t.len() > 256 {
+        return text.contains(lit);
+    }
+    let Some((&first, rest)) = l.split_first() else {
+        return true;
+    };
+    if t.len() < l.len() {
+        return false;
+    }
+    (0..=t.len() - l.len()).any(|i| t[i] == first && &t[i + 1..i + l.len()] == rest)
 }
 
 /// A text prepared for matching: [normalized](crate::text::normalize), and split into
