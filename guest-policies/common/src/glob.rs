@@ -41,9 +41,16 @@ enum Tok {
 #[derive(Clone)]
 pub struct Glob {
     source: String,
+    /// The normalized pattern.
+    norm: String,
     toks: Vec<Tok>,
-    /// The literal runs between wildcards: each must occur in a text the glob matches.
-    literals: Vec<String>,
+    /// For patterns of fewer than 64 tokens: bit k is set when token k is a `*`.
+    stars: u64,
+    /// Likewise for `?`.
+    ones: u64,
+    /// The literal runs between wildcards (byte ranges of `norm`): each must occur in a text the
+    /// glob matches.
+    literals: Vec<(u32, u32)>,
 }
 
 /// Why a pattern cannot be used.
@@ -93,14 +100,30 @@ impl Glob {
                 toks.push(tok);
             }
         }
-        let literals = norm
-            .split(['*', '?'])
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect();
+        let mut literals = Vec::new();
+        let mut start = 0;
+        for (i, c) in norm.char_indices().chain([(norm.len(), '*')]) {
+            if c == '*' || c == '?' {
+                if i > start {
+                    literals.push((start as u32, i as u32));
+                }
+                start = i + c.len_utf8();
+            }
+        }
+        let (mut stars, mut ones) = (0_u64, 0_u64);
+        for (k, t) in toks.iter().enumerate().take(64) {
+            match t {
+                Tok::Star => stars |= 1 << k,
+                Tok::One => ones |= 1 << k,
+                Tok::Lit(_) => {}
+            }
+        }
         Ok(Self {
             source: pattern.to_owned(),
+            norm,
             toks,
+            stars,
+            ones,
             literals,
         })
     }
@@ -115,8 +138,8 @@ impl Glob {
         if !self.may_match(&text.norm) {
             return false;
         }
-        let n = text.chars.len();
-        self.run(&text.chars, |i| i == 0, |j| j == n)
+        let n = text.len();
+        text.with_chars(|at| self.run(n, at, |i| i == 0, |j| j == n))
     }
 
     /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
@@ -125,11 +148,12 @@ impl Glob {
         if !self.may_match(&text.norm) {
             return false;
         }
-        let chars = &text.chars;
-        let n = chars.len();
-        let cut_ok =
-            |i: usize| i == 0 || i >= n || !(is_word_char(chars[i - 1]) && is_word_char(chars[i]));
-        self.run(chars, cut_ok, cut_ok)
+        let n = text.len();
+        text.with_chars(|at| {
+            let cut_ok =
+                |i: usize| i == 0 || i >= n || !(is_word_char(at(i - 1)) && is_word_char(at(i)));
+            self.run(n, at, cut_ok, cut_ok)
+        })
     }
 
     /// Whether the pattern matches a run of whole `_`-separated words of a canonical operation
@@ -138,32 +162,50 @@ impl Glob {
         if !self.may_match(name) {
             return false;
         }
+        if name.is_ascii() {
+            let b = name.as_bytes();
+            let n = b.len();
+            let at = |i: usize| b[i] as char;
+            return self.run(
+                n,
+                &at,
+                |i| i == 0 || b[i - 1] == b'_',
+                |j| j == n || b[j] == b'_',
+            );
+        }
         let chars: Vec<char> = name.chars().collect();
         let n = chars.len();
         self.run(
-            &chars,
+            n,
+            &|i: usize| chars[i],
             |i| i == 0 || chars[i - 1] == '_',
             |j| j == n || chars[j] == '_',
         )
     }
 
     fn may_match(&self, text: &str) -> bool {
-        self.literals.iter().all(|lit| text.contains(lit.as_str()))
+        self.literals
+            .iter()
+            .all(|&(a, b)| contains(text, &self.norm[a as usize..b as usize]))
     }
 
-    /// Runs the pattern's automaton over `text`: a match may start at any position `start_ok`
-    /// accepts and must end at a position `end_ok` accepts.
+    /// Runs the pattern's automaton over a text of `n` characters (`at(i)` is the i-th): a match
+    /// may start at any position `start_ok` accepts and must end at a position `end_ok` accepts.
     fn run(
         &self,
-        text: &[char],
+        n: usize,
+        at: &dyn Fn(usize) -> char,
         start_ok: impl Fn(usize) -> bool,
         end_ok: impl Fn(usize) -> bool,
     ) -> bool {
         let m = self.toks.len();
+        if m < 64 {
+            return self.run_bits(n, at, start_ok, end_ok);
+        }
         // cur[k]: the first k tokens of the pattern match a text part ending here.
         let mut cur = vec![false; m + 1];
         let mut next = vec![false; m + 1];
-        for i in 0..=text.len() {
+        for i in 0..=n {
             if start_ok(i) {
                 cur[0] = true;
             }
@@ -176,7 +218,10 @@ impl Glob {
             if cur[m] && end_ok(i) {
                 return true;
             }
-            let Some(&c) = text.get(i) else { break };
+            if i == n {
+                break;
+            }
+            let c = at(i);
             next.fill(false);
             for k in 0..m {
                 if !cur[k] {
@@ -193,13 +238,80 @@ impl Glob {
         }
         false
     }
+
+    /// [`run`](Self::run) for patterns of fewer than 64 tokens: the states are the bits of a
+    /// `u64` (bit k: the first k tokens match), so nothing is allocated.
+    fn run_bits(
+        &self,
+        n: usize,
+        at: &dyn Fn(usize) -> char,
+        start_ok: impl Fn(usize) -> bool,
+        end_ok: impl Fn(usize) -> bool,
+    ) -> bool {
+        let m = self.toks.len();
+        let stars = self.stars;
+        let ones = self.ones;
+        let done = 1_u64 << m;
+        let mut cur = 0_u64;
+        for i in 0..=n {
+            if start_ok(i) {
+                cur |= 1;
+            }
+            // A star may match nothing: propagate through runs of stars (never two in a row, but
+            // a star may follow a star's successor only through a literal, so one pass per star).
+            let mut prev = 0;
+            while prev != cur {
+                prev = cur;
+                cur |= (cur & stars) << 1;
+            }
+            if cur & done != 0 && end_ok(i) {
+                return true;
+            }
+            if i == n || cur == 0 {
+                if i == n {
+                    break;
+                }
+                continue;
+            }
+            let c = at(i);
+            let mut lits = 0_u64;
+            let mut live = cur & !stars & !ones;
+            while live != 0 {
+                let k = live.trailing_zeros() as usize;
+                live &= live - 1;
+                if k < m && self.toks[k] == Tok::Lit(c) {
+                    lits |= 1 << k;
+                }
+            }
+            cur = (cur & stars) | ((cur & ones) << 1) | (lits << 1);
+        }
+        false
+    }
+}
+
+/// `text.contains(lit)`; short texts are scanned directly, without the setup of a substring
+/// searcher.
+fn contains(text: &str, lit: &str) -> bool {
+    let (t, l) = (text.as_bytes(), lit.as_bytes());
+    if t.len() > 256 {
+        return text.contains(lit);
+    }
+    let Some((&first, rest)) = l.split_first() else {
+        return true;
+    };
+    if t.len() < l.len() {
+        return false;
+    }
+    (0..=t.len() - l.len()).any(|i| t[i] == first && &t[i + 1..i + l.len()] == rest)
 }
 
 /// A text prepared for matching: [normalized](crate::text::normalize), and split into
-/// characters once for all the patterns matched against it.
+/// characters once for all the patterns matched against it (only when it is not ASCII: an ASCII
+/// text is matched over its bytes).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
     norm: String,
+    /// The characters of `norm`, when it is not ASCII (empty otherwise).
     chars: Vec<char>,
 }
 
@@ -207,7 +319,11 @@ impl Text {
     /// Normalizes `raw`.
     pub fn new(raw: &str) -> Self {
         let norm = normalize(raw);
-        let chars = norm.chars().collect();
+        let chars = if norm.is_ascii() {
+            Vec::new()
+        } else {
+            norm.chars().collect()
+        };
         Self { norm, chars }
     }
 
@@ -219,6 +335,24 @@ impl Text {
     /// Whether the normalized text is empty.
     pub fn is_empty(&self) -> bool {
         self.norm.is_empty()
+    }
+
+    /// Its length in characters.
+    fn len(&self) -> usize {
+        if self.chars.is_empty() {
+            self.norm.len()
+        } else {
+            self.chars.len()
+        }
+    }
+
+    fn with_chars<R>(&self, f: impl FnOnce(&dyn Fn(usize) -> char) -> R) -> R {
+        if self.chars.is_empty() {
+            let b = self.norm.as_bytes();
+            f(&|i: usize| b[i] as char)
+        } else {
+            f(&|i: usize| self.chars[i])
+        }
     }
 }
 

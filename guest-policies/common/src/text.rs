@@ -3,12 +3,34 @@
 /// Lower case, with every run of whitespace collapsed to one space and both ends trimmed:
 /// `"  RM   -Rf\t/ "` becomes `"rm -rf /"`.
 pub fn normalize(s: &str) -> String {
+    if s.is_ascii() {
+        return normalize_ascii(s);
+    }
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
         }
         out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+/// [`normalize`] for ASCII text, byte by byte. ASCII's whitespace for `split_whitespace` is
+/// space, tab, line feed, vertical tab, form feed and carriage return.
+fn normalize_ascii(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for &b in s.as_bytes() {
+        if matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(char::from(b.to_ascii_lowercase()));
+        }
     }
     out
 }
@@ -40,6 +62,9 @@ mod tests {
         assert_eq!(normalize("  RM   -Rf\t/ \n"), "rm -rf /");
         assert_eq!(normalize(""), "");
         assert_eq!(normalize("ÉCOLE  Straße"), "école straße");
+        for ws in ["\u{0b}", "\u{0c}", "\r\n", " \t "] {
+            assert_eq!(normalize(&format!("{ws}A{ws}B{ws}")), "a b");
+        }
     }
 
     #[test]

@@ -86,8 +86,9 @@ mod component {
     use crate::stage::{self, Stage};
 
     thread_local! {
-        /// The stage `configure` built; the default (`{}`) until then.
-        static STAGE: RefCell<Stage> = RefCell::new(Stage::default());
+        /// The stage `configure` built; the default (`{}`), built on first use, until then (so
+        /// `configure` does not build a default stage only to replace it).
+        static STAGE: RefCell<Option<Stage>> = const { RefCell::new(None) };
     }
 
     struct DefaultPatterns;
@@ -95,13 +96,14 @@ mod component {
     impl Guest for DefaultPatterns {
         fn configure(config_json: String) -> Result<(), String> {
             let stage = Stage::from_json(&config_json)?;
-            STAGE.with(|s| *s.borrow_mut() = stage);
+            STAGE.with(|s| *s.borrow_mut() = Some(stage));
             Ok(())
         }
 
         fn evaluate(action: Action) -> PatternMatch {
             let outcome = STAGE.with(|s| {
-                s.borrow()
+                s.borrow_mut()
+                    .get_or_insert_with(Stage::default)
                     .evaluate(&action.hint, action.operation.as_deref())
             });
             PatternMatch {

@@ -162,10 +162,11 @@ impl Stage {
         if let Some(op) = operation {
             let as_written = Text::new(op);
             let canonical = Text::new(&danger::canonical_name(op));
+            let distinct = !canonical.is_empty() && canonical != as_written;
             if !as_written.is_empty() {
-                texts.push(as_written.clone());
+                texts.push(as_written);
             }
-            if !canonical.is_empty() && canonical != as_written {
+            if distinct {
                 texts.push(canonical);
             }
         }

@@ -94,7 +94,7 @@ use airlock_guest_common::glob::Text;
 
 use crate::config::Config;
 use crate::model::{Assessment, Input, Signal, combine};
-use crate::signals::Texts;
+use crate::signals::{Doc, Texts};
 
 /// A configured scorer.
 #[derive(Debug, Clone, Default)]
@@ -113,24 +113,23 @@ impl Scorer {
     }
 
     /// Scores one action.
-    pub fn score(&self, input: &Input<'_>) -> Assessment {
+    pub fn score<'a>(&self, input: &Input<'a>) -> Assessment {
         let texts = Texts::new(input);
+        let docs: Vec<Doc<'_>> = texts.docs.iter().map(|d| Doc::new(d)).collect();
+        let mut words = Vec::new();
+        for d in &texts.docs {
+            signals::push_alnum_words(d, &mut words);
+        }
         let mut out: Vec<Signal> = Vec::new();
-        for doc in &texts.docs {
+        for doc in &docs {
             signals::shell(doc, &mut out);
             signals::sql(doc, &mut out);
         }
-        signals::force_push_in_words(&texts.words, &mut out);
-        signals::production(&texts.words, &mut out);
-        signals::bulk(&texts.words, &texts.docs, &mut out);
-        let secrets = signals::secrets(&texts.docs, &texts.words, &mut out);
-        signals::exfiltration(
-            &texts.docs,
-            &texts.words,
-            &secrets,
-            input.recent_hints,
-            &mut out,
-        );
+        signals::force_push_in_words(&words, &mut out);
+        signals::production(&words, &mut out);
+        signals::bulk(&words, &docs, &mut out);
+        let secrets = signals::secrets(&docs, &words, &mut out);
+        signals::exfiltration(&docs, &words, &secrets, input.recent_hints, &mut out);
         signals::structured(input, &self.names, &mut out);
         if !self.config.extra_signals.is_empty() {
             let prepared: Vec<Text> = texts.docs.iter().map(|d| Text::new(d)).collect();
@@ -161,8 +160,9 @@ mod component {
     use crate::model::{self, Input, Level};
 
     thread_local! {
-        /// The scorer `configure` built; the default (`{}`) until then.
-        static SCORER: RefCell<Scorer> = RefCell::new(Scorer::default());
+        /// The scorer `configure` built; the default (`{}`), built on first use, until then (so
+        /// `configure` does not build a default scorer only to replace it).
+        static SCORER: RefCell<Option<Scorer>> = const { RefCell::new(None) };
     }
 
     fn level_in(l: DangerLevel) -> Level {
@@ -190,7 +190,7 @@ mod component {
     impl Guest for DefaultScorer {
         fn configure(config_json: String) -> Result<(), String> {
             let scorer = Scorer::from_json(&config_json)?;
-            SCORER.with(|s| *s.borrow_mut() = scorer);
+            SCORER.with(|s| *s.borrow_mut() = Some(scorer));
             Ok(())
         }
 
@@ -211,7 +211,11 @@ mod component {
                 danger_level: action.danger_level.map(level_in),
                 recent_hints: &action.recent_hints,
             };
-            let assessment = SCORER.with(|s| s.borrow().score(&input));
+            let assessment = SCORER.with(|s| {
+                s.borrow_mut()
+                    .get_or_insert_with(Scorer::default)
+                    .score(&input)
+            });
             Score {
                 value: assessment.value,
                 factors: assessment

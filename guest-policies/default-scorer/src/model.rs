@@ -143,9 +143,17 @@ pub fn combine(signals: Vec<Signal>) -> Assessment {
     // Stable: among equal weights, the order signals were found in.
     distinct.sort_by_key(|s| std::cmp::Reverse(s.weight));
 
+    let mut danger_level = distinct.iter().filter_map(|s| s.level).max();
+    let production = distinct
+        .iter()
+        .any(|s| s.code == crate::signals::PRODUCTION);
+    if production && danger_level.is_some_and(|l| l >= Level::Destructive) {
+        danger_level = Some(Level::Forbidden);
+    }
+
     let mut value = 0_u32;
     let factors = distinct
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, s)| {
             let share = if i == 0 {
@@ -156,20 +164,12 @@ pub fn combine(signals: Vec<Signal>) -> Assessment {
             let points = share.min(100 - value);
             value += points;
             Factor {
-                code: s.code.to_string(),
-                message: s.message.clone(),
+                code: s.code.into_owned(),
+                message: s.message,
                 points,
             }
         })
         .collect();
-
-    let mut danger_level = distinct.iter().filter_map(|s| s.level).max();
-    let production = distinct
-        .iter()
-        .any(|s| s.code == crate::signals::PRODUCTION);
-    if production && danger_level.is_some_and(|l| l >= Level::Destructive) {
-        danger_level = Some(Level::Forbidden);
-    }
     Assessment {
         value,
         factors,
