@@ -461,7 +461,7 @@ fn git(args: &[Word<'_>], args_orig: &[&str], out: &mut Vec<Signal>) {
                 ));
             }
         }
-        "branch" if rest_orig.iter().any(|w| *w == "-D") => out.push(Signal::new(
+        "branch" if rest_orig.contains(&"-D") => out.push(Signal::new(
             "git.branch-force-delete",
             35,
             Some(Destructive),
