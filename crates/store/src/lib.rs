@@ -1,0 +1,135 @@
+//! airlock-store: airlock's durable state, behind a [`Store`] trait.
+//!
+//! The engine keeps what must survive a crash here: hard blocks, challenges (hashes only),
+//! failed-attempt limits, approvals, confirmation tokens (by digest), executions, and the
+//! append-only audit log. The trait deals in tables, string keys and opaque bytes, so the engine
+//! owns its record formats and the store can be swapped (a shared database for fleets) without
+//! the engine knowing; [`RedbStore`] is the implementation on one redb file.
+//!
+//! Durability is chosen per write: [`Durability::Durable`] returns only once the data is on
+//! disk (blocks, attempt limits, approvals, audit entries of danger >= 2 are written this way
+//! before an answer leaves the process); [`Durability::Lazy`] is for hot counters that may lose
+//! their last moments in a crash and are made durable by the next durable write.
+//!
+//! This crate is being built (issue #4): the tables and the trait are here; `docs/state.md`
+//! comes with the engine that fills them.
+
+#![deny(missing_docs)]
+
+mod redb_store;
+
+pub use redb_store::RedbStore;
+
+/// The tables of the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// Hard blocks, by agent.
+    Blocks,
+    /// Out-of-band challenges (salted hashes of codes), by challenge id.
+    Challenges,
+    /// Failed verification attempts and lockouts, by agent.
+    Attempts,
+    /// Approval requests and their state, by approval id.
+    Approvals,
+    /// Confirmation tokens, by the digest of the token.
+    Tokens,
+    /// Executions and their step counters, by execution id.
+    Executions,
+}
+
+impl Table {
+    /// Every table.
+    pub const ALL: [Table; 6] = [
+        Table::Blocks,
+        Table::Challenges,
+        Table::Attempts,
+        Table::Approvals,
+        Table::Tokens,
+        Table::Executions,
+    ];
+
+    /// The table's name in the file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Table::Blocks => "blocks",
+            Table::Challenges => "challenges",
+            Table::Attempts => "attempts",
+            Table::Approvals => "approvals",
+            Table::Tokens => "tokens",
+            Table::Executions => "executions",
+        }
+    }
+}
+
+/// How a write reaches the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// On disk before the call returns (fsync).
+    Durable,
+    /// In the file's memory; on disk with the next durable write. A crash may lose it.
+    Lazy,
+}
+
+/// A store operation failed. The engine treats any of these as "cannot decide safely": a
+/// decision that needs a durable write fails closed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be opened or created.
+    #[error("cannot open the state file '{path}': {message}")]
+    Open {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A read or write failed.
+    #[error("state store {operation} failed: {message}")]
+    Io {
+        /// What was being done (`read blocks`, `commit`...).
+        operation: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// One audit entry, as stored: its sequence number and the engine's bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditRecord {
+    /// Position in the log, from 1, without gaps.
+    pub sequence: u64,
+    /// The entry (JSON, written by the engine).
+    pub entry: Vec<u8>,
+}
+
+/// airlock's durable state.
+pub trait Store: Send + Sync {
+    /// The value under `key`, if any.
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Sets `key` to `value`.
+    fn put(
+        &self,
+        table: Table,
+        key: &str,
+        value: &[u8],
+        durability: Durability,
+    ) -> Result<(), StoreError>;
+
+    /// Removes `key`, returning its value.
+    fn remove(
+        &self,
+        table: Table,
+        key: &str,
+        durability: Durability,
+    ) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Every key and value of a table, in key order.
+    fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
+    /// Appends an audit entry and returns its sequence number. Entries are never changed or
+    /// removed.
+    fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError>;
+
+    /// Audit entries from `from` (inclusive), at most `limit`, in order.
+    fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError>;
+}

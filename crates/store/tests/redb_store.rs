@@ -1,0 +1,198 @@
+//! The redb store on a real file: what is written durably is there after a reopen, and after
+//! the writing process is killed with SIGKILL.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use airlock_store::{Durability, RedbStore, Store, Table};
+
+#[test]
+fn values_round_trip_by_table_and_key() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = RedbStore::open(&dir.path().join("state.redb")).expect("open");
+    store
+        .put(Table::Blocks, "agent-1", b"blocked", Durability::Durable)
+        .expect("put");
+    store
+        .put(Table::Attempts, "agent-1", b"3 failures", Durability::Lazy)
+        .expect("put");
+    assert_eq!(
+        store.get(Table::Blocks, "agent-1").expect("get"),
+        Some(b"blocked".to_vec())
+    );
+    assert_eq!(store.get(Table::Blocks, "agent-2").expect("get"), None);
+    assert_eq!(
+        store.get(Table::Challenges, "agent-1").expect("get"),
+        None,
+        "tables are separate"
+    );
+    assert_eq!(
+        store
+            .remove(Table::Blocks, "agent-1", Durability::Durable)
+            .expect("remove"),
+        Some(b"blocked".to_vec())
+    );
+    assert_eq!(store.get(Table::Blocks, "agent-1").expect("get"), None);
+    store
+        .put(Table::Approvals, "b", b"2", Durability::Durable)
+        .expect("put");
+    store
+        .put(Table::Approvals, "a", b"1", Durability::Durable)
+        .expect("put");
+    let keys: Vec<String> = store
+        .entries(Table::Approvals)
+        .expect("entries")
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(keys, ["a", "b"]);
+}
+
+#[test]
+fn the_audit_log_is_append_only_and_numbered_without_gaps() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    {
+        let store = RedbStore::open(&path).expect("open");
+        for i in 0..5 {
+            let seq = store
+                .append_audit(format!("entry {i}").as_bytes(), Durability::Durable)
+                .expect("append");
+            assert_eq!(seq, i + 1);
+        }
+    }
+    let store = RedbStore::open(&path).expect("reopen");
+    assert_eq!(
+        store
+            .append_audit(b"after reopen", Durability::Durable)
+            .expect("append"),
+        6
+    );
+    let page = store.audit(2, 3).expect("audit");
+    let seqs: Vec<u64> = page.iter().map(|r| r.sequence).collect();
+    assert_eq!(seqs, [2, 3, 4]);
+    assert_eq!(page[0].entry, b"entry 1");
+    assert_eq!(store.audit(7, 10).expect("audit"), []);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_state_file_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    RedbStore::open(&path).expect("open");
+    let mode = std::fs::metadata(&path)
+        .expect("metadata")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600);
+}
+
+#[test]
+fn an_unopenable_file_is_a_clear_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let err = RedbStore::open(&dir.path().join("missing-dir/state.redb")).expect_err("no dir");
+    assert!(
+        err.to_string().contains("cannot open the state file"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.path().join("garbage.redb"),
+        b"this is not a redb file at all",
+    )
+    .expect("write");
+    assert!(RedbStore::open(&dir.path().join("garbage.redb")).is_err());
+}
+
+/// The child side of the SIGKILL test: writes durably, says so, then waits to be killed. Run
+/// only by `durable_writes_survive_sigkill` (it is ignored in a normal run).
+#[test]
+#[ignore = "run by durable_writes_survive_sigkill in a child process"]
+fn child_writes_then_waits_to_be_killed() {
+    let path = std::env::var_os("AIRLOCK_STORE_CHILD_PATH").expect("run by the parent test");
+    let store = RedbStore::open(std::path::Path::new(&path)).expect("open");
+    store
+        .put(Table::Blocks, "agent-7", b"hard block", Durability::Durable)
+        .expect("put");
+    store
+        .put(
+            Table::Attempts,
+            "agent-7",
+            b"11 failures, locked",
+            Durability::Durable,
+        )
+        .expect("put");
+    store
+        .append_audit(b"stop directive for agent-7", Durability::Durable)
+        .expect("audit");
+    println!("DURABLE");
+    std::thread::sleep(std::time::Duration::from_secs(60));
+}
+
+#[cfg(unix)]
+#[test]
+fn durable_writes_survive_sigkill() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    let mut child = Command::new(std::env::current_exe().expect("test binary"))
+        .args([
+            "child_writes_then_waits_to_be_killed",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
+        .env("AIRLOCK_STORE_CHILD_PATH", &path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn child");
+    let stdout = child.stdout.take().expect("stdout");
+    let durable = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.contains("DURABLE"));
+    assert!(durable, "the child reported its durable writes");
+    // SIGKILL: no destructors, no flush, no chance to tidy up.
+    let killed = Command::new("kill")
+        .args(["-9", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let status = child.wait().expect("wait");
+    assert!(!status.success(), "the child was killed, not finished");
+
+    let store = RedbStore::open(&path).expect("the file opens after the kill");
+    assert_eq!(
+        store.get(Table::Blocks, "agent-7").expect("get"),
+        Some(b"hard block".to_vec())
+    );
+    assert_eq!(
+        store.get(Table::Attempts, "agent-7").expect("get"),
+        Some(b"11 failures, locked".to_vec())
+    );
+    let audit = store.audit(1, 10).expect("audit");
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].entry, b"stop directive for agent-7");
+}
+
+#[test]
+fn a_lazy_write_is_made_durable_by_the_next_durable_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    {
+        let store = RedbStore::open(&path).expect("open");
+        store
+            .put(Table::Executions, "exec-1", b"step 4", Durability::Lazy)
+            .expect("lazy put");
+        store
+            .put(Table::Blocks, "agent-1", b"blocked", Durability::Durable)
+            .expect("durable put");
+    }
+    let store = RedbStore::open(&path).expect("reopen");
+    assert_eq!(
+        store.get(Table::Executions, "exec-1").expect("get"),
+        Some(b"step 4".to_vec())
+    );
+}
