@@ -5,18 +5,21 @@
 //! - [`challenge`]: out-of-band challenges whose codes only a person sees;
 //! - [`attempts`]: the rate limit on failed attempts, with progressive lockout;
 //! - [`token`]: confirmation tokens bound to one call;
-//! - [`blocks`]: hard blocks and attempt state as durable records in the store.
+//! - [`blocks`]: hard blocks and attempt state as durable records in the store;
+//! - [`audit`]: audit entries with redacted params, appended and exported as JSON lines.
 //!
 //! The rules are pure functions of plain values and the time; the store persists the values.
 
 #![deny(missing_docs)]
 
 pub mod attempts;
+pub mod audit;
 pub mod blocks;
 pub mod challenge;
 pub mod token;
 
 pub use attempts::{AttemptLimit, AttemptState, LockedOut};
+pub use audit::{AuditEntry, AuditOutcome};
 pub use blocks::{BlockState, BlockTrigger, HardBlock};
 pub use challenge::{
     Challenge, ChallengeIssuer, ChallengeKind, DEFAULT_CHALLENGE_TTL, RandomSourceError,
