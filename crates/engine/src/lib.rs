@@ -6,18 +6,21 @@
 //! - [`attempts`]: the rate limit on failed attempts, with progressive lockout;
 //! - [`token`]: confirmation tokens bound to one call;
 //! - [`blocks`]: hard blocks and attempt state as durable records in the store;
-//! - [`audit`]: audit entries with redacted params, appended and exported as JSON lines.
+//! - [`audit`]: audit entries with redacted params, appended and exported as JSON lines;
+//! - [`approval`]: approval records, decided only through a human channel, used once.
 //!
 //! The rules are pure functions of plain values and the time; the store persists the values.
 
 #![deny(missing_docs)]
 
+pub mod approval;
 pub mod attempts;
 pub mod audit;
 pub mod blocks;
 pub mod challenge;
 pub mod token;
 
+pub use approval::{Approval, ApprovalError, ApprovalState, HumanChannel};
 pub use attempts::{AttemptLimit, AttemptState, LockedOut};
 pub use audit::{AuditEntry, AuditOutcome};
 pub use blocks::{BlockState, BlockTrigger, HardBlock};
