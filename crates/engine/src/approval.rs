@@ -12,6 +12,8 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::records::put_json;
+
 /// Where a person's answer came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "channel", rename_all = "snake_case")]
@@ -181,11 +183,13 @@ impl Approval {
 
 /// Saves an approval durably (it must survive a restart: a person may answer later).
 pub fn save(store: &dyn Store, approval: &Approval) -> Result<(), StoreError> {
-    let bytes = serde_json::to_vec(approval).map_err(|e| StoreError::Io {
-        operation: "encode approval".to_owned(),
-        message: e.to_string(),
-    })?;
-    store.put(Table::Approvals, &approval.id, &bytes, Durability::Durable)
+    put_json(
+        store,
+        Table::Approvals,
+        &approval.id,
+        approval,
+        Durability::Durable,
+    )
 }
 
 /// Loads an approval; an unreadable record is treated as absent (nothing proceeds on it).

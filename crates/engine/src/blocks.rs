@@ -9,6 +9,7 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::attempts::AttemptState;
+use crate::records::put_json;
 
 /// What set off a hard block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,11 +59,13 @@ impl BlockState {
 
 /// Records a hard block, durably. Returns only once it is on disk.
 pub fn record_block(store: &dyn Store, block: &HardBlock) -> Result<(), StoreError> {
-    let bytes = serde_json::to_vec(block).map_err(|e| StoreError::Io {
-        operation: "encode block".to_owned(),
-        message: e.to_string(),
-    })?;
-    store.put(Table::Blocks, &block.agent, &bytes, Durability::Durable)
+    put_json(
+        store,
+        Table::Blocks,
+        &block.agent,
+        block,
+        Durability::Durable,
+    )
 }
 
 /// An agent's block state.
@@ -102,11 +105,7 @@ pub fn save_attempt_state(
     agent: &str,
     state: &AttemptState,
 ) -> Result<(), StoreError> {
-    let bytes = serde_json::to_vec(state).map_err(|e| StoreError::Io {
-        operation: "encode attempts".to_owned(),
-        message: e.to_string(),
-    })?;
-    store.put(Table::Attempts, agent, &bytes, Durability::Durable)
+    put_json(store, Table::Attempts, agent, state, Durability::Durable)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod attempts;
 pub mod audit;
 pub mod blocks;
 pub mod challenge;
+mod records;
 pub mod token;
 
 pub use approval::{Approval, ApprovalError, ApprovalState, HumanChannel};

@@ -39,9 +39,15 @@ impl ConfirmationToken {
 
 impl fmt::Debug for ConfirmationToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown: String = self.0.chars().take(TOKEN_PREFIX.len() + 4).collect();
-        write!(f, "ConfirmationToken({shown}...)")
+        write!(f, "ConfirmationToken({})", shown_part(&self.0))
     }
+}
+
+/// The part of a token that may be shown in logs and audit entries: the prefix and four
+/// characters, then `...`. Too little to use, enough to tell tokens apart.
+pub(crate) fn shown_part(token: &str) -> String {
+    let shown: String = token.chars().take(TOKEN_PREFIX.len() + 4).collect();
+    format!("{shown}...")
 }
 
 /// What the store keeps of an issued token.
