@@ -29,6 +29,7 @@ pub mod glob;
 pub mod levels;
 pub mod outcome;
 pub mod policy;
+pub mod safety_loop;
 pub mod safety_mode;
 pub mod stages;
 pub mod tolerance;
@@ -47,6 +48,9 @@ pub use levels::{
 };
 pub use outcome::Outcome;
 pub use policy::{PolicyConfig, PolicyError};
+pub use safety_loop::{
+    AgentLoopSettings, HumanChannelConfig, LoopMode, SafetyLoopConfig, VerificationAttempts,
+};
 pub use stages::{
     Isolation, LimitsConfig, PatternVerdict, ScoreCombination, StageKind, StagePlan, StagesConfig,
 };

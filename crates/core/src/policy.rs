@@ -17,6 +17,7 @@ use crate::gate::{
 };
 use crate::glob::{Glob, canonical_name};
 use crate::levels::{DangerLevel, SafetyMode};
+use crate::safety_loop::SafetyLoopConfig;
 use crate::stages::{StagePlan, StagesConfig};
 use crate::trust::TrustBlock;
 
@@ -67,6 +68,9 @@ pub struct PolicyConfig {
     /// The WebAssembly stages (pattern stages and risk scorers) and their settings.
     #[serde(default)]
     pub stages: StagesConfig,
+    /// The execution safety loop: mode, step limit, challenges, approvals, human channels.
+    #[serde(default)]
+    pub safety_loop: SafetyLoopConfig,
 }
 
 /// What the policy says about one adapter.
@@ -94,6 +98,7 @@ impl Default for PolicyConfig {
             operations: BTreeMap::new(),
             adapters: BTreeMap::new(),
             stages: StagesConfig::default(),
+            safety_loop: SafetyLoopConfig::default(),
         }
     }
 }
@@ -173,6 +178,9 @@ impl PolicyConfig {
     /// Checks and compiles the policy into the form the gate runs.
     pub fn compile(&self) -> Result<GatePolicy, PolicyError> {
         self.stage_plan()?;
+        self.safety_loop
+            .validate()
+            .map_err(|(path, message)| PolicyError::at(format!("safety_loop.{path}"), message))?;
         if self.version != POLICY_VERSION {
             return Err(PolicyError::at(
                 "version",
