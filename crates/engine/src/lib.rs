@@ -7,7 +7,9 @@
 //! - [`token`]: confirmation tokens bound to one call;
 //! - [`blocks`]: hard blocks and attempt state as durable records in the store;
 //! - [`audit`]: audit entries with redacted params, appended and exported as JSON lines;
-//! - [`approval`]: approval records, decided only through a human channel, used once.
+//! - [`approval`]: approval records, decided only through a human channel, used once;
+//! - [`channels`]: human channels (a 0600 file, an operator's program, a webhook) that carry
+//!   codes and approval requests to a person and never to the agent, a log or an error.
 //!
 //! The rules are pure functions of plain values and the time; the store persists the values.
 
@@ -18,6 +20,7 @@ pub mod attempts;
 pub mod audit;
 pub mod blocks;
 pub mod challenge;
+pub mod channels;
 mod records;
 pub mod token;
 
@@ -28,5 +31,9 @@ pub use blocks::{BlockState, BlockTrigger, HardBlock};
 pub use challenge::{
     Challenge, ChallengeIssuer, ChallengeKind, DEFAULT_CHALLENGE_TTL, RandomSourceError,
     VerificationCode, VerifyError,
+};
+pub use channels::{
+    ChannelError, HumanChannelSink, NoticeKind, OperatorNotice, deliver_all, notice_json,
+    notice_text,
 };
 pub use token::{ConfirmationToken, TokenError, TokenRecord};
