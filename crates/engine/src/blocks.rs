@@ -34,6 +34,9 @@ pub struct HardBlock {
     pub execution_id: String,
     /// The challenge whose code lifts it.
     pub challenge_id: String,
+    /// The action that set it off, as reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
     /// When.
     pub blocked_at: Timestamp,
 }
@@ -121,6 +124,7 @@ mod tests {
             reason: "matched deny pattern 'rm -rf*'".to_owned(),
             execution_id: "exec-1".to_owned(),
             challenge_id: "5d8f0a34-55d5-4a53-9bd4-1f7d3c35a0f1".to_owned(),
+            action: None,
             blocked_at: "2026-11-25T12:00:00Z".parse().expect("time"),
         }
     }

@@ -21,8 +21,20 @@ pub mod audit;
 pub mod blocks;
 pub mod challenge;
 pub mod channels;
+pub mod clock;
+pub mod directive;
+pub mod engine;
+pub mod error;
+pub mod execution;
+mod inbox;
+pub mod lifecycle;
+pub mod operator;
+pub mod ops;
+pub mod pipeline;
 mod records;
+pub mod step;
 pub mod token;
+pub mod verify;
 
 pub use approval::{Approval, ApprovalError, ApprovalState, HumanChannel};
 pub use attempts::{AttemptLimit, AttemptState, LockedOut};
@@ -36,4 +48,14 @@ pub use channels::{
     ChannelError, HumanChannelSink, NoticeKind, OperatorNotice, deliver_all, notice_json,
     notice_text,
 };
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use directive::{AgentNotification, AutonomyDirective, NotificationMetadata, NotificationType};
+pub use engine::{Engine, EngineError, EngineOptions};
+pub use error::LoopError;
+pub use execution::{Execution, ExecutionState};
+pub use lifecycle::{Ended, StartRequest, Started};
+pub use operator::Reissued;
+pub use pipeline::{PauseKind, Verdict};
+pub use step::{StepAnswer, StepOutcome, StepReport};
 pub use token::{ConfirmationToken, TokenError, TokenRecord};
+pub use verify::{ApprovalView, Verified};

@@ -1,0 +1,172 @@
+//! Executions: one agent's run inside the safety loop, from `execute_agent` to
+//! `complete_execution` or `abort_execution`, with its step counters.
+
+use std::collections::HashMap;
+
+use airlock_core::RiskTolerance;
+use airlock_store::{Durability, Store, StoreError, Table};
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+use crate::records::put_json;
+
+/// Where an execution stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExecutionState {
+    /// Reporting steps.
+    Running,
+    /// Ended by `complete_execution`.
+    Completed,
+    /// Ended by `abort_execution`, or replaced by a new execution of the same agent.
+    Aborted,
+}
+
+impl ExecutionState {
+    /// The wire name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ExecutionState::Running => "running",
+            ExecutionState::Completed => "completed",
+            ExecutionState::Aborted => "aborted",
+        }
+    }
+}
+
+/// How many recent hints an execution keeps for the stages (`recent_hints`).
+pub const RECENT_HINTS: usize = 8;
+
+/// One execution.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Execution {
+    /// Its id (UUID v4).
+    pub id: String,
+    /// The agent (`element_name`).
+    pub agent: String,
+    /// What the agent said it set out to do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// When it started.
+    pub started_at: Timestamp,
+    /// When it ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<Timestamp>,
+    /// Where it stands.
+    pub state: ExecutionState,
+    /// Steps reported so far.
+    pub steps: u32,
+    /// Steps that counted against the step limit since the start or the last time a person let
+    /// the agent go on.
+    pub autonomous_steps: u32,
+    /// The step limit of this execution.
+    pub max_autonomous_steps: u32,
+    /// The risk tolerance of this execution.
+    pub risk_tolerance: RiskTolerance,
+    /// The last few hints, oldest first.
+    #[serde(default)]
+    pub recent_hints: Vec<String>,
+    /// How often each action was reported (for repetition escalation), by normalized hint.
+    #[serde(default)]
+    pub repetitions: HashMap<String, u32>,
+    /// Why it ended, when it ended abnormally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_reason: Option<String>,
+}
+
+/// The most distinct actions an execution counts for repetition; past it the oldest counts are
+/// dropped, so a long execution cannot grow without bound.
+const MAX_REPETITION_KEYS: usize = 4096;
+
+impl Execution {
+    /// Steps left before the step limit.
+    pub fn steps_remaining(&self) -> u32 {
+        self.max_autonomous_steps
+            .saturating_sub(self.autonomous_steps)
+    }
+
+    /// Records a hint: recent hints and the repetition count. Returns how many times this
+    /// action has now been reported in the execution.
+    pub fn note_hint(&mut self, hint: &str) -> u32 {
+        if self.recent_hints.len() == RECENT_HINTS {
+            self.recent_hints.remove(0);
+        }
+        self.recent_hints.push(hint.to_owned());
+        if self.repetitions.len() >= MAX_REPETITION_KEYS
+            && !self.repetitions.contains_key(&normalize(hint))
+        {
+            self.repetitions.clear();
+        }
+        let count = self.repetitions.entry(normalize(hint)).or_insert(0);
+        *count += 1;
+        *count
+    }
+}
+
+/// The form in which two reports count as the same action: case and runs of whitespace do not
+/// matter.
+pub fn normalize(hint: &str) -> String {
+    hint.split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Saves an execution. Step counters are hot: lazy, made durable by the next durable write (a
+/// crash may lose the last few counts, which only ever gives back a few steps of budget; the
+/// blocks and pauses that matter are durable on their own).
+pub fn save(
+    store: &dyn Store,
+    execution: &Execution,
+    durability: Durability,
+) -> Result<(), StoreError> {
+    put_json(
+        store,
+        Table::Executions,
+        &execution.id,
+        execution,
+        durability,
+    )
+}
+
+/// Every execution still running, to pick up after a restart. Unreadable records are skipped
+/// (an execution is progress tracking; the blocks that matter are in their own table).
+pub fn load_running(store: &dyn Store) -> Result<Vec<Execution>, StoreError> {
+    Ok(store
+        .entries(Table::Executions)?
+        .into_iter()
+        .filter_map(|(_, bytes)| serde_json::from_slice::<Execution>(&bytes).ok())
+        .filter(|e| e.state == ExecutionState::Running)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repetition_counts_the_same_action_whatever_its_spacing() {
+        let mut e = Execution {
+            id: "e".into(),
+            agent: "a".into(),
+            goal: None,
+            started_at: Timestamp::UNIX_EPOCH,
+            ended_at: None,
+            state: ExecutionState::Running,
+            steps: 0,
+            autonomous_steps: 0,
+            max_autonomous_steps: 10,
+            risk_tolerance: RiskTolerance::Moderate,
+            recent_hints: vec![],
+            repetitions: HashMap::new(),
+            end_reason: None,
+        };
+        assert_eq!(e.note_hint("rm  -rf build"), 1);
+        assert_eq!(e.note_hint("RM -rf build"), 2);
+        assert_eq!(e.note_hint("ls"), 1);
+        for i in 0..20 {
+            e.note_hint(&format!("step {i}"));
+        }
+        assert_eq!(e.recent_hints.len(), RECENT_HINTS);
+        assert_eq!(e.recent_hints.last().map(String::as_str), Some("step 19"));
+    }
+}

@@ -1,0 +1,239 @@
+//! Starting and ending executions: `execute_agent`, `complete_execution`, `abort_execution`.
+
+use airlock_core::{LoopMode, RiskTolerance, safety_loop::tolerance_within};
+use airlock_store::Durability;
+use serde::Serialize;
+use tracing::info;
+
+use crate::audit::AuditOutcome;
+use crate::blocks::BlockState;
+use crate::engine::Engine;
+use crate::error::LoopError;
+use crate::execution::{self, Execution, ExecutionState};
+
+/// `execute_agent` params.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StartRequest {
+    /// The agent (`element_name`).
+    pub agent: String,
+    /// What it sets out to do.
+    pub goal: Option<String>,
+    /// A lower step limit than the agent's default (never higher than the operator's ceiling).
+    pub max_autonomous_steps: Option<u32>,
+    /// A stricter risk tolerance than the agent's default (never looser).
+    pub risk_tolerance: Option<RiskTolerance>,
+}
+
+/// The answer to `execute_agent`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Started {
+    /// The new execution.
+    pub execution_id: String,
+    /// The agent.
+    pub element_name: String,
+    /// The loop's mode.
+    pub execution_safety_loop: LoopMode,
+    /// The step limit in force.
+    #[serde(rename = "maxAutonomousSteps")]
+    pub max_autonomous_steps: u32,
+    /// The risk tolerance in force.
+    #[serde(rename = "riskTolerance")]
+    pub risk_tolerance: RiskTolerance,
+    /// An execution of the same agent that this one replaced (ended as aborted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaced_execution_id: Option<String>,
+}
+
+/// The answer to `complete_execution` and `abort_execution`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ended {
+    /// The execution.
+    pub execution_id: String,
+    /// The agent.
+    pub element_name: String,
+    /// `completed` or `aborted`.
+    pub state: ExecutionState,
+    /// Steps reported.
+    pub steps: u32,
+}
+
+impl Engine {
+    /// Starts an execution. A hard-blocked agent cannot start one (core spec 8.8.3: the block
+    /// is per agent). Per-execution settings may only be stricter than the operator's.
+    pub fn execute_agent(&self, request: StartRequest) -> Result<Started, LoopError> {
+        let agent = request.agent.trim();
+        if agent.is_empty() {
+            return Err(LoopError::missing_param("element_name", "execute_agent"));
+        }
+        let policy = self.policy.current();
+        let config = &policy.config().safety_loop;
+        let mode = self.mode_of(&policy);
+        let (default_steps, default_tolerance) = config.agent_defaults(agent, policy.tolerance());
+        let max_steps = match request.max_autonomous_steps {
+            None => default_steps,
+            Some(n) if n >= 1 && n <= default_steps => n,
+            Some(n) => {
+                return Err(LoopError::out_of_range(
+                    "maxAutonomousSteps",
+                    format!(
+                        "maxAutonomousSteps {n} is outside 1..={default_steps}: an execution may \
+                         ask for fewer steps than agent '{agent}' is allowed, not more (the \
+                         operator sets the limit in policy.json, safety_loop)"
+                    ),
+                ));
+            }
+        };
+        let tolerance = match request.risk_tolerance {
+            None => default_tolerance,
+            Some(t) if tolerance_within(t, default_tolerance) => t,
+            Some(t) => {
+                return Err(LoopError::out_of_range(
+                    "riskTolerance",
+                    format!(
+                        "riskTolerance '{}' is looser than agent '{agent}' is allowed ('{}'): \
+                         an execution may only be stricter",
+                        tolerance_str(t),
+                        tolerance_str(default_tolerance)
+                    ),
+                ));
+            }
+        };
+        let now = self.clock.now();
+        let mut state = self.lock();
+        if mode == LoopMode::Enforcing {
+            match self.block_of(&state, agent) {
+                BlockState::Clear => {}
+                BlockState::Blocked(b) => {
+                    let entry = self.audit_entry(
+                        now,
+                        policy.generation(),
+                        agent,
+                        None,
+                        "execute_agent",
+                        4,
+                        AuditOutcome::Denied,
+                        vec![format!("agent is hard-blocked: {}", b.reason)],
+                    );
+                    let _ = self.audit(entry);
+                    return Err(LoopError::agent_blocked(agent, Some(&b.challenge_id)));
+                }
+                BlockState::Unreadable(_) => return Err(LoopError::agent_blocked(agent, None)),
+            }
+        }
+        let replaced = state.running.remove(agent);
+        if let Some(old) = replaced
+            .as_ref()
+            .and_then(|id| state.executions.get_mut(id))
+        {
+            old.state = ExecutionState::Aborted;
+            old.ended_at = Some(now);
+            old.end_reason = Some("replaced by a new execution of the same agent".to_owned());
+            let old = old.clone();
+            self.save_execution(&old);
+        }
+        let e = Execution {
+            id: self.new_id(),
+            agent: agent.to_owned(),
+            goal: request.goal.clone(),
+            started_at: now,
+            ended_at: None,
+            state: ExecutionState::Running,
+            steps: 0,
+            autonomous_steps: 0,
+            max_autonomous_steps: max_steps,
+            risk_tolerance: tolerance,
+            recent_hints: Vec::new(),
+            repetitions: Default::default(),
+            end_reason: None,
+        };
+        // The start is durable: a restart must find the execution, or its step counter would
+        // start again from zero.
+        execution::save(self.store.as_ref(), &e, Durability::Durable)
+            .map_err(|_| LoopError::store_failed("record the new execution"))?;
+        info!(agent, execution = %e.id, mode = %mode, max_steps, "execution started");
+        state.running.insert(agent.to_owned(), e.id.clone());
+        state.executions.insert(e.id.clone(), e.clone());
+        Ok(Started {
+            execution_id: e.id,
+            element_name: agent.to_owned(),
+            execution_safety_loop: mode,
+            max_autonomous_steps: max_steps,
+            risk_tolerance: tolerance,
+            replaced_execution_id: replaced,
+        })
+    }
+
+    /// Ends an execution normally.
+    pub fn complete_execution(
+        &self,
+        agent: &str,
+        execution_id: Option<&str>,
+        summary: Option<String>,
+    ) -> Result<Ended, LoopError> {
+        self.end(
+            agent,
+            execution_id,
+            ExecutionState::Completed,
+            summary,
+            "complete_execution",
+        )
+    }
+
+    /// Ends an execution abnormally (after a stop, or because the user cancelled). Ending an
+    /// execution does not lift a block or a pause: those are the agent's, not the execution's.
+    pub fn abort_execution(
+        &self,
+        agent: &str,
+        execution_id: Option<&str>,
+        reason: Option<String>,
+    ) -> Result<Ended, LoopError> {
+        self.end(
+            agent,
+            execution_id,
+            ExecutionState::Aborted,
+            reason,
+            "abort_execution",
+        )
+    }
+
+    fn end(
+        &self,
+        agent: &str,
+        execution_id: Option<&str>,
+        to: ExecutionState,
+        why: Option<String>,
+        operation: &'static str,
+    ) -> Result<Ended, LoopError> {
+        if agent.trim().is_empty() {
+            return Err(LoopError::missing_param("element_name", operation));
+        }
+        let now = self.clock.now();
+        let mut state = self.lock();
+        let id = Engine::resolve_execution(&state, agent, execution_id)?;
+        let Some(e) = state.executions.get_mut(&id) else {
+            return Err(LoopError::execution_not_found(Some(&id), agent));
+        };
+        e.state = to;
+        e.ended_at = Some(now);
+        e.end_reason = why;
+        let e = e.clone();
+        execution::save(self.store.as_ref(), &e, Durability::Durable)
+            .map_err(|_| LoopError::store_failed("record the end of the execution"))?;
+        state.running.remove(agent);
+        info!(agent, execution = %id, state = to.as_str(), steps = e.steps, "execution ended");
+        Ok(Ended {
+            execution_id: id,
+            element_name: agent.to_owned(),
+            state: to,
+            steps: e.steps,
+        })
+    }
+}
+
+pub(crate) const fn tolerance_str(t: RiskTolerance) -> &'static str {
+    match t {
+        RiskTolerance::Conservative => "conservative",
+        RiskTolerance::Moderate => "moderate",
+        RiskTolerance::Aggressive => "aggressive",
+    }
+}

@@ -1,0 +1,946 @@
+//! `record_execution_step`: one reported action through the pipeline of core spec 8.7.2, in
+//! order, the first pause or stop winning:
+//!
+//! 0. the agent is hard-blocked -> stop;
+//! 0. a pause is pending (verify challenge, approval) -> still paused;
+//! 1. step limit (`maxAutonomousSteps`) -> pause for a person;
+//! 2. previous outcome `failure` -> pause for a person;
+//! 3. a one-time pass from a person for exactly this action -> proceed once;
+//! 3. pattern stages (WebAssembly): deny -> stop, requiresApproval -> pause, autoApprove ->
+//!    proceed;
+//! 4. risk scorers (WebAssembly), repetition escalation, tier -> confirm / verify / stop;
+//! 5. risk tolerance -> pause.
+//!
+//! In `monitoring` mode the same evaluation runs and the directive reports it, but `continue`
+//! is always true, `stopped` is never set and nothing is blocked, paused or challenged.
+
+use airlock_core::{LoopMode, SafetyTier};
+use airlock_store::Durability;
+use airlock_wasm::{Action, PolicySet};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tracing::{debug, info, warn};
+
+use crate::approval::{self, Approval, ApprovalState};
+use crate::audit::{AuditOutcome, redact};
+use crate::blocks::{self, BlockState, BlockTrigger, HardBlock};
+use crate::challenge::ChallengeKind;
+use crate::directive::{
+    AgentNotification, AutonomyDirective, NotificationMetadata, NotificationType,
+};
+use crate::engine::{Engine, LoopState, Outgoing, Pass, Pause, Wait, approval_what};
+use crate::error::LoopError;
+use crate::execution::normalize;
+use crate::pipeline::{self, Assessment, PauseKind, Verdict};
+
+/// The outcome of the previous step, as the agent reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepOutcome {
+    /// It worked.
+    Success,
+    /// It failed: the loop pauses so the failure reaches a person (stage 2).
+    Failure,
+    /// It was not done.
+    Skipped,
+}
+
+/// `record_execution_step` params.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StepReport {
+    /// The agent (`element_name`).
+    pub agent: String,
+    /// The execution; default: the agent's running execution.
+    pub execution_id: Option<String>,
+    /// What the agent will do next (`nextActionHint`).
+    pub hint: String,
+    /// What it just did (`stepDescription`).
+    pub step_description: Option<String>,
+    /// How the previous step went.
+    pub outcome: Option<StepOutcome>,
+    /// What it found (`findings`).
+    pub findings: Option<String>,
+}
+
+/// The answer to `record_execution_step`: the directive plus where the execution is.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepAnswer {
+    /// The execution.
+    pub execution_id: String,
+    /// This report's number in the execution.
+    pub step: u32,
+    /// The directive.
+    #[serde(flatten)]
+    pub directive: AutonomyDirective,
+}
+
+/// What the first, locked phase of a step concluded.
+enum Early {
+    /// The answer is known without running the stages.
+    Answer(AutonomyDirective, AuditOutcome, u8),
+    /// A person let exactly this action through once.
+    Pass(String),
+    /// Stage 1 or 2 pauses.
+    Pause(PauseKind, String),
+    /// Run the stages on this action.
+    Evaluate(Box<Action>),
+}
+
+impl Engine {
+    /// Evaluates a reported action and answers with a directive. Errors are for reports that
+    /// cannot be evaluated at all (no such execution, no hint); every report that can be
+    /// evaluated gets a directive.
+    pub fn record_execution_step(&self, report: StepReport) -> Result<StepAnswer, LoopError> {
+        let agent = report.agent.trim().to_owned();
+        if agent.is_empty() {
+            return Err(LoopError::missing_param(
+                "element_name",
+                "record_execution_step",
+            ));
+        }
+        if report.hint.trim().is_empty() {
+            return Err(LoopError::missing_param(
+                "nextActionHint",
+                "record_execution_step",
+            ));
+        }
+        let policy = self.policy.current();
+        let mode = self.mode_of(&policy);
+        let now = self.clock.now();
+        let config = &policy.config().safety_loop;
+
+        // Phase 1, locked: the execution, notifications, block, pause, stages 1-2.
+        let mut state = self.lock();
+        let execution_id =
+            Engine::resolve_execution(&state, &agent, report.execution_id.as_deref())?;
+        let mut notifications = state.inbox.take(&agent);
+        let (step, repeated, recent, tolerance) = {
+            let Some(e) = state.executions.get_mut(&execution_id) else {
+                return Err(LoopError::execution_not_found(Some(&execution_id), &agent));
+            };
+            e.steps += 1;
+            let recent = e.recent_hints.clone();
+            let repeated = e.note_hint(&report.hint);
+            (e.steps, repeated, recent, e.risk_tolerance)
+        };
+        let mut factors = Vec::new();
+        let params = json!({
+            "stepDescription": report.step_description,
+            "outcome": report.outcome,
+            "findings": report.findings,
+        });
+
+        if matches!(mode, LoopMode::Disabled | LoopMode::Logging) {
+            let save = state.executions.get(&execution_id).cloned();
+            drop(state);
+            if let Some(e) = save {
+                self.save_execution(&e);
+            }
+            let mut directive = AutonomyDirective::proceed(vec![format!(
+                "safety loop is {mode}: the action was {}",
+                if mode == LoopMode::Logging {
+                    "recorded, not evaluated"
+                } else {
+                    "not evaluated"
+                }
+            )]);
+            directive.notifications = notifications;
+            if mode == LoopMode::Logging {
+                let mut entry = self.audit_entry(
+                    now,
+                    policy.generation(),
+                    &agent,
+                    Some(&execution_id),
+                    &report.hint,
+                    0,
+                    AuditOutcome::Allowed,
+                    directive.factors.clone(),
+                );
+                entry.parameters = Some(redact(&params));
+                let _ = self.audit(entry);
+            }
+            return Ok(StepAnswer {
+                execution_id,
+                step,
+                directive,
+            });
+        }
+        let enforcing = mode == LoopMode::Enforcing;
+
+        let early = self.early_stages(
+            &mut state,
+            enforcing,
+            &agent,
+            &execution_id,
+            &report,
+            now,
+            &mut factors,
+            &mut notifications,
+        )?;
+        let steps_remaining = |state: &LoopState| {
+            state
+                .executions
+                .get(&execution_id)
+                .map(|e| e.steps_remaining())
+        };
+        let (mut directive, outcome, danger, outgoing) = match early {
+            Early::Answer(d, outcome, danger) => (d, outcome, danger, Vec::new()),
+            Early::Pass(why) => {
+                factors.push(why);
+                (
+                    AutonomyDirective::proceed(std::mem::take(&mut factors)),
+                    AuditOutcome::Confirmed,
+                    0,
+                    Vec::new(),
+                )
+            }
+            Early::Pause(kind, reason) => {
+                let (d, out) = self.pause_for_approval(
+                    &mut state,
+                    &policy,
+                    &agent,
+                    &execution_id,
+                    &report.hint,
+                    kind,
+                    reason,
+                    None,
+                    &mut factors,
+                    now,
+                );
+                (d, AuditOutcome::Paused, 2, out)
+            }
+            Early::Evaluate(mut action) => {
+                action.step = step;
+                action.recent_hints = recent;
+                // Phase 2, unlocked: the WebAssembly stages.
+                drop(state);
+                let eval = policy.evaluate(&action);
+                state = self.lock();
+                let a = pipeline::assess(&eval, tolerance, repeated, config.repetition_threshold);
+                let danger = eval.danger_level.map_or(0, |d| d.number());
+                // Phase 3, locked. Another thread may have blocked the agent meanwhile.
+                if enforcing && self.block_of(&state, &agent).is_blocked() {
+                    let d = self.blocked_directive(&state, &agent);
+                    (d, AuditOutcome::Denied, 4, Vec::new())
+                } else {
+                    self.act(
+                        &mut state,
+                        &policy,
+                        enforcing,
+                        &agent,
+                        &execution_id,
+                        &report.hint,
+                        a,
+                        danger,
+                        &mut factors,
+                        now,
+                    )
+                }
+            }
+        };
+        let steps_remaining = steps_remaining(&state);
+        let save = state.executions.get(&execution_id).cloned();
+        drop(state);
+        if let Some(e) = save {
+            self.save_execution(&e);
+        }
+
+        // The person hears of it before the agent does; a channel that fails is a factor.
+        let problems = self.send(&policy, outgoing);
+        directive.factors.extend(problems);
+        if directive.steps_remaining.is_none() {
+            directive.steps_remaining = steps_remaining;
+        }
+        directive.notifications.splice(0..0, notifications);
+
+        let plain_continue = directive.proceed && outcome == AuditOutcome::Allowed && danger < 2;
+        if !plain_continue {
+            let mut reasons = directive.factors.clone();
+            if let Some(r) = &directive.reason {
+                reasons.insert(0, r.clone());
+            }
+            let mut entry = self.audit_entry(
+                now,
+                policy.generation(),
+                &agent,
+                Some(&execution_id),
+                &report.hint,
+                danger,
+                outcome,
+                reasons,
+            );
+            entry.parameters = Some(redact(&params));
+            if self.audit(entry).is_err() && directive.proceed && enforcing {
+                // An action of danger >= 2 does not go ahead unrecorded.
+                return Err(LoopError::store_failed("record the audit entry"));
+            }
+        }
+        debug!(
+            agent = %agent,
+            execution = %execution_id,
+            step,
+            proceed = directive.proceed,
+            stopped = directive.is_stopped(),
+            tier = ?directive.next_step_risk,
+            "step evaluated"
+        );
+        Ok(StepAnswer {
+            execution_id,
+            step,
+            directive,
+        })
+    }
+
+    /// Block, pending pause, stages 1 and 2, and a person's pass.
+    #[allow(clippy::too_many_arguments)]
+    fn early_stages(
+        &self,
+        state: &mut LoopState,
+        enforcing: bool,
+        agent: &str,
+        execution_id: &str,
+        report: &StepReport,
+        now: Timestamp,
+        factors: &mut Vec<String>,
+        notifications: &mut Vec<AgentNotification>,
+    ) -> Result<Early, LoopError> {
+        // Hard block.
+        match self.block_of(state, agent) {
+            BlockState::Clear => {}
+            blocked if enforcing => {
+                let _ = blocked;
+                return Ok(Early::Answer(
+                    self.blocked_directive(state, agent),
+                    AuditOutcome::Denied,
+                    4,
+                ));
+            }
+            _ => factors.push("agent is hard-blocked (monitoring mode: not enforced)".to_owned()),
+        }
+
+        // A pending pause.
+        if enforcing
+            && let Some(d) = self.pending_pause(state, agent, now, factors, notifications)?
+        {
+            return Ok(Early::Answer(d, AuditOutcome::Paused, 2));
+        }
+
+        // Stage 1: step limit.
+        let Some(e) = state.executions.get_mut(execution_id) else {
+            return Err(LoopError::execution_not_found(Some(execution_id), agent));
+        };
+        e.autonomous_steps += 1;
+        if e.autonomous_steps > e.max_autonomous_steps {
+            let reason = "Step limit exceeded".to_owned();
+            factors.push(format!(
+                "step limit: {} autonomous steps taken, the limit is {} (maxAutonomousSteps)",
+                e.autonomous_steps - 1,
+                e.max_autonomous_steps
+            ));
+            if enforcing {
+                // Waiting does not use up budget.
+                e.autonomous_steps -= 1;
+                return Ok(Early::Pause(PauseKind::StepLimit, reason));
+            }
+            factors.push(format!("monitoring: would pause ({reason})"));
+        }
+
+        // Stage 2: previous outcome.
+        if report.outcome == Some(StepOutcome::Failure) {
+            let reason = "Previous step failed".to_owned();
+            factors.push(
+                "the previous step failed: a person should see the failure before the agent \
+                 tries to recover on its own"
+                    .to_owned(),
+            );
+            if enforcing {
+                return Ok(Early::Pause(PauseKind::PreviousFailure, reason));
+            }
+            factors.push(format!("monitoring: would pause ({reason})"));
+        }
+
+        // A person let exactly this action through.
+        let key = normalize(&report.hint);
+        if enforcing && let Some(pass) = state.passes.get(agent).cloned() {
+            if pass.expires_at <= now {
+                state.passes.remove(agent);
+            } else if pass.action_key == key {
+                state.passes.remove(agent);
+                if let Some(id) = &pass.approval_id {
+                    self.use_approval(id, now)?;
+                }
+                return Ok(Early::Pass(pass.why));
+            }
+        }
+
+        Ok(Early::Evaluate(Box::new(Action {
+            agent: agent.to_owned(),
+            execution_id: execution_id.to_owned(),
+            hint: report.hint.clone(),
+            ..Action::default()
+        })))
+    }
+
+    /// Marks an approval used, durably, before the action it approved goes ahead.
+    fn use_approval(&self, id: &str, now: Timestamp) -> Result<(), LoopError> {
+        let store = self.store.as_ref();
+        let mut a = approval::load(store, id)
+            .map_err(|_| LoopError::store_failed("read the approval"))?
+            .ok_or_else(|| LoopError::approval_not_found(id))?;
+        a.use_once(now).map_err(|e| LoopError {
+            code: "PERMISSION_APPROVAL_NOT_USABLE",
+            message: e.to_string(),
+            details: json!({"approval_id": id}),
+        })?;
+        approval::save(store, &a).map_err(|_| LoopError::store_failed("record the approval's use"))
+    }
+
+    /// The stop directive for an agent that is already blocked.
+    pub(crate) fn blocked_directive(&self, state: &LoopState, agent: &str) -> AutonomyDirective {
+        let (reason, challenge) = match self.block_of(state, agent) {
+            BlockState::Blocked(b) => (b.reason, Some(b.challenge_id)),
+            BlockState::Unreadable(_) => (
+                "its block record cannot be read; an operator must look at it".to_owned(),
+                None,
+            ),
+            BlockState::Clear => ("it was blocked".to_owned(), None),
+        };
+        let how = match &challenge {
+            Some(id) => format!(
+                "a person must give the code of challenge {id} to verify_challenge, or an \
+                 operator must lift the block"
+            ),
+            None => "an operator must lift the block".to_owned(),
+        };
+        let mut d = AutonomyDirective::stop(
+            format!("Agent '{agent}' is hard-blocked ({reason}): {how}"),
+            vec![format!(
+                "agent '{agent}' is hard-blocked: every action is refused"
+            )],
+        );
+        d.next_step_risk = Some(SafetyTier::DangerZone);
+        d
+    }
+
+    /// A pending pause: still waiting (a directive), or resolved (`None`, with factors saying
+    /// how).
+    fn pending_pause(
+        &self,
+        state: &mut LoopState,
+        agent: &str,
+        now: Timestamp,
+        factors: &mut Vec<String>,
+        notifications: &mut Vec<AgentNotification>,
+    ) -> Result<Option<AutonomyDirective>, LoopError> {
+        let Some(pause) = state.pauses.get(agent).cloned() else {
+            return Ok(None);
+        };
+        match &pause.wait {
+            Wait::Verify { challenge_id } => {
+                let challenge = state.verify_challenges.get(challenge_id).cloned();
+                match challenge {
+                    Some(c) if now < c.expires_at => {
+                        let why = if c.spent {
+                            "its code was burned by a wrong attempt: an operator must reissue it"
+                        } else {
+                            "a person must give the code to verify_challenge"
+                        };
+                        let mut d = AutonomyDirective::pause(
+                            format!(
+                                "Waiting for out-of-band verification of challenge {challenge_id} \
+                                 for '{}' (expires {}): {why}",
+                                pause.action, c.expires_at
+                            ),
+                            vec![format!("verify challenge {challenge_id} is pending")],
+                        );
+                        d.next_step_risk = Some(SafetyTier::Verify);
+                        Ok(Some(d))
+                    }
+                    _ => {
+                        // Expired (spec 8.8.3): the pause lifts and the action is evaluated
+                        // afresh; reported again, it gets a new challenge.
+                        state.pauses.remove(agent);
+                        state.verify_challenges.remove(challenge_id);
+                        let msg = format!(
+                            "verify challenge {challenge_id} expired: the action is evaluated afresh"
+                        );
+                        factors.push(msg.clone());
+                        notifications.push(status(now, msg, Some(challenge_id), None));
+                        Ok(None)
+                    }
+                }
+            }
+            Wait::Approval { approval_id, kind } => {
+                let record = approval::load(self.store.as_ref(), approval_id);
+                let a = match record {
+                    Err(_) => {
+                        return Ok(Some(AutonomyDirective::pause(
+                            format!(
+                                "Approval {approval_id} cannot be read from the state store: \
+                                 the agent stays paused; tell the operator"
+                            ),
+                            vec![],
+                        )));
+                    }
+                    Ok(None) => {
+                        state.pauses.remove(agent);
+                        factors.push(format!(
+                            "approval {approval_id} is gone: the action is evaluated afresh"
+                        ));
+                        return Ok(None);
+                    }
+                    Ok(Some(a)) => a,
+                };
+                match a.status(now) {
+                    "pending" => {
+                        let mut d = AutonomyDirective::pause(
+                            format!(
+                                "Waiting for a person to approve {approval_id} ({}) for '{}': \
+                                 confirm_operation reports its state",
+                                kind.as_str(),
+                                pause.action
+                            ),
+                            vec![format!("approval {approval_id} is pending")],
+                        );
+                        d.next_step_risk = pause.tier;
+                        Ok(Some(d))
+                    }
+                    "approved" => {
+                        state.pauses.remove(agent);
+                        let who = match &a.state {
+                            ApprovalState::Approved { by, .. } => describe_channel(by),
+                            _ => "a person".to_owned(),
+                        };
+                        if kind.approves_the_action() {
+                            state.passes.insert(
+                                agent.to_owned(),
+                                Pass {
+                                    action_key: normalize(&pause.action),
+                                    expires_at: a.expires_at,
+                                    why: format!(
+                                        "approved by {who} (approval {approval_id}): this action may proceed once"
+                                    ),
+                                    approval_id: Some(approval_id.clone()),
+                                },
+                            );
+                        } else {
+                            // The step limit and a failed step: a person lets the agent go on.
+                            let mut used = a.clone();
+                            if used.use_once(now).is_ok() {
+                                let _ = approval::save(self.store.as_ref(), &used);
+                            }
+                            if *kind == PauseKind::StepLimit
+                                && let Some(e) = state
+                                    .running
+                                    .get(agent)
+                                    .cloned()
+                                    .and_then(|id| state.executions.get_mut(&id))
+                            {
+                                e.autonomous_steps = 0;
+                            }
+                            factors.push(format!(
+                                "{} let the agent go on (approval {approval_id})",
+                                who
+                            ));
+                        }
+                        Ok(None)
+                    }
+                    "denied" => {
+                        state.pauses.remove(agent);
+                        let mut d = AutonomyDirective::pause(
+                            format!(
+                                "A person denied approval {approval_id} for '{}': do not take \
+                                 that action; report a different one or abort the execution",
+                                pause.action
+                            ),
+                            vec![format!("approval {approval_id} was denied")],
+                        );
+                        d.next_step_risk = pause.tier;
+                        Ok(Some(d))
+                    }
+                    other => {
+                        // Expired or used: the pause lifts and the action is evaluated afresh.
+                        state.pauses.remove(agent);
+                        let msg = format!(
+                            "approval {approval_id} is {other}: the action is evaluated afresh"
+                        );
+                        factors.push(msg.clone());
+                        notifications.push(status(now, msg, None, Some(approval_id)));
+                        Ok(None)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Acts on the stages' assessment: in enforcing mode, blocks, challenges and approvals; in
+    /// monitoring mode, only words.
+    #[allow(clippy::too_many_arguments)]
+    fn act(
+        &self,
+        state: &mut LoopState,
+        policy: &PolicySet,
+        enforcing: bool,
+        agent: &str,
+        execution_id: &str,
+        hint: &str,
+        a: Assessment,
+        danger: u8,
+        factors: &mut Vec<String>,
+        now: Timestamp,
+    ) -> (AutonomyDirective, AuditOutcome, u8, Vec<Outgoing>) {
+        factors.extend(a.factors.iter().cloned());
+        let tier_danger = match a.verdict {
+            Verdict::Stop(_) => 4,
+            Verdict::Verify => 3,
+            Verdict::Approve(_) => 2,
+            Verdict::Proceed => 0,
+        };
+        let danger = danger.max(tier_danger);
+        if !enforcing {
+            if let Some(reason) = &a.reason {
+                factors.push(format!(
+                    "monitoring: would {} ({reason})",
+                    match a.verdict {
+                        Verdict::Stop(_) => "stop the agent",
+                        Verdict::Verify => "pause for verification",
+                        Verdict::Approve(_) => "pause for approval",
+                        Verdict::Proceed => "proceed",
+                    }
+                ));
+            }
+            let mut d = AutonomyDirective::proceed(std::mem::take(factors));
+            d.next_step_risk = a.tier;
+            return (d, AuditOutcome::Allowed, danger, Vec::new());
+        }
+        let reason = a.reason.clone().unwrap_or_default();
+        match a.verdict {
+            Verdict::Proceed => {
+                let mut d = AutonomyDirective::proceed(std::mem::take(factors));
+                d.next_step_risk = a.tier;
+                (d, AuditOutcome::Allowed, danger, Vec::new())
+            }
+            Verdict::Approve(kind) => {
+                let (d, out) = self.pause_for_approval(
+                    state,
+                    policy,
+                    agent,
+                    execution_id,
+                    hint,
+                    kind,
+                    reason,
+                    a.tier,
+                    factors,
+                    now,
+                );
+                (d, AuditOutcome::Paused, danger, out)
+            }
+            Verdict::Verify => {
+                let (d, out) = self.pause_for_verification(
+                    state,
+                    policy,
+                    agent,
+                    execution_id,
+                    hint,
+                    reason,
+                    factors,
+                    now,
+                );
+                (d, AuditOutcome::Paused, danger, out)
+            }
+            Verdict::Stop(trigger) => {
+                let (d, out) = self.hard_block(
+                    state,
+                    policy,
+                    agent,
+                    execution_id,
+                    hint,
+                    trigger,
+                    reason,
+                    factors,
+                    now,
+                );
+                (d, AuditOutcome::Stopped, danger, out)
+            }
+        }
+    }
+
+    /// Pauses the agent until a person approves: a durable approval record, the pause, and
+    /// the request for the human channels.
+    #[allow(clippy::too_many_arguments)]
+    fn pause_for_approval(
+        &self,
+        state: &mut LoopState,
+        policy: &PolicySet,
+        agent: &str,
+        execution_id: &str,
+        hint: &str,
+        kind: PauseKind,
+        reason: String,
+        tier: Option<SafetyTier>,
+        factors: &mut Vec<String>,
+        now: Timestamp,
+    ) -> (AutonomyDirective, Vec<Outgoing>) {
+        let config = &policy.config().safety_loop;
+        let id = self.new_id();
+        let approval = Approval {
+            id: id.clone(),
+            agent: agent.to_owned(),
+            why: reason.clone(),
+            what: approval_what(kind, hint, execution_id),
+            how_to_approve: format!(
+                "Approve with `airlock approvals approve {id}` on the operator's machine (or \
+                 the operator API); refuse with `airlock approvals deny {id}`. The agent's own \
+                 session cannot approve it."
+            ),
+            expires_at: now
+                .saturating_add(SignedDuration::from_secs(i64::from(
+                    config.approval_ttl_seconds,
+                )))
+                .unwrap_or(now),
+            trace_id: execution_id.to_owned(),
+            state: ApprovalState::Pending,
+        };
+        let mut outgoing = Vec::new();
+        match approval::save(self.store.as_ref(), &approval) {
+            Ok(()) => {
+                state.pauses.insert(
+                    agent.to_owned(),
+                    Pause {
+                        wait: Wait::Approval {
+                            approval_id: id.clone(),
+                            kind,
+                        },
+                        action: hint.to_owned(),
+                        execution_id: execution_id.to_owned(),
+                        tier,
+                    },
+                );
+                outgoing.push(Outgoing::Approval {
+                    approval,
+                    action: hint.to_owned(),
+                });
+            }
+            Err(e) => {
+                // Without a record no person can approve; the agent is paused all the same and
+                // will be asked again on its next report.
+                warn!(agent, error = %e, "approval not recorded");
+                factors.push(
+                    "the approval request could not be recorded: report the action again to \
+                     ask once more"
+                        .to_owned(),
+                );
+            }
+        }
+        let kind_of_note = if kind == PauseKind::RequiresApproval {
+            NotificationType::PermissionPending
+        } else {
+            NotificationType::AutonomyPause
+        };
+        let mut d = AutonomyDirective::pause(reason.clone(), std::mem::take(factors));
+        d.next_step_risk = tier;
+        d.notifications.push(AgentNotification {
+            kind: kind_of_note,
+            message: format!(
+                "{reason}. Approval {id} waits for a person; confirm_operation with approval_id \
+                 reports its state."
+            ),
+            metadata: NotificationMetadata {
+                operation: Some(hint.to_owned()),
+                reason: Some(kind.as_str().to_owned()),
+                level: tier.map(|t| t.as_str().to_owned()),
+                approval_id: Some(id),
+                ..NotificationMetadata::default()
+            },
+            timestamp: now,
+        });
+        info!(
+            agent,
+            execution = execution_id,
+            kind = kind.as_str(),
+            "paused for approval"
+        );
+        (d, outgoing)
+    }
+
+    /// Pauses the agent until a person gives the out-of-band code (`verify` tier). The pause
+    /// and the challenge are held in memory only (spec 8.8.3).
+    #[allow(clippy::too_many_arguments)]
+    fn pause_for_verification(
+        &self,
+        state: &mut LoopState,
+        policy: &PolicySet,
+        agent: &str,
+        execution_id: &str,
+        hint: &str,
+        reason: String,
+        factors: &mut Vec<String>,
+        now: Timestamp,
+    ) -> (AutonomyDirective, Vec<Outgoing>) {
+        let ttl = challenge_ttl(policy);
+        let (challenge, code) = self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
+        let id = challenge.id.clone();
+        state
+            .verify_challenges
+            .insert(id.clone(), challenge.clone());
+        state.pauses.insert(
+            agent.to_owned(),
+            Pause {
+                wait: Wait::Verify {
+                    challenge_id: id.clone(),
+                },
+                action: hint.to_owned(),
+                execution_id: execution_id.to_owned(),
+                tier: Some(SafetyTier::Verify),
+            },
+        );
+        let mut d = AutonomyDirective::pause(
+            format!("{reason} (challenge {id})"),
+            std::mem::take(factors),
+        );
+        d.next_step_risk = Some(SafetyTier::Verify);
+        d.notifications.push(AgentNotification {
+            kind: NotificationType::AutonomyPause,
+            message: format!(
+                "Paused for out-of-band verification: a person received a code for challenge \
+                 {id} and must give it to verify_challenge. The code is not available to the \
+                 agent."
+            ),
+            metadata: NotificationMetadata {
+                operation: Some(hint.to_owned()),
+                reason: Some(reason.clone()),
+                level: Some(SafetyTier::Verify.as_str().to_owned()),
+                verification_id: Some(id),
+                ..NotificationMetadata::default()
+            },
+            timestamp: now,
+        });
+        info!(agent, execution = execution_id, challenge = %challenge.id, "paused for verification");
+        let out = vec![Outgoing::Code {
+            challenge,
+            code,
+            reason,
+            action: hint.to_owned(),
+        }];
+        (d, out)
+    }
+
+    /// Hard-blocks the agent: the challenge and the block are on disk before this returns,
+    /// every executing agent is told, and the code goes to the person.
+    #[allow(clippy::too_many_arguments)]
+    fn hard_block(
+        &self,
+        state: &mut LoopState,
+        policy: &PolicySet,
+        agent: &str,
+        execution_id: &str,
+        hint: &str,
+        trigger: BlockTrigger,
+        reason: String,
+        factors: &mut Vec<String>,
+        now: Timestamp,
+    ) -> (AutonomyDirective, Vec<Outgoing>) {
+        let ttl = challenge_ttl(policy);
+        let (challenge, code) = self.issuer.issue(agent, ChallengeKind::HardBlock, now, ttl);
+        let id = challenge.id.clone();
+        let block = HardBlock {
+            agent: agent.to_owned(),
+            trigger,
+            reason: reason.clone(),
+            execution_id: execution_id.to_owned(),
+            challenge_id: id.clone(),
+            action: Some(hint.to_owned()),
+            blocked_at: now,
+        };
+        let stored = crate::records::put_json(
+            self.store.as_ref(),
+            airlock_store::Table::Challenges,
+            &id,
+            &challenge,
+            Durability::Durable,
+        )
+        .and_then(|()| blocks::record_block(self.store.as_ref(), &block));
+        if let Err(e) = stored {
+            // The block holds in this process; it is not lost, only not yet on disk.
+            warn!(agent, error = %e, "hard block not persisted: held in memory");
+            factors.push(
+                "the block could not be written to the state store: it holds in memory until \
+                 an operator looks"
+                    .to_owned(),
+            );
+            state.memory_blocks.insert(agent.to_owned(), block.clone());
+        }
+        // Remember the action: after a successful verification of a danger_zone block, the
+        // person has seen and allowed exactly it. A deny pattern is never passed.
+        state.pauses.remove(agent);
+        let broadcast = AgentNotification {
+            kind: NotificationType::DangerZone,
+            message: format!(
+                "Agent '{agent}' was hard-blocked: {reason}. It stays blocked until a person \
+                 verifies challenge {id} or an operator lifts the block."
+            ),
+            metadata: NotificationMetadata {
+                operation: Some(hint.to_owned()),
+                reason: Some(reason.clone()),
+                level: Some(SafetyTier::DangerZone.as_str().to_owned()),
+                verification_id: Some(id.clone()),
+                agent: Some(agent.to_owned()),
+                ..NotificationMetadata::default()
+            },
+            timestamp: now,
+        };
+        let others: Vec<String> = Engine::executing_agents(state)
+            .into_iter()
+            .filter(|a| a != agent)
+            .collect();
+        state
+            .inbox
+            .broadcast(others.iter().map(String::as_str), &broadcast);
+        let mut d = AutonomyDirective::stop(
+            format!("{reason} (challenge {id})"),
+            std::mem::take(factors),
+        );
+        d.next_step_risk = Some(SafetyTier::DangerZone);
+        d.notifications.push(broadcast);
+        info!(agent, execution = execution_id, challenge = %id, trigger = ?trigger, "agent hard-blocked");
+        let out = vec![Outgoing::Code {
+            challenge,
+            code,
+            reason,
+            action: hint.to_owned(),
+        }];
+        (d, out)
+    }
+}
+
+pub(crate) fn challenge_ttl(policy: &PolicySet) -> SignedDuration {
+    SignedDuration::from_secs(i64::from(policy.config().safety_loop.challenge_ttl_seconds))
+}
+
+pub(crate) fn status(
+    now: Timestamp,
+    message: String,
+    verification_id: Option<&str>,
+    approval_id: Option<&str>,
+) -> AgentNotification {
+    AgentNotification {
+        kind: NotificationType::Status,
+        message,
+        metadata: NotificationMetadata {
+            verification_id: verification_id.map(str::to_owned),
+            approval_id: approval_id.map(str::to_owned),
+            ..NotificationMetadata::default()
+        },
+        timestamp: now,
+    }
+}
+
+pub(crate) fn describe_channel(by: &crate::approval::HumanChannel) -> String {
+    use crate::approval::HumanChannel;
+    match by {
+        HumanChannel::OperatorCli { user } => format!("operator '{user}' (CLI)"),
+        HumanChannel::OperatorApi { user } => format!("operator '{user}' (operator API)"),
+        HumanChannel::Elicitation { .. } => "the user (MCP elicitation)".to_owned(),
+    }
+}

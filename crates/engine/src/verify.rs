@@ -1,0 +1,317 @@
+//! The agent-side answers to a pause: `verify_challenge` (a person's out-of-band code) and
+//! `confirm_operation` (where an approval stands). Neither lets the agent's session approve
+//! anything by itself: a code only a person has, an approval only a human channel grants.
+
+use airlock_store::{Durability, Table};
+use serde::Serialize;
+use serde_json::Value;
+use tracing::{info, warn};
+
+use crate::approval::{self, ApprovalState};
+use crate::audit::AuditOutcome;
+use crate::blocks::{self, BlockState, BlockTrigger};
+use crate::challenge::{Challenge, ChallengeKind, VerifyError};
+use crate::engine::{Engine, Pass, Wait};
+use crate::error::LoopError;
+use crate::execution::normalize;
+use crate::records::put_json;
+
+/// The answer to a successful `verify_challenge`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    /// The challenge.
+    pub challenge_id: String,
+    /// The agent that may go on.
+    pub element_name: String,
+    /// `unblocked` (a hard block was lifted) or `resumed` (a verify pause ended).
+    pub result: &'static str,
+    /// What the agent should do next.
+    pub message: String,
+}
+
+/// The answer to `confirm_operation`: an approval as the agent may see it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ApprovalView {
+    /// The approval.
+    pub approval_id: String,
+    /// `pending`, `approved`, `denied`, `used` or `expired`.
+    pub status: &'static str,
+    /// The agent whose action waits.
+    pub element_name: String,
+    /// Why it was gated.
+    pub why: String,
+    /// Exactly what will proceed.
+    pub what: Value,
+    /// How a person approves it.
+    pub how_to_approve: String,
+    /// The deadline.
+    pub expires_at: jiff::Timestamp,
+    /// What the agent should do now.
+    pub message: String,
+}
+
+impl Engine {
+    /// Checks a code a person gave for a challenge. Success lifts the hard block or ends the
+    /// verify pause; a wrong code burns the challenge (an operator can reissue); failures are
+    /// rate-limited per agent with progressive lockout, persisted and audited.
+    pub fn verify_challenge(&self, challenge_id: &str, code: &str) -> Result<Verified, LoopError> {
+        let challenge_id = challenge_id.trim();
+        if challenge_id.is_empty() {
+            return Err(LoopError::missing_param("challenge_id", "verify_challenge"));
+        }
+        if code.trim().is_empty() {
+            return Err(LoopError::missing_param("code", "verify_challenge"));
+        }
+        let policy = self.policy.current();
+        let config = &policy.config().safety_loop;
+        let limit = Engine::attempt_limit(config);
+        let now = self.clock.now();
+        let store = self.store.as_ref();
+        let mut state = self.lock();
+
+        let mut challenge: Challenge = match state.verify_challenges.get(challenge_id) {
+            Some(c) => c.clone(),
+            None => match store.get(Table::Challenges, challenge_id) {
+                Ok(Some(bytes)) => serde_json::from_slice(&bytes)
+                    .map_err(|_| LoopError::store_failed("read the challenge"))?,
+                Ok(None) => return Err(LoopError::challenge_not_found(challenge_id)),
+                Err(_) => return Err(LoopError::store_failed("read the challenge")),
+            },
+        };
+        let agent = challenge.agent.clone();
+
+        let mut attempts = blocks::attempt_state(store, &agent)
+            .map_err(|_| LoopError::store_failed("read the verification rate limit"))?;
+        if let Err(locked) = limit.check(&attempts, now) {
+            let entry = self.audit_entry(
+                now,
+                policy.generation(),
+                &agent,
+                None,
+                "verify_challenge",
+                4,
+                AuditOutcome::VerificationFailed,
+                vec![format!(
+                    "verification of challenge {challenge_id} refused: rate limit (locked until {})",
+                    locked.until
+                )],
+            );
+            let _ = self.audit(entry);
+            return Err(LoopError::rate_limited(&agent, locked.until));
+        }
+
+        let result = challenge.verify(code, now);
+        let persisted = challenge.kind == ChallengeKind::HardBlock;
+        match result {
+            Ok(()) => {
+                limit.record_success(&mut attempts);
+                let _ = blocks::save_attempt_state(store, &agent, &attempts);
+                let verified = match challenge.kind {
+                    ChallengeKind::HardBlock => {
+                        let block = match self.block_of(&state, &agent) {
+                            BlockState::Blocked(b) => Some(b),
+                            _ => None,
+                        };
+                        if block
+                            .as_ref()
+                            .is_some_and(|b| b.challenge_id != challenge.id)
+                        {
+                            // An operator reissued: only the newest challenge lifts the block.
+                            return Err(LoopError::verification_failed(
+                                challenge_id,
+                                "superseded",
+                                "this challenge was replaced by a newer one: use the code of \
+                                 the newest challenge"
+                                    .to_owned(),
+                                limit.max_failures.saturating_sub(attempts.failures),
+                            ));
+                        }
+                        // The block goes first: if it cannot be lifted the challenge stays
+                        // usable and the person can try again.
+                        blocks::lift_block(store, &agent)
+                            .map_err(|_| LoopError::store_failed("lift the block"))?;
+                        state.memory_blocks.remove(&agent);
+                        let _ = put_json(
+                            store,
+                            Table::Challenges,
+                            &challenge.id,
+                            &challenge,
+                            Durability::Durable,
+                        );
+                        state.inbox.clear_danger_zone(&challenge.id);
+                        if let Some(b) = &block
+                            && b.trigger == BlockTrigger::DangerZone
+                            && let Some(action) = b.action.clone()
+                        {
+                            state.passes.insert(
+                                agent.clone(),
+                                Pass {
+                                    action_key: normalize(&action),
+                                    expires_at: challenge.expires_at,
+                                    why: format!(
+                                        "a person verified challenge {}: this action may proceed once",
+                                        challenge.id
+                                    ),
+                                    approval_id: None,
+                                },
+                            );
+                        }
+                        let entry = self.audit_entry(
+                            now,
+                            policy.generation(),
+                            &agent,
+                            block.as_ref().map(|b| b.execution_id.as_str()),
+                            "verify_challenge",
+                            4,
+                            AuditOutcome::Unblocked,
+                            vec![format!(
+                                "hard block lifted by out-of-band verification of challenge {}",
+                                challenge.id
+                            )],
+                        );
+                        let _ = self.audit(entry);
+                        Verified {
+                            challenge_id: challenge.id.clone(),
+                            element_name: agent.clone(),
+                            result: "unblocked",
+                            message: format!(
+                                "Agent '{agent}' is unblocked. It may report its next action."
+                            ),
+                        }
+                    }
+                    ChallengeKind::Verify => {
+                        state.verify_challenges.remove(&challenge.id);
+                        let paused = state.pauses.get(&agent).cloned();
+                        if let Some(p) = paused
+                            && p.wait
+                                == (Wait::Verify {
+                                    challenge_id: challenge.id.clone(),
+                                })
+                        {
+                            state.pauses.remove(&agent);
+                            state.passes.insert(
+                                agent.clone(),
+                                Pass {
+                                    action_key: normalize(&p.action),
+                                    expires_at: challenge.expires_at,
+                                    why: format!(
+                                        "a person verified challenge {}: this action may proceed once",
+                                        challenge.id
+                                    ),
+                                    approval_id: None,
+                                },
+                            );
+                        }
+                        let entry = self.audit_entry(
+                            now,
+                            policy.generation(),
+                            &agent,
+                            None,
+                            "verify_challenge",
+                            3,
+                            AuditOutcome::Confirmed,
+                            vec![format!(
+                                "verify pause ended by out-of-band verification of challenge {}",
+                                challenge.id
+                            )],
+                        );
+                        let _ = self.audit(entry);
+                        Verified {
+                            challenge_id: challenge.id.clone(),
+                            element_name: agent.clone(),
+                            result: "resumed",
+                            message: format!(
+                                "Verified. Agent '{agent}' may report the paused action again; \
+                                 it proceeds once."
+                            ),
+                        }
+                    }
+                };
+                info!(agent = %agent, challenge = %challenge.id, result = verified.result, "challenge verified");
+                Ok(verified)
+            }
+            Err(e) => {
+                // The challenge is burned (or was already spent or expired).
+                if persisted {
+                    let _ = put_json(
+                        store,
+                        Table::Challenges,
+                        &challenge.id,
+                        &challenge,
+                        Durability::Durable,
+                    );
+                } else {
+                    state
+                        .verify_challenges
+                        .insert(challenge.id.clone(), challenge.clone());
+                }
+                limit.record_failure(&mut attempts, now);
+                if blocks::save_attempt_state(store, &agent, &attempts).is_err() {
+                    warn!(agent = %agent, "rate-limit state not saved");
+                }
+                let reason = match e {
+                    VerifyError::Expired => "expired",
+                    VerifyError::Spent => "spent",
+                    VerifyError::Mismatch => "mismatch",
+                };
+                let entry = self.audit_entry(
+                    now,
+                    policy.generation(),
+                    &agent,
+                    None,
+                    "verify_challenge",
+                    4,
+                    AuditOutcome::VerificationFailed,
+                    vec![format!(
+                        "verification of challenge {challenge_id} failed: {reason}"
+                    )],
+                );
+                let _ = self.audit(entry);
+                warn!(agent = %agent, challenge = challenge_id, reason, "verification failed");
+                Err(LoopError::verification_failed(
+                    challenge_id,
+                    reason,
+                    e.to_string(),
+                    limit.max_failures.saturating_sub(attempts.failures),
+                ))
+            }
+        }
+    }
+
+    /// Reports where an approval stands. This is how the agent learns that a person decided;
+    /// it never decides anything itself.
+    pub fn confirm_operation(&self, approval_id: &str) -> Result<ApprovalView, LoopError> {
+        let approval_id = approval_id.trim();
+        if approval_id.is_empty() {
+            return Err(LoopError::missing_param("approval_id", "confirm_operation"));
+        }
+        let now = self.clock.now();
+        let a = approval::load(self.store.as_ref(), approval_id)
+            .map_err(|_| LoopError::store_failed("read the approval"))?
+            .ok_or_else(|| LoopError::approval_not_found(approval_id))?;
+        let status = a.status(now);
+        let message = match (&a.state, status) {
+            (_, "expired") => "The approval expired: report the action again to ask once more.",
+            (ApprovalState::Pending, _) => {
+                "Waiting for a person. Do not take the action; ask the user to approve it \
+                 through the operator channel."
+            }
+            (ApprovalState::Approved { .. }, _) => {
+                "A person approved it: report the action again with record_execution_step; \
+                 it proceeds once."
+            }
+            (ApprovalState::Denied { .. }, _) => "A person denied it: do not take the action.",
+            (ApprovalState::Used { .. }, _) => "It was approved and has been used.",
+        };
+        Ok(ApprovalView {
+            approval_id: a.id.clone(),
+            status,
+            element_name: a.agent.clone(),
+            why: a.why.clone(),
+            what: a.what.clone(),
+            how_to_approve: a.how_to_approve.clone(),
+            expires_at: a.expires_at,
+            message: message.to_owned(),
+        })
+    }
+}
