@@ -58,8 +58,9 @@ impl AttemptLimit {
         }
     }
 
-    /// Records a failed attempt. When the window's failures go over the limit, the agent is
-    /// locked out for the window times 2^(earlier lockouts), capped at `max_lockout`.
+    /// Records a failed attempt. When the window's failures reach the limit, the agent is locked
+    /// out for the window times 2^(earlier lockouts), capped at `max_lockout`: no more than
+    /// `max_failures` failures fit in a window (spec 8.8.5).
     pub fn record_failure(&self, state: &mut AttemptState, now: Timestamp) {
         let window_open = state
             .window_start
@@ -69,7 +70,7 @@ impl AttemptLimit {
             state.failures = 0;
         }
         state.failures = state.failures.saturating_add(1);
-        if state.failures > self.max_failures {
+        if state.failures >= self.max_failures {
             let factor = 1i32.checked_shl(state.lockouts.min(30)).unwrap_or(i32::MAX);
             let lockout = self
                 .window
@@ -100,17 +101,16 @@ mod tests {
     }
 
     #[test]
-    fn ten_failures_are_allowed_the_eleventh_locks_out_for_a_window() {
+    fn ten_failures_are_allowed_then_attempts_are_refused_for_a_window() {
         let limit = AttemptLimit::default();
         let mut s = AttemptState::default();
         for i in 0..10 {
-            assert_eq!(limit.check(&s, t(i)), Ok(()));
+            assert_eq!(limit.check(&s, t(i)), Ok(()), "attempt {}", i + 1);
             limit.record_failure(&mut s, t(i));
         }
-        assert_eq!(limit.check(&s, t(10)), Ok(()));
-        limit.record_failure(&mut s, t(10));
-        assert_eq!(limit.check(&s, t(11)), Err(LockedOut { until: t(70) }));
-        assert_eq!(limit.check(&s, t(70)), Ok(()));
+        // The 11th attempt is refused until a window after the 10th failure.
+        assert_eq!(limit.check(&s, t(10)), Err(LockedOut { until: t(69) }));
+        assert_eq!(limit.check(&s, t(69)), Ok(()));
     }
 
     #[test]
@@ -133,7 +133,7 @@ mod tests {
         let mut now = 0;
         let mut lengths = Vec::new();
         for _ in 0..14 {
-            for _ in 0..11 {
+            for _ in 0..10 {
                 limit.record_failure(&mut s, t(now));
             }
             let until = s.locked_until.expect("locked");
@@ -148,12 +148,12 @@ mod tests {
     fn success_clears_the_window_but_not_the_history() {
         let limit = AttemptLimit::default();
         let mut s = AttemptState::default();
-        for _ in 0..11 {
+        for _ in 0..10 {
             limit.record_failure(&mut s, t(0));
         }
         limit.record_success(&mut s);
         assert_eq!((s.failures, s.lockouts), (0, 1));
-        for _ in 0..11 {
+        for _ in 0..10 {
             limit.record_failure(&mut s, t(100));
         }
         assert_eq!(
@@ -167,7 +167,7 @@ mod tests {
     fn the_state_persists_as_json() {
         let limit = AttemptLimit::default();
         let mut s = AttemptState::default();
-        for _ in 0..11 {
+        for _ in 0..10 {
             limit.record_failure(&mut s, t(0));
         }
         let back: AttemptState =

@@ -84,19 +84,23 @@ impl Execution {
             .saturating_sub(self.autonomous_steps)
     }
 
-    /// Records a hint: recent hints and the repetition count. Returns how many times this
-    /// action has now been reported in the execution.
-    pub fn note_hint(&mut self, hint: &str) -> u32 {
+    /// Records a reported hint among the recent ones (what the stages see as context).
+    pub fn note_hint(&mut self, hint: &str) {
         if self.recent_hints.len() == RECENT_HINTS {
             self.recent_hints.remove(0);
         }
         self.recent_hints.push(hint.to_owned());
-        if self.repetitions.len() >= MAX_REPETITION_KEYS
-            && !self.repetitions.contains_key(&normalize(hint))
-        {
+    }
+
+    /// Counts an evaluation of this action; returns how many times it has now been evaluated in
+    /// the execution. Reports answered without an evaluation (while paused or blocked) do not
+    /// count, so an agent polling a pause does not escalate itself.
+    pub fn count_evaluation(&mut self, hint: &str) -> u32 {
+        let key = normalize(hint);
+        if self.repetitions.len() >= MAX_REPETITION_KEYS && !self.repetitions.contains_key(&key) {
             self.repetitions.clear();
         }
-        let count = self.repetitions.entry(normalize(hint)).or_insert(0);
+        let count = self.repetitions.entry(key).or_insert(0);
         *count += 1;
         *count
     }
@@ -160,9 +164,9 @@ mod tests {
             repetitions: HashMap::new(),
             end_reason: None,
         };
-        assert_eq!(e.note_hint("rm  -rf build"), 1);
-        assert_eq!(e.note_hint("RM -rf build"), 2);
-        assert_eq!(e.note_hint("ls"), 1);
+        assert_eq!(e.count_evaluation("rm  -rf build"), 1);
+        assert_eq!(e.count_evaluation("RM -rf build"), 2);
+        assert_eq!(e.count_evaluation("ls"), 1);
         for i in 0..20 {
             e.note_hint(&format!("step {i}"));
         }

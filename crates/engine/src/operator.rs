@@ -313,6 +313,12 @@ impl Engine {
         Ok(out)
     }
 
+    /// Writes the audit log from sequence `from` as JSON lines; returns how many entries.
+    pub fn export_audit(&self, from: u64, out: &mut dyn std::io::Write) -> Result<u64, LoopError> {
+        crate::audit::export_json_lines(self.store.as_ref(), from, out)
+            .map_err(|_| LoopError::store_failed("read the audit log"))
+    }
+
     /// Every hard-blocked agent.
     pub fn blocked_agents(&self) -> Result<Vec<HardBlock>, LoopError> {
         let state = self.lock();

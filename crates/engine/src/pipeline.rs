@@ -88,8 +88,9 @@ pub const fn raise(tier: SafetyTier) -> SafetyTier {
 /// Stages 3 (patterns), 4 (tier), 5 (tolerance), then repetition: the first that pauses or
 /// stops decides; `deny` > `requiresApproval` > `autoApprove` within stage 3.
 ///
-/// `repeated` is how many times this action has been reported in the execution (this report
-/// included); at `repetition_threshold` and above (0: never) the tier goes up one level.
+/// `repeated` is how many times this action has been evaluated in the execution (this report
+/// included); at `repetition_threshold` and above (0: never) a tier above `advisory` goes up
+/// one level.
 pub fn assess(
     eval: &Evaluation,
     tolerance: RiskTolerance,
@@ -167,10 +168,12 @@ pub fn assess(
         PatternVerdict::NoMatch => {}
     }
 
-    // Repetition raises the tier before stage 4 reads it.
+    // Repetition raises the tier before stage 4 reads it. Only an action that already needs a
+    // person escalates: repeating a harmless action is what the step limit is for.
     if repetition_threshold > 0
         && repeated >= repetition_threshold
         && let Some(t) = tier
+        && t != SafetyTier::Advisory
     {
         let up = raise(t);
         if up != t {
@@ -352,9 +355,8 @@ mod tests {
     fn repetition_raises_the_tier_by_one_at_the_threshold() {
         let n = PatternVerdict::NoMatch;
         let m = RiskTolerance::Moderate;
-        assert_eq!(verdict(n, Some(10), m, 2), Verdict::Proceed);
         assert_eq!(
-            verdict(n, Some(10), m, 3),
+            verdict(n, Some(50), m, 2),
             Verdict::Approve(PauseKind::ConfirmTier)
         );
         assert_eq!(verdict(n, Some(50), m, 3), Verdict::Verify);
@@ -362,7 +364,9 @@ mod tests {
             verdict(n, Some(70), m, 4),
             Verdict::Stop(BlockTrigger::DangerZone)
         );
-        let a = assess(&eval(n, Some(10)), m, 3, 3);
+        // A harmless action does not escalate, however often it is repeated.
+        assert_eq!(verdict(n, Some(10), m, 50), Verdict::Proceed);
+        let a = assess(&eval(n, Some(50)), m, 3, 3);
         assert!(
             a.factors.iter().any(|f| f.contains("reported 3 times")),
             "{:?}",
@@ -370,8 +374,8 @@ mod tests {
         );
         // Threshold 0 switches it off.
         assert_eq!(
-            assess(&eval(n, Some(10)), m, 100, 0).verdict,
-            Verdict::Proceed
+            assess(&eval(n, Some(50)), m, 100, 0).verdict,
+            Verdict::Approve(PauseKind::ConfirmTier)
         );
     }
 

@@ -115,14 +115,14 @@ impl Engine {
         let execution_id =
             Engine::resolve_execution(&state, &agent, report.execution_id.as_deref())?;
         let mut notifications = state.inbox.take(&agent);
-        let (step, repeated, recent, tolerance) = {
+        let (step, recent, tolerance) = {
             let Some(e) = state.executions.get_mut(&execution_id) else {
                 return Err(LoopError::execution_not_found(Some(&execution_id), &agent));
             };
             e.steps += 1;
             let recent = e.recent_hints.clone();
-            let repeated = e.note_hint(&report.hint);
-            (e.steps, repeated, recent, e.risk_tolerance)
+            e.note_hint(&report.hint);
+            (e.steps, recent, e.risk_tolerance)
         };
         let mut factors = Vec::new();
         let params = json!({
@@ -217,6 +217,10 @@ impl Engine {
                 drop(state);
                 let eval = policy.evaluate(&action);
                 state = self.lock();
+                let repeated = state
+                    .executions
+                    .get_mut(&execution_id)
+                    .map_or(1, |e| e.count_evaluation(&report.hint));
                 let a = pipeline::assess(&eval, tolerance, repeated, config.repetition_threshold);
                 let danger = eval.danger_level.map_or(0, |d| d.number());
                 // Phase 3, locked. Another thread may have blocked the agent meanwhile.

@@ -268,11 +268,16 @@ impl Engine {
                 );
                 let _ = self.audit(entry);
                 warn!(agent = %agent, challenge = challenge_id, reason, "verification failed");
+                let left = if limit.check(&attempts, now).is_err() {
+                    0
+                } else {
+                    limit.max_failures.saturating_sub(attempts.failures)
+                };
                 Err(LoopError::verification_failed(
                     challenge_id,
                     reason,
                     e.to_string(),
-                    limit.max_failures.saturating_sub(attempts.failures),
+                    left,
                 ))
             }
         }

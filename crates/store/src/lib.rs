@@ -132,4 +132,8 @@ pub trait Store: Send + Sync {
 
     /// Audit entries from `from` (inclusive), at most `limit`, in order.
     fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError>;
+
+    /// Makes every lazy write so far durable (the periodic durable commit of hot counters,
+    /// and the last one at shutdown).
+    fn flush(&self) -> Result<(), StoreError>;
 }

@@ -84,7 +84,19 @@ impl RedbStore {
     }
 }
 
+impl Drop for RedbStore {
+    /// A clean shutdown keeps the lazy writes too (a crash may lose them; see `Durability`).
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
 impl Store for RedbStore {
+    fn flush(&self) -> Result<(), StoreError> {
+        // An empty durable commit makes the non-durable commits before it durable.
+        self.write("flush", Durability::Durable, |_| Ok(()))
+    }
+
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let err = io("read");
         let txn = self.db.begin_read().map_err(|e| err(&e))?;

@@ -1,0 +1,10 @@
+//! The execution safety loop end to end: a real engine with the default guests built from
+//! source, a redb file and a file human channel. `compliance` has one test per requirement of
+//! the safety loop spec, section 9 (mapped in docs/compliance.md).
+
+mod common;
+mod compliance;
+mod flows;
+mod restart;
+mod secrecy;
+mod self_approval;
