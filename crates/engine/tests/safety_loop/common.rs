@@ -116,6 +116,16 @@ impl Harness {
         h
     }
 
+    /// Default loop settings, with the test policy changed by `edit`.
+    pub fn with_policy(edit: impl FnOnce(&mut Value)) -> Self {
+        let state = tempfile::tempdir().expect("tempdir");
+        let mut policy = policy_json(json!({}), &state.path().join("operator-inbox"));
+        edit(&mut policy);
+        let mut h = Self::open_with(state.path(), policy, &[], None);
+        h._state_tmp = Some(state);
+        h
+    }
+
     /// An engine over the state in `state_dir` (a second engine after a restart).
     pub fn open_at(
         state_dir: &Path,

@@ -5,6 +5,7 @@
 mod common;
 mod compliance;
 mod flows;
+mod operations;
 mod restart;
 mod secrecy;
 mod self_approval;
