@@ -12,7 +12,7 @@
 //! The rules this module keeps, and why:
 //!
 //! - The code appears only in what a channel delivers: never in a [`ChannelError`], a log line
-//!   or a `Debug` output. Errors are built through [`scrub`], which replaces the code (with or
+//!   or a `Debug` output. Errors are built through `scrub`, which replaces the code (with or
 //!   without its dashes) by `[redacted]` even where it "cannot" appear.
 //! - A command's output is never captured: a program that echoes its input (or fails and prints
 //!   it) would otherwise put the code into an error, and errors go to logs and the agent.

@@ -1,17 +1,18 @@
-//! airlock-engine: the service that ties airlock-core and airlock-wasm to durable state.
+//! airlock-engine: the execution safety loop (core spec 8.6-8.8) over airlock-core's gate,
+//! airlock-wasm's stages and airlock-store's durable state.
 //!
-//! This crate is being built (issue #4). What is here:
-//!
-//! - [`challenge`]: out-of-band challenges whose codes only a person sees;
-//! - [`attempts`]: the rate limit on failed attempts, with progressive lockout;
-//! - [`token`]: confirmation tokens bound to one call;
-//! - [`blocks`]: hard blocks and attempt state as durable records in the store;
-//! - [`audit`]: audit entries with redacted params, appended and exported as JSON lines;
-//! - [`approval`]: approval records, decided only through a human channel, used once;
+//! - [`engine::Engine`]: the service. Agent side: [`lifecycle`] (`execute_agent`,
+//!   `complete_execution`, `abort_execution`), [`step`] (`record_execution_step` through the
+//!   pipeline), [`verify`] (`verify_challenge`, `confirm_operation`), [`ops`] (all of them as
+//!   MCP-AQL operations with introspection), [`operation_gate`] (tool calls through the native
+//!   gate, with confirmation tokens). Human side: [`operator`] (approve, deny, override, reissue).
+//! - [`pipeline`]: stages 3-5 and repetition escalation, a pure function.
+//! - [`directive`]: the `AutonomyDirective` and notifications.
+//! - [`challenge`], [`attempts`], [`token`], [`blocks`], [`approval`], [`audit`],
+//!   [`execution`]: the records and their rules, pure functions of values and the time.
 //! - [`channels`]: human channels (a 0600 file, an operator's program, a webhook) that carry
 //!   codes and approval requests to a person and never to the agent, a log or an error.
-//!
-//! The rules are pure functions of plain values and the time; the store persists the values.
+//! - [`clock`]: where the time comes from (a manual clock in tests).
 
 #![deny(missing_docs)]
 

@@ -11,8 +11,7 @@
 //! before an answer leaves the process); [`Durability::Lazy`] is for hot counters that may lose
 //! their last moments in a crash and are made durable by the next durable write.
 //!
-//! This crate is being built (issue #4): the tables and the trait are here; `docs/state.md`
-//! comes with the engine that fills them.
+//! `docs/state.md` lists the tables, their keys and values, and what is durable when.
 
 #![deny(missing_docs)]
 
