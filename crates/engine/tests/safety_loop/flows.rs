@@ -319,3 +319,32 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let r = h.step("a", ADVISORY);
     assert_eq!(r.step, 1);
 }
+
+#[test]
+fn agents_reporting_at_once_are_each_decided_on_their_own() {
+    let h = Harness::with_loop(json!({"max_autonomous_steps": 100}));
+    let agents: Vec<String> = (0..6).map(|i| format!("agent-{i}")).collect();
+    for a in &agents {
+        h.start(a);
+    }
+    std::thread::scope(|s| {
+        for (i, a) in agents.iter().enumerate() {
+            let h = &h;
+            s.spawn(move || {
+                for n in 0..20 {
+                    // Agent 0 is stopped on its fifth step; the others keep going.
+                    let hint = if i == 0 && n == 4 { DENIED } else { ADVISORY };
+                    let r = h.step(a, hint);
+                    if i == 0 && n >= 4 {
+                        assert!(r.directive.is_stopped(), "{a} step {n}");
+                    } else {
+                        assert!(r.directive.proceed, "{a} step {n}: {:?}", r.directive);
+                    }
+                }
+            });
+        }
+    });
+    let blocked = h.engine.blocked_agents().expect("blocks");
+    assert_eq!(blocked.len(), 1);
+    assert_eq!(blocked[0].agent, "agent-0");
+}
