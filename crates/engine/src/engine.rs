@@ -395,6 +395,15 @@ impl Engine {
         problems
     }
 
+    /// An execution's record in the store (ended executions are only there).
+    pub(crate) fn stored_execution(&self, id: &str) -> Option<Execution> {
+        self.store
+            .get(Table::Executions, id)
+            .ok()
+            .flatten()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+    }
+
     /// Saves an execution's counters (lazily: see [`execution::save`]).
     pub(crate) fn save_execution(&self, e: &Execution) {
         if let Err(err) = execution::save(self.store.as_ref(), e, airlock_store::Durability::Lazy) {
@@ -420,6 +429,7 @@ impl Engine {
     /// Whether an execution id belongs to a running execution of `agent`: the id given, or the
     /// agent's running one.
     pub(crate) fn resolve_execution(
+        &self,
         state: &LoopState,
         agent: &str,
         execution_id: Option<&str>,
@@ -427,10 +437,16 @@ impl Engine {
         use crate::error::LoopError;
         match execution_id {
             Some(id) => {
-                let e = state
-                    .executions
-                    .get(id)
-                    .ok_or_else(|| LoopError::execution_not_found(Some(id), agent))?;
+                let Some(e) = state.executions.get(id) else {
+                    // Ended executions are only in the store.
+                    return Err(match self.stored_execution(id) {
+                        Some(e) if e.agent != agent => {
+                            LoopError::execution_agent_mismatch(id, agent)
+                        }
+                        Some(e) => LoopError::execution_finished(id, e.state.as_str()),
+                        None => LoopError::execution_not_found(Some(id), agent),
+                    });
+                };
                 if e.agent != agent {
                     return Err(LoopError::execution_agent_mismatch(id, agent));
                 }

@@ -121,15 +121,14 @@ impl Engine {
             }
         }
         let replaced = state.running.remove(agent);
-        if let Some(old) = replaced
-            .as_ref()
-            .and_then(|id| state.executions.get_mut(id))
-        {
+        // An ended execution leaves memory; its record stays in the store.
+        if let Some(mut old) = replaced.as_ref().and_then(|id| state.executions.remove(id)) {
             old.state = ExecutionState::Aborted;
             old.ended_at = Some(now);
             old.end_reason = Some("replaced by a new execution of the same agent".to_owned());
-            let old = old.clone();
-            self.save_execution(&old);
+            if execution::save(self.store.as_ref(), &old, Durability::Durable).is_err() {
+                tracing::warn!(execution = %old.id, "the replaced execution's end was not saved");
+            }
         }
         let e = Execution {
             id: self.new_id(),
@@ -209,16 +208,17 @@ impl Engine {
         }
         let now = self.clock.now();
         let mut state = self.lock();
-        let id = Engine::resolve_execution(&state, agent, execution_id)?;
-        let Some(e) = state.executions.get_mut(&id) else {
+        let id = self.resolve_execution(&state, agent, execution_id)?;
+        let Some(mut e) = state.executions.get(&id).cloned() else {
             return Err(LoopError::execution_not_found(Some(&id), agent));
         };
         e.state = to;
         e.ended_at = Some(now);
         e.end_reason = why;
-        let e = e.clone();
         execution::save(self.store.as_ref(), &e, Durability::Durable)
             .map_err(|_| LoopError::store_failed("record the end of the execution"))?;
+        // An ended execution leaves memory; its record stays in the store.
+        state.executions.remove(&id);
         state.running.remove(agent);
         info!(agent, execution = %id, state = to.as_str(), steps = e.steps, "execution ended");
         Ok(Ended {

@@ -113,7 +113,7 @@ impl Engine {
         // Phase 1, locked: the execution, notifications, block, pause, stages 1-2.
         let mut state = self.lock();
         let execution_id =
-            Engine::resolve_execution(&state, &agent, report.execution_id.as_deref())?;
+            self.resolve_execution(&state, &agent, report.execution_id.as_deref())?;
         let mut notifications = state.inbox.take(&agent);
         let (step, recent, tolerance) = {
             let Some(e) = state.executions.get_mut(&execution_id) else {
@@ -785,6 +785,9 @@ impl Engine {
         let ttl = challenge_ttl(policy);
         let (challenge, code) = self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
         let id = challenge.id.clone();
+        // Expired challenges are dead whether or not their agent reports again: drop them so
+        // agents that never come back do not grow the map.
+        state.verify_challenges.retain(|_, c| c.expires_at > now);
         state
             .verify_challenges
             .insert(id.clone(), challenge.clone());
