@@ -31,4 +31,13 @@ if ! command -v componentize-py >/dev/null 2>&1 && [ ! -x "$root/.venv/bin/compo
     python3 -m venv "$root/.venv"
     "$root/.venv/bin/pip" install --quiet --disable-pip-version-check componentize-py
 fi
+# The MCP client tests drive `airlock serve` with the Python SDK and validate results with
+# jsonschema; both live in the same .venv.
+if [ ! -x "$root/.venv/bin/python" ]; then
+    python3 -m venv "$root/.venv"
+fi
+if ! "$root/.venv/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1; then
+    echo "setup: installing the Python MCP client and jsonschema into $root/.venv"
+    "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "mcp>=2.3,<3" jsonschema
+fi
 echo "setup: ready ($(cargo --version))"

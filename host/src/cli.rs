@@ -38,6 +38,156 @@ enum Command {
     /// Work with policy directories and guest components.
     #[command(subcommand)]
     Policy(PolicyCommand),
+
+    /// Run the safety dongle: an MCP server on stdin/stdout with the MCP-AQL tools of the
+    /// execution safety loop. Every `airlock serve` on one state directory shares one agent
+    /// state.
+    Serve(ServeArgs),
+
+    /// List the approvals waiting for a person.
+    Approvals(OperatorArgs),
+    /// Approve an approval (a person's decision, audited with your user name).
+    Approve {
+        /// The approval id.
+        id: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Refuse an approval.
+    Deny {
+        /// The approval id.
+        id: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Give the verification code of a challenge. The code is read from the terminal or standard
+    /// input, never from the command line (it would end up in shell history and `ps`).
+    Verify {
+        /// The challenge id (the agent's `verificationId`).
+        challenge_id: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// List the hard-blocked agents.
+    Blocks(OperatorArgs),
+    /// Lift an agent's hard block without a code (an admin override, audited).
+    Unblock {
+        /// The agent (`element_name`).
+        agent: String,
+        /// Why, for the audit log.
+        #[arg(long)]
+        reason: Option<String>,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Issue a new challenge for a blocked or verify-paused agent; the code goes to the human
+    /// channels.
+    Reissue {
+        /// The agent.
+        agent: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Print the audit log.
+    Audit {
+        /// Start at this sequence number.
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// The running policy and mode.
+    Status(OperatorArgs),
+}
+
+/// Options of `airlock serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The policy directory (policy.json, components, tests), hot-reloaded
+    /// [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+    /// The state directory [default: $AIRLOCK_STATE_DIR, else $XDG_STATE_HOME/airlock, else
+    /// ~/.local/state/airlock].
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// `crude`: the tools mcp_aql_read, mcp_aql_create, mcp_aql_execute; `single`: one tool,
+    /// mcp_aql.
+    #[arg(long, value_name = "MODE", default_value = "crude", value_parser = ["crude", "single"])]
+    pub endpoint_mode: String,
+    /// Override the policy's safety loop mode.
+    #[arg(long, value_name = "MODE", env = "MCPAQL_SAFETY_LOOP", value_parser = parse_loop_mode)]
+    pub safety_loop: Option<airlock_core::LoopMode>,
+}
+
+impl ServeArgs {
+    /// Whether one `mcp_aql` tool is served.
+    pub fn endpoint_mode_single(&self) -> bool {
+        self.endpoint_mode == "single"
+    }
+}
+
+fn parse_loop_mode(s: &str) -> Result<airlock_core::LoopMode, String> {
+    airlock_core::LoopMode::parse(s)
+        .ok_or_else(|| format!("'{s}' is not one of enforcing, monitoring, logging, disabled"))
+}
+
+/// Options of the operator commands.
+#[derive(Debug, Args)]
+pub struct OperatorArgs {
+    /// The state directory [default: as for `airlock serve`].
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// The policy directory, used only when no airlock process runs (for the human channels a
+    /// reissued code goes to) [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The operator actions.
+#[derive(Debug)]
+pub enum OperatorCommand {
+    /// `approvals`
+    Approvals,
+    /// `approve ID`
+    Approve {
+        /// The approval.
+        id: String,
+    },
+    /// `deny ID`
+    Deny {
+        /// The approval.
+        id: String,
+    },
+    /// `blocks`
+    Blocks,
+    /// `unblock AGENT`
+    Unblock {
+        /// The agent.
+        agent: String,
+        /// Why.
+        reason: Option<String>,
+    },
+    /// `reissue AGENT`
+    Reissue {
+        /// The agent.
+        agent: String,
+    },
+    /// `verify CHALLENGE_ID`
+    Verify {
+        /// The challenge.
+        challenge_id: String,
+    },
+    /// `audit`
+    Audit {
+        /// From this sequence number.
+        from: u64,
+    },
+    /// `status`
+    Status,
 }
 
 /// `airlock policy ...`
@@ -150,8 +300,24 @@ pub fn run() -> ExitCode {
             };
         }
     };
+    use OperatorCommand as Op;
+    let op = crate::operator_cmd::run;
     match cli.command {
         Command::Check(args) => crate::check::run(&args),
         Command::Policy(command) => crate::policy_cmd::run(&command),
+        Command::Serve(args) => crate::serve::run(&args),
+        Command::Approvals(args) => op(&args, &Op::Approvals),
+        Command::Approve { id, args } => op(&args, &Op::Approve { id }),
+        Command::Deny { id, args } => op(&args, &Op::Deny { id }),
+        Command::Verify { challenge_id, args } => op(&args, &Op::Verify { challenge_id }),
+        Command::Blocks(args) => op(&args, &Op::Blocks),
+        Command::Unblock {
+            agent,
+            reason,
+            args,
+        } => op(&args, &Op::Unblock { agent, reason }),
+        Command::Reissue { agent, args } => op(&args, &Op::Reissue { agent }),
+        Command::Audit { from, args } => op(&args, &Op::Audit { from }),
+        Command::Status(args) => op(&args, &Op::Status),
     }
 }

@@ -6,8 +6,15 @@
 mod check;
 mod cli;
 mod guests;
+mod ipc;
+mod logging;
+mod operator_api;
+mod operator_cmd;
 mod policy_cmd;
 mod policy_dir;
+mod serve;
+mod service;
+mod state_dir;
 
 use std::process::ExitCode;
 

@@ -33,6 +33,10 @@ struct Operation {
     endpoint: Endpoint,
     description: &'static str,
     params: &'static [Param],
+    /// The type of `data` on success, and what it is.
+    returns: (&'static str, &'static str),
+    /// An example request's params.
+    example: &'static str,
 }
 
 const fn p(
@@ -72,6 +76,11 @@ const OPERATIONS: &[Operation] = &[
                 "A stricter risk tolerance for this execution: conservative, moderate or aggressive (never looser than the agent's)",
             ),
         ],
+        returns: (
+            "ExecutionStarted",
+            "execution_id, element_name, execution_safety_loop, maxAutonomousSteps, riskTolerance",
+        ),
+        example: r#"{"element_name": "release-bot", "goal": "cut release 1.4"}"#,
     },
     Operation {
         name: "record_execution_step",
@@ -110,6 +119,11 @@ const OPERATIONS: &[Operation] = &[
                 "The execution (default: the agent's running execution)",
             ),
         ],
+        returns: (
+            "AutonomyDirective",
+            "the directive (continue, factors, stopped?, reason?, stepsRemaining?, nextStepRisk?, notifications?) plus execution_id and step",
+        ),
+        example: r#"{"element_name": "release-bot", "nextActionHint": "calling write_file on CHANGELOG.md to add the 1.4 notes", "outcome": "success"}"#,
     },
     Operation {
         name: "complete_execution",
@@ -125,6 +139,8 @@ const OPERATIONS: &[Operation] = &[
             ),
             p("summary", "string", false, "What was done"),
         ],
+        returns: ("ExecutionEnded", "execution_id, element_name, state, steps"),
+        example: r#"{"element_name": "release-bot", "summary": "release cut"}"#,
     },
     Operation {
         name: "abort_execution",
@@ -140,6 +156,8 @@ const OPERATIONS: &[Operation] = &[
             ),
             p("reason", "string", false, "Why"),
         ],
+        returns: ("ExecutionEnded", "execution_id, element_name, state, steps"),
+        example: r#"{"element_name": "release-bot", "reason": "stopped by the safety loop"}"#,
     },
     Operation {
         name: "confirm_operation",
@@ -151,6 +169,11 @@ const OPERATIONS: &[Operation] = &[
             true,
             "The approval id from the pause notification",
         )],
+        returns: (
+            "ApprovalStatus",
+            "approval_id, status, element_name, why, what, how_to_approve, expires_at, message",
+        ),
+        example: r#"{"approval_id": "7d1c6a8e-0b8f-4c39-9d4e-6f1f0a2b3c4d"}"#,
     },
     Operation {
         name: "verify_challenge",
@@ -165,6 +188,11 @@ const OPERATIONS: &[Operation] = &[
             ),
             p("code", "string", true, "The code the person received"),
         ],
+        returns: (
+            "VerificationResult",
+            "challenge_id, element_name, result (unblocked or resumed), message",
+        ),
+        example: r#"{"challenge_id": "5d8f0a34-55d5-4a53-9bd4-1f7d3c35a0f1", "code": "the code the person received"}"#,
     },
     Operation {
         name: "introspect",
@@ -174,6 +202,11 @@ const OPERATIONS: &[Operation] = &[
             p("query", "string", true, "operations or types"),
             p("name", "string", false, "One operation or type"),
         ],
+        returns: (
+            "IntrospectionData",
+            "operations (with _protocol) or one operation; types or one type",
+        ),
+        example: r#"{"query": "operations"}"#,
     },
 ];
 
@@ -405,6 +438,14 @@ impl Engine {
                 "readOnly": o.endpoint == Endpoint::Read,
                 "destructive": o.endpoint == Endpoint::Execute,
             },
+            "returns": {"name": o.returns.0, "kind": "object", "description": o.returns.1},
+            "examples": [{
+                "description": format!("{} on mcp_aql_{}", o.name, endpoint_name(o.endpoint).to_lowercase()),
+                "request": {
+                    "operation": o.name,
+                    "params": serde_json::from_str::<Value>(o.example).unwrap_or(Value::Null),
+                },
+            }],
             "parameters": o.params.iter().map(|p| {
                 let mut v = json!({
                     "name": p.name, "type": p.kind, "required": p.required,

@@ -73,6 +73,12 @@ pub enum Durability {
 /// decision that needs a durable write fails closed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// Another process has the file open (redb locks it): talk to that process instead.
+    #[error("the state file '{path}' is in use by another airlock process")]
+    InUse {
+        /// The file.
+        path: String,
+    },
     /// The file could not be opened or created.
     #[error("cannot open the state file '{path}': {message}")]
     Open {

@@ -54,7 +54,12 @@ impl RedbStore {
                 return Err(open_error(e.to_string()));
             }
         }
-        let db = Database::create(path).map_err(|e| open_error(e.to_string()))?;
+        let db = Database::create(path).map_err(|e| match e {
+            redb::DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {
+                path: path.display().to_string(),
+            },
+            e => open_error(e.to_string()),
+        })?;
         let txn = db.begin_write().map_err(|e| open_error(e.to_string()))?;
         for table in Table::ALL {
             txn.open_table(definition(table))

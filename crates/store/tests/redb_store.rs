@@ -196,3 +196,48 @@ fn a_lazy_write_is_made_durable_by_the_next_durable_one() {
         Some(b"step 4".to_vec())
     );
 }
+
+/// The child side of the lock test: holds the file open until killed.
+#[test]
+#[ignore = "run by a_second_process_is_told_the_file_is_in_use in a child process"]
+fn child_holds_the_file_open() {
+    let path = std::env::var_os("AIRLOCK_STORE_CHILD_PATH").expect("run by the parent test");
+    let _store = RedbStore::open(std::path::Path::new(&path)).expect("open");
+    println!("OPEN");
+    std::thread::sleep(std::time::Duration::from_secs(60));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_second_process_is_told_the_file_is_in_use() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    let mut child = Command::new(std::env::current_exe().expect("test binary"))
+        .args([
+            "child_holds_the_file_open",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
+        .env("AIRLOCK_STORE_CHILD_PATH", &path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn child");
+    let stdout = child.stdout.take().expect("stdout");
+    assert!(
+        BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .any(|l| l.contains("OPEN"))
+    );
+    let err = RedbStore::open(&path).expect_err("the child holds it");
+    assert!(
+        matches!(err, airlock_store::StoreError::InUse { .. }),
+        "{err}"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    // Once the holder is gone, the file opens.
+    RedbStore::open(&path).expect("free again");
+}

@@ -1,0 +1,212 @@
+//! The safety dongle: MCP-AQL's CRUDE tools over the execution safety loop's operations.
+
+use std::sync::Arc;
+
+use airlock_core::Endpoint;
+use airlock_engine::Engine;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+/// Where the loop's operations run: anything that answers `{operation, params}` on an endpoint
+/// with the operation-result envelope.
+pub trait AgentOps: Send + Sync + 'static {
+    /// Runs one operation. Blocking: it may evaluate WebAssembly stages and write to disk.
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value;
+}
+
+impl AgentOps for Engine {
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
+        Engine::call(self, endpoint, operation, params)
+    }
+}
+
+/// How the operations are exposed as tools.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EndpointMode {
+    /// `mcp_aql_read`, `mcp_aql_create`, `mcp_aql_execute` (the dongle needs no UPDATE or
+    /// DELETE): the client's per-tool permissions then follow the spec's friction levels.
+    #[default]
+    Crude,
+    /// One tool, `mcp_aql`; the endpoint follows from the operation.
+    Single,
+}
+
+/// The MCP server.
+#[derive(Clone)]
+pub struct Dongle {
+    ops: Arc<dyn AgentOps>,
+    mode: EndpointMode,
+}
+
+impl std::fmt::Debug for Dongle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dongle")
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
+}
+
+const INSTRUCTIONS: &str = "airlock is the execution safety loop. Call execute_agent (mcp_aql_execute) \
+once at the start. Before EVERY action with an effect outside your reasoning (any tool call on any \
+server, file or shell action, network request), call record_execution_step (mcp_aql_create) with \
+element_name and a specific nextActionHint, and take the action only if the answer's continue is \
+true. If stopped is true, stop all actions and tell the user. Verification codes go to a person, \
+never to you: ask the user for the code and pass it to verify_challenge. End with \
+complete_execution or abort_execution. introspect (mcp_aql_read) lists the operations.";
+
+fn input_schema(endpoint: Option<Endpoint>) -> Arc<JsonObject> {
+    let names: Vec<&str> = airlock_engine::ops::operation_names()
+        .filter(|op| endpoint.is_none() || airlock_engine::ops::endpoint_of(op) == endpoint)
+        .collect();
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "operation": {"type": "string", "enum": names, "description": "The MCP-AQL operation"},
+            "params": {"type": "object", "description": "The operation's parameters (introspect lists them)"}
+        },
+        "required": ["operation"]
+    });
+    match schema {
+        Value::Object(map) => Arc::new(map),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+fn tool(name: &'static str, endpoint: Option<Endpoint>, description: &'static str) -> Tool {
+    let (read_only, destructive) = match endpoint {
+        Some(Endpoint::Read) => (true, false),
+        Some(Endpoint::Create) => (false, false),
+        // EXECUTE, and the single tool that includes it.
+        _ => (false, true),
+    };
+    Tool::new(name, description, input_schema(endpoint)).with_annotations(
+        ToolAnnotations::new()
+            .read_only(read_only)
+            .destructive(destructive),
+    )
+}
+
+impl Dongle {
+    /// A dongle over `ops`.
+    pub fn new(ops: Arc<dyn AgentOps>, mode: EndpointMode) -> Self {
+        Self { ops, mode }
+    }
+
+    /// The tools this dongle lists.
+    pub fn tools(&self) -> Vec<Tool> {
+        match self.mode {
+            EndpointMode::Crude => vec![
+                tool(
+                    "mcp_aql_read",
+                    Some(Endpoint::Read),
+                    "Read-only MCP-AQL operations: introspect.",
+                ),
+                tool(
+                    "mcp_aql_create",
+                    Some(Endpoint::Create),
+                    "MCP-AQL CREATE operations: record_execution_step (report every intended action before taking it), verify_challenge.",
+                ),
+                tool(
+                    "mcp_aql_execute",
+                    Some(Endpoint::Execute),
+                    "MCP-AQL EXECUTE operations: execute_agent, complete_execution, abort_execution, confirm_operation.",
+                ),
+            ],
+            EndpointMode::Single => vec![tool(
+                "mcp_aql",
+                None,
+                "All MCP-AQL operations of the airlock safety loop; introspect lists them.",
+            )],
+        }
+    }
+
+    /// Runs a tool call: `{operation, params}` in, the operation-result envelope out.
+    pub async fn run(&self, tool: &str, arguments: Option<JsonObject>) -> Value {
+        let args = arguments.unwrap_or_default();
+        let Some(operation) = args.get("operation").and_then(Value::as_str) else {
+            return json!({"success": false, "error": {
+                "code": "VALIDATION_MISSING_PARAM",
+                "message": "Missing required parameter 'operation': call introspect for the list",
+                "details": {"param": "operation"}
+            }});
+        };
+        if let Some(extra) = args.keys().find(|k| *k != "operation" && *k != "params") {
+            return json!({"success": false, "error": {
+                "code": "VALIDATION_UNKNOWN_PARAM",
+                "message": format!("Unknown field '{extra}': the input is {{operation, params}}"),
+                "details": {"param": extra}
+            }});
+        }
+        let endpoint = match (self.mode, tool) {
+            (EndpointMode::Single, _) => match airlock_engine::ops::endpoint_of(operation) {
+                Some(e) => e,
+                None => {
+                    return json!({"success": false, "error": {
+                        "code": "NOT_FOUND_OPERATION",
+                        "message": format!("Unknown operation '{operation}': call introspect for the list"),
+                        "details": {"operation": operation}
+                    }});
+                }
+            },
+            (EndpointMode::Crude, "mcp_aql_read") => Endpoint::Read,
+            (EndpointMode::Crude, "mcp_aql_create") => Endpoint::Create,
+            (EndpointMode::Crude, _) => Endpoint::Execute,
+        };
+        let params = args.get("params").cloned().unwrap_or(Value::Null);
+        let operation = operation.to_owned();
+        let ops = Arc::clone(&self.ops);
+        // The engine blocks (WebAssembly stages, durable writes): off the async workers.
+        match tokio::task::spawn_blocking(move || ops.call(endpoint, &operation, &params)).await {
+            Ok(v) => v,
+            Err(_) => json!({"success": false, "error": {
+                "code": "INTERNAL_ERROR",
+                "message": "the operation failed inside airlock; nothing was decided: retry"
+            }}),
+        }
+    }
+}
+
+impl ServerHandler for Dongle {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("airlock", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let known = self.tools().iter().any(|t| t.name == request.name);
+        if !known {
+            return Err(McpError::invalid_params(
+                format!("unknown tool '{}'", request.name),
+                None,
+            ));
+        }
+        let result = self.run(&request.name, request.arguments).await;
+        let failed = result.get("success") != Some(&Value::Bool(true));
+        let content = vec![ContentBlock::text(result.to_string())];
+        Ok(if failed {
+            CallToolResult::error(content)
+        } else {
+            CallToolResult::success(content)
+        }
+        .into())
+    }
+}

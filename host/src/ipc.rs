@@ -1,0 +1,138 @@
+//! The owning process's sockets: one JSON object per line each way.
+//!
+//! Several MCP clients each start their own `airlock serve`; only one process can hold the redb
+//! file, so that one (the owner) runs the engine and serves two unix sockets in the state
+//! directory, each 0600 in a 0700 directory:
+//!
+//! - `agent.sock`: agent operations forwarded by the other `airlock serve` processes
+//!   (`{"endpoint", "operation", "params"}` -> the operation-result envelope);
+//! - `operator.sock`: operator actions (`{"action", ...}` -> `{"ok": ...}` or `{"error": ...}`),
+//!   which nothing on the agent's side can send through MCP.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use airlock_core::Endpoint;
+use airlock_engine::Engine;
+use serde_json::{Value, json};
+use tracing::{debug, warn};
+
+use crate::operator_api;
+
+/// The longest request line accepted.
+const MAX_LINE: u64 = 1 << 20;
+
+/// Binds a socket with mode 0600. A stale file from a process that died is removed first: only
+/// the process holding the redb lock calls this, so no live owner can be serving it.
+pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
+    let _ = std::fs::remove_file(path);
+    let listener = UnixListener::bind(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(listener)
+}
+
+/// Serves agent operations on `listener` until the process ends.
+pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
+    serve(listener, move |request| {
+        let endpoint = request
+            .get("endpoint")
+            .and_then(Value::as_str)
+            .and_then(|e| Endpoint::parse_any_case(e).ok());
+        let operation = request.get("operation").and_then(Value::as_str);
+        match (endpoint, operation) {
+            (Some(endpoint), Some(operation)) => engine.call(
+                endpoint,
+                operation,
+                request.get("params").unwrap_or(&Value::Null),
+            ),
+            _ => json!({"success": false, "error": {
+                "code": "VALIDATION_MISSING_PARAM",
+                "message": "a forwarded request needs endpoint and operation"
+            }}),
+        }
+    });
+}
+
+/// Serves operator actions on `listener` until the process ends.
+pub fn serve_operators(listener: UnixListener, engine: Arc<Engine>) {
+    serve(listener, move |request| {
+        operator_api::handle(&engine, &request)
+    });
+}
+
+fn serve(listener: UnixListener, handle: impl Fn(Value) -> Value + Send + Sync + 'static) {
+    let handle = Arc::new(handle);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let handle = Arc::clone(&handle);
+            std::thread::spawn(move || {
+                if let Err(e) = connection(stream, handle.as_ref()) {
+                    debug!(error = %e, "socket connection ended");
+                }
+            });
+        }
+    });
+}
+
+fn connection(stream: UnixStream, handle: &dyn Fn(Value) -> Value) -> std::io::Result<()> {
+    let mut writer = stream.try_clone()?;
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut line = String::new();
+        let n = (&mut reader).take(MAX_LINE).read_line(&mut line)?;
+        if n == 0 {
+            return Ok(());
+        }
+        let answer = match serde_json::from_str::<Value>(&line) {
+            Ok(request) => handle(request),
+            Err(e) => json!({"error": format!("bad request: {e}")}),
+        };
+        writeln!(writer, "{answer}")?;
+        writer.flush()?;
+    }
+}
+
+/// A connection to an owner's socket.
+pub struct Client {
+    reader: BufReader<UnixStream>,
+    writer: UnixStream,
+}
+
+impl Client {
+    /// Connects.
+    pub fn connect(path: &Path) -> std::io::Result<Self> {
+        let stream = UnixStream::connect(path)?;
+        // A stuck owner must not hang an agent forever; WebAssembly deadlines are far shorter.
+        stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+        Ok(Self {
+            writer: stream.try_clone()?,
+            reader: BufReader::new(stream),
+        })
+    }
+
+    /// Sends one request and reads its answer.
+    pub fn request(&mut self, request: &Value) -> std::io::Result<Value> {
+        writeln!(self.writer, "{request}")?;
+        self.writer.flush()?;
+        let mut line = String::new();
+        let n = (&mut self.reader).take(64 << 20).read_line(&mut line)?;
+        if n == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                "the airlock owner closed the connection",
+            ));
+        }
+        serde_json::from_str(&line).map_err(|e| {
+            warn!(error = %e, "unreadable answer from the owner");
+            std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+        })
+    }
+}

@@ -1,0 +1,63 @@
+//! `airlock serve`: the safety dongle, an MCP server on stdin/stdout.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use airlock_mcp::{Dongle, EndpointMode};
+use rmcp::ServiceExt;
+
+use crate::cli::{EXIT_USAGE, ServeArgs};
+use crate::service::{ServiceConfig, Shared};
+use crate::state_dir;
+
+/// Runs the dongle until the client closes stdin.
+pub fn run(args: &ServeArgs) -> ExitCode {
+    crate::logging::init();
+    let started = (|| -> Result<Arc<Shared>, String> {
+        let state_dir = state_dir::resolve(args.state_dir.as_deref())?;
+        Shared::start(ServiceConfig {
+            state_dir,
+            policy: args.policy.clone(),
+            mode_override: args.safety_loop,
+        })
+    })();
+    let shared = match started {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("airlock serve: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let mode = if args.endpoint_mode_single() {
+        EndpointMode::Single
+    } else {
+        EndpointMode::Crude
+    };
+    let dongle = Dongle::new(shared, mode);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("airlock serve: cannot start the runtime: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let result = runtime.block_on(async move {
+        let service = dongle
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| e.to_string())?;
+        service.waiting().await.map_err(|e| e.to_string())?;
+        Ok::<(), String>(())
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("airlock serve: {e}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}

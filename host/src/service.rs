@@ -1,0 +1,184 @@
+//! One agent state shared by every airlock process on a state directory.
+//!
+//! Each MCP client starts its own `airlock serve`, but a block recorded by one must be enforced
+//! by all and a danger_zone broadcast must reach agents in all of them. redb lets one process
+//! hold the state file; that process is the **owner**: it runs the engine and serves
+//! `agent.sock` and `operator.sock` ([`crate::ipc`]). Every other process is a **client**: it
+//! forwards each operation to the owner. When the owner exits, the next client that cannot reach
+//! it takes the file over and becomes the owner; in-flight operations are retried there.
+//!
+//! What a handover loses is what the specification says a restart may lose: verify pauses and
+//! undelivered notifications. Blocks, approvals, rate limits, executions and the audit log are in
+//! the file.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use airlock_core::{Endpoint, LoopMode};
+use airlock_engine::{Engine, EngineOptions, SystemClock};
+use airlock_mcp::AgentOps;
+use airlock_store::{RedbStore, StoreError};
+use airlock_wasm::{DEFAULT_DEBOUNCE, LivePolicy, PolicySource, PolicyWatcher};
+use serde_json::{Value, json};
+use tracing::{info, warn};
+
+use crate::{guests, ipc, state_dir};
+
+/// How long a process waits for an owner that holds the file but does not answer yet.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the service is started with.
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    /// The state directory (resolved).
+    pub state_dir: PathBuf,
+    /// The policy directory, or none for the embedded defaults.
+    pub policy: Option<PathBuf>,
+    /// `--safety-loop` / `MCPAQL_SAFETY_LOOP`.
+    pub mode_override: Option<LoopMode>,
+}
+
+#[derive(Clone)]
+enum Role {
+    Owner(Arc<Engine>),
+    Client(PathBuf),
+}
+
+/// The engine of this state directory, here or in the owning process.
+pub struct Shared {
+    config: ServiceConfig,
+    live: Arc<LivePolicy>,
+    role: Mutex<Role>,
+    watcher: Mutex<Option<PolicyWatcher>>,
+}
+
+/// Loads the policy (its vectors must pass) with the embedded guests and the precompile cache.
+pub fn load_policy(policy: Option<&std::path::Path>) -> Result<Arc<LivePolicy>, String> {
+    let host = Arc::new(guests::host()?);
+    let source = match policy {
+        Some(dir) => PolicySource::Directory(dir.to_path_buf()),
+        None => PolicySource::Embedded,
+    };
+    LivePolicy::load(host, source, guests::builtins()).map_err(|e| e.to_string())
+}
+
+impl Shared {
+    /// Loads the policy and becomes the owner or a client of the state directory.
+    pub fn start(config: ServiceConfig) -> Result<Arc<Self>, String> {
+        let live = load_policy(config.policy.as_deref())?;
+        let shared = Arc::new(Self {
+            role: Mutex::new(Role::Client(state_dir::agent_socket(&config.state_dir))),
+            config,
+            live,
+            watcher: Mutex::new(None),
+        });
+        let role = shared.acquire()?;
+        *shared.role.lock().unwrap_or_else(PoisonError::into_inner) = role;
+        Ok(shared)
+    }
+
+    /// Opens the state file (owner) or finds the process that has it (client).
+    fn acquire(&self) -> Result<Role, String> {
+        let dir = &self.config.state_dir;
+        let deadline = Instant::now() + ACQUIRE_TIMEOUT;
+        loop {
+            match RedbStore::open(&state_dir::store_path(dir)) {
+                Ok(store) => return self.become_owner(store),
+                Err(StoreError::InUse { .. }) => {
+                    let socket = state_dir::agent_socket(dir);
+                    if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
+                        info!(socket = %socket.display(), "another airlock process owns the state: forwarding to it");
+                        return Ok(Role::Client(socket));
+                    }
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+            if Instant::now() > deadline {
+                return Err(format!(
+                    "the state file in '{}' is held by another process that does not answer on \
+                     agent.sock: stop it, or use another --state-dir",
+                    dir.display()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn become_owner(&self, store: RedbStore) -> Result<Role, String> {
+        let dir = &self.config.state_dir;
+        let engine = Arc::new(
+            Engine::open(
+                Arc::clone(&self.live),
+                Arc::new(store),
+                Arc::new(SystemClock),
+                EngineOptions {
+                    state_dir: dir.clone(),
+                    policy_dir: self.config.policy.clone().unwrap_or_else(|| dir.clone()),
+                    mode_override: self.config.mode_override,
+                },
+            )
+            .map_err(|e| e.to_string())?,
+        );
+        let agents = ipc::bind(&state_dir::agent_socket(dir))
+            .map_err(|e| format!("cannot serve agent.sock in '{}': {e}", dir.display()))?;
+        let operators = ipc::bind(&state_dir::operator_socket(dir))
+            .map_err(|e| format!("cannot serve operator.sock in '{}': {e}", dir.display()))?;
+        ipc::serve_agents(agents, Arc::clone(&engine));
+        ipc::serve_operators(operators, Arc::clone(&engine));
+        if self.config.policy.is_some() {
+            match self.live.watch(DEFAULT_DEBOUNCE) {
+                Ok(w) => {
+                    *self.watcher.lock().unwrap_or_else(PoisonError::into_inner) = Some(w);
+                }
+                Err(e) => {
+                    warn!(error = %e, "the policy directory is not watched: restart to reload")
+                }
+            }
+        }
+        info!(state = %dir.display(), mode = %engine.mode(), "airlock owns the state");
+        Ok(Role::Owner(engine))
+    }
+}
+
+impl AgentOps for Shared {
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
+        let request = json!({
+            "endpoint": format!("{endpoint:?}").to_uppercase(),
+            "operation": operation,
+            "params": params,
+        });
+        for _ in 0..3 {
+            let role = self
+                .role
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            match role {
+                Role::Owner(engine) => return engine.call(endpoint, operation, params),
+                Role::Client(socket) => {
+                    let answer =
+                        ipc::Client::connect(&socket).and_then(|mut c| c.request(&request));
+                    match answer {
+                        Ok(v) => return v,
+                        Err(e) => {
+                            warn!(error = %e, "the owning airlock process went away: taking over");
+                            match self.acquire() {
+                                Ok(role) => {
+                                    *self.role.lock().unwrap_or_else(PoisonError::into_inner) =
+                                        role;
+                                }
+                                Err(e) => warn!(error = %e, "takeover failed"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        json!({"success": false, "error": {
+            "code": "INTERNAL_ERROR",
+            "message": "airlock's state owner cannot be reached and the state cannot be taken over; \
+                        nothing was decided: retry, and tell the operator if it persists"
+        }})
+    }
+}

@@ -1,0 +1,78 @@
+//! Real MCP clients drive `airlock serve`: the Python SDK (PyPI `mcp`, installed into `.venv` by
+//! scripts/setup.sh) runs a whole safety loop in the legacy handshake and in protocol 2026-07-28,
+//! with the CRUDE tools and the single tool; tests/mcp/dongle_loop.py validates every result
+//! against the MCP-AQL schemas.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn python() -> PathBuf {
+    let venv = root().join(".venv/bin/python");
+    assert!(
+        venv.exists(),
+        "{} is missing: run scripts/setup.sh (it installs the Python MCP client)",
+        venv.display()
+    );
+    venv
+}
+
+/// The test policy: deterministic deny and autoApprove patterns with the built-in guests.
+fn policy_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("policy.json"),
+        r#"{"stages": {"pipeline": [
+            {"name": "patterns", "kind": "patterns", "component": "builtin:default-patterns",
+             "config": {"deny": ["drop table*"], "autoApprove": ["read *"]}},
+            {"name": "risk", "kind": "scorer", "component": "builtin:default-scorer"}]}}"#,
+    )
+    .expect("policy");
+    dir
+}
+
+fn run_loop(mode: &str, endpoint_mode: &str) {
+    let state = tempfile::tempdir().expect("tempdir");
+    let policy = policy_dir();
+    let out = Command::new(python())
+        .arg(root().join("tests/mcp/dongle_loop.py"))
+        .arg(env!("CARGO_BIN_EXE_airlock"))
+        .arg(state.path())
+        .arg(policy.path())
+        .arg(mode)
+        .arg(endpoint_mode)
+        // Not from inside an `mcp/` directory: its `types` would shadow the stdlib's.
+        .current_dir(std::env::temp_dir())
+        .env(
+            "AIRLOCK_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+        )
+        .output()
+        .expect("run python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("OK"),
+        "{mode} {endpoint_mode}: {}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_python_client_runs_a_loop_in_the_legacy_handshake() {
+    run_loop("legacy", "crude");
+}
+
+#[test]
+fn the_python_client_runs_a_loop_in_protocol_2026_07_28() {
+    run_loop("2026-07-28", "crude");
+}
+
+#[test]
+fn the_single_tool_endpoint_mode_works_in_both_protocols() {
+    run_loop("legacy", "single");
+    run_loop("2026-07-28", "single");
+}
