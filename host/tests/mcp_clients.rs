@@ -76,3 +76,33 @@ fn the_single_tool_endpoint_mode_works_in_both_protocols() {
     run_loop("legacy", "single");
     run_loop("2026-07-28", "single");
 }
+
+#[test]
+fn two_serve_processes_share_one_agent_state_and_the_operator_commands_reach_it() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let policy = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        policy.path().join("policy.json"),
+        r#"{"stages": {"pipeline": [
+            {"name": "patterns", "kind": "patterns", "component": "builtin:default-patterns",
+             "config": {"deny": ["drop table*"], "requiresApproval": ["deploy *"], "autoApprove": ["read *"]}},
+            {"name": "risk", "kind": "scorer", "component": "builtin:default-scorer"}]}}"#,
+    )
+    .expect("policy");
+    let out = Command::new(python())
+        .arg(root().join("tests/mcp/shared_state.py"))
+        .arg(env!("CARGO_BIN_EXE_airlock"))
+        .arg(state.path())
+        .arg(policy.path())
+        .current_dir(std::env::temp_dir())
+        .env("AIRLOCK_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"))
+        .output()
+        .expect("run python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("OK"),
+        "{}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
