@@ -95,7 +95,10 @@ fn two_serve_processes_share_one_agent_state_and_the_operator_commands_reach_it(
         .arg(state.path())
         .arg(policy.path())
         .current_dir(std::env::temp_dir())
-        .env("AIRLOCK_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"))
+        .env(
+            "AIRLOCK_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+        )
         .output()
         .expect("run python");
     let stdout = String::from_utf8_lossy(&out.stdout);

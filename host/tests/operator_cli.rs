@@ -1,0 +1,191 @@
+//! The operator commands on a state directory no airlock process holds: they open the state
+//! file themselves. (With a running `airlock serve` they go through operator.sock:
+//! mcp_clients.rs.)
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+fn airlock(state: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_airlock"));
+    c.env("AIRLOCK_STATE_DIR", state).env(
+        "AIRLOCK_CACHE_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+    );
+    c
+}
+
+/// Blocks agent `a` through a short `airlock serve` session spoken to by hand (JSON-RPC lines).
+fn block_agent(state: &Path) -> String {
+    let mut serve = airlock(state)
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut stdin = serve.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(serve.stdout.take().expect("stdout"));
+    let mut rpc = |id: u64, method: &str, params: Value| -> Value {
+        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(stdin, "{msg}").expect("write");
+        loop {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read");
+            let v: Value = serde_json::from_str(&line).expect("json");
+            if v["id"] == id {
+                return v;
+            }
+        }
+    };
+    rpc(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let call =
+        |rpc: &mut dyn FnMut(u64, &str, Value) -> Value, id, tool: &str, op: &str, params| {
+            let r = rpc(
+                id,
+                "tools/call",
+                json!({"name": tool, "arguments": {"operation": op, "params": params}}),
+            );
+            let text = r["result"]["content"][0]["text"]
+                .as_str()
+                .expect("text")
+                .to_owned();
+            serde_json::from_str::<Value>(&text).expect("envelope")
+        };
+    call(
+        &mut rpc,
+        2,
+        "mcp_aql_execute",
+        "execute_agent",
+        json!({"element_name": "a"}),
+    );
+    // The embedded default patterns deny forbidden operation names such as drop_database.
+    let stop = call(
+        &mut rpc,
+        3,
+        "mcp_aql_create",
+        "record_execution_step",
+        json!({"element_name": "a", "nextActionHint": "call drop_database on the production server"}),
+    );
+    assert_eq!(stop["data"]["stopped"], true, "{stop}");
+    drop(stdin);
+    serve.wait().expect("serve exits when stdin closes");
+    stop["data"]["notifications"]
+        .as_array()
+        .and_then(|n| {
+            n.iter()
+                .find_map(|n| n["metadata"]["verificationId"].as_str())
+        })
+        .expect("verificationId")
+        .to_owned()
+}
+
+#[test]
+fn the_operator_commands_work_on_the_state_file_when_no_airlock_runs() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let challenge = block_agent(state.path());
+
+    let out = airlock(state.path())
+        .args(["blocks", "--json"])
+        .output()
+        .expect("blocks");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let blocks: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(blocks[0]["agent"], "a");
+    assert_eq!(blocks[0]["challenge_id"], challenge.as_str());
+
+    // A wrong code, piped on stdin: refused (exit 3), and it says why without any code.
+    let mut verify = airlock(state.path())
+        .args(["verify", &challenge])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("verify");
+    writeln!(verify.stdin.take().expect("stdin"), "WRONG-CODE").expect("write");
+    let out = verify.wait_with_output().expect("verify");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("PERMISSION_VERIFICATION_FAILED"));
+
+    // The burned challenge is replaced; the new code, read from the file channel, verifies.
+    let out = airlock(state.path())
+        .args(["reissue", "a", "--json"])
+        .output()
+        .expect("reissue");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fresh: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let id = fresh["challenge_id"].as_str().expect("id");
+    let notice: Value = serde_json::from_str(
+        &std::fs::read_to_string(state.path().join("operator").join(format!("{id}.json")))
+            .expect("notice"),
+    )
+    .expect("json");
+    let code = notice["code"].as_str().expect("code");
+    let mut verify = airlock(state.path())
+        .args(["verify", id])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("verify");
+    writeln!(verify.stdin.take().expect("stdin"), "{code}").expect("write");
+    let out = verify.wait_with_output().expect("verify");
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains(code));
+
+    let out = airlock(state.path())
+        .args(["blocks"])
+        .output()
+        .expect("blocks");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no blocked agents"));
+
+    let out = airlock(state.path())
+        .args(["audit", "--json"])
+        .output()
+        .expect("audit");
+    let audit: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let outcomes: Vec<&str> = audit
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["outcome"].as_str())
+        .collect();
+    assert!(
+        outcomes.contains(&"stopped")
+            && outcomes.contains(&"verification_failed")
+            && outcomes.contains(&"unblocked"),
+        "{outcomes:?}"
+    );
+
+    // Refusals say what is wrong and exit 3; usage errors exit 1.
+    let out = airlock(state.path())
+        .args(["approve", "no-such-id"])
+        .output()
+        .expect("approve");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NOT_FOUND_APPROVAL"));
+    let out = airlock(state.path())
+        .args(["unblock", "a"])
+        .output()
+        .expect("unblock");
+    assert_eq!(out.status.code(), Some(3));
+    let out = airlock(state.path())
+        .args(["verify", id])
+        .stdin(Stdio::null())
+        .output()
+        .expect("verify");
+    assert_eq!(out.status.code(), Some(1), "no code on stdin");
+}
