@@ -3,33 +3,20 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use airlock_core::{
-    Decision, GateContext, GateRequest, Layer, Outcome, Risk, SafetyTier, ToolAnnotations,
-    TrustLevel,
-};
-use airlock_wasm::{Action, Evaluation, PolicySet, PolicySource};
-use serde_json::{Value, json};
+use airlock_core::{Decision, GateContext, Layer, Outcome, ToolAnnotations};
+use airlock_engine::decide::{DecideRequest, Report, decide, kind};
+use airlock_wasm::{Evaluation, PolicySet, PolicySource};
+use serde_json::Value;
 
 use crate::cli::{CheckArgs, EXIT_USAGE};
 use crate::{guests, policy_dir};
-
-/// What `airlock check` found.
-struct Report {
-    /// The gate's decision, when an operation was given.
-    decision: Option<Decision>,
-    /// The stages' evaluation, when a hint was given.
-    stages: Option<Evaluation>,
-    /// The join of both.
-    outcome: Outcome,
-    trust_notes: Vec<String>,
-}
 
 /// Runs `airlock check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
     match evaluate(args) {
         Ok(report) => {
             if args.json {
-                println!("{}", report_json(&report));
+                println!("{}", report.to_json());
             } else {
                 if let Some(e) = &report.stages {
                     print!(
@@ -59,7 +46,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 
 fn evaluate(args: &CheckArgs) -> Result<Report, String> {
     let params = match &args.params {
-        None => json!({}),
+        None => None,
         Some(text) => {
             let v = parse_json("--params", text)?;
             if !v.is_object() {
@@ -68,7 +55,7 @@ fn evaluate(args: &CheckArgs) -> Result<Report, String> {
                     kind(&v)
                 ));
             }
-            v
+            Some(v)
         }
     };
     let annotations: Option<ToolAnnotations> = match &args.annotations {
@@ -79,16 +66,17 @@ fn evaluate(args: &CheckArgs) -> Result<Report, String> {
             })?,
         ),
     };
-    let mut context: GateContext = match &args.context {
-        None => GateContext::default(),
-        Some(text) => serde_json::from_value(parse_json("--context", text)?)
-            .map_err(|e| format!("--context is not a valid context: {e}"))?,
+    let context: Option<GateContext> = match &args.context {
+        None => None,
+        Some(text) => Some(
+            serde_json::from_value(parse_json("--context", text)?)
+                .map_err(|e| format!("--context is not a valid context: {e}"))?,
+        ),
     };
     let now = args
         .now
-        .or(context.now)
+        .or(context.as_ref().and_then(|c| c.now))
         .unwrap_or_else(jiff::Timestamp::now);
-    context.now = Some(now);
 
     // The WebAssembly stages are loaded only for a hint: a plain operation check stays a few
     // table lookups, with no compiler in sight.
@@ -111,131 +99,29 @@ fn evaluate(args: &CheckArgs) -> Result<Report, String> {
             &loaded_gate
         }
     };
-
-    let (trust, trust_notes) = match (&args.adapter, args.trust) {
-        (Some(name), _) => {
-            let effective = gate.adapter_trust(name, now).ok_or_else(|| {
-                format!("adapter '{name}' is not in the policy's 'adapters': add it, or pass --trust")
-            })?;
-            (effective.level, effective.reasons)
+    let request = DecideRequest {
+        operation: args.operation.clone(),
+        hint: args.hint.clone(),
+        recent_hints: args.recent_hints.clone(),
+        agent: Some(args.agent.clone()),
+        endpoint: args.endpoint,
+        params,
+        annotations,
+        adapter: args.adapter.clone(),
+        trust: args.trust,
+        autonomy: args.autonomy,
+        safety_mode: args.safety_mode,
+        risk: args.risk,
+        context,
+    };
+    decide(gate, set.as_ref(), &request, now).map_err(|e| {
+        match (e.contains("adapter '"), &args.adapter) {
+            (true, Some(name)) => format!(
+                "adapter '{name}' is not in the policy's 'adapters': add it, or pass --trust"
+            ),
+            _ => e,
         }
-        (None, Some(t)) => (t, Vec::new()),
-        (None, None) => (
-            TrustLevel::Untested,
-            vec!["no --trust or --adapter: the adapter is untested, as the specification assumes without a trust block".to_owned()],
-        ),
-    };
-
-    let decision = args.operation.as_deref().map(|operation| {
-        gate.decide(&GateRequest {
-            operation,
-            endpoint: args.endpoint,
-            params: &params,
-            annotations: annotations.as_ref(),
-            trust,
-            autonomy: args.autonomy,
-            safety_mode: args.safety_mode,
-            risk: args.risk,
-            context: &context,
-        })
-    });
-    let stages = match (&set, &args.hint) {
-        (Some(set), Some(hint)) => Some(set.evaluate(&Action {
-            agent: args.agent.clone(),
-            execution_id: String::new(),
-            step: 0,
-            hint: hint.clone(),
-            operation: args.operation.clone(),
-            endpoint: args.endpoint,
-            params_json: args.params.as_ref().map(|_| params.to_string()),
-            annotations: annotations.clone(),
-            danger_level: decision.as_ref().map(|d| d.danger_level),
-            recent_hints: args.recent_hints.clone(),
-        })),
-        _ => None,
-    };
-    let outcome = decision
-        .as_ref()
-        .map(|d| d.outcome)
-        .into_iter()
-        .chain(stages.as_ref().map(|e| e.outcome))
-        .fold(Outcome::Allow, Outcome::join);
-    Ok(Report {
-        decision,
-        stages,
-        outcome,
-        trust_notes,
     })
-}
-
-/// The JSON of a report. With an operation alone it is the gate's decision, as it always was;
-/// with a hint it carries the contracted fields for the combined result, the stages'
-/// evaluation under `stages`, and the decision (if any) under `decision`.
-fn report_json(report: &Report) -> Value {
-    let with_notes = |mut v: Value| {
-        if !report.trust_notes.is_empty() && report.decision.is_some() {
-            v["trust_notes"] = json!(report.trust_notes);
-        }
-        v
-    };
-    let Some(e) = &report.stages else {
-        let d = report.decision.as_ref().map(serde_json::to_value);
-        return with_notes(match d {
-            Some(Ok(v)) => v,
-            _ => json!({"outcome": report.outcome}),
-        });
-    };
-    let mut factors: Vec<Value> = report
-        .decision
-        .as_ref()
-        .map(|d| {
-            d.factors
-                .iter()
-                .filter_map(|f| serde_json::to_value(f).ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    factors.extend(e.matched.iter().map(|m| {
-        json!({"layer": "patterns", "stage": m.stage, "outcome": e.verdict.outcome(),
-               "code": "pattern_matched", "message": format!("matched '{}'", m.pattern)})
-    }));
-    factors.extend(e.factors.iter().map(|f| {
-        json!({"layer": "scorer", "stage": f.stage, "code": f.code, "message": f.message, "points": f.points})
-    }));
-    factors.extend(e.failures.iter().map(|f| {
-        json!({"layer": "stage_failure", "stage": f.stage, "code": f.failure.kind.code(), "message": f.failure.message})
-    }));
-    let danger_level = report
-        .decision
-        .as_ref()
-        .map(|d| d.danger_level)
-        .or(e.danger_level);
-    let risk = report
-        .decision
-        .as_ref()
-        .map(|d| d.risk)
-        .or(e.tier.map(tier_risk));
-    with_notes(json!({
-        "outcome": report.outcome,
-        "danger_level": danger_level,
-        "risk": risk,
-        "tier": e.tier,
-        "score": e.score,
-        "verdict": e.verdict,
-        "factors": factors,
-        "stages": e,
-        "decision": report.decision,
-    }))
-}
-
-/// The risk a tier stands for, for a hint without an operation.
-fn tier_risk(tier: SafetyTier) -> Risk {
-    match tier {
-        SafetyTier::Advisory => Risk::Low,
-        SafetyTier::Confirm => Risk::Medium,
-        SafetyTier::Verify => Risk::High,
-        SafetyTier::DangerZone => Risk::Critical,
-    }
 }
 
 /// The readable explanation of the stages' evaluation.
@@ -298,17 +184,6 @@ fn verdict_line(outcome: Outcome) -> &'static str {
 
 fn parse_json(flag: &str, text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("{flag} is not valid JSON: {e}"))
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// The readable explanation of a decision.

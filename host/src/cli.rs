@@ -44,6 +44,10 @@ enum Command {
     /// state.
     Serve(ServeArgs),
 
+    /// Run the local decision API over HTTP: POST /v1/decide, POST /v1/operations,
+    /// GET /v1/status, /healthz, /metrics, /v1/openapi.json.
+    Http(HttpArgs),
+
     /// List the approvals waiting for a person.
     Approvals(OperatorArgs),
     /// Approve an approval (a person's decision, audited with your user name).
@@ -130,6 +134,31 @@ impl ServeArgs {
 fn parse_loop_mode(s: &str) -> Result<airlock_core::LoopMode, String> {
     airlock_core::LoopMode::parse(s)
         .ok_or_else(|| format!("'{s}' is not one of enforcing, monitoring, logging, disabled"))
+}
+
+/// Options of `airlock http`.
+#[derive(Debug, Args)]
+pub struct HttpArgs {
+    /// Address to listen on (loopback by default: the API has no authentication of its own).
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:8787",
+        env = "AIRLOCK_HTTP_LISTEN"
+    )]
+    pub listen: String,
+    /// Listen on a unix socket (mode 0600) instead.
+    #[arg(long, value_name = "PATH", conflicts_with = "listen")]
+    pub unix: Option<PathBuf>,
+    /// The policy directory, hot-reloaded [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+    /// The state directory [default: as for `airlock serve`].
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// Override the policy's safety loop mode.
+    #[arg(long, value_name = "MODE", env = "MCPAQL_SAFETY_LOOP", value_parser = parse_loop_mode)]
+    pub safety_loop: Option<airlock_core::LoopMode>,
 }
 
 /// Options of the operator commands.
@@ -306,6 +335,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => crate::check::run(&args),
         Command::Policy(command) => crate::policy_cmd::run(&command),
         Command::Serve(args) => crate::serve::run(&args),
+        Command::Http(args) => crate::http::run(&args),
         Command::Approvals(args) => op(&args, &Op::Approvals),
         Command::Approve { id, args } => op(&args, &Op::Approve { id }),
         Command::Deny { id, args } => op(&args, &Op::Deny { id }),

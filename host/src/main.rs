@@ -6,6 +6,7 @@
 mod check;
 mod cli;
 mod guests;
+mod http;
 mod ipc;
 mod logging;
 mod operator_api;

@@ -182,3 +182,39 @@ impl AgentOps for Shared {
         }})
     }
 }
+
+impl Shared {
+    fn owner(&self) -> Option<Arc<Engine>> {
+        match &*self.role.lock().unwrap_or_else(PoisonError::into_inner) {
+            Role::Owner(e) => Some(Arc::clone(e)),
+            Role::Client(_) => None,
+        }
+    }
+}
+
+impl airlock_http::Backend for Shared {
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
+        AgentOps::call(self, endpoint, operation, params)
+    }
+
+    fn policy(&self) -> Arc<LivePolicy> {
+        Arc::clone(&self.live)
+    }
+
+    fn mode(&self) -> LoopMode {
+        self.config
+            .mode_override
+            .unwrap_or(self.live.current().config().safety_loop.mode)
+    }
+
+    fn gauges(&self) -> airlock_http::Gauges {
+        // Only the owner has the numbers; a forwarding process reports none rather than guess.
+        let Some(engine) = self.owner() else {
+            return airlock_http::Gauges::default();
+        };
+        airlock_http::Gauges {
+            blocked_agents: engine.blocked_agents().ok().map(|b| b.len() as u64),
+            pending_approvals: engine.pending_approvals().ok().map(|a| a.len() as u64),
+        }
+    }
+}

@@ -23,6 +23,7 @@ pub mod blocks;
 pub mod challenge;
 pub mod channels;
 pub mod clock;
+pub mod decide;
 pub mod directive;
 pub mod engine;
 pub mod error;

@@ -1,0 +1,17 @@
+//! airlock-http: the local decision API an adapter process calls (`airlock http`).
+//!
+//! - `POST /v1/decide`: one decision, the same JSON as `airlock check --json`;
+//! - `POST /v1/operations`: an MCP-AQL `{operation, params}`, answered with the operation-result
+//!   envelope, so the whole safety loop is reachable over HTTP;
+//! - `GET /v1/status`, `GET /healthz`, `GET /metrics` (Prometheus text), `GET /v1/openapi.json`.
+//!
+//! Bad bodies get the specification's `VALIDATION_*` errors, never a bare status.
+
+#![deny(missing_docs)]
+
+mod metrics;
+mod openapi;
+mod routes;
+
+pub use metrics::Metrics;
+pub use routes::{Backend, Gauges, MAX_BODY_BYTES, router};

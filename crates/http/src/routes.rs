@@ -1,0 +1,325 @@
+//! The routes.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use airlock_core::{Endpoint, LoopMode};
+use airlock_engine::decide::{DecideRequest, decide};
+use airlock_wasm::LivePolicy;
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+
+use crate::metrics::Metrics;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// Numbers only the engine's owner knows; `None` when this process does not own the state.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gauges {
+    /// Hard-blocked agents.
+    pub blocked_agents: Option<u64>,
+    /// Approvals waiting for a person.
+    pub pending_approvals: Option<u64>,
+}
+
+/// What the API runs on.
+pub trait Backend: Send + Sync + 'static {
+    /// Runs one MCP-AQL operation (blocking).
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value;
+    /// The live policy.
+    fn policy(&self) -> Arc<LivePolicy>;
+    /// The safety loop's mode.
+    fn mode(&self) -> LoopMode;
+    /// Blocks and pending approvals (blocking).
+    fn gauges(&self) -> Gauges;
+}
+
+#[derive(Clone)]
+struct App {
+    backend: Arc<dyn Backend>,
+    metrics: Arc<Metrics>,
+}
+
+/// The API.
+pub fn router(backend: Arc<dyn Backend>, metrics: Arc<Metrics>) -> Router {
+    Router::new()
+        .route("/v1/decide", post(decide_route))
+        .route("/v1/operations", post(operations_route))
+        .route("/v1/status", get(status_route))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics_route))
+        .route(
+            "/v1/openapi.json",
+            get(|| async { json_response(StatusCode::OK, crate::openapi::document()) }),
+        )
+        .fallback(|| async {
+            json_response(
+                StatusCode::NOT_FOUND,
+                json!({"error": {"code": "NOT_FOUND_RESOURCE",
+                    "message": "no such path: see /v1/openapi.json"}}),
+            )
+        })
+        .with_state(App { backend, metrics })
+}
+
+fn json_response(status: StatusCode, body: Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// A body that could not be read or parsed, in the specification's words.
+fn bad_body(error: &serde_json::Error) -> (StatusCode, Value) {
+    use serde_json::error::Category;
+    let (code, message) = match error.classify() {
+        Category::Syntax | Category::Eof | Category::Io => (
+            "VALIDATION_INVALID_ENCODING",
+            format!("the body is not valid JSON: {error}"),
+        ),
+        Category::Data if error.to_string().contains("unknown field") => (
+            "VALIDATION_UNKNOWN_FIELD",
+            format!("{error}: see /v1/openapi.json for the fields"),
+        ),
+        Category::Data => ("VALIDATION_INVALID_TYPE", error.to_string()),
+    };
+    (
+        StatusCode::BAD_REQUEST,
+        json!({"code": code, "message": message}),
+    )
+}
+
+async fn read_body(app: &App, body: Body) -> Result<Value, (StatusCode, Value)> {
+    let bytes = to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| {
+        app.metrics.rejected();
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            json!({"code": "VALIDATION_PAYLOAD_TOO_LARGE",
+                   "message": format!("the body is over {MAX_BODY_BYTES} bytes")}),
+        )
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        app.metrics.rejected();
+        bad_body(&e)
+    })
+}
+
+async fn decide_route(State(app): State<App>, body: Body) -> Response {
+    let started = Instant::now();
+    let value = match read_body(&app, body).await {
+        Ok(v) => v,
+        Err((status, error)) => return json_response(status, json!({"error": error})),
+    };
+    let request: DecideRequest = match serde_json::from_value(value) {
+        Ok(r) => r,
+        Err(e) => {
+            app.metrics.rejected();
+            let (status, error) = bad_body(&e);
+            return json_response(status, json!({"error": error}));
+        }
+    };
+    let backend = Arc::clone(&app.backend);
+    let result = tokio::task::spawn_blocking(move || {
+        let set = backend.policy().current();
+        decide(set.gate(), Some(&set), &request, jiff::Timestamp::now())
+    })
+    .await;
+    app.metrics.observe(started.elapsed().as_secs_f64());
+    match result {
+        Ok(Ok(report)) => {
+            app.metrics.decision(report.outcome.as_str());
+            json_response(StatusCode::OK, report.to_json())
+        }
+        Ok(Err(message)) => {
+            app.metrics.rejected();
+            json_response(
+                StatusCode::BAD_REQUEST,
+                json!({"error": {"code": "VALIDATION_INVALID_PARAMS", "message": message}}),
+            )
+        }
+        Err(_) => json_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            json!({"error": {"code": "INTERNAL_ERROR", "message": "the decision failed inside airlock: nothing was decided"}}),
+        ),
+    }
+}
+
+async fn operations_route(State(app): State<App>, body: Body) -> Response {
+    let started = Instant::now();
+    let envelope_error =
+        |status, error: Value| json_response(status, json!({"success": false, "error": error}));
+    let value = match read_body(&app, body).await {
+        Ok(v) => v,
+        Err((status, error)) => return envelope_error(status, error),
+    };
+    let Value::Object(map) = value else {
+        app.metrics.rejected();
+        return envelope_error(
+            StatusCode::BAD_REQUEST,
+            json!({"code": "VALIDATION_INVALID_TYPE", "message": "the body must be {\"operation\", \"params\"}"}),
+        );
+    };
+    if let Some(extra) = map
+        .keys()
+        .find(|k| !matches!(k.as_str(), "operation" | "params"))
+    {
+        app.metrics.rejected();
+        return envelope_error(
+            StatusCode::BAD_REQUEST,
+            json!({"code": "VALIDATION_UNKNOWN_FIELD", "message": format!("unknown field '{extra}': the body is {{operation, params}}")}),
+        );
+    }
+    let Some(operation) = map
+        .get("operation")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+    else {
+        app.metrics.rejected();
+        return envelope_error(
+            StatusCode::BAD_REQUEST,
+            json!({"code": "VALIDATION_MISSING_PARAM", "message": "missing 'operation'"}),
+        );
+    };
+    let Some(endpoint) = airlock_engine::ops::endpoint_of(&operation) else {
+        app.metrics.operation("unknown", false);
+        return envelope_error(
+            StatusCode::OK,
+            json!({"code": "NOT_FOUND_OPERATION",
+                   "message": format!("Unknown operation '{operation}': call introspect for the list"),
+                   "details": {"operation": operation}}),
+        );
+    };
+    let params = map.get("params").cloned().unwrap_or(Value::Null);
+    let backend = Arc::clone(&app.backend);
+    let op = operation.clone();
+    let result = tokio::task::spawn_blocking(move || backend.call(endpoint, &op, &params)).await;
+    app.metrics.observe(started.elapsed().as_secs_f64());
+    match result {
+        Ok(v) => {
+            app.metrics
+                .operation(&operation, v.get("success") == Some(&Value::Bool(true)));
+            json_response(StatusCode::OK, v)
+        }
+        Err(_) => envelope_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            json!({"code": "INTERNAL_ERROR", "message": "the operation failed inside airlock: nothing was decided"}),
+        ),
+    }
+}
+
+async fn status_route(State(app): State<App>) -> Response {
+    let policy = app.backend.policy();
+    let set = policy.current();
+    let stages: Vec<Value> = set
+        .stages()
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.name,
+                "component": s.component,
+                "world": s.info.world,
+                "sha256": s.info.sha256,
+                "stats": s.stats(),
+            })
+        })
+        .collect();
+    json_response(
+        StatusCode::OK,
+        json!({
+            "execution_safety_loop": app.backend.mode().as_str(),
+            "policy": policy.status(),
+            "stages": stages,
+        }),
+    )
+}
+
+async fn metrics_route(State(app): State<App>) -> Response {
+    let backend = Arc::clone(&app.backend);
+    let gauges = tokio::task::spawn_blocking(move || backend.gauges())
+        .await
+        .unwrap_or_default();
+    let policy = app.backend.policy();
+    let status = policy.status();
+    let mut extra = String::new();
+    use std::fmt::Write as _;
+    let _ = writeln!(
+        extra,
+        "# HELP airlock_policy_generation The policy generation serving."
+    );
+    let _ = writeln!(extra, "# TYPE airlock_policy_generation gauge");
+    let _ = writeln!(extra, "airlock_policy_generation {}", status.generation);
+    let _ = writeln!(
+        extra,
+        "# HELP airlock_policy_reloads_total Policy reloads that took effect."
+    );
+    let _ = writeln!(extra, "# TYPE airlock_policy_reloads_total counter");
+    let _ = writeln!(extra, "airlock_policy_reloads_total {}", status.reloads);
+    let _ = writeln!(
+        extra,
+        "# HELP airlock_policy_reload_failures_total Reloads refused (the previous policy kept serving)."
+    );
+    let _ = writeln!(extra, "# TYPE airlock_policy_reload_failures_total counter");
+    let _ = writeln!(
+        extra,
+        "airlock_policy_reload_failures_total {}",
+        status.failures
+    );
+    let _ = writeln!(
+        extra,
+        "# HELP airlock_guest_failures_total Guest calls that failed closed, by stage and kind."
+    );
+    let _ = writeln!(extra, "# TYPE airlock_guest_failures_total counter");
+    let _ = writeln!(
+        extra,
+        "# HELP airlock_guest_calls_total Guest calls, by stage."
+    );
+    let _ = writeln!(extra, "# TYPE airlock_guest_calls_total counter");
+    for s in policy.current().stages() {
+        let stats = s.stats();
+        let _ = writeln!(
+            extra,
+            "airlock_guest_calls_total{{stage=\"{}\"}} {}",
+            s.name, stats.calls
+        );
+        for (kind, n) in [
+            ("trap", stats.failures.trap),
+            ("timeout", stats.failures.timeout),
+            ("memory_limit", stats.failures.memory_limit),
+            ("invalid_result", stats.failures.invalid_result),
+            ("instantiate", stats.failures.instantiate),
+        ] {
+            let _ = writeln!(
+                extra,
+                "airlock_guest_failures_total{{stage=\"{}\",kind=\"{kind}\"}} {n}",
+                s.name
+            );
+        }
+    }
+    if let Some(n) = gauges.blocked_agents {
+        let _ = writeln!(extra, "# HELP airlock_blocked_agents Hard-blocked agents.");
+        let _ = writeln!(extra, "# TYPE airlock_blocked_agents gauge");
+        let _ = writeln!(extra, "airlock_blocked_agents {n}");
+    }
+    if let Some(n) = gauges.pending_approvals {
+        let _ = writeln!(
+            extra,
+            "# HELP airlock_pending_approvals Approvals waiting for a person."
+        );
+        let _ = writeln!(extra, "# TYPE airlock_pending_approvals gauge");
+        let _ = writeln!(extra, "airlock_pending_approvals {n}");
+    }
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        app.metrics.render(&extra),
+    )
+        .into_response()
+}

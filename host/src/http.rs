@@ -1,0 +1,72 @@
+//! `airlock http`: the local decision API, on loopback or a unix socket.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use airlock_http::{Metrics, router};
+
+use crate::cli::{EXIT_USAGE, HttpArgs};
+use crate::service::{ServiceConfig, Shared};
+use crate::state_dir;
+
+/// Serves until interrupted.
+pub fn run(args: &HttpArgs) -> ExitCode {
+    crate::logging::init();
+    match serve(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("airlock http: {e}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+fn serve(args: &HttpArgs) -> Result<(), String> {
+    let state_dir = state_dir::resolve(args.state_dir.as_deref())?;
+    let shared = Shared::start(ServiceConfig {
+        state_dir,
+        policy: args.policy.clone(),
+        mode_override: args.safety_loop,
+    })?;
+    let app = router(shared, Arc::new(Metrics::default()));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async move {
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        match &args.unix {
+            Some(path) => {
+                let _ = std::fs::remove_file(path);
+                let listener = tokio::net::UnixListener::bind(path)
+                    .map_err(|e| format!("cannot listen on {}: {e}", path.display()))?;
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+                        .map_err(|e| format!("cannot make {} private: {e}", path.display()))?;
+                }
+                eprintln!("airlock http: listening on unix:{}", path.display());
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(shutdown)
+                    .await
+                    .map_err(|e| e.to_string())
+            }
+            None => {
+                let listener = tokio::net::TcpListener::bind(&args.listen)
+                    .await
+                    .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
+                let addr = listener.local_addr().map_err(|e| e.to_string())?;
+                // The port may be 0 (any free one): say which, on stdout, for scripts.
+                println!("airlock http: listening on http://{addr}");
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(shutdown)
+                    .await
+                    .map_err(|e| e.to_string())
+            }
+        }
+    })
+}

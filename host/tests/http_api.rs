@@ -1,0 +1,310 @@
+//! `airlock http` under a real HTTP client (ureq): decisions identical to `airlock check --json`,
+//! the whole safety loop over /v1/operations, status, metrics, OpenAPI, and bad bodies.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    base: String,
+    state: tempfile::TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn cache() -> std::path::PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache")
+}
+
+fn start(policy: Option<&Path>) -> Server {
+    let state = tempfile::tempdir().expect("tempdir");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_airlock"));
+    cmd.args(["http", "--listen", "127.0.0.1:0", "--state-dir"])
+        .arg(state.path())
+        .env("AIRLOCK_CACHE_DIR", cache())
+        .env_remove("AIRLOCK_POLICY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    if let Some(p) = policy {
+        cmd.arg("--policy").arg(p);
+    }
+    let mut child = cmd.spawn().expect("airlock http");
+    let stdout = child.stdout.take().expect("stdout");
+    let line = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.contains("listening on"))
+        .expect("the server says where it listens");
+    let base = line.split_whitespace().last().expect("address").to_owned();
+    Server { child, base, state }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+fn post(s: &Server, path: &str, body: &str) -> (u16, Value) {
+    let mut r = agent()
+        .post(format!("{}{path}", s.base))
+        .header("content-type", "application/json")
+        .send(body)
+        .expect("request");
+    let status = r.status().as_u16();
+    let text = r.body_mut().read_to_string().expect("body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+fn get(s: &Server, path: &str) -> (u16, String) {
+    let mut r = agent()
+        .get(format!("{}{path}", s.base))
+        .call()
+        .expect("request");
+    let status = r.status().as_u16();
+    (status, r.body_mut().read_to_string().expect("body"))
+}
+
+fn op(s: &Server, operation: &str, params: Value) -> Value {
+    let (status, v) = post(
+        s,
+        "/v1/operations",
+        &json!({"operation": operation, "params": params}).to_string(),
+    );
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+#[test]
+fn decide_answers_exactly_what_airlock_check_prints() {
+    let s = start(None);
+    for (request, flags) in [
+        (
+            json!({"operation": "delete_file", "trust": "validated", "params": {"path": "/srv/a"}}),
+            vec![
+                "--operation",
+                "delete_file",
+                "--trust",
+                "validated",
+                "--params",
+                r#"{"path": "/srv/a"}"#,
+            ],
+        ),
+        (
+            json!({"operation": "list_files", "trust": "generated", "endpoint": "read"}),
+            vec![
+                "--operation",
+                "list_files",
+                "--trust",
+                "generated",
+                "--endpoint",
+                "read",
+            ],
+        ),
+        (
+            json!({"operation": "drop_database", "trust": "certified"}),
+            vec!["--operation", "drop_database", "--trust", "certified"],
+        ),
+    ] {
+        let (status, answer) = post(&s, "/v1/decide", &request.to_string());
+        assert_eq!(status, 200, "{answer}");
+        let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
+            .arg("check")
+            .args(&flags)
+            .arg("--json")
+            .env("AIRLOCK_CACHE_DIR", cache())
+            .env_remove("AIRLOCK_POLICY")
+            .output()
+            .expect("check");
+        let printed: Value = serde_json::from_slice(&out.stdout).expect("check json");
+        assert_eq!(answer, printed, "{request}");
+    }
+    // A hint goes through the WebAssembly stages.
+    let (status, answer) = post(
+        &s,
+        "/v1/decide",
+        &json!({"hint": "rm -rf / --no-preserve-root on the production host"}).to_string(),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["score"].as_u64().is_some_and(|n| n > 60), "{answer}");
+}
+
+#[test]
+fn the_whole_loop_runs_over_operations() {
+    let s = start(None);
+    let started = op(&s, "execute_agent", json!({"element_name": "http-agent"}));
+    assert_eq!(started["success"], true, "{started}");
+    let go = op(
+        &s,
+        "record_execution_step",
+        json!({"element_name": "http-agent", "nextActionHint": "list the files in the docs folder"}),
+    );
+    assert_eq!(go["data"]["continue"], true, "{go}");
+    let stop = op(
+        &s,
+        "record_execution_step",
+        json!({"element_name": "http-agent", "nextActionHint": "call drop_database on the production server"}),
+    );
+    assert_eq!(stop["data"]["stopped"], true, "{stop}");
+    let challenge = stop["data"]["notifications"]
+        .as_array()
+        .and_then(|n| {
+            n.iter()
+                .find_map(|n| n["metadata"]["verificationId"].as_str())
+        })
+        .expect("verificationId")
+        .to_owned();
+
+    let (_, metrics) = get(&s, "/metrics");
+    assert!(metrics.contains("airlock_blocked_agents 1"), "{metrics}");
+    assert!(
+        metrics.contains(
+            "airlock_operations_total{operation=\"record_execution_step\",success=\"true\"} 2"
+        ),
+        "{metrics}"
+    );
+
+    let notice: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            s.state
+                .path()
+                .join("operator")
+                .join(format!("{challenge}.json")),
+        )
+        .expect("the code went to the file channel"),
+    )
+    .expect("json");
+    let code = notice["code"].as_str().expect("code");
+    let verified = op(
+        &s,
+        "verify_challenge",
+        json!({"challenge_id": challenge, "code": code}),
+    );
+    assert_eq!(verified["data"]["result"], "unblocked", "{verified}");
+    assert!(!verified.to_string().contains(code));
+    let go = op(
+        &s,
+        "record_execution_step",
+        json!({"element_name": "http-agent", "nextActionHint": "list the files in the docs folder"}),
+    );
+    assert_eq!(go["data"]["continue"], true, "{go}");
+    let (_, metrics) = get(&s, "/metrics");
+    assert!(metrics.contains("airlock_blocked_agents 0"), "{metrics}");
+}
+
+#[test]
+fn status_health_openapi_and_metrics_are_served() {
+    let s = start(None);
+    let (status, body) = get(&s, "/healthz");
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+    let (status, body) = get(&s, "/v1/status");
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(v["execution_safety_loop"], "enforcing");
+    assert_eq!(v["policy"]["generation"], 1);
+    assert!(v["stages"].as_array().is_some_and(|s| s.len() == 2), "{v}");
+    let (_, body) = get(&s, "/v1/openapi.json");
+    let v: Value = serde_json::from_str(&body).expect("json");
+    assert!(v["paths"]["/v1/decide"]["post"].is_object());
+    let (_, metrics) = get(&s, "/metrics");
+    for name in [
+        "airlock_decisions_total",
+        "airlock_request_duration_seconds_bucket",
+        "airlock_policy_reloads_total",
+        "airlock_policy_reload_failures_total",
+        "airlock_guest_failures_total{stage=",
+        "airlock_pending_approvals 0",
+    ] {
+        assert!(metrics.contains(name), "{name} in {metrics}");
+    }
+    let (status, body) = get(&s, "/nope");
+    assert_eq!(status, 404);
+    assert!(body.contains("NOT_FOUND_RESOURCE"));
+}
+
+#[test]
+fn bad_bodies_get_the_spec_errors_and_change_nothing() {
+    let s = start(None);
+    let big = format!(
+        "{{\"operation\": \"introspect\", \"params\": {{\"query\": \"{}\"}}}}",
+        "x".repeat(300_000)
+    );
+    let (status, v) = post(&s, "/v1/operations", &big);
+    assert_eq!(status, 413);
+    assert_eq!(v["error"]["code"], "VALIDATION_PAYLOAD_TOO_LARGE", "{v}");
+    let (status, v) = post(&s, "/v1/decide", &big);
+    assert_eq!(status, 413);
+    assert_eq!(v["error"]["code"], "VALIDATION_PAYLOAD_TOO_LARGE", "{v}");
+
+    let (status, v) = post(&s, "/v1/operations", "{\"operation\": ");
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (400, Some("VALIDATION_INVALID_ENCODING")),
+        "{v}"
+    );
+    assert_eq!(v["success"], false);
+    let (status, v) = post(&s, "/v1/decide", "not json");
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (400, Some("VALIDATION_INVALID_ENCODING")),
+        "{v}"
+    );
+    let (status, v) = post(
+        &s,
+        "/v1/decide",
+        r#"{"operation": "x", "trsut": "validated"}"#,
+    );
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (400, Some("VALIDATION_UNKNOWN_FIELD")),
+        "{v}"
+    );
+    let (status, v) = post(&s, "/v1/decide", r#"{"operation": "x", "trust": "very"}"#);
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (400, Some("VALIDATION_INVALID_TYPE")),
+        "{v}"
+    );
+    let (status, v) = post(&s, "/v1/decide", r#"{"trust": "validated"}"#);
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = post(
+        &s,
+        "/v1/operations",
+        r#"{"operation": "format_disk", "params": {}}"#,
+    );
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (200, Some("NOT_FOUND_OPERATION")),
+        "{v}"
+    );
+    let (status, v) = post(
+        &s,
+        "/v1/operations",
+        r#"{"operation": "introspect", "params": {}, "extra": 1}"#,
+    );
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (400, Some("VALIDATION_UNKNOWN_FIELD")),
+        "{v}"
+    );
+
+    // Nothing was decided or started by any of that.
+    let (_, metrics) = get(&s, "/metrics");
+    assert!(!metrics.contains("airlock_decisions_total{"), "{metrics}");
+    assert!(
+        metrics.contains("airlock_rejected_requests_total 8"),
+        "{metrics}"
+    );
+}
