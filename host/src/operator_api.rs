@@ -42,17 +42,13 @@ fn run(engine: &Engine, request: &Value) -> Result<Value, Value> {
         }
         "approve" | "deny" => {
             let id = text(request, "id").map_err(usage)?;
-            let decided = if action == "approve" {
+            let approval = if action == "approve" {
                 engine.approve(id, by(request))
             } else {
                 engine.deny(id, by(request))
             }
             .map_err(loop_error)?;
-            Ok(json!({
-                "approval": decided.approval,
-                // The operator's copy, for a client that retries with `_confirmation`.
-                "confirmation_token": decided.confirmation_token.as_ref().map(|t| t.as_str()),
-            }))
+            Ok(json!({"approval": approval}))
         }
         "blocks" => {
             let list = engine.blocked_agents().map_err(loop_error)?;

@@ -2,16 +2,21 @@
 //! the native gate, with confirmation tokens (`security-confirmation-tokens.md`) for the ones a
 //! person must confirm.
 //!
-//! A token is minted only when a person approves through a human channel, and is bound to the
-//! agent's exact call: operation, hash of the critical params, adapter; single use; lifetime by
-//! danger level. airlock keeps it: the agent's retry of the same call finds and redeems it, so no
-//! bearer token ever passes through the agent (it could not confirm itself, and cannot leak one).
-//! The operator who approved receives the token too, for clients that retry with an explicit
-//! `_confirmation` param; such a param is checked with the `TOKEN_*` errors.
+//! A call that needs confirmation gets `CONFIRMATION_REQUIRED` with an approval id and a `conf_`
+//! token bound to the call (operation, hash of the critical params, adapter), single use. The
+//! token is **inert until a person approves** the approval through a human channel: the agent
+//! holding it cannot confirm its own call (core spec 8.7.3). Once approved, the token is valid
+//! for its danger level's lifetime from the approval (5 minutes for destructive and dangerous
+//! operations, 2 for forbidden ones), and the retry with `params._confirmation` goes through
+//! exactly once. A client that retries without the param is matched by its call.
 
-use airlock_core::{Endpoint, GateContext, GateRequest, Outcome, ToolAnnotations, TrustLevel};
+use airlock_core::{
+    AutonomyLevel, Endpoint, GateContext, GateRequest, Outcome, SafetyMode, ToolAnnotations,
+    TrustLevel,
+};
 use airlock_store::{Durability, Table};
 use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tracing::info;
@@ -21,27 +26,35 @@ use crate::audit::{AuditOutcome, redact, token_hint};
 use crate::engine::{Engine, Outgoing};
 use crate::error::LoopError;
 use crate::records::put_json;
-use crate::token::{CONFIRMATION_PARAM, ConfirmationToken, TokenRecord, params_hash};
+use crate::token::{CONFIRMATION_PARAM, ConfirmationToken, TokenRecord, lifetime, params_hash};
 
 /// One tool call to decide.
 #[derive(Debug, Clone, Copy)]
 pub struct OperationCall<'a> {
-    /// The agent making it.
+    /// The agent (or client) making it.
     pub agent: &'a str,
-    /// The adapter (MCP server) it goes to, as named in `policy.json` `adapters`.
+    /// The adapter (MCP server) it goes to; its trust block in `policy.json` `adapters` gives
+    /// the trust unless `trust` is set.
     pub adapter: &'a str,
     /// The operation (tool) name.
     pub operation: &'a str,
     /// Its CRUDE endpoint, when known.
     pub endpoint: Option<Endpoint>,
-    /// Its params (a `_confirmation` param is read and never forwarded by callers).
+    /// Its params (a `_confirmation` param is read, and callers never forward it).
     pub params: &'a Value,
     /// Its MCP ToolAnnotations, when known.
     pub annotations: Option<&'a ToolAnnotations>,
+    /// The adapter's trust level, instead of its trust block (the gateway's `--trust`).
+    pub trust: Option<TrustLevel>,
+    /// An autonomy level instead of the policy's.
+    pub autonomy: Option<AutonomyLevel>,
+    /// A safety mode instead of the policy's.
+    pub safety_mode: Option<SafetyMode>,
 }
 
 /// What to do with the call.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "answer", rename_all = "snake_case")]
 pub enum GateAnswer {
     /// Forward it.
     Proceed {
@@ -49,6 +62,11 @@ pub enum GateAnswer {
         factors: Vec<String>,
         /// Whether a person's confirmation was used up for it.
         confirmed: bool,
+    },
+    /// Do not forward it; answer with what would be executed (autonomy A0: suggest only).
+    Preview {
+        /// The preview, for the agent.
+        preview: Value,
     },
     /// A person must approve first; the error to return (`CONFIRMATION_REQUIRED`).
     Pending {
@@ -64,17 +82,8 @@ pub enum GateAnswer {
     },
 }
 
-/// What an operator's decision produced.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decided {
-    /// The approval, as decided.
-    pub approval: Approval,
-    /// For an approved structured operation: its confirmation token (the operator's copy).
-    pub confirmation_token: Option<ConfirmationToken>,
-}
-
-/// The key under which an approved call's token digest is filed: the call (agent, adapter,
-/// operation, params hash), not the token.
+/// The key under which a call's token digest is filed: the call (agent, adapter, operation,
+/// params hash), not the token.
 fn call_key(agent: &str, adapter: &str, operation: &str, params_hash: &str) -> String {
     let mut h = Sha256::new();
     for part in [agent, adapter, operation, params_hash] {
@@ -87,8 +96,8 @@ fn call_key(agent: &str, adapter: &str, operation: &str, params_hash: &str) -> S
 
 impl Engine {
     /// Decides a structured operation: trust x danger, safety mode and autonomy in the native
-    /// gate; an agent's hard block refuses everything; `confirm` (and `verify`, `preview`)
-    /// wait for a person, once per call.
+    /// gate; an agent's hard block refuses everything; `confirm` and `verify` wait for a person,
+    /// once per call; `preview` answers without forwarding.
     pub fn gate_operation(&self, call: OperationCall<'_>) -> Result<GateAnswer, LoopError> {
         if call.agent.trim().is_empty() {
             return Err(LoopError::missing_param("element_name", "gate_operation"));
@@ -107,9 +116,10 @@ impl Engine {
                 });
             }
         }
-        let trust = gate
-            .adapter_trust(call.adapter, now)
-            .map_or(TrustLevel::Untested, |t| t.level);
+        let trust = call.trust.unwrap_or_else(|| {
+            gate.adapter_trust(call.adapter, now)
+                .map_or(TrustLevel::Untested, |t| t.level)
+        });
         let context = GateContext {
             now: Some(now),
             ..GateContext::default()
@@ -118,6 +128,8 @@ impl Engine {
         request.endpoint = call.endpoint;
         request.annotations = call.annotations;
         request.trust = trust;
+        request.autonomy = call.autonomy;
+        request.safety_mode = call.safety_mode;
         let decision = gate.decide(&request);
         let factors: Vec<String> = decision.factors.iter().map(|f| f.to_string()).collect();
         let danger = decision.danger_level.number();
@@ -139,129 +151,124 @@ impl Engine {
             self.audit(entry)
         };
 
-        if decision.outcome == Outcome::Allow {
-            if danger >= 2 {
+        match decision.outcome {
+            Outcome::Allow => {
+                // Every call is audited; calls of danger >= 2 durably before they go ahead.
                 audit(AuditOutcome::Allowed, factors.clone(), None)
                     .map_err(|_| LoopError::store_failed("record the audit entry"))?;
+                return Ok(GateAnswer::Proceed {
+                    factors,
+                    confirmed: false,
+                });
             }
-            return Ok(GateAnswer::Proceed {
-                factors,
-                confirmed: false,
-            });
-        }
-        if decision.outcome >= Outcome::Deny {
-            let _ = audit(AuditOutcome::Denied, factors.clone(), None);
-            let error = decision
-                .error()
-                .and_then(|e| serde_json::to_value(e).ok())
-                .unwrap_or_else(|| json!({"code": "PERMISSION_DENIED", "message": "denied"}));
-            return Ok(GateAnswer::Refused { error });
+            Outcome::Deny | Outcome::Stop => {
+                let _ = audit(AuditOutcome::Denied, factors.clone(), None);
+                let error = decision
+                    .error()
+                    .and_then(|e| serde_json::to_value(e).ok())
+                    .unwrap_or_else(|| json!({"code": "PERMISSION_DENIED", "message": "denied"}));
+                return Ok(GateAnswer::Refused { error });
+            }
+            Outcome::Preview => {
+                let _ = audit(AuditOutcome::Paused, factors.clone(), None);
+                return Ok(GateAnswer::Preview {
+                    preview: json!({
+                        "preview": true,
+                        "message": format!(
+                            "Autonomy level {} is suggest-only: '{}' was not executed. This is \
+                             what would run; a person can run it.",
+                            decision.autonomy.map_or("A0", |a| a.as_str()),
+                            call.operation
+                        ),
+                        "operation": call.operation,
+                        "adapter": call.adapter,
+                        "params": redact(call.params),
+                        "danger_level": decision.danger_level,
+                        "risk": decision.risk,
+                        "factors": factors,
+                    }),
+                });
+            }
+            Outcome::Confirm | Outcome::Verify => {}
         }
 
-        // A person must confirm: an explicit token, the call's own approved token, or a new
-        // approval request.
         let store = self.store.as_ref();
-        if let Some(presented) = call.params.get(CONFIRMATION_PARAM) {
-            let token = presented.as_str().unwrap_or_default();
-            let digest = ConfirmationToken::digest_of(token);
+        let hash = params_hash(call.operation, call.params);
+        let key = call_key(call.agent, call.adapter, call.operation, &hash);
+        let presented = call.params.get(CONFIRMATION_PARAM);
+        let digest = match presented {
+            Some(token) => {
+                let token = token.as_str().unwrap_or_default();
+                Some((ConfirmationToken::digest_of(token), Some(token.to_owned())))
+            }
+            None => store
+                .get(Table::Tokens, &key)
+                .map_err(|_| LoopError::store_failed("read the confirmation token"))?
+                .and_then(|b| String::from_utf8(b).ok())
+                .map(|d| (d, None)),
+        };
+        if let Some((digest, shown)) = digest {
             let record = store
                 .get(Table::Tokens, &digest)
                 .map_err(|_| LoopError::store_failed("read the confirmation token"))?
                 .and_then(|b| serde_json::from_slice::<TokenRecord>(&b).ok());
-            let Some(mut record) = record else {
-                return Ok(GateAnswer::Refused {
-                    error: token_error("TOKEN_INVALID", "Confirmation token is not valid", token),
-                });
-            };
-            if let Err(e) = record.redeem(call.operation, call.params, call.adapter, now) {
-                let _ = audit(
-                    AuditOutcome::Denied,
-                    vec![format!("confirmation token refused: {e}")],
-                    Some(token_hint(token)),
-                );
-                return Ok(GateAnswer::Refused {
-                    error: token_error(e.code(), &e.to_string(), token),
-                });
+            match (record, &shown) {
+                (None, Some(token)) => {
+                    return Ok(GateAnswer::Refused {
+                        error: token_error(
+                            "TOKEN_INVALID",
+                            "Confirmation token is not valid",
+                            token,
+                        ),
+                    });
+                }
+                (None, None) => {}
+                (Some(record), _) => {
+                    let hint = shown.as_deref().map(token_hint);
+                    match self.redeem(record, &call, &digest, &key, now)? {
+                        Redeemed::Go(approval) => {
+                            audit(
+                                AuditOutcome::Confirmed,
+                                vec![format!("confirmed by a person (approval {approval})")],
+                                hint,
+                            )
+                            .map_err(|_| LoopError::store_failed("record the audit entry"))?;
+                            info!(
+                                agent = call.agent,
+                                operation = call.operation,
+                                "confirmed call proceeds"
+                            );
+                            return Ok(GateAnswer::Proceed {
+                                factors,
+                                confirmed: true,
+                            });
+                        }
+                        Redeemed::Waiting(approval) => {
+                            let a = approval::load(store, &approval)
+                                .map_err(|_| LoopError::store_failed("read the approval"))?;
+                            if let Some(a) = a {
+                                return Ok(GateAnswer::Pending {
+                                    error: still_pending(&a, call.operation),
+                                    approval_id: approval,
+                                });
+                            }
+                        }
+                        Redeemed::Refused(error) if shown.is_some() => {
+                            let _ = audit(
+                                AuditOutcome::Denied,
+                                vec![format!("confirmation token refused: {}", error["code"])],
+                                hint,
+                            );
+                            return Ok(GateAnswer::Refused { error });
+                        }
+                        // A stale token found by the call: ask afresh.
+                        Redeemed::Refused(_) => {}
+                    }
+                }
             }
-            put_json(store, Table::Tokens, &digest, &record, Durability::Durable)
-                .map_err(|_| LoopError::store_failed("record the token's use"))?;
-            let _ = store.remove(
-                Table::Tokens,
-                &call_key(
-                    call.agent,
-                    call.adapter,
-                    call.operation,
-                    &params_hash(call.operation, call.params),
-                ),
-                Durability::Durable,
-            );
-            audit(
-                AuditOutcome::Confirmed,
-                factors.clone(),
-                Some(token_hint(token)),
-            )
-            .map_err(|_| LoopError::store_failed("record the audit entry"))?;
-            return Ok(GateAnswer::Proceed {
-                factors,
-                confirmed: true,
-            });
-        }
-        let key = call_key(
-            call.agent,
-            call.adapter,
-            call.operation,
-            &params_hash(call.operation, call.params),
-        );
-        if let Some(digest) = store
-            .get(Table::Tokens, &key)
-            .map_err(|_| LoopError::store_failed("read the confirmation token"))?
-            .and_then(|b| String::from_utf8(b).ok())
-            && let Some(mut record) = store
-                .get(Table::Tokens, &digest)
-                .map_err(|_| LoopError::store_failed("read the confirmation token"))?
-                .and_then(|b| serde_json::from_slice::<TokenRecord>(&b).ok())
-        {
-            if record
-                .redeem(call.operation, call.params, call.adapter, now)
-                .is_ok()
-            {
-                put_json(store, Table::Tokens, &digest, &record, Durability::Durable)
-                    .map_err(|_| LoopError::store_failed("record the token's use"))?;
-                let _ = store.remove(Table::Tokens, &key, Durability::Durable);
-                audit(
-                    AuditOutcome::Confirmed,
-                    factors.clone(),
-                    Some(format!("{}...", &digest[..8])),
-                )
-                .map_err(|_| LoopError::store_failed("record the audit entry"))?;
-                info!(
-                    agent = call.agent,
-                    operation = call.operation,
-                    "confirmed call proceeds"
-                );
-                return Ok(GateAnswer::Proceed {
-                    factors,
-                    confirmed: true,
-                });
-            }
-            let _ = store.remove(Table::Tokens, &key, Durability::Durable);
         }
 
-        // One pending approval per call, however often the agent retries.
-        let pending_key = format!("pending:{}", &key["call:".len()..]);
-        if let Some(id) = store
-            .get(Table::Tokens, &pending_key)
-            .ok()
-            .flatten()
-            .and_then(|b| String::from_utf8(b).ok())
-            && let Ok(Some(a)) = approval::load(store, &id)
-            && a.status(now) == "pending"
-        {
-            return Ok(GateAnswer::Pending {
-                error: confirmation_required(&a, call.operation, danger),
-                approval_id: id,
-            });
-        }
+        // A new request for a person, with its (inert) token.
         let config = &policy.config().safety_loop;
         let id = self.new_id();
         let reason = decision
@@ -277,6 +284,11 @@ impl Engine {
                     decision.danger_level.as_str()
                 )
             });
+        let expires_at = now
+            .saturating_add(SignedDuration::from_secs(i64::from(
+                config.approval_ttl_seconds,
+            )))
+            .unwrap_or(now);
         let approval = Approval {
             id: id.clone(),
             agent: call.agent.to_owned(),
@@ -286,78 +298,31 @@ impl Engine {
                 "operation": call.operation,
                 "adapter": call.adapter,
                 "params": redact(call.params),
-                "params_hash": params_hash(call.operation, call.params),
+                "params_hash": hash,
                 "danger_level": decision.danger_level.as_str(),
             }),
             how_to_approve: format!(
-                "Approve with `airlock approvals approve {id}` on the operator's machine (or \
-                 the operator API); refuse with `airlock approvals deny {id}`. The agent's own \
-                 session cannot approve it."
+                "Approve with `airlock approve {id}` on the operator's machine (or the operator \
+                 API); refuse with `airlock deny {id}`. The agent's own session cannot approve it."
             ),
-            expires_at: now
-                .saturating_add(SignedDuration::from_secs(i64::from(
-                    config.approval_ttl_seconds,
-                )))
-                .unwrap_or(now),
+            expires_at,
             trace_id: self.new_id(),
             state: ApprovalState::Pending,
         };
+        let (token, mut record) = self.issuer.issue_token(
+            call.operation,
+            call.params,
+            call.adapter,
+            decision.danger_level,
+            now,
+            None,
+        );
+        // Inert until approved; it lives as long as the approval waits, then its own lifetime
+        // from the approval.
+        record.approval_id = Some(id.clone());
+        record.expires_at = expires_at;
         approval::save(store, &approval)
             .map_err(|_| LoopError::store_failed("record the approval request"))?;
-        let _ = store.put(
-            Table::Tokens,
-            &pending_key,
-            id.as_bytes(),
-            Durability::Durable,
-        );
-        let _ = audit(AuditOutcome::Paused, vec![reason], None);
-        let error = confirmation_required(&approval, call.operation, danger);
-        let problems = self.send(
-            &policy,
-            vec![Outgoing::Approval {
-                approval,
-                action: format!("{} on {}", call.operation, call.adapter),
-            }],
-        );
-        let mut error = error;
-        if !problems.is_empty() {
-            error["details"]["delivery_problems"] = json!(problems);
-        }
-        Ok(GateAnswer::Pending {
-            approval_id: id,
-            error,
-        })
-    }
-
-    /// Mints the confirmation token of an approved structured operation, bound to the exact
-    /// call, and files it under the call so the agent's retry finds it.
-    pub(crate) fn mint_token(
-        &self,
-        approval: &Approval,
-        now: Timestamp,
-    ) -> Result<Option<ConfirmationToken>, LoopError> {
-        if approval.what.get("kind").and_then(Value::as_str) != Some("operation") {
-            return Ok(None);
-        }
-        let field = |name: &str| {
-            approval
-                .what
-                .get(name)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned()
-        };
-        let (operation, adapter, hash) =
-            (field("operation"), field("adapter"), field("params_hash"));
-        let danger = airlock_core::DangerLevel::parse_name_or_number(&field("danger_level"))
-            .unwrap_or(airlock_core::DangerLevel::Forbidden);
-        // The record is bound to the params hash the person saw; the token's params are not
-        // kept (only their hash), so the record is built from it directly.
-        let (token, mut record) =
-            self.issuer
-                .issue_token(&operation, &Value::Null, &adapter, danger, now, None);
-        record.params_hash = hash.clone();
-        let store = self.store.as_ref();
         put_json(
             store,
             Table::Tokens,
@@ -369,28 +334,142 @@ impl Engine {
         store
             .put(
                 Table::Tokens,
-                &call_key(&approval.agent, &adapter, &operation, &hash),
+                &key,
                 record.digest.as_bytes(),
                 Durability::Durable,
             )
             .map_err(|_| LoopError::store_failed("record the confirmation token"))?;
-        Ok(Some(token))
+        let _ = audit(
+            AuditOutcome::Paused,
+            vec![reason],
+            Some(token_hint(token.as_str())),
+        );
+        let mut error = decision
+            .confirmation_error(token.as_str(), expires_at)
+            .and_then(|e| serde_json::to_value(e).ok())
+            .unwrap_or_else(|| {
+                json!({"code": "CONFIRMATION_REQUIRED", "message": "a person must confirm this operation",
+                       "details": {"confirmation_token": token.as_str()}})
+            });
+        error["details"]["approval_id"] = json!(id);
+        error["details"]["how_to_approve"] = json!(approval.how_to_approve);
+        error["message"] = json!(format!(
+            "{} A person must approve it first (approval {id}); then retry the same call with \
+             params._confirmation set to the token. The token does nothing until then.",
+            error["message"]
+                .as_str()
+                .unwrap_or("This operation requires confirmation.")
+        ));
+        let problems = self.send(
+            &policy,
+            vec![Outgoing::Approval {
+                approval,
+                action: format!("{} on {}", call.operation, call.adapter),
+            }],
+        );
+        if !problems.is_empty() {
+            error["details"]["delivery_problems"] = json!(problems);
+        }
+        Ok(GateAnswer::Pending {
+            approval_id: id,
+            error,
+        })
+    }
+
+    /// Checks a token record against the call and its approval; consumes it if the call may go.
+    fn redeem(
+        &self,
+        mut record: TokenRecord,
+        call: &OperationCall<'_>,
+        digest: &str,
+        key: &str,
+        now: Timestamp,
+    ) -> Result<Redeemed, LoopError> {
+        let store = self.store.as_ref();
+        let refused = |code: &str, message: String| {
+            Redeemed::Refused(json!({"code": code, "message": message}))
+        };
+        // Scope first (spec 4.1), so a token for another call says so whatever its state.
+        if let Err(e) = record.validate(call.operation, call.params, call.adapter, now)
+            && matches!(e, crate::token::TokenError::ScopeMismatch { .. })
+        {
+            return Ok(refused(e.code(), e.to_string()));
+        }
+        let Some(approval_id) = record.approval_id.clone() else {
+            return Ok(
+                match record.redeem(call.operation, call.params, call.adapter, now) {
+                    Ok(()) => {
+                        put_json(store, Table::Tokens, digest, &record, Durability::Durable)
+                            .map_err(|_| LoopError::store_failed("record the token's use"))?;
+                        Redeemed::Go(String::new())
+                    }
+                    Err(e) => refused(e.code(), e.to_string()),
+                },
+            );
+        };
+        let mut a = approval::load(store, &approval_id)
+            .map_err(|_| LoopError::store_failed("read the approval"))?
+            .ok_or_else(|| LoopError::approval_not_found(&approval_id))?;
+        match (&a.state, a.status(now)) {
+            (ApprovalState::Pending, "pending") => return Ok(Redeemed::Waiting(approval_id)),
+            (ApprovalState::Denied { .. }, _) => {
+                return Ok(refused(
+                    "TOKEN_INVALID",
+                    format!("a person denied approval {approval_id}: the call will not run"),
+                ));
+            }
+            (ApprovalState::Used { .. }, _) => {
+                return Ok(refused(
+                    "TOKEN_ALREADY_USED",
+                    "Confirmation token has already been used".to_owned(),
+                ));
+            }
+            (ApprovalState::Approved { at, .. }, _) => {
+                // Valid for its danger level's lifetime from the approval.
+                let until = at
+                    .saturating_add(lifetime(record.danger_level, None))
+                    .unwrap_or(*at);
+                record.expires_at = until;
+            }
+            _ => {}
+        }
+        match record.redeem(call.operation, call.params, call.adapter, now) {
+            Ok(()) => {
+                a.use_once(now).map_err(|e| LoopError {
+                    code: "TOKEN_INVALID",
+                    message: e.to_string(),
+                    details: json!({"approval_id": approval_id}),
+                })?;
+                // The approval is used first: if that write fails the call does not run.
+                approval::save(store, &a)
+                    .map_err(|_| LoopError::store_failed("record the approval's use"))?;
+                put_json(store, Table::Tokens, digest, &record, Durability::Durable)
+                    .map_err(|_| LoopError::store_failed("record the token's use"))?;
+                let _ = store.remove(Table::Tokens, key, Durability::Durable);
+                Ok(Redeemed::Go(approval_id))
+            }
+            Err(e) => Ok(refused(e.code(), e.to_string())),
+        }
     }
 }
 
-fn confirmation_required(approval: &Approval, operation: &str, danger: u8) -> Value {
+enum Redeemed {
+    Go(String),
+    Waiting(String),
+    Refused(Value),
+}
+
+fn still_pending(approval: &Approval, operation: &str) -> Value {
     json!({
         "code": "CONFIRMATION_REQUIRED",
         "message": format!(
-            "Operation '{operation}' requires a person's confirmation: approval {} waits. \
-             Retry the same call once it is approved (confirm_operation reports its state).",
+            "Operation '{operation}' still waits for a person: approval {} is pending. Retry once \
+             it is approved.",
             approval.id
         ),
         "details": {
             "operation": operation,
-            "danger_level": danger,
             "approval_id": approval.id,
-            "reason": approval.why,
             "how_to_approve": approval.how_to_approve,
             "expires_at": approval.expires_at.to_string(),
         }

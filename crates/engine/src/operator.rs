@@ -13,7 +13,6 @@ use crate::blocks::{self, BlockState, HardBlock};
 use crate::challenge::ChallengeKind;
 use crate::engine::{Engine, Outgoing, Wait};
 use crate::error::LoopError;
-use crate::operation_gate::Decided;
 use crate::records::put_json;
 use crate::step::{challenge_ttl, describe_channel, status};
 
@@ -32,15 +31,13 @@ impl Engine {
     /// A person approves an approval. The agent learns of it in its next directive and through
     /// `confirm_operation`; the approved action proceeds once.
     ///
-    /// For a structured operation, a confirmation token bound to the exact call is minted: the
-    /// agent's retry of that call redeems it; the operator gets a copy for clients that pass it
-    /// explicitly as `_confirmation`.
-    pub fn approve(&self, approval_id: &str, by: HumanChannel) -> Result<Decided, LoopError> {
+    /// For a structured operation, this is what makes its confirmation token valid.
+    pub fn approve(&self, approval_id: &str, by: HumanChannel) -> Result<Approval, LoopError> {
         self.decide(approval_id, by, true)
     }
 
     /// A person refuses an approval.
-    pub fn deny(&self, approval_id: &str, by: HumanChannel) -> Result<Decided, LoopError> {
+    pub fn deny(&self, approval_id: &str, by: HumanChannel) -> Result<Approval, LoopError> {
         self.decide(approval_id, by, false)
     }
 
@@ -49,7 +46,7 @@ impl Engine {
         approval_id: &str,
         by: HumanChannel,
         approve: bool,
-    ) -> Result<Decided, LoopError> {
+    ) -> Result<Approval, LoopError> {
         let now = self.clock.now();
         let policy = self.policy.current();
         let store = self.store.as_ref();
@@ -69,12 +66,6 @@ impl Engine {
             message: e.to_string(),
             details: serde_json::json!({"approval_id": approval_id}),
         })?;
-        // The token first: an approval whose token could not be recorded is not approved.
-        let confirmation_token = if approve {
-            self.mint_token(&a, now)?
-        } else {
-            None
-        };
         approval::save(store, &a).map_err(|_| LoopError::store_failed("record the decision"))?;
         let word = if approve { "approved" } else { "denied" };
         let mut entry = self.audit_entry(
@@ -112,10 +103,7 @@ impl Engine {
             ),
         );
         info!(approval = %a.id, agent = %a.agent, decision = word, by = %who, "approval decided");
-        Ok(Decided {
-            approval: a,
-            confirmation_token,
-        })
+        Ok(a)
     }
 
     /// Lifts an agent's hard block without a code (an admin override, core spec 8.8.3),

@@ -69,6 +69,10 @@ pub struct TokenRecord {
     pub expires_at: Timestamp,
     /// Whether it has been redeemed.
     pub consumed: bool,
+    /// The approval a person must grant before the token is accepted (tokens the gateway
+    /// hands out with `CONFIRMATION_REQUIRED` are inert until then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_id: Option<String>,
 }
 
 /// Why a token was refused, with the specification's codes.
@@ -165,6 +169,7 @@ impl ChallengeIssuer {
             issued_at: now,
             expires_at: now.saturating_add(ttl).unwrap_or(now),
             consumed: false,
+            approval_id: None,
         };
         (ConfirmationToken(token), record)
     }

@@ -1,6 +1,7 @@
-//! Structured operations through the native gate, with confirmation tokens minted only on a
-//! person's approval and bound to the exact call.
+//! Structured operations through the native gate, with confirmation tokens that are inert
+//! until a person approves, bound to the exact call, single use.
 
+use airlock_core::AutonomyLevel;
 use airlock_engine::{GateAnswer, OperationCall};
 use jiff::SignedDuration;
 use serde_json::{Value, json};
@@ -16,7 +17,13 @@ fn harness() -> Harness {
     })
 }
 
-fn gate(h: &Harness, adapter: &str, operation: &str, params: Value) -> GateAnswer {
+fn gate_with(
+    h: &Harness,
+    adapter: &str,
+    operation: &str,
+    params: Value,
+    autonomy: Option<AutonomyLevel>,
+) -> GateAnswer {
     h.engine
         .gate_operation(OperationCall {
             agent: "a",
@@ -25,15 +32,29 @@ fn gate(h: &Harness, adapter: &str, operation: &str, params: Value) -> GateAnswe
             endpoint: None,
             params: &params,
             annotations: None,
+            trust: None,
+            autonomy,
+            safety_mode: None,
         })
         .expect("gate")
 }
 
-fn pending_id(answer: &GateAnswer) -> String {
+fn gate(h: &Harness, adapter: &str, operation: &str, params: Value) -> GateAnswer {
+    gate_with(h, adapter, operation, params, None)
+}
+
+/// The approval id and the token of a CONFIRMATION_REQUIRED answer.
+fn pending(answer: &GateAnswer) -> (String, Option<String>) {
     match answer {
         GateAnswer::Pending { approval_id, error } => {
             assert_eq!(error["code"], "CONFIRMATION_REQUIRED", "{error}");
-            approval_id.clone()
+            assert_eq!(error["details"]["approval_id"], approval_id.as_str());
+            (
+                approval_id.clone(),
+                error["details"]["confirmation_token"]
+                    .as_str()
+                    .map(str::to_owned),
+            )
         }
         other => panic!("expected a pending approval, got {other:?}"),
     }
@@ -44,6 +65,20 @@ fn refused_code(answer: &GateAnswer) -> String {
         GateAnswer::Refused { error } => error["code"].as_str().expect("code").to_owned(),
         other => panic!("expected a refusal, got {other:?}"),
     }
+}
+
+fn confirmed(answer: &GateAnswer) -> bool {
+    matches!(
+        answer,
+        GateAnswer::Proceed {
+            confirmed: true,
+            ..
+        }
+    )
+}
+
+fn with_token(path: &str, token: &str) -> Value {
+    json!({"path": path, "_confirmation": token})
 }
 
 #[test]
@@ -68,39 +103,89 @@ fn the_gate_lets_safe_calls_through_and_refuses_what_trust_does_not_allow() {
 }
 
 #[test]
-fn a_confirmed_call_proceeds_once_and_only_with_the_same_params_and_adapter() {
+fn a_token_does_nothing_until_a_person_approves_then_works_once_for_exactly_its_call() {
     let h = harness();
-    let call = json!({"path": "/srv/a.txt"});
-    let id = pending_id(&gate(&h, "files", "delete_file", call.clone()));
-    // Retrying does not pile up approvals, and does not get through.
-    assert_eq!(
-        pending_id(&gate(&h, "files", "delete_file", call.clone())),
-        id
-    );
-    let view = h.call("confirm_operation", json!({"approval_id": id}));
-    assert_eq!(view["data"]["status"], "pending");
-    assert_eq!(view["data"]["what"]["operation"], "delete_file");
-
-    let decided = h.engine.approve(&id, operator()).expect("approve");
-    assert!(decided.confirmation_token.is_some());
-    // Other params, another adapter: not confirmed.
-    pending_id(&gate(
+    let (id, token) = pending(&gate(
         &h,
         "files",
         "delete_file",
-        json!({"path": "/srv/b.txt"}),
+        json!({"path": "/srv/a.txt"}),
     ));
-    pending_id(&gate(&h, "other", "delete_file", call.clone()));
-    // The same call: once.
-    assert!(matches!(
-        gate(&h, "files", "delete_file", call.clone()),
-        GateAnswer::Proceed {
-            confirmed: true,
-            ..
-        }
+    let token = token.expect("a conf_ token in the details");
+    assert!(
+        token.starts_with("conf_") && token.len() >= 5 + 22,
+        "{token}"
+    );
+
+    // The agent holding the token cannot confirm its own call.
+    let (again, _) = pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        with_token("/srv/a.txt", &token),
     ));
-    let again = pending_id(&gate(&h, "files", "delete_file", call));
-    assert_ne!(again, id, "a new confirmation is needed");
+    assert_eq!(again, id);
+    let (again, _) = pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/a.txt"}),
+    ));
+    assert_eq!(again, id, "retries do not pile up approvals");
+    let view = h.call("confirm_operation", json!({"approval_id": id}));
+    assert_eq!(view["data"]["status"], "pending");
+
+    h.engine.approve(&id, operator()).expect("approve");
+    assert_eq!(
+        refused_code(&gate(
+            &h,
+            "files",
+            "delete_file",
+            with_token("/srv/b.txt", &token)
+        )),
+        "TOKEN_SCOPE_MISMATCH"
+    );
+    assert_eq!(
+        refused_code(&gate(
+            &h,
+            "other",
+            "delete_file",
+            with_token("/srv/a.txt", &token)
+        )),
+        "TOKEN_SCOPE_MISMATCH"
+    );
+    assert_eq!(
+        refused_code(&gate(
+            &h,
+            "files",
+            "delete_file",
+            with_token("/srv/a.txt", "conf_forged")
+        )),
+        "TOKEN_INVALID"
+    );
+    assert!(confirmed(&gate(
+        &h,
+        "files",
+        "delete_file",
+        with_token("/srv/a.txt", &token)
+    )));
+    assert_eq!(
+        refused_code(&gate(
+            &h,
+            "files",
+            "delete_file",
+            with_token("/srv/a.txt", &token)
+        )),
+        "TOKEN_ALREADY_USED"
+    );
+    // Without the token, the same call needs a new confirmation.
+    let (fresh, _) = pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/a.txt"}),
+    ));
+    assert_ne!(fresh, id);
     let audit = h.audit();
     assert!(
         audit
@@ -110,99 +195,88 @@ fn a_confirmed_call_proceeds_once_and_only_with_the_same_params_and_adapter() {
 }
 
 #[test]
-fn an_explicit_token_is_checked_with_the_token_errors() {
+fn a_client_that_retries_without_the_token_is_matched_by_its_call() {
     let h = harness();
     let call = json!({"path": "/srv/a.txt"});
-    let id = pending_id(&gate(&h, "files", "delete_file", call.clone()));
-    let token = h
-        .engine
-        .approve(&id, operator())
-        .expect("approve")
-        .confirmation_token
-        .expect("token");
-    let t = token.as_str().to_owned();
-    assert!(t.starts_with("conf_") && t.len() >= 5 + 22, "{t}");
-    let with = |token: &str, path: &str| json!({"path": path, "_confirmation": token});
+    let (id, _) = pending(&gate(&h, "files", "delete_file", call.clone()));
+    h.engine.approve(&id, operator()).expect("approve");
+    pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/other"}),
+    ));
+    assert!(confirmed(&gate(&h, "files", "delete_file", call.clone())));
+    let (next, _) = pending(&gate(&h, "files", "delete_file", call));
+    assert_ne!(next, id, "once");
+}
 
+#[test]
+fn a_token_expires_by_its_danger_level_from_the_approval() {
+    let h = harness();
+    let (id, token) = pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/a.txt"}),
+    ));
+    let token = token.expect("token");
+    // Approval may take longer than the token's lifetime: the lifetime counts from it.
+    h.clock.advance(SignedDuration::from_secs(600));
+    h.engine.approve(&id, operator()).expect("approve");
+    h.clock.advance(SignedDuration::from_secs(301));
     assert_eq!(
         refused_code(&gate(
             &h,
             "files",
             "delete_file",
-            with("conf_forged", "/srv/a.txt")
+            with_token("/srv/a.txt", &token)
+        )),
+        "TOKEN_EXPIRED"
+    );
+}
+
+#[test]
+fn a_denied_approval_makes_its_token_useless() {
+    let h = harness();
+    let (id, token) = pending(&gate(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/a.txt"}),
+    ));
+    h.engine.deny(&id, operator()).expect("deny");
+    assert_eq!(
+        refused_code(&gate(
+            &h,
+            "files",
+            "delete_file",
+            with_token("/srv/a.txt", &token.expect("token"))
         )),
         "TOKEN_INVALID"
     );
-    assert_eq!(
-        refused_code(&gate(&h, "files", "delete_file", with(&t, "/srv/b.txt"))),
-        "TOKEN_SCOPE_MISMATCH"
-    );
-    assert_eq!(
-        refused_code(&gate(&h, "other", "delete_file", with(&t, "/srv/a.txt"))),
-        "TOKEN_SCOPE_MISMATCH"
-    );
-    assert!(matches!(
-        gate(&h, "files", "delete_file", with(&t, "/srv/a.txt")),
-        GateAnswer::Proceed {
-            confirmed: true,
-            ..
-        }
-    ));
-    assert_eq!(
-        refused_code(&gate(&h, "files", "delete_file", with(&t, "/srv/a.txt"))),
-        "TOKEN_ALREADY_USED"
-    );
 }
 
 #[test]
-fn a_token_expires_by_its_danger_level() {
+fn autonomy_a0_previews_instead_of_running() {
     let h = harness();
-    let call = json!({"path": "/srv/a.txt"});
-    let id = pending_id(&gate(&h, "files", "delete_file", call.clone()));
-    let token = h
-        .engine
-        .approve(&id, operator())
-        .expect("approve")
-        .confirmation_token
-        .expect("token");
-    // Destructive: 5 minutes.
-    h.clock.advance(SignedDuration::from_secs(301));
-    let mut params = call.clone();
-    params["_confirmation"] = json!(token.as_str());
-    assert_eq!(
-        refused_code(&gate(&h, "files", "delete_file", params)),
-        "TOKEN_EXPIRED"
+    let answer = gate_with(
+        &h,
+        "files",
+        "delete_file",
+        json!({"path": "/srv/a.txt"}),
+        Some(AutonomyLevel::A0),
     );
-    // Nor does the implicit retry get through.
-    pending_id(&gate(&h, "files", "delete_file", call));
+    let GateAnswer::Preview { preview } = answer else {
+        panic!("expected a preview, got {answer:?}");
+    };
+    assert_eq!(preview["preview"], true);
+    assert_eq!(preview["operation"], "delete_file");
 }
 
 #[test]
-fn no_token_reaches_the_agent_and_a_blocked_agent_gets_nothing_through() {
+fn a_blocked_agent_gets_nothing_through() {
     let h = harness();
-    let call = json!({"path": "/srv/a.txt"});
-    let first = gate(&h, "files", "delete_file", call.clone());
-    let id = pending_id(&first);
-    let token = h
-        .engine
-        .approve(&id, operator())
-        .expect("approve")
-        .confirmation_token
-        .expect("token");
-    let seen = [
-        format!("{first:?}"),
-        h.call("confirm_operation", json!({"approval_id": id}))
-            .to_string(),
-        format!("{:?}", gate(&h, "files", "delete_file", call.clone())),
-    ]
-    .join("\n");
-    assert!(!seen.contains(token.as_str()));
-    assert!(!seen.contains(&token.as_str()["conf_".len()..]));
-    assert!(
-        !format!("{token:?}").contains(&token.as_str()[9..]),
-        "Debug shows only a prefix"
-    );
-
     h.start("a");
     h.step("a", DENIED);
     assert_eq!(

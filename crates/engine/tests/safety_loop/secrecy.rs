@@ -1,6 +1,6 @@
 //! Channel separation (core spec 8.8.2, 8.8.4): a full flow with logging at TRACE; every byte
 //! returned to the agent's side, every log line, every error, the audit log and the state file
-//! are scanned for every code issued and the confirmation token: none is found. The codes themselves are read from the file
+//! are scanned for every code issued: none is found. The codes themselves are read from the file
 //! channel, and they verify.
 
 use std::io::Write;
@@ -50,7 +50,6 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
         .finish();
 
     let seen = std::cell::RefCell::new(Vec::<String>::new());
-    let mut token = String::new();
     let h = tracing::subscriber::with_default(subscriber, || {
         let h = Harness::with_policy(|p| {
             p["adapters"] = json!({"files": {"trust": {"level": "validated", "validated_at": "2026-11-01T00:00:00Z"}}});
@@ -175,7 +174,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
             "verify_challenge",
             json!({"challenge_id": did, "code": h.code_for(&did)}),
         );
-        // A tool call a person confirms: the token goes to the operator, never to the agent.
+        // A tool call a person confirms (its token is the agent's to carry: inert until approved).
         let params = json!({"path": "/srv/data.db"});
         let gate = |params: &Value| {
             let answer = h
@@ -187,6 +186,9 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
                     endpoint: None,
                     params,
                     annotations: None,
+                    trust: None,
+                    autonomy: None,
+                    safety_mode: None,
                 })
                 .expect("gate");
             seen.borrow_mut().push(format!("{answer:?}"));
@@ -196,14 +198,8 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
             panic!("a destructive call at validated trust waits for a person");
         };
         call("confirm_operation", json!({"approval_id": approval_id}));
-        let decided = h.engine.approve(&approval_id, operator()).expect("approve");
-        token = decided
-            .confirmation_token
-            .as_ref()
-            .expect("token")
-            .as_str()
-            .to_owned();
-        call("confirm_operation", json!({"approval_id": approval_id}));
+        let approved = h.engine.approve(&approval_id, operator()).expect("approve");
+        seen.borrow_mut().push(format!("{approved:?}"));
         assert!(matches!(
             gate(&params),
             airlock_engine::GateAnswer::Proceed {
@@ -211,9 +207,6 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
                 ..
             }
         ));
-        let mut explicit = params.clone();
-        explicit["_confirmation"] = json!(token.clone());
-        gate(&explicit);
         seen.borrow_mut()
             .push(format!("{:?}", h.engine.blocked_agents().expect("blocks")));
         seen.borrow_mut().push(format!(
@@ -250,21 +243,6 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
     let state_file = std::fs::read(h.state_dir.join("state.redb")).expect("state file");
     let state_text = String::from_utf8_lossy(&state_file);
     let agent_side = seen.borrow().join("\n");
-    // The token, and its secret part, are nowhere the agent or a log can see.
-    assert!(token.starts_with("conf_"));
-    for form in [
-        token.as_str(),
-        &token["conf_".len()..],
-        &token[token.len() - 16..],
-    ] {
-        assert!(
-            !agent_side.contains(form),
-            "the token reached the agent's side"
-        );
-        assert!(!logs.contains(form), "the token reached the log");
-        assert!(!audit.contains(form), "the token reached the audit log");
-        assert!(!state_text.contains(form), "the token is stored in clear");
-    }
     for code in &codes {
         for form in forms(code) {
             assert!(
