@@ -36,8 +36,23 @@ fi
 if [ ! -x "$root/.venv/bin/python" ]; then
     python3 -m venv "$root/.venv"
 fi
-if ! "$root/.venv/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1; then
-    echo "setup: installing the Python MCP client and jsonschema into $root/.venv"
-    "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "mcp>=2.3,<3" jsonschema
+if ! "$root/.venv/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1 || [ ! -x "$root/.venv/bin/mcp-server-git" ]; then
+    echo "setup: installing the Python MCP client, jsonschema and mcp-server-git into $root/.venv"
+    "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "mcp>=2.3,<3" jsonschema mcp-server-git
+fi
+
+# The gateway tests put `airlock proxy` in front of the npm filesystem server; it lives in .node.
+if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" ]; then
+    if ! command -v npm >/dev/null 2>&1 || ! command -v git >/dev/null 2>&1; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "setup: installing nodejs, npm and git (Debian packages)"
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm git >/dev/null
+        else
+            echo "setup: the gateway tests need node, npm and git: install them" >&2
+            exit 1
+        fi
+    fi
+    echo "setup: installing @modelcontextprotocol/server-filesystem into $root/.node"
+    npm install --prefix "$root/.node" --no-audit --no-fund --silent @modelcontextprotocol/server-filesystem
 fi
 echo "setup: ready ($(cargo --version))"

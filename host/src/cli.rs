@@ -44,6 +44,12 @@ enum Command {
     /// state.
     Serve(ServeArgs),
 
+    /// Run a gateway in front of an MCP server: its tools are filtered by safety mode and every
+    /// call is gated (allow forwards; deny never reaches it; confirm waits for a person).
+    ///
+    /// Example: airlock proxy --safety-mode read-only -- npx @modelcontextprotocol/server-filesystem /srv
+    Proxy(ProxyArgs),
+
     /// Run the local decision API over HTTP: POST /v1/decide, POST /v1/operations,
     /// GET /v1/status, /healthz, /metrics, /v1/openapi.json.
     Http(HttpArgs),
@@ -134,6 +140,42 @@ impl ServeArgs {
 fn parse_loop_mode(s: &str) -> Result<airlock_core::LoopMode, String> {
     airlock_core::LoopMode::parse(s)
         .ok_or_else(|| format!("'{s}' is not one of enforcing, monitoring, logging, disabled"))
+}
+
+/// Options of `airlock proxy`.
+#[derive(Debug, Args)]
+pub struct ProxyArgs {
+    /// The safety mode: tools it does not admit are hidden, and calls are gated with it.
+    #[arg(
+        long,
+        value_name = "MODE",
+        env = "AIRLOCK_SAFETY_MODE",
+        default_value = "write-destructive"
+    )]
+    pub safety_mode: SafetyMode,
+    /// The upstream's trust level [default: its trust block in policy.json `adapters`, else
+    /// untested].
+    #[arg(long, value_name = "LEVEL")]
+    pub trust: Option<TrustLevel>,
+    /// The autonomy level (A0 previews instead of running) [default: the policy's].
+    #[arg(long, value_name = "LEVEL")]
+    pub autonomy: Option<AutonomyLevel>,
+    /// The upstream's name in policy.json `adapters` and the audit log [default: the name the
+    /// server gives itself].
+    #[arg(long, value_name = "NAME")]
+    pub adapter: Option<String>,
+    /// Who the calls are attributed to (a hard block of this agent refuses every call).
+    #[arg(long, value_name = "NAME", default_value = "proxy-client")]
+    pub agent: String,
+    /// The policy directory, hot-reloaded [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+    /// The state directory [default: as for `airlock serve`].
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// The upstream MCP server's command and arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
 }
 
 /// Options of `airlock http`.
@@ -336,6 +378,7 @@ pub fn run() -> ExitCode {
         Command::Policy(command) => crate::policy_cmd::run(&command),
         Command::Serve(args) => crate::serve::run(&args),
         Command::Http(args) => crate::http::run(&args),
+        Command::Proxy(args) => crate::proxy::run(&args),
         Command::Approvals(args) => op(&args, &Op::Approvals),
         Command::Approve { id, args } => op(&args, &Op::Approve { id }),
         Command::Deny { id, args } => op(&args, &Op::Deny { id }),

@@ -5,7 +5,8 @@
 //! directory, each 0600 in a 0700 directory:
 //!
 //! - `agent.sock`: agent operations forwarded by the other `airlock serve` processes
-//!   (`{"endpoint", "operation", "params"}` -> the operation-result envelope);
+//!   (`{"endpoint", "operation", "params"}` -> the operation-result envelope), and tool calls
+//!   forwarded by `airlock proxy` processes (`{"gate": ...}` -> `{"answer": ...}`);
 //! - `operator.sock`: operator actions (`{"action", ...}` -> `{"ok": ...}` or `{"error": ...}`),
 //!   which nothing on the agent's side can send through MCP.
 
@@ -41,6 +42,18 @@ pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
 /// Serves agent operations on `listener` until the process ends.
 pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
     serve(listener, move |request| {
+        // A gateway's tool call: `{"gate": GateCall}` -> `{"answer": GateAnswer}` / `{"error"}`.
+        if let Some(call) = request.get("gate") {
+            return match serde_json::from_value::<airlock_engine::GateCall>(call.clone()) {
+                Ok(call) => match engine.gate_operation(call.as_call()) {
+                    Ok(answer) => json!({"answer": answer}),
+                    Err(e) => json!({"error": e.to_json()}),
+                },
+                Err(e) => {
+                    json!({"error": {"code": "VALIDATION_INVALID_TYPE", "message": e.to_string()}})
+                }
+            };
+        }
         let endpoint = request
             .get("endpoint")
             .and_then(Value::as_str)

@@ -13,6 +13,7 @@ mod operator_api;
 mod operator_cmd;
 mod policy_cmd;
 mod policy_dir;
+mod proxy;
 mod serve;
 mod service;
 mod state_dir;

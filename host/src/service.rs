@@ -141,13 +141,10 @@ impl Shared {
     }
 }
 
-impl AgentOps for Shared {
-    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
-        let request = json!({
-            "endpoint": format!("{endpoint:?}").to_uppercase(),
-            "operation": operation,
-            "params": params,
-        });
+impl Shared {
+    /// Runs `local` on the engine if this process owns the state, else sends `request` to the
+    /// owner; an owner that went away is taken over and the request retried.
+    fn route(&self, request: &Value, local: impl Fn(&Engine) -> Value) -> Option<Value> {
         for _ in 0..3 {
             let role = self
                 .role
@@ -155,12 +152,10 @@ impl AgentOps for Shared {
                 .unwrap_or_else(PoisonError::into_inner)
                 .clone();
             match role {
-                Role::Owner(engine) => return engine.call(endpoint, operation, params),
+                Role::Owner(engine) => return Some(local(&engine)),
                 Role::Client(socket) => {
-                    let answer =
-                        ipc::Client::connect(&socket).and_then(|mut c| c.request(&request));
-                    match answer {
-                        Ok(v) => return v,
+                    match ipc::Client::connect(&socket).and_then(|mut c| c.request(request)) {
+                        Ok(v) => return Some(v),
                         Err(e) => {
                             warn!(error = %e, "the owning airlock process went away: taking over");
                             match self.acquire() {
@@ -175,11 +170,48 @@ impl AgentOps for Shared {
                 }
             }
         }
-        json!({"success": false, "error": {
-            "code": "INTERNAL_ERROR",
-            "message": "airlock's state owner cannot be reached and the state cannot be taken over; \
-                        nothing was decided: retry, and tell the operator if it persists"
-        }})
+        None
+    }
+}
+
+impl airlock_mcp::ToolGate for Shared {
+    fn gate(&self, call: &airlock_engine::GateCall) -> Result<airlock_engine::GateAnswer, Value> {
+        let request = json!({"gate": call});
+        let answer = self
+            .route(&request, |engine| {
+                match engine.gate_operation(call.as_call()) {
+                    Ok(a) => json!({"answer": a}),
+                    Err(e) => json!({"error": e.to_json()}),
+                }
+            })
+            .unwrap_or_else(|| json!({"error": unreachable_owner()}));
+        match answer.get("answer") {
+            Some(a) => serde_json::from_value(a.clone())
+                .map_err(|e| json!({"code": "INTERNAL_ERROR", "message": format!("unreadable gate answer: {e}")})),
+            None => Err(answer.get("error").cloned().unwrap_or_else(unreachable_owner)),
+        }
+    }
+}
+
+fn unreachable_owner() -> Value {
+    json!({
+        "code": "INTERNAL_ERROR",
+        "message": "airlock's state owner cannot be reached and the state cannot be taken over; \
+                    nothing was decided: retry, and tell the operator if it persists"
+    })
+}
+
+impl AgentOps for Shared {
+    fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
+        let request = json!({
+            "endpoint": format!("{endpoint:?}").to_uppercase(),
+            "operation": operation,
+            "params": params,
+        });
+        if let Some(v) = self.route(&request, |engine| engine.call(endpoint, operation, params)) {
+            return v;
+        }
+        json!({"success": false, "error": unreachable_owner()})
     }
 }
 

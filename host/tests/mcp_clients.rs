@@ -109,3 +109,36 @@ fn two_serve_processes_share_one_agent_state_and_the_operator_commands_reach_it(
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_proxy_gates_real_upstream_servers() {
+    let fs_server =
+        root().join(".node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+    assert!(
+        fs_server.exists(),
+        "{} is missing: run scripts/setup.sh (it installs the npm filesystem server)",
+        fs_server.display()
+    );
+    let state = tempfile::tempdir().expect("tempdir");
+    let work = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(python())
+        .arg(root().join("tests/mcp/proxy_upstreams.py"))
+        .arg(env!("CARGO_BIN_EXE_airlock"))
+        .arg(state.path())
+        .arg(&fs_server)
+        .arg(work.path())
+        .current_dir(std::env::temp_dir())
+        .env(
+            "AIRLOCK_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+        )
+        .output()
+        .expect("run python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("OK"),
+        "{}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

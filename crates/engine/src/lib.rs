@@ -57,7 +57,7 @@ pub use engine::{Engine, EngineError, EngineOptions};
 pub use error::LoopError;
 pub use execution::{Execution, ExecutionState};
 pub use lifecycle::{Ended, StartRequest, Started};
-pub use operation_gate::{GateAnswer, OperationCall};
+pub use operation_gate::{GateAnswer, GateCall, OperationCall};
 pub use operator::Reissued;
 pub use pipeline::{PauseKind, Verdict};
 pub use step::{StepAnswer, StepOutcome, StepReport};

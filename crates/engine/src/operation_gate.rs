@@ -16,7 +16,7 @@ use airlock_core::{
 };
 use airlock_store::{Durability, Table};
 use jiff::{SignedDuration, Timestamp};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tracing::info;
@@ -52,8 +52,55 @@ pub struct OperationCall<'a> {
     pub safety_mode: Option<SafetyMode>,
 }
 
+/// An owned [`OperationCall`], for callers in another process (the gateway forwards it to the
+/// process that owns the state).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GateCall {
+    /// See [`OperationCall::agent`].
+    pub agent: String,
+    /// See [`OperationCall::adapter`].
+    pub adapter: String,
+    /// See [`OperationCall::operation`].
+    pub operation: String,
+    /// See [`OperationCall::endpoint`].
+    #[serde(default)]
+    pub endpoint: Option<Endpoint>,
+    /// See [`OperationCall::params`].
+    #[serde(default)]
+    pub params: Value,
+    /// See [`OperationCall::annotations`].
+    #[serde(default)]
+    pub annotations: Option<ToolAnnotations>,
+    /// See [`OperationCall::trust`].
+    #[serde(default)]
+    pub trust: Option<TrustLevel>,
+    /// See [`OperationCall::autonomy`].
+    #[serde(default)]
+    pub autonomy: Option<AutonomyLevel>,
+    /// See [`OperationCall::safety_mode`].
+    #[serde(default)]
+    pub safety_mode: Option<SafetyMode>,
+}
+
+impl GateCall {
+    /// The borrowed form.
+    pub fn as_call(&self) -> OperationCall<'_> {
+        OperationCall {
+            agent: &self.agent,
+            adapter: &self.adapter,
+            operation: &self.operation,
+            endpoint: self.endpoint,
+            params: &self.params,
+            annotations: self.annotations.as_ref(),
+            trust: self.trust,
+            autonomy: self.autonomy,
+            safety_mode: self.safety_mode,
+        }
+    }
+}
+
 /// What to do with the call.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
 pub enum GateAnswer {
     /// Forward it.

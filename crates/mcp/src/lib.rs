@@ -9,5 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod dongle;
+pub mod gateway;
 
 pub use dongle::{AgentOps, Dongle, EndpointMode};
+pub use gateway::{Gateway, GatewayConfig, ToolGate};

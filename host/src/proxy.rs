@@ -1,0 +1,76 @@
+//! `airlock proxy -- CMD ARGS...`: the gateway in front of an upstream MCP server.
+
+use airlock_mcp::{Gateway, GatewayConfig};
+use rmcp::ServiceExt;
+use rmcp::transport::TokioChildProcess;
+use std::process::ExitCode;
+
+use crate::cli::{EXIT_USAGE, ProxyArgs};
+use crate::service::{ServiceConfig, Shared};
+use crate::state_dir;
+
+/// Runs the gateway until the client closes stdin.
+pub fn run(args: &ProxyArgs) -> ExitCode {
+    crate::logging::init();
+    match proxy(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("airlock proxy: {e}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+fn proxy(args: &ProxyArgs) -> Result<(), String> {
+    let Some((program, program_args)) = args.command.split_first() else {
+        return Err("no upstream server: airlock proxy [OPTIONS] -- CMD ARGS...".to_owned());
+    };
+    let state_dir = state_dir::resolve(args.state_dir.as_deref())?;
+    let shared = Shared::start(ServiceConfig {
+        state_dir,
+        policy: args.policy.clone(),
+        mode_override: None,
+    })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async move {
+        let mut command = tokio::process::Command::new(program);
+        command.args(program_args);
+        let transport = TokioChildProcess::new(command)
+            .map_err(|e| format!("cannot start the upstream server '{program}': {e}"))?;
+        let upstream = ()
+            .serve(transport)
+            .await
+            .map_err(|e| format!("the upstream server '{program}' did not start MCP: {e}"))?;
+        let info = upstream
+            .peer_info()
+            .ok_or("the upstream server sent no server info")?;
+        let adapter = args
+            .adapter
+            .clone()
+            .or_else(|| info.server_info.as_ref().map(|i| i.name.clone()))
+            .unwrap_or_else(|| program.clone());
+        let gateway = Gateway::new(
+            upstream.peer().clone(),
+            info.capabilities.clone(),
+            shared,
+            GatewayConfig {
+                adapter,
+                agent: args.agent.clone(),
+                safety_mode: args.safety_mode,
+                trust: args.trust,
+                autonomy: args.autonomy,
+            },
+        );
+        let service = gateway
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| e.to_string())?;
+        service.waiting().await.map_err(|e| e.to_string())?;
+        let _ = upstream.cancel().await;
+        Ok(())
+    })
+}

@@ -1,0 +1,130 @@
+"""`airlock proxy` in front of real MCP servers: @modelcontextprotocol/server-filesystem (npm)
+and mcp-server-git (PyPI), driven by the Python MCP client.
+
+Usage: proxy_upstreams.py AIRLOCK_BIN STATE_DIR FS_SERVER_JS WORK_DIR
+Prints "OK" at the end; any failure raises.
+"""
+
+import asyncio
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+from mcp import Client, StdioServerParameters
+
+binary, state_dir, fs_server, work = sys.argv[1:5]
+work = pathlib.Path(work)
+files = work / "files"
+repo = work / "repo"
+GIT = str(pathlib.Path(sys.executable).with_name("mcp-server-git"))
+
+
+def proxy(*flags, upstream):
+    return StdioServerParameters(
+        command=binary,
+        args=["proxy", "--state-dir", state_dir, "--agent", "proxy-test", *flags, "--", *upstream],
+    )
+
+
+def body(result):
+    return json.loads(result.content[0].text)
+
+
+def cli(*args):
+    out = subprocess.run([binary, *args, "--state-dir", state_dir, "--json"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, (args, out.returncode, out.stdout, out.stderr)
+    return json.loads(out.stdout)
+
+
+def snapshot(directory):
+    return sorted((p.relative_to(directory).as_posix(), p.read_bytes()) for p in directory.rglob("*") if p.is_file())
+
+
+async def filesystem():
+    files.mkdir(parents=True)
+    (files / "a.txt").write_text("hello\n")
+    upstream = ["node", fs_server, str(files)]
+
+    # read-only: the write tools are hidden, reads work, a write is refused and never arrives.
+    async with Client(proxy("--safety-mode", "read-only", "--trust", "validated", upstream=upstream), mode="legacy") as c:
+        tools = {t.name: t for t in (await c.list_tools()).tools}
+        assert "write_file" not in tools and "edit_file" not in tools and "move_file" not in tools, sorted(tools)
+        assert "read_text_file" in tools or "read_file" in tools, sorted(tools)
+        read_tool = "read_text_file" if "read_text_file" in tools else "read_file"
+        r = await c.call_tool(read_tool, {"path": str(files / "a.txt")})
+        assert not r.is_error and "hello" in r.content[0].text, r
+        before = snapshot(files)
+        r = await c.call_tool("write_file", {"path": str(files / "b.txt"), "content": "pwned"})
+        assert r.is_error, r
+        assert body(r)["error"]["code"].startswith("PERMISSION_"), body(r)
+        assert snapshot(files) == before, "a denied write_file changed the directory"
+
+    # write-destructive at validated trust: a destructive write waits for a person.
+    async with Client(proxy("--safety-mode", "write-destructive", "--trust", "validated", upstream=upstream), mode="2026-07-28") as c:
+        target = str(files / "b.txt")
+        args = {"path": target, "content": "approved content\n"}
+        r = await c.call_tool("write_file", args)
+        assert r.is_error, r
+        err = body(r)["error"]
+        assert err["code"] == "CONFIRMATION_REQUIRED", err
+        approval, token = err["details"]["approval_id"], err["details"]["confirmation_token"]
+        assert token.startswith("conf_")
+        assert not (files / "b.txt").exists(), "nothing ran before the approval"
+        # The agent's own retry with the token, before a person approved: still waits.
+        r = await c.call_tool("write_file", {**args, "_confirmation": token})
+        assert body(r)["error"]["code"] == "CONFIRMATION_REQUIRED", body(r)
+        assert not (files / "b.txt").exists()
+
+        assert [a["id"] for a in cli("approvals")] == [approval]
+        cli("approve", approval)
+        r = await c.call_tool("write_file", {**args, "_confirmation": token})
+        assert not r.is_error, r
+        assert (files / "b.txt").read_text() == "approved content\n"
+        # A replay of the token is refused and never reaches the server.
+        (files / "b.txt").unlink()
+        r = await c.call_tool("write_file", {**args, "_confirmation": token})
+        assert r.is_error and body(r)["error"]["code"] == "TOKEN_ALREADY_USED", body(r)
+        assert not (files / "b.txt").exists(), "a replayed token reached the server"
+
+    # Autonomy A0: a preview, nothing runs.
+    async with Client(proxy("--trust", "community_reviewed", "--autonomy", "A0", upstream=upstream), mode="legacy") as c:
+        r = await c.call_tool("write_file", {"path": str(files / "c.txt"), "content": "x"})
+        assert r.is_error and body(r)["error"]["code"] == "PERMISSION_PREVIEW_ONLY", body(r)
+        assert body(r)["error"]["details"]["operation"] == "write_file", body(r)
+        assert not (files / "c.txt").exists()
+
+
+async def git():
+    repo.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init"], check=True)
+    (repo / "f.txt").write_text("1\n")
+    upstream = [GIT, "--repository", str(repo)]
+    async with Client(proxy("--safety-mode", "read-only", "--trust", "validated", upstream=upstream), mode="legacy") as c:
+        tools = {t.name for t in (await c.list_tools()).tools}
+        assert "git_status" in tools, tools
+        for hidden in ["git_commit", "git_add", "git_reset", "git_checkout", "git_create_branch"]:
+            assert hidden not in tools, (hidden, tools)
+        r = await c.call_tool("git_status", {"repo_path": str(repo)})
+        assert not r.is_error and "f.txt" in r.content[0].text, r
+        r = await c.call_tool("git_add", {"repo_path": str(repo), "files": ["f.txt"]})
+        assert r.is_error, r
+        staged = subprocess.run(["git", "-C", str(repo), "diff", "--cached", "--name-only"], capture_output=True, text=True).stdout
+        assert staged == "", "a refused git_add staged files"
+    async with Client(proxy("--trust", "validated", upstream=upstream), mode="legacy") as c:
+        r = await c.call_tool("git_reset", {"repo_path": str(repo)})
+        assert r.is_error and body(r)["error"]["code"] == "CONFIRMATION_REQUIRED", body(r)
+
+
+async def main():
+    await filesystem()
+    if shutil.which("git"):
+        await git()
+    else:
+        raise SystemExit("git is needed for the mcp-server-git test")
+    print("OK")
+
+
+asyncio.run(main())
