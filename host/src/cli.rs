@@ -103,11 +103,61 @@ enum Command {
         /// Start at this sequence number.
         #[arg(long, default_value_t = 1)]
         from: u64,
+        /// Keep printing new entries as they come (until interrupted).
+        #[arg(long)]
+        follow: bool,
         #[command(flatten)]
         args: OperatorArgs,
     },
+    /// Show or change an adapter's trust level (kept in the state, with its history).
+    #[command(subcommand)]
+    Trust(TrustCommand),
+    /// Write a starter policy directory (policy.json, the default stages, test vectors, a README).
+    Init {
+        /// The directory [default: ./airlock-policy].
+        #[arg(default_value = "airlock-policy")]
+        dir: PathBuf,
+    },
     /// The running policy and mode.
     Status(OperatorArgs),
+}
+
+/// `airlock trust ...`
+#[derive(Debug, Subcommand)]
+pub enum TrustCommand {
+    /// An adapter's trust block, its effective level and its history.
+    Show {
+        /// The adapter (as named in policy.json `adapters` and by `airlock proxy --adapter`).
+        adapter: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Promote an adapter one level (trust-levels 4.1: one level at a time).
+    Promote {
+        /// The adapter.
+        adapter: String,
+        /// The level [default: the next one].
+        #[arg(long, value_name = "LEVEL")]
+        to: Option<TrustLevel>,
+        /// Why, for the history.
+        #[arg(long)]
+        reason: Option<String>,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Demote an adapter to a lower level (a reason is required).
+    Demote {
+        /// The adapter.
+        adapter: String,
+        /// The level.
+        #[arg(long, value_name = "LEVEL")]
+        to: TrustLevel,
+        /// Why, for the history.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
 }
 
 /// Options of `airlock serve`.
@@ -256,6 +306,31 @@ pub enum OperatorCommand {
     Audit {
         /// From this sequence number.
         from: u64,
+        /// Keep following.
+        follow: bool,
+    },
+    /// `trust show`
+    TrustShow {
+        /// The adapter.
+        adapter: String,
+    },
+    /// `trust promote`
+    TrustPromote {
+        /// The adapter.
+        adapter: String,
+        /// The level.
+        to: Option<TrustLevel>,
+        /// Why.
+        reason: Option<String>,
+    },
+    /// `trust demote`
+    TrustDemote {
+        /// The adapter.
+        adapter: String,
+        /// The level.
+        to: TrustLevel,
+        /// Why.
+        reason: String,
     },
     /// `status`
     Status,
@@ -390,7 +465,37 @@ pub fn run() -> ExitCode {
             args,
         } => op(&args, &Op::Unblock { agent, reason }),
         Command::Reissue { agent, args } => op(&args, &Op::Reissue { agent }),
-        Command::Audit { from, args } => op(&args, &Op::Audit { from }),
+        Command::Audit { from, follow, args } => op(&args, &Op::Audit { from, follow }),
+        Command::Trust(TrustCommand::Show { adapter, args }) => {
+            op(&args, &Op::TrustShow { adapter })
+        }
+        Command::Trust(TrustCommand::Promote {
+            adapter,
+            to,
+            reason,
+            args,
+        }) => op(
+            &args,
+            &Op::TrustPromote {
+                adapter,
+                to,
+                reason,
+            },
+        ),
+        Command::Trust(TrustCommand::Demote {
+            adapter,
+            to,
+            reason,
+            args,
+        }) => op(
+            &args,
+            &Op::TrustDemote {
+                adapter,
+                to,
+                reason,
+            },
+        ),
+        Command::Init { dir } => crate::init::run(&dir),
         Command::Status(args) => op(&args, &Op::Status),
     }
 }

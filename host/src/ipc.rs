@@ -42,6 +42,10 @@ pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
 /// Serves agent operations on `listener` until the process ends.
 pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
     serve(listener, move |request| {
+        // An adapter's trust, for `/v1/decide` in another process.
+        if let Some(adapter) = request.get("trust_of").and_then(Value::as_str) {
+            return json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level});
+        }
         // A gateway's tool call: `{"gate": GateCall}` -> `{"answer": GateAnswer}` / `{"error"}`.
         if let Some(call) = request.get("gate") {
             return match serde_json::from_value::<airlock_engine::GateCall>(call.clone()) {

@@ -7,6 +7,7 @@ mod check;
 mod cli;
 mod guests;
 mod http;
+mod init;
 mod ipc;
 mod logging;
 mod operator_api;

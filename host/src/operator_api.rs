@@ -88,6 +88,32 @@ fn run(engine: &Engine, request: &Value) -> Result<Value, Value> {
                 .collect();
             Ok(Value::Array(entries))
         }
+        "trust_show" => {
+            let adapter = text(request, "adapter").map_err(usage)?;
+            let t = engine.trust_show(adapter).map_err(loop_error)?;
+            Ok(serde_json::to_value(t).unwrap_or(Value::Null))
+        }
+        "trust_promote" | "trust_demote" => {
+            let adapter = text(request, "adapter").map_err(usage)?;
+            let to = match request.get("to").and_then(Value::as_str) {
+                None => None,
+                Some(level) => Some(level.parse::<airlock_core::TrustLevel>().map_err(
+                    |e| json!({"code": "VALIDATION_INVALID_ENUM", "message": e.to_string()}),
+                )?),
+            };
+            let change = if action == "trust_promote" {
+                airlock_engine::TrustChange::Promote(to)
+            } else {
+                airlock_engine::TrustChange::Demote(
+                    to.ok_or_else(|| usage("a demotion needs --to LEVEL".to_owned()))?,
+                )
+            };
+            let reason = request.get("reason").and_then(Value::as_str);
+            let t = engine
+                .trust_change(adapter, change, by(request), reason)
+                .map_err(loop_error)?;
+            Ok(serde_json::to_value(t).unwrap_or(Value::Null))
+        }
         "status" => {
             let status = engine.policy().status();
             Ok(json!({

@@ -24,6 +24,9 @@ pub fn run(args: &OperatorArgs, command: &OperatorCommand) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    if let OperatorCommand::Audit { from, follow: true } = command {
+        return follow_audit(args, *from);
+    }
     let answer = match send(args, &request) {
         Ok(a) => a,
         Err(e) => {
@@ -65,8 +68,27 @@ fn request(command: &OperatorCommand) -> Result<Value, String> {
         OperatorCommand::Verify { challenge_id } => {
             json!({"action": "verify", "challenge_id": challenge_id, "code": read_code()?})
         }
-        OperatorCommand::Audit { from } => json!({"action": "audit", "from": from}),
+        OperatorCommand::Audit { from, .. } => json!({"action": "audit", "from": from}),
         OperatorCommand::Status => json!({"action": "status"}),
+        OperatorCommand::TrustShow { adapter } => {
+            json!({"action": "trust_show", "adapter": adapter})
+        }
+        OperatorCommand::TrustPromote {
+            adapter,
+            to,
+            reason,
+        } => json!({
+            "action": "trust_promote", "adapter": adapter, "to": to.map(|t| t.as_str()),
+            "reason": reason, "user": user,
+        }),
+        OperatorCommand::TrustDemote {
+            adapter,
+            to,
+            reason,
+        } => json!({
+            "action": "trust_demote", "adapter": adapter, "to": to.as_str(),
+            "reason": reason, "user": user,
+        }),
     })
 }
 
@@ -123,6 +145,37 @@ fn send(args: &OperatorArgs, request: &Value) -> Result<Value, String> {
             dir.display()
         )),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `airlock audit --follow`: prints new entries as they are appended, until interrupted.
+fn follow_audit(args: &OperatorArgs, mut from: u64) -> ExitCode {
+    let command = OperatorCommand::Audit {
+        from,
+        follow: false,
+    };
+    loop {
+        match send(args, &json!({"action": "audit", "from": from})) {
+            Ok(answer) => {
+                let entries = answer["ok"].as_array().cloned().unwrap_or_default();
+                if let Some(last) = entries.last().and_then(|e| e["sequence"].as_u64()) {
+                    let ok = Value::Array(entries);
+                    if args.json {
+                        for e in ok.as_array().into_iter().flatten() {
+                            println!("{e}");
+                        }
+                    } else {
+                        print_human(&command, &ok);
+                    }
+                    from = last + 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("airlock: {e}");
+                return ExitCode::from(EXIT_USAGE);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_secs(1));
     }
 }
 
@@ -190,5 +243,35 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
             }
         }
         OperatorCommand::Status => println!("{ok:#}"),
+        OperatorCommand::TrustShow { .. }
+        | OperatorCommand::TrustPromote { .. }
+        | OperatorCommand::TrustDemote { .. } => {
+            println!(
+                "{}: {} (from {})",
+                ok["adapter"].as_str().unwrap_or("?"),
+                ok["effective"].as_str().unwrap_or("?"),
+                ok["source"].as_str().unwrap_or("?")
+            );
+            for r in ok["reasons"].as_array().cloned().unwrap_or_default() {
+                println!("  ({})", r.as_str().unwrap_or(""));
+            }
+            for h in ok["block"]["promotion_history"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+            {
+                println!(
+                    "  {} {} -> {} by {}{}",
+                    h["at"].as_str().unwrap_or(""),
+                    h["from"].as_str().unwrap_or(""),
+                    h["to"].as_str().unwrap_or(""),
+                    h["by"].as_str().unwrap_or(""),
+                    h["reason"]
+                        .as_str()
+                        .map(|r| format!(": {r}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
     }
 }

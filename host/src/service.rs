@@ -239,6 +239,14 @@ impl airlock_http::Backend for Shared {
             .unwrap_or(self.live.current().config().safety_loop.mode)
     }
 
+    fn adapter_trust(&self, adapter: &str) -> Option<airlock_core::TrustLevel> {
+        let answer = self.route(
+            &json!({"trust_of": adapter}),
+            |engine| json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level}),
+        )?;
+        serde_json::from_value(answer.get("level")?.clone()).ok()
+    }
+
     fn gauges(&self) -> airlock_http::Gauges {
         // Only the owner has the numbers; a forwarding process reports none rather than guess.
         let Some(engine) = self.owner() else {

@@ -189,3 +189,194 @@ fn the_operator_commands_work_on_the_state_file_when_no_airlock_runs() {
         .expect("verify");
     assert_eq!(out.status.code(), Some(1), "no code on stdin");
 }
+
+fn json_of(out: &std::process::Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+#[test]
+fn trust_changes_are_kept_with_their_history_and_gate_decisions() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let run = |args: &[&str]| airlock(state.path()).args(args).output().expect("airlock");
+
+    let shown = json_of(&run(&["trust", "show", "github", "--json"]));
+    assert_eq!(
+        (shown["source"].as_str(), shown["effective"].as_str()),
+        (Some("none"), Some("untested"))
+    );
+
+    let t = json_of(&run(&[
+        "trust",
+        "promote",
+        "github",
+        "--reason",
+        "schema generated",
+        "--json",
+    ]));
+    assert_eq!(t["effective"], "generated");
+    let t = json_of(&run(&[
+        "trust",
+        "promote",
+        "github",
+        "--to",
+        "validated",
+        "--reason",
+        "47/47 tests",
+        "--json",
+    ]));
+    assert_eq!(
+        (t["effective"].as_str(), t["source"].as_str()),
+        (Some("validated"), Some("store"))
+    );
+    // One level at a time.
+    let skip = run(&["trust", "promote", "github", "--to", "certified"]);
+    assert_eq!(
+        skip.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&skip.stderr)
+    );
+    // A demotion needs a reason (clap refuses without one: exit 1).
+    assert_eq!(
+        run(&["trust", "demote", "github", "--to", "generated"])
+            .status
+            .code(),
+        Some(1)
+    );
+
+    // /v1/decide and introspection use the stored trust.
+    let mut http = airlock(state.path())
+        .args(["http", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("http");
+    let line = BufReader::new(http.stdout.take().expect("stdout"))
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.contains("listening on"))
+        .expect("address");
+    let base = line.split_whitespace().last().expect("address").to_owned();
+    let post = |path: &str, body: Value| -> Value {
+        let out = Command::new("curl")
+            .args([
+                "-s",
+                "-X",
+                "POST",
+                &format!("{base}{path}"),
+                "-d",
+                &body.to_string(),
+            ])
+            .output()
+            .expect("curl");
+        serde_json::from_slice(&out.stdout).expect("json")
+    };
+    let d = post(
+        "/v1/decide",
+        json!({"operation": "delete_file", "adapter": "github"}),
+    );
+    assert_eq!(
+        (d["outcome"].as_str(), d["trust"].as_str()),
+        (Some("confirm"), Some("validated")),
+        "{d}"
+    );
+    let info = post(
+        "/v1/operations",
+        json!({"operation": "introspect", "params": {"query": "adapter_info", "name": "github"}}),
+    );
+    assert_eq!(info["data"]["trust"]["level"], "validated", "{info}");
+    assert_eq!(
+        info["data"]["trust"]["promotion_history"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+
+    // A demotion through the running server (operator.sock) takes effect at once.
+    let t = json_of(&run(&[
+        "trust",
+        "demote",
+        "github",
+        "--to",
+        "untested",
+        "--reason",
+        "leaked token",
+        "--json",
+    ]));
+    assert_eq!(t["effective"], "untested");
+    let d = post(
+        "/v1/decide",
+        json!({"operation": "delete_file", "adapter": "github"}),
+    );
+    assert_eq!(d["outcome"], "deny", "{d}");
+    let _ = http.kill();
+    let _ = http.wait();
+
+    let audit = json_of(&run(&["audit", "--json"]));
+    let changes = audit
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| e["operation"] == "trust_change")
+        .count();
+    assert_eq!(changes, 3);
+}
+
+#[test]
+fn init_writes_a_starter_policy_that_passes_its_own_tests() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let policy = dir.path().join("my-policy");
+    let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
+        .arg("init")
+        .arg(&policy)
+        .output()
+        .expect("init");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in [
+        "policy.json",
+        "default-patterns.wasm",
+        "default-scorer.wasm",
+        "starter.tests.json",
+        "README.md",
+    ] {
+        assert!(policy.join(f).exists(), "{f}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
+        .args(["policy", "test"])
+        .arg(&policy)
+        .env(
+            "AIRLOCK_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+        )
+        .output()
+        .expect("policy test");
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // It never overwrites a policy.
+    let before = std::fs::read(policy.join("policy.json")).expect("read");
+    let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
+        .arg("init")
+        .arg(&policy)
+        .output()
+        .expect("init");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already has a policy.json"));
+    assert_eq!(
+        std::fs::read(policy.join("policy.json")).expect("read"),
+        before
+    );
+}

@@ -50,6 +50,8 @@ pub enum AuditOutcome {
     Unblocked,
     /// A verification attempt failed.
     VerificationFailed,
+    /// An operator changed an adapter's trust level.
+    TrustChanged,
 }
 
 /// One audit entry.
@@ -129,8 +131,8 @@ pub fn token_hint(token: &str) -> String {
     format!("{shown}...")
 }
 
-/// Appends an entry. Entries of danger 2 or more, and every stop, unblock and failed
-/// verification, are durable before this returns (danger-levels 7.4, core spec 8.8.5); others
+/// Appends an entry. Entries of danger 2 or more, and every stop, denial, unblock, failed
+/// verification and trust change, are durable before this returns (danger-levels 7.4, core spec 8.8.5); others
 /// may be lazy.
 pub fn append(store: &dyn Store, entry: &AuditEntry) -> Result<u64, StoreError> {
     let durable = entry.danger_level >= 2
@@ -140,6 +142,7 @@ pub fn append(store: &dyn Store, entry: &AuditEntry) -> Result<u64, StoreError> 
                 | AuditOutcome::Unblocked
                 | AuditOutcome::VerificationFailed
                 | AuditOutcome::Denied
+                | AuditOutcome::TrustChanged
         );
     let bytes = serde_json::to_vec(entry).map_err(|e| StoreError::Io {
         operation: "encode audit entry".to_owned(),

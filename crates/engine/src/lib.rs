@@ -16,6 +16,7 @@
 
 #![deny(missing_docs)]
 
+pub mod adapters;
 pub mod approval;
 pub mod attempts;
 pub mod audit;
@@ -39,6 +40,7 @@ pub mod step;
 pub mod token;
 pub mod verify;
 
+pub use adapters::{AdapterTrust, TrustChange, TrustSource};
 pub use approval::{Approval, ApprovalError, ApprovalState, HumanChannel};
 pub use attempts::{AttemptLimit, AttemptState, LockedOut};
 pub use audit::{AuditEntry, AuditOutcome};

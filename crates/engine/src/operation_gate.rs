@@ -163,10 +163,9 @@ impl Engine {
                 });
             }
         }
-        let trust = call.trust.unwrap_or_else(|| {
-            gate.adapter_trust(call.adapter, now)
-                .map_or(TrustLevel::Untested, |t| t.level)
-        });
+        let trust = call
+            .trust
+            .unwrap_or_else(|| self.adapter_trust(call.adapter, now).level);
         let context = GateContext {
             now: Some(now),
             ..GateContext::default()

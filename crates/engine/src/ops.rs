@@ -199,8 +199,8 @@ const OPERATIONS: &[Operation] = &[
         endpoint: Endpoint::Read,
         description: "Discover the operations, their parameters, the safety loop's mode and defaults.",
         params: &[
-            p("query", "string", true, "operations or types"),
-            p("name", "string", false, "One operation or type"),
+            p("query", "string", true, "operations, types or adapter_info"),
+            p("name", "string", false, "One operation, type or adapter"),
         ],
         returns: (
             "IntrospectionData",
@@ -378,10 +378,11 @@ impl Engine {
                     }
                 }),
             })),
+            ("adapter_info", name) => self.adapter_info(name),
             (other, _) => Err(LoopError::invalid_enum(
                 "query",
                 other,
-                &["operations", "types"],
+                &["operations", "types", "adapter_info"],
             )),
         }
     }
@@ -467,7 +468,7 @@ impl Engine {
                         v["maxLength"] = json!(MAX_HINT_BYTES);
                     }
                     "code" => v["sensitive"] = json!(true),
-                    "query" => v["enum"] = json!(["operations", "types"]),
+                    "query" => v["enum"] = json!(["operations", "types", "adapter_info"]),
                     _ => {}
                 }
                 v

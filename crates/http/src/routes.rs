@@ -38,6 +38,11 @@ pub trait Backend: Send + Sync + 'static {
     fn mode(&self) -> LoopMode;
     /// Blocks and pending approvals (blocking).
     fn gauges(&self) -> Gauges;
+    /// An adapter's trust as operators set it (`airlock trust`), else as the policy declares
+    /// it (blocking). `None`: use the policy's adapters only.
+    fn adapter_trust(&self, _adapter: &str) -> Option<airlock_core::TrustLevel> {
+        None
+    }
 }
 
 #[derive(Clone)]
@@ -118,7 +123,7 @@ async fn decide_route(State(app): State<App>, body: Body) -> Response {
         Ok(v) => v,
         Err((status, error)) => return json_response(status, json!({"error": error})),
     };
-    let request: DecideRequest = match serde_json::from_value(value) {
+    let mut request: DecideRequest = match serde_json::from_value(value) {
         Ok(r) => r,
         Err(e) => {
             app.metrics.rejected();
@@ -128,6 +133,14 @@ async fn decide_route(State(app): State<App>, body: Body) -> Response {
     };
     let backend = Arc::clone(&app.backend);
     let result = tokio::task::spawn_blocking(move || {
+        // The adapter's trust as the operators keep it (promotions, demotions) wins over the
+        // block in policy.json.
+        if let (Some(adapter), None) = (request.adapter.as_deref(), request.trust)
+            && let Some(level) = backend.adapter_trust(adapter)
+        {
+            request.trust = Some(level);
+            request.adapter = None;
+        }
         let set = backend.policy().current();
         decide(set.gate(), Some(&set), &request, jiff::Timestamp::now())
     })

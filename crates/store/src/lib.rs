@@ -34,17 +34,20 @@ pub enum Table {
     Tokens,
     /// Executions and their step counters, by execution id.
     Executions,
+    /// Adapters' trust blocks as operators changed them, by adapter name.
+    Trust,
 }
 
 impl Table {
     /// Every table.
-    pub const ALL: [Table; 6] = [
+    pub const ALL: [Table; 7] = [
         Table::Blocks,
         Table::Challenges,
         Table::Attempts,
         Table::Approvals,
         Table::Tokens,
         Table::Executions,
+        Table::Trust,
     ];
 
     /// The table's name in the file.
@@ -56,6 +59,7 @@ impl Table {
             Table::Approvals => "approvals",
             Table::Tokens => "tokens",
             Table::Executions => "executions",
+            Table::Trust => "trust",
         }
     }
 }
