@@ -8,10 +8,12 @@ export PATH := env_var('HOME') + "/.cargo/bin:" + env_var('PATH')
 
 default: run
 
-# airlock on its embedded defaults: a tour of real decisions made by `airlock check`.
+# airlock on its embedded defaults: a tour of real decisions made by `airlock check`, then the
+# local decision API on loopback (until Ctrl-C) and how to connect an MCP host to `airlock serve`.
 run: guests
     cargo build --release --quiet -p airlock
     scripts/demo.sh target/release/airlock
+    scripts/serve-demo.sh target/release/airlock
 
 # Install what is missing, then run every test (formatting, lints, unit, property and end-to-end tests).
 test: setup guests
@@ -26,7 +28,7 @@ test: setup guests
 guests:
     scripts/build-guests.sh
 
-# Install what the tests need (rustfmt, clippy).
+# Install what the tests need (rustfmt, clippy, the Python MCP client, the npm MCP server).
 setup:
     scripts/setup.sh
 
