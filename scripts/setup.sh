@@ -42,7 +42,8 @@ if ! "$root/.venv/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1 || [ !
 fi
 
 # The gateway tests put `airlock proxy` in front of the npm filesystem server; it lives in .node.
-if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" ]; then
+if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" ] \
+    || [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ]; then
     if ! command -v npm >/dev/null 2>&1 || ! command -v git >/dev/null 2>&1; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "setup: installing nodejs, npm and git (Debian packages)"
@@ -52,7 +53,8 @@ if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist
             exit 1
         fi
     fi
-    echo "setup: installing @modelcontextprotocol/server-filesystem into $root/.node"
-    npm install --prefix "$root/.node" --no-audit --no-fund --silent @modelcontextprotocol/server-filesystem
+    echo "setup: installing the npm MCP servers (filesystem, everything) into $root/.node"
+    npm install --prefix "$root/.node" --no-audit --no-fund --silent \
+        @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-everything
 fi
 echo "setup: ready ($(cargo --version))"

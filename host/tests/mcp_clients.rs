@@ -119,6 +119,13 @@ fn the_proxy_gates_real_upstream_servers() {
         "{} is missing: run scripts/setup.sh (it installs the npm filesystem server)",
         fs_server.display()
     );
+    let everything =
+        root().join(".node/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    assert!(
+        everything.exists(),
+        "{} is missing: run scripts/setup.sh",
+        everything.display()
+    );
     let state = tempfile::tempdir().expect("tempdir");
     let work = tempfile::tempdir().expect("tempdir");
     let out = Command::new(python())
@@ -127,6 +134,7 @@ fn the_proxy_gates_real_upstream_servers() {
         .arg(state.path())
         .arg(&fs_server)
         .arg(work.path())
+        .arg(&everything)
         .current_dir(std::env::temp_dir())
         .env(
             "AIRLOCK_CACHE_DIR",

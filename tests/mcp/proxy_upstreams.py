@@ -1,7 +1,7 @@
 """`airlock proxy` in front of real MCP servers: @modelcontextprotocol/server-filesystem (npm)
 and mcp-server-git (PyPI), driven by the Python MCP client.
 
-Usage: proxy_upstreams.py AIRLOCK_BIN STATE_DIR FS_SERVER_JS WORK_DIR
+Usage: proxy_upstreams.py AIRLOCK_BIN STATE_DIR FS_SERVER_JS WORK_DIR [EVERYTHING_SERVER_JS]
 Prints "OK" at the end; any failure raises.
 """
 
@@ -15,6 +15,7 @@ import sys
 from mcp import Client, StdioServerParameters
 
 binary, state_dir, fs_server, work = sys.argv[1:5]
+everything = sys.argv[5] if len(sys.argv) > 5 else None
 work = pathlib.Path(work)
 files = work / "files"
 repo = work / "repo"
@@ -118,8 +119,25 @@ async def git():
         assert r.is_error and body(r)["error"]["code"] == "CONFIRMATION_REQUIRED", body(r)
 
 
+async def passthrough():
+    """Resources and prompts of the upstream pass through, in both protocols."""
+    upstream = ["node", everything, "stdio"]
+    for mode in ("legacy", "2026-07-28"):
+        async with Client(proxy("--trust", "validated", upstream=upstream), mode=mode) as c:
+            resources = (await c.list_resources()).resources
+            assert resources, "the upstream's resources are listed"
+            read = await c.read_resource(resources[0].uri)
+            assert read.contents, read
+            prompts = {p.name for p in (await c.list_prompts()).prompts}
+            assert "simple-prompt" in prompts, prompts
+            got = await c.get_prompt("simple-prompt")
+            assert got.messages, got
+
+
 async def main():
     await filesystem()
+    if everything:
+        await passthrough()
     if shutil.which("git"):
         await git()
     else:

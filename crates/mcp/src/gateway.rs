@@ -236,10 +236,13 @@ impl ServerHandler for Gateway {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        self.upstream
+        let mut result = self
+            .upstream
             .list_resources(request)
             .await
-            .map_err(|e| McpError::internal_error(e.to_string(), None))
+            .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        complete(&mut result.result_type);
+        Ok(result)
     }
 
     async fn list_resource_templates(
@@ -247,10 +250,13 @@ impl ServerHandler for Gateway {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.upstream
+        let mut result = self
+            .upstream
             .list_resource_templates(request)
             .await
-            .map_err(|e| McpError::internal_error(e.to_string(), None))
+            .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        complete(&mut result.result_type);
+        Ok(result)
     }
 
     async fn read_resource(
@@ -274,10 +280,13 @@ impl ServerHandler for Gateway {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        self.upstream
+        let mut result = self
+            .upstream
             .list_prompts(request)
             .await
-            .map_err(|e| McpError::internal_error(e.to_string(), None))
+            .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        complete(&mut result.result_type);
+        Ok(result)
     }
 
     async fn get_prompt(
