@@ -694,8 +694,8 @@ impl Engine {
             why: reason.clone(),
             what: approval_what(kind, hint, execution_id),
             how_to_approve: format!(
-                "Approve with `airlock approvals approve {id}` on the operator's machine (or \
-                 the operator API); refuse with `airlock approvals deny {id}`. The agent's own \
+                "Approve with `airlock approve {id}` on the operator's machine (`airlock \
+                 approvals` lists what waits); refuse with `airlock deny {id}`. The agent's own \
                  session cannot approve it."
             ),
             expires_at: now
