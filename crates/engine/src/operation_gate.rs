@@ -348,8 +348,9 @@ impl Engine {
                 "danger_level": decision.danger_level.as_str(),
             }),
             how_to_approve: format!(
-                "Approve with `airlock approve {id}` on the operator's machine (or the operator \
-                 API); refuse with `airlock deny {id}`. The agent's own session cannot approve it."
+                "Approve with `airlock approve {id}` on the operator's machine (`airlock \
+                 approvals` lists what waits); refuse with `airlock deny {id}`. The agent's own \
+                 session cannot approve it."
             ),
             expires_at,
             trace_id: self.new_id(),
