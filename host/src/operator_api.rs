@@ -14,12 +14,15 @@ fn text<'a>(request: &'a Value, key: &str) -> Result<&'a str, String> {
 }
 
 fn by(request: &Value) -> HumanChannel {
-    HumanChannel::OperatorCli {
-        user: request
-            .get("user")
-            .and_then(Value::as_str)
-            .unwrap_or("operator")
-            .to_owned(),
+    let user = request
+        .get("user")
+        .and_then(Value::as_str)
+        .unwrap_or("operator")
+        .to_owned();
+    match request.get("channel").and_then(Value::as_str) {
+        // The gateway relays the answer a user gave in their MCP client's elicitation form.
+        Some("elicitation") => HumanChannel::Elicitation { session: user },
+        _ => HumanChannel::OperatorCli { user },
     }
 }
 

@@ -175,6 +175,27 @@ impl Shared {
 }
 
 impl airlock_mcp::ToolGate for Shared {
+    fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value> {
+        let request = json!({
+            "action": if approve { "approve" } else { "deny" },
+            "id": approval_id,
+            "channel": "elicitation",
+            "user": session,
+        });
+        let local = |engine: &Engine| crate::operator_api::handle(engine, &request);
+        // Decisions go to the owner's operator socket, never to agent.sock.
+        let answer = match self.owner() {
+            Some(engine) => local(&engine),
+            None => ipc::Client::connect(&state_dir::operator_socket(&self.config.state_dir))
+                .and_then(|mut c| c.request(&request))
+                .map_err(|e| json!({"code": "INTERNAL_ERROR", "message": format!("the state owner did not answer: {e}")}))?,
+        };
+        match answer.get("error") {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
     fn gate(&self, call: &airlock_engine::GateCall) -> Result<airlock_engine::GateAnswer, Value> {
         let request = json!({"gate": call});
         let answer = self

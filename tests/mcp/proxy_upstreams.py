@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 
+import mcp.types as types
 from mcp import Client, StdioServerParameters
 
 binary, state_dir, fs_server, work = sys.argv[1:5]
@@ -88,6 +89,29 @@ async def filesystem():
         r = await c.call_tool("write_file", {**args, "_confirmation": token})
         assert r.is_error and body(r)["error"]["code"] == "TOKEN_ALREADY_USED", body(r)
         assert not (files / "b.txt").exists(), "a replayed token reached the server"
+
+    # A client that can ask its user (elicitation, legacy handshake): the user's answer decides.
+    asked = []
+
+    async def user(answer):
+        async def callback(context, params):
+            asked.append(params.message)
+            return types.ElicitResult(action="accept", content={"approve": answer})
+        return callback
+
+    async with Client(proxy("--trust", "validated", upstream=upstream), mode="legacy",
+                      elicitation_callback=await user(True)) as c:
+        r = await c.call_tool("write_file", {"path": str(files / "d.txt"), "content": "the user said yes\n"})
+        assert not r.is_error, r
+        assert (files / "d.txt").read_text() == "the user said yes\n"
+        assert "write_file" in asked[-1], asked
+    async with Client(proxy("--trust", "validated", upstream=upstream), mode="legacy",
+                      elicitation_callback=await user(False)) as c:
+        r = await c.call_tool("write_file", {"path": str(files / "e.txt"), "content": "no"})
+        assert r.is_error and body(r)["error"]["code"] == "PERMISSION_DENIED", body(r)
+        assert not (files / "e.txt").exists()
+    audit = cli("audit")
+    assert any(e["operation"] == "approval" and str(e.get("user_id", "")).startswith("elicitation:") for e in audit), audit
 
     # Autonomy A0: a preview, nothing runs.
     async with Client(proxy("--trust", "community_reviewed", "--autonomy", "A0", upstream=upstream), mode="legacy") as c:

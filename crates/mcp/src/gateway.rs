@@ -25,13 +25,35 @@ use tracing::info;
 pub trait ToolGate: Send + Sync + 'static {
     /// Decides one call; an `Err` is the error object for the agent.
     fn gate(&self, call: &GateCall) -> Result<GateAnswer, Value>;
+    /// The user answered an MCP elicitation about an approval (a human channel).
+    fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value>;
 }
 
 impl ToolGate for airlock_engine::Engine {
     fn gate(&self, call: &GateCall) -> Result<GateAnswer, Value> {
         self.gate_operation(call.as_call()).map_err(|e| e.to_json())
     }
+
+    fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value> {
+        let by = airlock_engine::HumanChannel::Elicitation {
+            session: session.to_owned(),
+        };
+        let decided = if approve {
+            self.approve(approval_id, by)
+        } else {
+            self.deny(approval_id, by)
+        };
+        decided.map(|_| ()).map_err(|e| e.to_json())
+    }
 }
+
+/// The user's answer to an approval request shown by their MCP client.
+#[derive(Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+struct UserApproval {
+    /// Let this call run, once?
+    approve: bool,
+}
+rmcp::elicit_safe!(UserApproval);
 
 /// How the gateway is set up.
 #[derive(Debug, Clone)]
@@ -141,6 +163,57 @@ impl Gateway {
     }
 }
 
+/// Who answered an elicitation: the client's name, for the audit log.
+fn user_session(context: &RequestContext<RoleServer>) -> String {
+    context
+        .peer
+        .peer_info()
+        .map(|i| i.client_info.name.clone())
+        .unwrap_or_else(|| "mcp-client".to_owned())
+}
+
+impl Gateway {
+    async fn decide(&self, call: &GateCall) -> Result<Result<GateAnswer, Value>, McpError> {
+        let gate = Arc::clone(&self.gate);
+        let call = call.clone();
+        tokio::task::spawn_blocking(move || gate.gate(&call))
+            .await
+            .map_err(|_| McpError::internal_error("the gate failed: nothing was forwarded", None))
+    }
+
+    /// Asks the user through their client, when it declared form elicitation (legacy handshake;
+    /// a 2026-07-28 client is left to the operator channel). `None`: not asked or no answer.
+    async fn ask_user(
+        &self,
+        context: &RequestContext<RoleServer>,
+        tool: &str,
+        call: &GateCall,
+        error: &Value,
+    ) -> Option<bool> {
+        if !context
+            .peer
+            .supported_elicitation_modes()
+            .contains(&rmcp::service::ElicitationMode::Form)
+        {
+            return None;
+        }
+        let message = format!(
+            "airlock: the agent wants to run '{tool}' on '{}' with {}.\n{}\nApprove this one call?",
+            self.config.adapter,
+            airlock_engine::audit::redact(&call.params),
+            error["details"]["reason"]
+                .as_str()
+                .or(error["message"].as_str())
+                .unwrap_or("It needs a person's confirmation.")
+        );
+        match context.peer.elicit::<UserApproval>(message).await {
+            Ok(Some(answer)) => Some(answer.approve),
+            Err(rmcp::service::ElicitationError::UserDeclined) => Some(false),
+            Ok(None) | Err(_) => None,
+        }
+    }
+}
+
 impl ServerHandler for Gateway {
     fn get_info(&self) -> ServerConfig {
         // Advertise exactly what is forwarded: rmcp refuses methods of unadvertised capabilities.
@@ -166,7 +239,7 @@ impl ServerHandler for Gateway {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let name = request.name.to_string();
         let Some(tool) = self.tool(&name).await? else {
@@ -187,16 +260,37 @@ impl ServerHandler for Gateway {
             autonomy: self.config.autonomy,
             safety_mode: Some(self.config.safety_mode),
         };
-        let gate = Arc::clone(&self.gate);
-        let answer = tokio::task::spawn_blocking(move || gate.gate(&call))
-            .await
-            .map_err(|_| {
-                McpError::internal_error("the gate failed: nothing was forwarded", None)
-            })?;
-        let answer = match answer {
+        let mut answer = match self.decide(&call).await? {
             Ok(a) => a,
             Err(error) => return Ok(error_result(error).into()),
         };
+        // A client that can ask its user (MCP elicitation) gets the question right away; the
+        // user's answer is a person's decision, like the operator's.
+        if let GateAnswer::Pending { approval_id, error } = &answer
+            && let Some(approve) = self.ask_user(&context, &name, &call, error).await
+        {
+            let gate = Arc::clone(&self.gate);
+            let (id, session) = (approval_id.clone(), user_session(&context));
+            let decided =
+                tokio::task::spawn_blocking(move || gate.decide_by_user(&id, &session, approve))
+                    .await
+                    .map_err(|_| McpError::internal_error("the gate failed", None))?;
+            if let Err(error) = decided {
+                return Ok(error_result(error).into());
+            }
+            if !approve {
+                return Ok(error_result(json!({
+                    "code": "PERMISSION_DENIED",
+                    "message": format!("The user declined '{name}': it was not run."),
+                    "details": {"approval_id": approval_id},
+                }))
+                .into());
+            }
+            answer = match self.decide(&call).await? {
+                Ok(a) => a,
+                Err(error) => return Ok(error_result(error).into()),
+            };
+        }
         match answer {
             GateAnswer::Proceed { confirmed, .. } => {
                 let mut forwarded = request;
