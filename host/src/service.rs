@@ -107,6 +107,13 @@ impl Shared {
 
     fn become_owner(&self, store: RedbStore) -> Result<Role, String> {
         let dir = &self.config.state_dir;
+        // A process taking over may have loaded the policy long ago; the previous owner watched
+        // the directory, this one did not. Start from what is on disk now.
+        if self.config.policy.is_some()
+            && let Err(e) = self.live.reload()
+        {
+            warn!(error = %e, "the policy on disk does not load: serving the one loaded at start");
+        }
         let engine = Arc::new(
             Engine::open(
                 Arc::clone(&self.live),
