@@ -20,6 +20,28 @@ fn python() -> PathBuf {
     venv
 }
 
+/// Runs one of tests/mcp/*.py with `args` and checks that it printed OK.
+fn run_script(script: &str, args: &[&std::ffi::OsStr]) {
+    let out = Command::new(python())
+        .arg(root().join("tests/mcp").join(script))
+        .args(args)
+        // Not from inside an `mcp/` directory: its `types` would shadow the stdlib's.
+        .current_dir(std::env::temp_dir())
+        .env(
+            "AIRLOCK_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
+        )
+        .output()
+        .expect("run python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("OK"),
+        "{script} {args:?}: {}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The test policy: deterministic deny and autoApprove patterns with the built-in guests.
 fn policy_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -37,27 +59,15 @@ fn policy_dir() -> tempfile::TempDir {
 fn run_loop(mode: &str, endpoint_mode: &str) {
     let state = tempfile::tempdir().expect("tempdir");
     let policy = policy_dir();
-    let out = Command::new(python())
-        .arg(root().join("tests/mcp/dongle_loop.py"))
-        .arg(env!("CARGO_BIN_EXE_airlock"))
-        .arg(state.path())
-        .arg(policy.path())
-        .arg(mode)
-        .arg(endpoint_mode)
-        // Not from inside an `mcp/` directory: its `types` would shadow the stdlib's.
-        .current_dir(std::env::temp_dir())
-        .env(
-            "AIRLOCK_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
-        )
-        .output()
-        .expect("run python");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("OK"),
-        "{mode} {endpoint_mode}: {}\n{stdout}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
+    run_script(
+        "dongle_loop.py",
+        &[
+            env!("CARGO_BIN_EXE_airlock").as_ref(),
+            state.path().as_os_str(),
+            policy.path().as_os_str(),
+            mode.as_ref(),
+            endpoint_mode.as_ref(),
+        ],
     );
 }
 
@@ -89,24 +99,13 @@ fn two_serve_processes_share_one_agent_state_and_the_operator_commands_reach_it(
             {"name": "risk", "kind": "scorer", "component": "builtin:default-scorer"}]}}"#,
     )
     .expect("policy");
-    let out = Command::new(python())
-        .arg(root().join("tests/mcp/shared_state.py"))
-        .arg(env!("CARGO_BIN_EXE_airlock"))
-        .arg(state.path())
-        .arg(policy.path())
-        .current_dir(std::env::temp_dir())
-        .env(
-            "AIRLOCK_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
-        )
-        .output()
-        .expect("run python");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("OK"),
-        "{}\n{stdout}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
+    run_script(
+        "shared_state.py",
+        &[
+            env!("CARGO_BIN_EXE_airlock").as_ref(),
+            state.path().as_os_str(),
+            policy.path().as_os_str(),
+        ],
     );
 }
 
@@ -128,25 +127,14 @@ fn the_proxy_gates_real_upstream_servers() {
     );
     let state = tempfile::tempdir().expect("tempdir");
     let work = tempfile::tempdir().expect("tempdir");
-    let out = Command::new(python())
-        .arg(root().join("tests/mcp/proxy_upstreams.py"))
-        .arg(env!("CARGO_BIN_EXE_airlock"))
-        .arg(state.path())
-        .arg(&fs_server)
-        .arg(work.path())
-        .arg(&everything)
-        .current_dir(std::env::temp_dir())
-        .env(
-            "AIRLOCK_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
-        )
-        .output()
-        .expect("run python");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("OK"),
-        "{}\n{stdout}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
+    run_script(
+        "proxy_upstreams.py",
+        &[
+            env!("CARGO_BIN_EXE_airlock").as_ref(),
+            state.path().as_os_str(),
+            fs_server.as_os_str(),
+            work.path().as_os_str(),
+            everything.as_os_str(),
+        ],
     );
 }

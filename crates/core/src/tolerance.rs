@@ -17,6 +17,15 @@ pub enum RiskTolerance {
 }
 
 impl RiskTolerance {
+    /// The wire name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RiskTolerance::Conservative => "conservative",
+            RiskTolerance::Moderate => "moderate",
+            RiskTolerance::Aggressive => "aggressive",
+        }
+    }
+
     /// The threshold score.
     pub const fn threshold(self) -> u32 {
         match self {

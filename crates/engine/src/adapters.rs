@@ -158,10 +158,7 @@ impl Engine {
         );
         entry.adapter_name = Some(adapter.to_owned());
         entry.adapter_trust = Some(to.as_str().to_owned());
-        entry.user_id = Some(match &by {
-            HumanChannel::OperatorCli { user } | HumanChannel::OperatorApi { user } => user.clone(),
-            HumanChannel::Elicitation { session } => format!("elicitation:{session}"),
-        });
+        entry.user_id = Some(by.user_id());
         let _ = self.audit(entry);
         self.trust_show(adapter)
     }

@@ -35,6 +35,16 @@ pub enum HumanChannel {
     },
 }
 
+impl HumanChannel {
+    /// The person, for the audit log's `user_id`.
+    pub fn user_id(&self) -> String {
+        match self {
+            HumanChannel::OperatorCli { user } | HumanChannel::OperatorApi { user } => user.clone(),
+            HumanChannel::Elicitation { session } => format!("elicitation:{session}"),
+        }
+    }
+}
+
 /// Where an approval stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "snake_case")]

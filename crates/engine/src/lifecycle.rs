@@ -92,8 +92,8 @@ impl Engine {
                     format!(
                         "riskTolerance '{}' is looser than agent '{agent}' is allowed ('{}'): \
                          an execution may only be stricter",
-                        tolerance_str(t),
-                        tolerance_str(default_tolerance)
+                        t.as_str(),
+                        default_tolerance.as_str()
                     ),
                 ));
             }
@@ -227,13 +227,5 @@ impl Engine {
             state: to,
             steps: e.steps,
         })
-    }
-}
-
-pub(crate) const fn tolerance_str(t: RiskTolerance) -> &'static str {
-    match t {
-        RiskTolerance::Conservative => "conservative",
-        RiskTolerance::Moderate => "moderate",
-        RiskTolerance::Aggressive => "aggressive",
     }
 }

@@ -55,7 +55,7 @@ impl Engine {
             .map_err(|_| LoopError::store_failed("read the approval"))?
             .ok_or_else(|| LoopError::approval_not_found(approval_id))?;
         let who = describe_channel(&by);
-        let user = channel_user(&by);
+        let user = by.user_id();
         let decided = if approve {
             a.approve(by, now)
         } else {
@@ -154,7 +154,7 @@ impl Engine {
                 "hard block lifted by {who} (operator override): {reason}"
             )],
         );
-        entry.user_id = Some(channel_user(&by));
+        entry.user_id = Some(by.user_id());
         let _ = self.audit(entry);
         state.inbox.push(
             agent,
@@ -282,7 +282,7 @@ impl Engine {
                 describe_channel(&by)
             )],
         );
-        entry.user_id = Some(channel_user(&by));
+        entry.user_id = Some(by.user_id());
         let _ = self.audit(entry);
         let problems = self.send(
             &policy,
@@ -337,12 +337,5 @@ impl Engine {
             }
         }
         Ok(out)
-    }
-}
-
-fn channel_user(by: &HumanChannel) -> String {
-    match by {
-        HumanChannel::OperatorCli { user } | HumanChannel::OperatorApi { user } => user.clone(),
-        HumanChannel::Elicitation { session } => format!("elicitation:{session}"),
     }
 }

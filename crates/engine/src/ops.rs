@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::engine::Engine;
 use crate::error::LoopError;
-use crate::lifecycle::{StartRequest, tolerance_str};
+use crate::lifecycle::StartRequest;
 use crate::step::{StepOutcome, StepReport};
 
 /// The MCP-AQL version this surface implements.
@@ -403,7 +403,7 @@ impl Engine {
             "safety_loop": {
                 "maxAutonomousSteps": c.max_autonomous_steps,
                 "maxAutonomousStepsCeiling": c.max_autonomous_steps_ceiling,
-                "riskTolerance": tolerance_str(policy.tolerance()),
+                "riskTolerance": policy.tolerance().as_str(),
                 "riskToleranceThresholds": {"conservative": 25, "moderate": 50, "aggressive": 75},
                 "safetyTiers": {"advisory": "0-30", "confirm": "31-60", "verify": "61-85", "danger_zone": "86-100"},
                 "challengeTtlSeconds": c.challenge_ttl_seconds,
@@ -459,7 +459,7 @@ impl Engine {
                         v["maximum"] = json!(c.max_autonomous_steps_ceiling);
                     }
                     "riskTolerance" => {
-                        v["default"] = json!(tolerance_str(policy.tolerance()));
+                        v["default"] = json!(policy.tolerance().as_str());
                         v["enum"] = json!(["conservative", "moderate", "aggressive"]);
                     }
                     "outcome" => v["enum"] = json!(["success", "failure", "skipped"]),

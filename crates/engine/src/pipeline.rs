@@ -222,7 +222,7 @@ pub fn assess(
     {
         factors.push(format!(
             "risk score {score} is above the {} tolerance ({})",
-            tolerance_name(tolerance),
+            tolerance.as_str(),
             tolerance.threshold()
         ));
         return done(
@@ -252,14 +252,6 @@ fn verdict_words(v: PatternVerdict) -> &'static str {
         PatternVerdict::RequiresApproval => "requiresApproval",
         PatternVerdict::AutoApprove => "autoApprove",
         PatternVerdict::NoMatch => "no",
-    }
-}
-
-const fn tolerance_name(t: RiskTolerance) -> &'static str {
-    match t {
-        RiskTolerance::Conservative => "conservative",
-        RiskTolerance::Moderate => "moderate",
-        RiskTolerance::Aggressive => "aggressive",
     }
 }
 

@@ -50,6 +50,19 @@ pub struct ApprovalView {
     pub message: String,
 }
 
+/// The one-time pass a successful verification gives the action it was about.
+fn verified_pass(challenge: &Challenge, action: &str) -> Pass {
+    Pass {
+        action_key: normalize(action),
+        expires_at: challenge.expires_at,
+        why: format!(
+            "a person verified challenge {}: this action may proceed once",
+            challenge.id
+        ),
+        approval_id: None,
+    }
+}
+
 impl Engine {
     /// Checks a code a person gave for a challenge. Success lifts the hard block or ends the
     /// verify pause; a wrong code burns the challenge (an operator can reissue); failures are
@@ -143,18 +156,9 @@ impl Engine {
                             && b.trigger == BlockTrigger::DangerZone
                             && let Some(action) = b.action.clone()
                         {
-                            state.passes.insert(
-                                agent.clone(),
-                                Pass {
-                                    action_key: normalize(&action),
-                                    expires_at: challenge.expires_at,
-                                    why: format!(
-                                        "a person verified challenge {}: this action may proceed once",
-                                        challenge.id
-                                    ),
-                                    approval_id: None,
-                                },
-                            );
+                            state
+                                .passes
+                                .insert(agent.clone(), verified_pass(&challenge, &action));
                         }
                         let entry = self.audit_entry(
                             now,
@@ -189,18 +193,9 @@ impl Engine {
                                 })
                         {
                             state.pauses.remove(&agent);
-                            state.passes.insert(
-                                agent.clone(),
-                                Pass {
-                                    action_key: normalize(&p.action),
-                                    expires_at: challenge.expires_at,
-                                    why: format!(
-                                        "a person verified challenge {}: this action may proceed once",
-                                        challenge.id
-                                    ),
-                                    approval_id: None,
-                                },
-                            );
+                            state
+                                .passes
+                                .insert(agent.clone(), verified_pass(&challenge, &p.action));
                         }
                         let entry = self.audit_entry(
                             now,
