@@ -99,17 +99,21 @@ async def filesystem():
             return types.ElicitResult(action="accept", content={"approve": answer})
         return callback
 
-    async with Client(proxy("--trust", "validated", upstream=upstream), mode="legacy",
-                      elicitation_callback=await user(True)) as c:
-        r = await c.call_tool("write_file", {"path": str(files / "d.txt"), "content": "the user said yes\n"})
-        assert not r.is_error, r
-        assert (files / "d.txt").read_text() == "the user said yes\n"
-        assert "write_file" in asked[-1], asked
-    async with Client(proxy("--trust", "validated", upstream=upstream), mode="legacy",
-                      elicitation_callback=await user(False)) as c:
-        r = await c.call_tool("write_file", {"path": str(files / "e.txt"), "content": "no"})
-        assert r.is_error and body(r)["error"]["code"] == "PERMISSION_DENIED", body(r)
-        assert not (files / "e.txt").exists()
+    # Legacy clients are asked with elicitation/create; 2026-07-28 clients with an input_required
+    # result they answer by retrying.
+    for mode in ("legacy", "2026-07-28"):
+        yes, no = files / f"yes-{mode}.txt", files / f"no-{mode}.txt"
+        async with Client(proxy("--trust", "validated", upstream=upstream), mode=mode,
+                          elicitation_callback=await user(True)) as c:
+            r = await c.call_tool("write_file", {"path": str(yes), "content": "the user said yes\n"})
+            assert not r.is_error, (mode, r)
+            assert yes.read_text() == "the user said yes\n", mode
+            assert "write_file" in asked[-1], asked
+        async with Client(proxy("--trust", "validated", upstream=upstream), mode=mode,
+                          elicitation_callback=await user(False)) as c:
+            r = await c.call_tool("write_file", {"path": str(no), "content": "no"})
+            assert r.is_error and body(r)["error"]["code"] == "PERMISSION_DENIED", (mode, body(r))
+            assert not no.exists(), mode
     audit = cli("audit")
     assert any(e["operation"] == "approval" and str(e.get("user_id", "")).startswith("elicitation:") for e in audit), audit
 

@@ -11,10 +11,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use airlock_core::{AutonomyLevel, SafetyMode, TrustLevel};
 use airlock_engine::{GateAnswer, GateCall};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
-    GetPromptResponse, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ResultType, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
+    ElicitRequestParams, ElicitationSchema, GetPromptRequestParams, GetPromptResponse,
+    InputRequest, InputRequests, InputRequiredResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig,
+    Tool,
 };
 use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData as McpError, RoleClient, RoleServer, ServerHandler};
@@ -163,12 +165,31 @@ impl Gateway {
     }
 }
 
+/// The key of the approval question among a call's input requests.
+const APPROVAL_INPUT: &str = "airlock_approval";
+
+/// The user's answer carried by a 2026-07-28 retry, if it answers this call's pending approval
+/// (the request state is the client's to echo, so it is checked, not trusted).
+fn user_answer(request: &CallToolRequestParams, approval_id: &str) -> Option<bool> {
+    if request.request_state.as_deref() != Some(approval_id) {
+        return None;
+    }
+    let answer = request.input_responses.as_ref()?.get(APPROVAL_INPUT)?;
+    match answer.get("action").and_then(Value::as_str)? {
+        "accept" => answer
+            .get("content")
+            .and_then(|c| c.get("approve"))
+            .and_then(Value::as_bool),
+        "decline" => Some(false),
+        _ => None,
+    }
+}
+
 /// Who answered an elicitation: the client's name, for the audit log.
 fn user_session(context: &RequestContext<RoleServer>) -> String {
     context
-        .peer
-        .peer_info()
-        .map(|i| i.client_info.name.clone())
+        .client_info()
+        .map(|i| i.name)
         .unwrap_or_else(|| "mcp-client".to_owned())
 }
 
@@ -181,8 +202,56 @@ impl Gateway {
             .map_err(|_| McpError::internal_error("the gate failed: nothing was forwarded", None))
     }
 
-    /// Asks the user through their client, when it declared form elicitation (legacy handshake;
-    /// a 2026-07-28 client is left to the operator channel). `None`: not asked or no answer.
+    /// For a 2026-07-28 client that declared form elicitation: the approval question as an
+    /// `input_required` result, with the approval id as the (server-checked) request state.
+    fn input_request(
+        &self,
+        context: &RequestContext<RoleServer>,
+        tool: &str,
+        call: &GateCall,
+        approval_id: &str,
+        error: &Value,
+    ) -> Option<InputRequiredResult> {
+        if context.peer.peer_info().is_some() {
+            return None; // a legacy session: asked with `elicit` instead
+        }
+        let declared = context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+            .is_some();
+        if !declared {
+            return None;
+        }
+        let schema = ElicitationSchema::from_type::<UserApproval>().ok()?;
+        let question = InputRequest::Elicitation(ElicitRequest::new(
+            ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: self.question(tool, call, error),
+                requested_schema: schema,
+            },
+        ));
+        let mut requests = InputRequests::new();
+        requests.insert(APPROVAL_INPUT.to_owned(), question);
+        Some(InputRequiredResult::new(
+            Some(requests),
+            Some(approval_id.to_owned()),
+        ))
+    }
+
+    fn question(&self, tool: &str, call: &GateCall, error: &Value) -> String {
+        format!(
+            "airlock: the agent wants to run '{tool}' on '{}' with {}.\n{}\nApprove this one call?",
+            self.config.adapter,
+            airlock_engine::audit::redact(&call.params),
+            error["details"]["reason"]
+                .as_str()
+                .or(error["message"].as_str())
+                .unwrap_or("It needs a person's confirmation.")
+        )
+    }
+
+    /// Asks the user through their client, when it declared form elicitation in the legacy
+    /// handshake. `None`: not asked or no answer.
     async fn ask_user(
         &self,
         context: &RequestContext<RoleServer>,
@@ -197,16 +266,11 @@ impl Gateway {
         {
             return None;
         }
-        let message = format!(
-            "airlock: the agent wants to run '{tool}' on '{}' with {}.\n{}\nApprove this one call?",
-            self.config.adapter,
-            airlock_engine::audit::redact(&call.params),
-            error["details"]["reason"]
-                .as_str()
-                .or(error["message"].as_str())
-                .unwrap_or("It needs a person's confirmation.")
-        );
-        match context.peer.elicit::<UserApproval>(message).await {
+        match context
+            .peer
+            .elicit::<UserApproval>(self.question(tool, call, error))
+            .await
+        {
             Ok(Some(answer)) => Some(answer.approve),
             Err(rmcp::service::ElicitationError::UserDeclined) => Some(false),
             Ok(None) | Err(_) => None,
@@ -265,9 +329,28 @@ impl ServerHandler for Gateway {
             Err(error) => return Ok(error_result(error).into()),
         };
         // A client that can ask its user (MCP elicitation) gets the question right away; the
-        // user's answer is a person's decision, like the operator's.
+        // user's answer is a person's decision, like the operator's. A 2026-07-28 client gets
+        // it as an `input_required` result and answers by retrying the call with the user's
+        // answer.
         if let GateAnswer::Pending { approval_id, error } = &answer
-            && let Some(approve) = self.ask_user(&context, &name, &call, error).await
+            && request.input_responses.is_none()
+            && let Some(input) = self.input_request(&context, &name, &call, approval_id, error)
+        {
+            return Ok(input.into());
+        }
+        let answered = match &answer {
+            GateAnswer::Pending { approval_id, .. } => user_answer(&request, approval_id),
+            _ => None,
+        };
+        let asked = match (&answer, answered) {
+            (_, Some(approve)) => Some(approve),
+            (GateAnswer::Pending { error, .. }, None) => {
+                self.ask_user(&context, &name, &call, error).await
+            }
+            _ => None,
+        };
+        if let GateAnswer::Pending { approval_id, .. } = &answer
+            && let Some(approve) = asked
         {
             let gate = Arc::clone(&self.gate);
             let (id, session) = (approval_id.clone(), user_session(&context));
@@ -294,10 +377,13 @@ impl ServerHandler for Gateway {
         match answer {
             GateAnswer::Proceed { confirmed, .. } => {
                 let mut forwarded = request;
-                // The confirmation is airlock's; the upstream never sees it.
+                // The confirmation and the user's answer are airlock's; the upstream never sees
+                // them.
                 if let Some(args) = forwarded.arguments.as_mut() {
                     args.remove(airlock_engine::token::CONFIRMATION_PARAM);
                 }
+                forwarded.input_responses = None;
+                forwarded.request_state = None;
                 info!(tool = %name, confirmed, "forwarded");
                 let response = self.upstream.call_tool_once(forwarded).await.map_err(|e| {
                     McpError::internal_error(format!("the upstream server failed: {e}"), None)
