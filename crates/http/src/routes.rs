@@ -102,7 +102,12 @@ fn bad_body(error: &serde_json::Error) -> (StatusCode, Value) {
     )
 }
 
-async fn read_body(app: &App, body: Body) -> Result<Value, (StatusCode, Value)> {
+/// Reads the body and parses it as `T`: straight from the bytes, so a key given twice is an
+/// error (an ambiguity a proxy in front of airlock could read differently), not "last wins".
+async fn read_body<T: serde::de::DeserializeOwned>(
+    app: &App,
+    body: Body,
+) -> Result<T, (StatusCode, Value)> {
     let bytes = to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| {
         app.metrics.rejected();
         (
@@ -117,19 +122,20 @@ async fn read_body(app: &App, body: Body) -> Result<Value, (StatusCode, Value)> 
     })
 }
 
+/// The body of `/v1/operations`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OperationBody {
+    operation: String,
+    #[serde(default)]
+    params: Value,
+}
+
 async fn decide_route(State(app): State<App>, body: Body) -> Response {
     let started = Instant::now();
-    let value = match read_body(&app, body).await {
-        Ok(v) => v,
-        Err((status, error)) => return json_response(status, json!({"error": error})),
-    };
-    let mut request: DecideRequest = match serde_json::from_value(value) {
+    let mut request: DecideRequest = match read_body(&app, body).await {
         Ok(r) => r,
-        Err(e) => {
-            app.metrics.rejected();
-            let (status, error) = bad_body(&e);
-            return json_response(status, json!({"error": error}));
-        }
+        Err((status, error)) => return json_response(status, json!({"error": error})),
     };
     let backend = Arc::clone(&app.backend);
     let result = tokio::task::spawn_blocking(move || {
@@ -169,37 +175,9 @@ async fn operations_route(State(app): State<App>, body: Body) -> Response {
     let started = Instant::now();
     let envelope_error =
         |status, error: Value| json_response(status, json!({"success": false, "error": error}));
-    let value = match read_body(&app, body).await {
-        Ok(v) => v,
+    let OperationBody { operation, params } = match read_body(&app, body).await {
+        Ok(b) => b,
         Err((status, error)) => return envelope_error(status, error),
-    };
-    let Value::Object(map) = value else {
-        app.metrics.rejected();
-        return envelope_error(
-            StatusCode::BAD_REQUEST,
-            json!({"code": "VALIDATION_INVALID_TYPE", "message": "the body must be {\"operation\", \"params\"}"}),
-        );
-    };
-    if let Some(extra) = map
-        .keys()
-        .find(|k| !matches!(k.as_str(), "operation" | "params"))
-    {
-        app.metrics.rejected();
-        return envelope_error(
-            StatusCode::BAD_REQUEST,
-            json!({"code": "VALIDATION_UNKNOWN_FIELD", "message": format!("unknown field '{extra}': the body is {{operation, params}}")}),
-        );
-    }
-    let Some(operation) = map
-        .get("operation")
-        .and_then(Value::as_str)
-        .map(str::to_owned)
-    else {
-        app.metrics.rejected();
-        return envelope_error(
-            StatusCode::BAD_REQUEST,
-            json!({"code": "VALIDATION_MISSING_PARAM", "message": "missing 'operation'"}),
-        );
     };
     let Some(endpoint) = airlock_engine::ops::endpoint_of(&operation) else {
         app.metrics.operation("unknown", false);
@@ -210,7 +188,6 @@ async fn operations_route(State(app): State<App>, body: Body) -> Response {
                    "details": {"operation": operation}}),
         );
     };
-    let params = map.get("params").cloned().unwrap_or(Value::Null);
     let backend = Arc::clone(&app.backend);
     let op = operation.clone();
     let result = tokio::task::spawn_blocking(move || backend.call(endpoint, &op, &params)).await;
