@@ -380,3 +380,43 @@ fn init_writes_a_starter_policy_that_passes_its_own_tests() {
         before
     );
 }
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn the_state_the_sockets_and_the_codes_are_private() {
+    let parent = tempfile::tempdir().expect("tempdir");
+    let state = parent.path().join("state");
+    let challenge = block_agent(&state);
+    assert_eq!(mode(&state), 0o700, "state directory");
+    assert_eq!(mode(&state.join("state.redb")), 0o600, "state file");
+    assert_eq!(mode(&state.join("operator")), 0o700, "file channel directory");
+    for ext in ["txt", "json"] {
+        assert_eq!(
+            mode(&state.join("operator").join(format!("{challenge}.{ext}"))),
+            0o600,
+            "the code's {ext} file"
+        );
+    }
+    // The sockets of a running owner.
+    let mut http = airlock(&state)
+        .args(["http", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("http");
+    let _ = BufReader::new(http.stdout.take().expect("stdout"))
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.contains("listening on"));
+    for socket in ["agent.sock", "operator.sock"] {
+        assert_eq!(mode(&state.join(socket)), 0o600, "{socket}");
+    }
+    let _ = http.kill();
+    let _ = http.wait();
+}
