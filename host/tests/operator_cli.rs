@@ -384,7 +384,11 @@ fn init_writes_a_starter_policy_that_passes_its_own_tests() {
 #[cfg(unix)]
 fn mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+    std::fs::metadata(path)
+        .expect("metadata")
+        .permissions()
+        .mode()
+        & 0o777
 }
 
 #[cfg(unix)]
@@ -395,7 +399,11 @@ fn the_state_the_sockets_and_the_codes_are_private() {
     let challenge = block_agent(&state);
     assert_eq!(mode(&state), 0o700, "state directory");
     assert_eq!(mode(&state.join("state.redb")), 0o600, "state file");
-    assert_eq!(mode(&state.join("operator")), 0o700, "file channel directory");
+    assert_eq!(
+        mode(&state.join("operator")),
+        0o700,
+        "file channel directory"
+    );
     for ext in ["txt", "json"] {
         assert_eq!(
             mode(&state.join("operator").join(format!("{challenge}.{ext}"))),
