@@ -148,6 +148,18 @@ impl Harness {
         files: &[(&str, &[u8])],
         mode_override: Option<airlock_core::LoopMode>,
     ) -> Self {
+        let store = Arc::new(RedbStore::open(&state_dir.join("state.redb")).expect("store"));
+        Self::open_on(state_dir, policy, files, mode_override, store)
+    }
+
+    /// The same, over a given store.
+    pub fn open_on(
+        state_dir: &Path,
+        policy: Value,
+        files: &[(&str, &[u8])],
+        mode_override: Option<airlock_core::LoopMode>,
+        store: Arc<dyn airlock_store::Store>,
+    ) -> Self {
         let policy_dir = tempfile::tempdir().expect("tempdir");
         let operator_dir = state_dir.join("operator-inbox");
         std::fs::write(
@@ -164,7 +176,6 @@ impl Harness {
             builtins(),
         )
         .expect("policy loads");
-        let store = Arc::new(RedbStore::open(&state_dir.join("state.redb")).expect("store"));
         let clock = Arc::new(ManualClock::new(
             "2026-11-26T09:00:00Z".parse().expect("time"),
         ));

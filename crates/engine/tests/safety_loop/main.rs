@@ -9,3 +9,4 @@ mod operations;
 mod restart;
 mod secrecy;
 mod self_approval;
+mod store_failure;
