@@ -21,6 +21,10 @@ fn python() -> PathBuf {
 }
 
 /// Runs one of tests/mcp/*.py with `args` and checks that it printed OK.
+///
+/// airlock logs at TRACE level to the script's standard error (the client passes the server's
+/// stderr through); every verification code issued in `state` is then looked for in everything
+/// the script printed and every log line: none may appear.
 fn run_script(script: &str, args: &[&std::ffi::OsStr]) {
     let out = Command::new(python())
         .arg(root().join("tests/mcp").join(script))
@@ -31,15 +35,49 @@ fn run_script(script: &str, args: &[&std::ffi::OsStr]) {
             "AIRLOCK_CACHE_DIR",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"),
         )
+        .env("AIRLOCK_LOG", "trace")
         .output()
         .expect("run python");
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && stdout.contains("OK"),
-        "{script} {args:?}: {}\n{stdout}\n{}",
+        "{script} {args:?}: {}\n{stdout}\n{stderr}",
         out.status,
-        String::from_utf8_lossy(&out.stderr)
     );
+    assert!(
+        stderr.contains("DEBUG") || stderr.contains("TRACE"),
+        "{script}: airlock logged at TRACE level"
+    );
+    let state = Path::new(args[1]);
+    for code in codes_in(&state.join("operator")) {
+        let bare: String = code.chars().filter(|c| *c != '-').collect();
+        for form in [code.as_str(), bare.as_str()] {
+            assert!(
+                !stdout.contains(form),
+                "{script}: a code reached the client's output"
+            );
+            assert!(
+                !stderr.contains(form),
+                "{script}: a code reached a log line"
+            );
+        }
+    }
+}
+
+/// Every verification code the file channel in `dir` received.
+fn codes_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter_map(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .filter_map(|v| v["code"].as_str().map(str::to_owned))
+        .collect()
 }
 
 /// The test policy: deterministic deny and autoApprove patterns with the built-in guests.

@@ -9,6 +9,7 @@ raises (non-zero exit) with what went wrong.
 """
 
 import asyncio
+import os
 import json
 import pathlib
 import sys
@@ -46,6 +47,8 @@ async def op(client, endpoint, operation, params=None):
 
 async def main():
     params = StdioServerParameters(
+        # The SDK passes only a minimal environment unless told: airlock needs its AIRLOCK_* variables.
+        env=dict(os.environ),
         command=binary,
         args=["serve", "--state-dir", state_dir, "--policy", policy_dir, "--endpoint-mode", endpoint_mode],
     )

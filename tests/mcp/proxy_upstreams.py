@@ -6,6 +6,7 @@ Prints "OK" at the end; any failure raises.
 """
 
 import asyncio
+import os
 import json
 import pathlib
 import shutil
@@ -25,6 +26,8 @@ GIT = str(pathlib.Path(sys.executable).with_name("mcp-server-git"))
 
 def proxy(*flags, upstream):
     return StdioServerParameters(
+        # The SDK passes only a minimal environment unless told: airlock needs its AIRLOCK_* variables.
+        env=dict(os.environ),
         command=binary,
         args=["proxy", "--state-dir", state_dir, "--agent", "proxy-test", *flags, "--", *upstream],
     )

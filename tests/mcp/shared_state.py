@@ -6,6 +6,7 @@ Prints "OK" at the end; any failure raises.
 """
 
 import asyncio
+import os
 import json
 import pathlib
 import subprocess
@@ -17,7 +18,8 @@ binary, state_dir, policy_dir = sys.argv[1:4]
 
 
 def params():
-    return StdioServerParameters(command=binary, args=["serve", "--state-dir", state_dir, "--policy", policy_dir])
+    return StdioServerParameters(command=binary, args=["serve", "--state-dir", state_dir, "--policy", policy_dir],
+                                  env=dict(os.environ))
 
 
 async def op(client, endpoint, operation, params=None):
