@@ -30,9 +30,10 @@ fn start(policy: Option<&Path>) -> Server {
     cmd.args(["http", "--listen", "127.0.0.1:0", "--state-dir"])
         .arg(state.path())
         .env("AIRLOCK_CACHE_DIR", cache())
+        .env("AIRLOCK_LOG", "trace")
         .env_remove("AIRLOCK_POLICY")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(std::fs::File::create(state.path().join("airlock.log")).expect("log file"));
     if let Some(p) = policy {
         cmd.arg("--policy").arg(p);
     }
@@ -202,6 +203,25 @@ fn the_whole_loop_runs_over_operations() {
     assert_eq!(go["data"]["continue"], true, "{go}");
     let (_, metrics) = get(&s, "/metrics");
     assert!(metrics.contains("airlock_blocked_agents 0"), "{metrics}");
+
+    // At TRACE level, the code is in no log line and no answer.
+    let seen = [
+        started.to_string(),
+        stop.to_string(),
+        verified.to_string(),
+        go.to_string(),
+    ]
+    .join("\n");
+    let log = std::fs::read_to_string(s.state.path().join("airlock.log")).expect("log");
+    assert!(
+        log.contains("DEBUG") || log.contains("TRACE"),
+        "logging was on"
+    );
+    let bare: String = code.chars().filter(|c| *c != '-').collect();
+    for form in [code, bare.as_str()] {
+        assert!(!log.contains(form), "a code reached the log");
+        assert!(!seen.contains(form), "a code reached an answer");
+    }
 }
 
 #[test]
