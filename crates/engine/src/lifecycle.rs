@@ -217,9 +217,12 @@ impl Engine {
         e.end_reason = why;
         execution::save(self.store.as_ref(), &e, Durability::Durable)
             .map_err(|_| LoopError::store_failed("record the end of the execution"))?;
-        // An ended execution leaves memory; its record stays in the store.
+        // An ended execution leaves memory; its record stays in the store. Undelivered
+        // notifications go with it: they were for an agent that is no longer executing (the
+        // state they announce, such as a block, answers its next step anyway).
         state.executions.remove(&id);
         state.running.remove(agent);
+        let _ = state.inbox.take(agent);
         info!(agent, execution = %id, state = to.as_str(), steps = e.steps, "execution ended");
         Ok(Ended {
             execution_id: id,

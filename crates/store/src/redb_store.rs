@@ -24,6 +24,9 @@ fn io(operation: &str) -> impl Fn(&dyn std::fmt::Display) -> StoreError + '_ {
     }
 }
 
+/// The most memory redb may use to cache pages of the state file.
+const CACHE_BYTES: usize = 8 << 20;
+
 /// airlock's state in a redb file.
 pub struct RedbStore {
     db: Database,
@@ -54,12 +57,18 @@ impl RedbStore {
                 return Err(open_error(e.to_string()));
             }
         }
-        let db = Database::create(path).map_err(|e| match e {
-            redb::DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {
-                path: path.display().to_string(),
-            },
-            e => open_error(e.to_string()),
-        })?;
+        // redb's page cache defaults to 1 GiB, which a long-running sidecar fills with audit
+        // pages it will never read again: bound it (reads of blocks and approvals are hot and
+        // small; the audit log is append-only).
+        let db = Database::builder()
+            .set_cache_size(CACHE_BYTES)
+            .create(path)
+            .map_err(|e| match e {
+                redb::DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {
+                    path: path.display().to_string(),
+                },
+                e => open_error(e.to_string()),
+            })?;
         let txn = db.begin_write().map_err(|e| open_error(e.to_string()))?;
         for table in Table::ALL {
             txn.open_table(definition(table))
