@@ -99,7 +99,7 @@ fn a_mixed_load_with_hot_reloads_runs_without_errors_or_growth() {
                     .timeout_global(Some(Duration::from_secs(10)))
                     .build()
                     .into();
-                let mut call = |path: &str, body: Value| -> Option<Value> {
+                let call = |path: &str, body: Value| -> Option<Value> {
                     requests.fetch_add(1, Ordering::Relaxed);
                     let answer = http
                         .post(format!("{base}{path}"))
