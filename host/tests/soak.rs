@@ -79,7 +79,7 @@ fn a_mixed_load_with_hot_reloads_runs_without_errors_or_growth() {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_secs(1));
                 n += 1;
-                let tolerance = if n % 2 == 0 {
+                let tolerance = if n.is_multiple_of(2) {
                     "moderate"
                 } else {
                     "conservative"
