@@ -36,6 +36,14 @@ setup:
 bench:
     cargo bench -p airlock-benches
 
+# Fuzz every target for SECONDS each (default 600) with cargo-fuzz on nightly; crashes land in
+# fuzz/artifacts/<target>/ (minimize them into regression tests).
+fuzz SECONDS="600": guests
+    cargo +nightly fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+    for t in policy_config condition glob decide_body operations; do \
+        cargo +nightly fuzz run "$t" -- -max_total_time={{SECONDS}} -rss_limit_mb=4096; \
+    done
+
 # A mixed load with hot reloads against `airlock http` for SECONDS (default 600): zero failed
 # requests, RSS growth under 10 % after warm-up, every pause and stop audited.
 soak SECONDS="600": guests
