@@ -4,7 +4,9 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let (pattern, name) = text.split_once('\n').unwrap_or((text, text));
     if let Ok(glob) = airlock_core::glob::Glob::new(pattern) {
         let _ = glob.matches(name);

@@ -25,11 +25,19 @@ fn engine() -> &'static Engine {
                 default_patterns: Some(leak("default-patterns.wasm")),
                 default_scorer: Some(leak("default-scorer.wasm")),
             };
-            let host = Arc::new(airlock_wasm::WasmHost::new(airlock_wasm::HostConfig::default()).expect("host"));
-            let live = airlock_wasm::LivePolicy::load(host, airlock_wasm::PolicySource::Embedded, builtins)
-                .expect("policy");
+            let host = Arc::new(
+                airlock_wasm::WasmHost::new(airlock_wasm::HostConfig::default()).expect("host"),
+            );
+            let live = airlock_wasm::LivePolicy::load(
+                host,
+                airlock_wasm::PolicySource::Embedded,
+                builtins,
+            )
+            .expect("policy");
             let dir = tempfile::tempdir().expect("tempdir");
-            let store = Arc::new(airlock_store::RedbStore::open(&dir.path().join("state.redb")).expect("store"));
+            let store = Arc::new(
+                airlock_store::RedbStore::open(&dir.path().join("state.redb")).expect("store"),
+            );
             let engine = Engine::open(
                 live,
                 store,
@@ -47,11 +55,24 @@ fn engine() -> &'static Engine {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else { return };
-    let Ok(request) = serde_json::from_slice::<serde_json::Value>(rest) else { return };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(request) = serde_json::from_slice::<serde_json::Value>(rest) else {
+        return;
+    };
     let endpoint = [Endpoint::Read, Endpoint::Create, Endpoint::Execute][usize::from(selector) % 3];
-    let operation = request.get("operation").and_then(|o| o.as_str()).unwrap_or("introspect");
-    let params = request.get("params").cloned().unwrap_or(serde_json::Value::Null);
+    let operation = request
+        .get("operation")
+        .and_then(|o| o.as_str())
+        .unwrap_or("introspect");
+    let params = request
+        .get("params")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
     let answer = engine().call(endpoint, operation, &params);
-    assert!(answer.get("success").and_then(|s| s.as_bool()).is_some(), "an envelope: {answer}");
+    assert!(
+        answer.get("success").and_then(|s| s.as_bool()).is_some(),
+        "an envelope: {answer}"
+    );
 });
