@@ -67,6 +67,9 @@ async def main():
         caps = listing["data"]["_protocol"]["capabilities"]
         assert caps["execution_safety_loop"] == "enforcing", caps
         assert listing["data"]["_protocol"]["safety_loop"]["maxAutonomousSteps"] == 10
+        await op(client, "read", "introspect", {"query": "types"})
+        await op(client, "read", "introspect", {"query": "types", "name": "AutonomyDirective"})
+        await op(client, "read", "introspect", {"query": "types", "name": "SafetyTier"})
         detail = await op(client, "read", "introspect", {"query": "operations", "name": "record_execution_step"})
         assert detail["data"]["operation"]["semantic_category"] == "CREATE"
 

@@ -372,9 +372,14 @@ impl Engine {
                     if *k == "enum" {
                         json!({"name": n, "kind": k, "description": d, "values": values})
                     } else {
-                        json!({"name": n, "kind": k, "description": d, "fields": values.iter().map(|f| json!({
-                            "name": f, "type": "string", "required": false,
-                        })).collect::<Vec<_>>()})
+                        json!({"name": n, "kind": k, "description": d, "fields": values.iter().map(|f| {
+                            let mut parts = f.splitn(3, ':');
+                            json!({
+                                "name": parts.next().unwrap_or_default(),
+                                "type": parts.next().unwrap_or("string"),
+                                "required": parts.next() == Some("true"),
+                            })
+                        }).collect::<Vec<_>>()})
                     }
                 }),
             })),
@@ -501,14 +506,15 @@ const TYPES: &[(&str, &str, &str, &[&str])] = &[
         "AutonomyDirective",
         "object",
         "The answer to record_execution_step",
+        // name:type:required
         &[
-            "continue",
-            "factors",
-            "stopped",
-            "reason",
-            "stepsRemaining",
-            "nextStepRisk",
-            "notifications",
+            "continue:boolean:true",
+            "factors:array:true",
+            "stopped:boolean:false",
+            "reason:string:false",
+            "stepsRemaining:integer:false",
+            "nextStepRisk:SafetyTier:false",
+            "notifications:array:false",
         ],
     ),
 ];

@@ -1011,3 +1011,36 @@ fn may_use_other_display_channels_for_codes() {
     );
     assert_eq!(ok["success"], true, "{ok}");
 }
+
+#[test]
+fn introspection_describes_the_directive_type_with_its_field_types() {
+    let h = Harness::new();
+    let listed = h.call("introspect", json!({"query": "types"}));
+    let names: Vec<&str> = listed["data"]["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"AutonomyDirective") && names.contains(&"SafetyTier"),
+        "{names:?}"
+    );
+    let d = h.call(
+        "introspect",
+        json!({"query": "types", "name": "AutonomyDirective"}),
+    );
+    let fields = d["data"]["type"]["fields"].as_array().expect("fields");
+    let field = |n: &str| fields.iter().find(|f| f["name"] == n).cloned().expect(n);
+    assert_eq!(field("continue")["type"], "boolean");
+    assert_eq!(field("continue")["required"], true);
+    assert_eq!(field("stopped")["required"], false);
+    let tier = h.call(
+        "introspect",
+        json!({"query": "types", "name": "SafetyTier"}),
+    );
+    assert_eq!(
+        tier["data"]["type"]["values"],
+        json!(["advisory", "confirm", "verify", "danger_zone"])
+    );
+}
