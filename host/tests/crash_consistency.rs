@@ -3,8 +3,9 @@
 //! the store opens, and everything that was acknowledged before the kill is there: every block,
 //! every pending approval, the audit entry of every stop, and every counted failure.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -42,12 +43,7 @@ fn start(state: &Path) -> (Child, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("airlock http");
-    let line = BufReader::new(child.stdout.take().expect("stdout"))
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"))
-        .expect("the server starts (and its store opens)");
-    let base = line.split_whitespace().last().expect("address").to_owned();
+    let base = common::http_base(&mut child);
     (child, base)
 }
 

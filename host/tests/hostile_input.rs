@@ -2,6 +2,8 @@
 //! 100,000 patterns in a config, unknown fields, duplicate keys. Each gets a clear error within
 //! bounded time, changes nothing, and the server keeps serving.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -54,15 +56,7 @@ fn the_http_api_refuses_hostile_bodies_clearly_and_keeps_serving() {
         .stderr(Stdio::null())
         .spawn()
         .expect("airlock http");
-    let line = BufReader::new(child.stdout.take().expect("stdout"))
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"))
-        .expect("address");
-    let addr = line
-        .split_whitespace()
-        .last()
-        .expect("address")
+    let addr = common::http_base(&mut child)
         .trim_start_matches("http://")
         .to_owned();
 

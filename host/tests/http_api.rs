@@ -1,7 +1,8 @@
 //! `airlock http` under a real HTTP client (ureq): decisions identical to `airlock check --json`,
 //! the whole safety loop over /v1/operations, status, metrics, OpenAPI, and bad bodies.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
@@ -38,13 +39,7 @@ fn start(policy: Option<&Path>) -> Server {
         cmd.arg("--policy").arg(p);
     }
     let mut child = cmd.spawn().expect("airlock http");
-    let stdout = child.stdout.take().expect("stdout");
-    let line = BufReader::new(stdout)
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"))
-        .expect("the server says where it listens");
-    let base = line.split_whitespace().last().expect("address").to_owned();
+    let base = common::http_base(&mut child);
     Server { child, base, state }
 }
 

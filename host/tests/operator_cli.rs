@@ -2,6 +2,8 @@
 //! file themselves. (With a running `airlock serve` they go through operator.sock:
 //! mcp_clients.rs.)
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -257,25 +259,17 @@ fn trust_changes_are_kept_with_their_history_and_gate_decisions() {
         .stderr(Stdio::null())
         .spawn()
         .expect("http");
-    let line = BufReader::new(http.stdout.take().expect("stdout"))
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"))
-        .expect("address");
-    let base = line.split_whitespace().last().expect("address").to_owned();
+    let base = common::http_base(&mut http);
+    // A real HTTP client (ureq), not a tool the machine may lack.
     let post = |path: &str, body: Value| -> Value {
-        let out = Command::new("curl")
-            .args([
-                "-s",
-                "-X",
-                "POST",
-                &format!("{base}{path}"),
-                "-d",
-                &body.to_string(),
-            ])
-            .output()
-            .expect("curl");
-        serde_json::from_slice(&out.stdout).expect("json")
+        let text = ureq::post(format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .send(body.to_string())
+            .expect("request")
+            .body_mut()
+            .read_to_string()
+            .expect("body");
+        serde_json::from_str(&text).expect("json")
     };
     let d = post(
         "/v1/decide",
@@ -418,10 +412,7 @@ fn the_state_the_sockets_and_the_codes_are_private() {
         .stderr(Stdio::null())
         .spawn()
         .expect("http");
-    let _ = BufReader::new(http.stdout.take().expect("stdout"))
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"));
+    common::http_base(&mut http);
     for socket in ["agent.sock", "operator.sock"] {
         assert_eq!(mode(&state.join(socket)), 0o600, "{socket}");
     }

@@ -4,7 +4,8 @@
 //! warm-up: redb's page cache and the allocator settle), and an audit entry for every pause and
 //! stop.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -60,12 +61,7 @@ fn a_mixed_load_with_hot_reloads_runs_without_errors_or_growth() {
         .spawn()
         .expect("airlock http");
     let pid = child.id();
-    let line = BufReader::new(child.stdout.take().expect("stdout"))
-        .lines()
-        .map_while(Result::ok)
-        .find(|l| l.contains("listening on"))
-        .expect("address");
-    let base = line.split_whitespace().last().expect("address").to_owned();
+    let base = common::http_base(&mut child);
 
     let stop = Arc::new(AtomicBool::new(false));
     let requests = Arc::new(AtomicU64::new(0));
