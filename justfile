@@ -32,9 +32,18 @@ guests:
 setup:
     scripts/setup.sh
 
-# Criterion benchmarks (release build); reports land in target/criterion.
-bench:
+# Criterion benchmarks (release build); reports land in target/criterion. The end-to-end ones
+# run the release binary, built first.
+bench: guests
+    cargo build --release -p airlock
     cargo bench -p airlock-benches
+    cargo bench -p airlock-wasm --bench stages
+
+# Every benchmark in one run (criterion, the engines side by side, load under wrk with and
+# without hot reloads, start-up and memory, the Python client over stdio), then BENCHMARKS.md
+# and docs/benchmarks.svg from that run's figures. LOAD_SECONDS: each load run's length.
+bench-report LOAD_SECONDS="30": setup guests
+    scripts/bench-report.sh {{LOAD_SECONDS}}
 
 # Fuzz every target for SECONDS each (default 600) with cargo-fuzz on nightly; crashes land in
 # fuzz/artifacts/<target>/ (minimize them into regression tests).

@@ -114,7 +114,8 @@ impl Default for Isolation {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitsConfig {
-    /// Wall-clock deadline per call, in milliseconds (1-10,000). Default 10.
+    /// Deadline per call, in milliseconds of the guest thread's CPU time (1-10,000; a call is
+    /// stopped after 10 times this in wall-clock time however little CPU it got). Default 10.
     #[serde(default = "default_deadline_ms")]
     pub deadline_ms: u32,
     /// Linear memory per instance, in MiB (1-4,096). Default 32.

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use wasmtime::Trap;
 
+use crate::budget::{Exceeded, WALL_CEILING_FACTOR};
+
 /// Why a stage failed closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -107,6 +109,8 @@ pub(crate) struct Context {
     pub(crate) memory_bytes: usize,
     /// The deadline of this entry.
     pub(crate) deadline: Duration,
+    /// Which limit of the entry's budget stopped it, if one did.
+    pub(crate) exceeded: Option<Exceeded>,
 }
 
 /// Classifies an error returned by wasmtime for a guest entry.
@@ -148,18 +152,22 @@ pub(crate) fn classify(err: &wasmtime::Error, phase: Phase, cx: Context) -> Stag
 
 /// A timeout: the guest ran (or waited) past its deadline.
 pub(crate) fn timeout(cx: Context) -> StageFailure {
-    let what = if cx.overslept {
-        "waited (a WASI sleep or poll)"
-    } else {
-        "ran"
-    };
-    StageFailure::new(
-        FailureKind::Timeout,
+    let deadline = format_duration(cx.deadline);
+    let message = if cx.overslept {
         format!(
-            "the guest {what} past its deadline of {} and was stopped",
-            format_duration(cx.deadline)
-        ),
-    )
+            "the guest waited (a WASI sleep or poll) past its deadline of {deadline} and was stopped"
+        )
+    } else if cx.exceeded == Some(Exceeded::WallCeiling) {
+        format!(
+            "the guest was still running after {} ({WALL_CEILING_FACTOR} times its deadline of \
+             {deadline}, however little CPU time it got: the machine may be overloaded) and was \
+             stopped",
+            format_duration(cx.deadline.saturating_mul(WALL_CEILING_FACTOR))
+        )
+    } else {
+        format!("the guest ran past its deadline of {deadline} of CPU time and was stopped")
+    };
+    StageFailure::new(FailureKind::Timeout, message)
 }
 
 /// The first line of an error's message (wasmtime appends a multi-line backtrace).
@@ -200,6 +208,7 @@ mod tests {
             overslept: false,
             memory_bytes: 32 << 20,
             deadline: Duration::from_millis(10),
+            exceeded: None,
         }
     }
 

@@ -21,13 +21,14 @@
 //!   instantiated from the pooling allocator.
 //! - **Limits per call, enforced by the engine.** An epoch ticker thread advances the engine's
 //!   epoch every millisecond (following the wall clock, so deadlines do not drift) and every
-//!   call gets an epoch deadline, so an infinite loop is stopped within its deadline plus a
-//!   tick; a WASI sleep is cut at the deadline too, because epochs stop wasm code, not a host
-//!   call. A [`wasmtime::ResourceLimiter`] caps each instance's memory. What the host copies out
-//!   of a result is bounded ([`Limits::max_result_bytes`]: a guest can alias one buffer from a
-//!   million small records), and the factors kept are capped in count and bytes before they
-//!   reach the rest of airlock. Deadlines are wall-clock: a call preempted on an overloaded
-//!   machine can time out, and then fails closed like any other.
+//!   call gets an epoch deadline. The deadline counts the guest thread's CPU time (`budget.rs`):
+//!   an infinite loop is stopped within its deadline plus about two ticks, a call preempted on
+//!   an overloaded machine is not failed for waiting, and any call is stopped at ten times its
+//!   deadline of wall-clock time. A WASI sleep is cut at the deadline too, because epochs stop
+//!   wasm code, not a host call. A [`wasmtime::ResourceLimiter`] caps each instance's memory.
+//!   What the host copies out of a result is bounded ([`Limits::max_result_bytes`]: a guest can
+//!   alias one buffer from a million small records), and the factors kept are capped in count
+//!   and bytes before they reach the rest of airlock.
 //! - **No ambient authority.** A component that imports nothing gets nothing. Components from
 //!   other toolchains (componentize-py, jco) import WASI 0.2; those get a WASI with no files,
 //!   no network, no environment, no arguments and no stdin, and their stdout/stderr go to
@@ -47,6 +48,7 @@
 
 mod action;
 mod bindings;
+mod budget;
 mod cache;
 mod error;
 mod factors;

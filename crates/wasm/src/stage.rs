@@ -9,6 +9,7 @@ use wasmtime::component::{ComponentType, Lift, TypedFunc};
 
 use crate::action::Action;
 use crate::bindings::wit;
+use crate::budget::FIRST_CHECK_TICKS;
 use crate::error::StageError;
 use crate::failure::{self, FailureKind, Phase, StageFailure};
 use crate::host::{HostShared, WasmHost};
@@ -17,7 +18,6 @@ use crate::loaded::{Bound, LoadedComponent};
 use crate::settings::{Isolation, Limits, StageSettings};
 use crate::state::GuestState;
 use crate::stats::{Counters, StageStats};
-use crate::ticker::ticks_for;
 
 /// The most idle instances a reuse stage keeps; more concurrent callers than this still get
 /// instances, which are dropped instead of pooled when they are done.
@@ -69,8 +69,6 @@ pub(crate) struct StageCore<G: GuestWorld> {
     config_json: String,
     limits: Limits,
     isolation: Isolation,
-    call_ticks: u64,
-    setup_ticks: u64,
     idle: Mutex<Vec<Worker<G>>>,
     counters: Counters,
 }
@@ -103,8 +101,6 @@ impl<G: GuestWorld> StageCore<G> {
             config_json: settings.config_json.clone(),
             limits: settings.limits,
             isolation: settings.isolation,
-            call_ticks: ticks_for(settings.limits.deadline),
-            setup_ticks: ticks_for(settings.limits.setup_deadline),
             idle: Mutex::new(Vec::new()),
             counters: Counters::default(),
         };
@@ -159,7 +155,7 @@ impl<G: GuestWorld> StageCore<G> {
         let mut worker = worker.map_err(|e| self.failed(e.into_failure()))?;
 
         worker.store.data_mut().begin_entry(self.limits.deadline);
-        worker.store.set_epoch_deadline(self.call_ticks);
+        worker.store.set_epoch_deadline(FIRST_CHECK_TICKS);
         let result = worker.evaluate.call(&mut worker.store, (action,));
         worker.store.data().flush_output(&self.origin);
         let cx = self.context(&worker.store, self.limits.deadline);
@@ -189,8 +185,10 @@ impl<G: GuestWorld> StageCore<G> {
         );
         store.limiter(|state| &mut state.cap);
         store.set_hostcall_fuel(self.limits.max_result_bytes);
+        // Deadlines count CPU time (budget.rs): the callback decides when the epoch says so.
+        store.epoch_deadline_callback(|mut cx| Ok(cx.data_mut().budget.check()));
         store.data_mut().begin_entry(self.limits.setup_deadline);
-        store.set_epoch_deadline(self.setup_ticks);
+        store.set_epoch_deadline(FIRST_CHECK_TICKS);
         let setup = self.instantiate(&mut store);
         store.data().flush_output(&self.origin);
         let cx = self.context(&store, self.limits.setup_deadline);
@@ -228,6 +226,7 @@ impl<G: GuestWorld> StageCore<G> {
         failure::Context {
             memory_refused: store.data().cap.refused(),
             overslept: store.data().overslept(),
+            exceeded: store.data().budget.exceeded(),
             memory_bytes: self.limits.memory_bytes,
             deadline,
         }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::budget::EntryBudget;
 use crate::limiter::MemoryCap;
 use crate::wasi::WasiState;
 
@@ -16,6 +17,8 @@ pub(crate) struct GuestState {
     wasi: Option<Box<WasiState>>,
     /// When the current entry's deadline passes: no WASI wait goes beyond it.
     entry_deadline: Instant,
+    /// The current entry's CPU-time budget, checked by the epoch deadline callback.
+    pub(crate) budget: EntryBudget,
     /// Set when a WASI wait was cut at the entry's deadline: the entry timed out.
     overslept: Arc<AtomicBool>,
 }
@@ -27,6 +30,7 @@ impl GuestState {
             cap: MemoryCap::new(memory_bytes),
             wasi: None,
             entry_deadline: Instant::now(),
+            budget: EntryBudget::new(Duration::ZERO),
             overslept: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -37,6 +41,7 @@ impl GuestState {
         self.cap.clear_refused();
         self.overslept.store(false, Ordering::Relaxed);
         self.entry_deadline = Instant::now() + deadline;
+        self.budget = EntryBudget::new(deadline);
     }
 
     /// When the current entry's deadline passes.

@@ -311,8 +311,9 @@ fn hot_reload_under_load() {
         std::thread::sleep(Duration::from_millis(5));
     }
     let live_after = live_after.expect("the new generation went live");
+    // Prompt, not instant: the new component is compiled first, with the other core busy.
     assert!(
-        live_after < Duration::from_secs(1),
+        live_after < Duration::from_secs(3),
         "live after {live_after:?}"
     );
 
