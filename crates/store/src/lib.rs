@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+mod pending;
 mod redb_store;
 
 pub use redb_store::RedbStore;

@@ -1,14 +1,18 @@
 //! The store on one redb file.
 //!
 //! Each [`Table`] is a redb table of `&str -> &[u8]`; the audit log is a table of
-//! `u64 -> &[u8]` whose next key is one past the last. Every call is one transaction, so a call
-//! is all-or-nothing, and a durable call is on disk when it returns. The file is created with
-//! mode 0600: it holds blocks and approvals an agent must not be able to edit.
+//! `u64 -> &[u8]` whose next key is one past the last. A durable call is one transaction, on
+//! disk when it returns; lazy calls wait in a write-behind buffer (`pending.rs`) and are
+//! committed together, at the latest with the next durable call and in the same transaction.
+//! The file is created with mode 0600: it holds blocks and approvals an agent must not be able
+//! to edit.
 
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
+use crate::pending::{MAX_WRITES, Pending, Seen, Write};
 use crate::{AuditRecord, Durability, Store, StoreError, Table};
 
 const AUDIT: TableDefinition<u64, &[u8]> = TableDefinition::new("audit");
@@ -27,9 +31,22 @@ fn io(operation: &str) -> impl Fn(&dyn std::fmt::Display) -> StoreError + '_ {
 /// The most memory redb may use to cache pages of the state file.
 const CACHE_BYTES: usize = 8 << 20;
 
+/// Lazy writes kept while commits fail, at most; beyond it they are dropped (a crash could
+/// have lost them too) rather than growing without bound on a broken disk.
+const MAX_KEPT_ON_FAILURE: usize = 16 * MAX_WRITES;
+
+/// What the writers share: the buffer and the audit log's next sequence number.
+#[derive(Debug)]
+struct Writer {
+    pending: Pending,
+    /// The sequence number the next audit entry gets (committed or waiting).
+    next_audit: u64,
+}
+
 /// airlock's state in a redb file.
 pub struct RedbStore {
     db: Database,
+    writer: Mutex<Writer>,
 }
 
 impl std::fmt::Debug for RedbStore {
@@ -74,28 +91,94 @@ impl RedbStore {
             txn.open_table(definition(table))
                 .map_err(|e| open_error(e.to_string()))?;
         }
-        txn.open_table(AUDIT)
-            .map_err(|e| open_error(e.to_string()))?;
+        let next_audit = {
+            let audit = txn
+                .open_table(AUDIT)
+                .map_err(|e| open_error(e.to_string()))?;
+            let last = audit.last().map_err(|e| open_error(e.to_string()))?;
+            last.map_or(1, |(k, _)| k.value() + 1)
+        };
         txn.commit().map_err(|e| open_error(e.to_string()))?;
-        Ok(Self { db })
+        Ok(Self {
+            db,
+            writer: Mutex::new(Writer {
+                pending: Pending::default(),
+                next_audit,
+            }),
+        })
     }
 
-    fn write<T>(
+    fn writer(&self) -> MutexGuard<'_, Writer> {
+        // A panic while holding the lock leaves a consistent buffer: every change to it is a
+        // push or a clear after a successful commit.
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// One transaction: the waiting lazy writes, then `f`'s. On success the buffer is empty.
+    fn commit<T>(
         &self,
+        writer: &mut Writer,
         operation: &str,
         durability: Durability,
         f: impl FnOnce(&redb::WriteTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let err = io(operation);
-        let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
-        if durability == Durability::Lazy {
-            txn.set_durability(redb::Durability::None)
+        let result = (|| {
+            let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
+            if durability == Durability::Lazy {
+                txn.set_durability(redb::Durability::None)
+                    .map_err(|e| err(&e))?;
+            }
+            apply(&txn, &writer.pending)?;
+            let value = f(&txn)?;
+            txn.commit().map_err(|e| err(&e))?;
+            Ok(value)
+        })();
+        match result {
+            Ok(_) => writer.pending.clear(),
+            Err(_) if writer.pending.len() > MAX_KEPT_ON_FAILURE => writer.pending.clear(),
+            Err(_) => {}
+        }
+        result
+    }
+
+    /// Commits the buffer if it is due (full or old).
+    fn commit_if_due(&self, writer: &mut Writer) -> Result<(), StoreError> {
+        if writer.pending.is_due() {
+            self.commit(writer, "commit lazy writes", Durability::Lazy, |_| Ok(()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Writes the waiting lazy writes into `txn`, in order.
+fn apply(txn: &redb::WriteTransaction, pending: &Pending) -> Result<(), StoreError> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let err = io("commit lazy writes");
+    for write in &pending.writes {
+        match write {
+            Write::Put(table, key, value) => {
+                let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                t.insert(key.as_str(), value.as_slice())
+                    .map_err(|e| err(&e))?;
+            }
+            Write::Remove(table, key) => {
+                let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                t.remove(key.as_str()).map_err(|e| err(&e))?;
+            }
+        }
+    }
+    if !pending.audit.is_empty() {
+        let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
+        for record in &pending.audit {
+            t.insert(record.sequence, record.entry.as_slice())
                 .map_err(|e| err(&e))?;
         }
-        let value = f(&txn)?;
-        txn.commit().map_err(|e| err(&e))?;
-        Ok(value)
     }
+    Ok(())
 }
 
 impl Drop for RedbStore {
@@ -107,11 +190,20 @@ impl Drop for RedbStore {
 
 impl Store for RedbStore {
     fn flush(&self) -> Result<(), StoreError> {
-        // An empty durable commit makes the non-durable commits before it durable.
-        self.write("flush", Durability::Durable, |_| Ok(()))
+        // A durable commit makes the waiting writes and the non-durable commits before it
+        // durable, even when it writes nothing itself.
+        let mut writer = self.writer();
+        self.commit(&mut writer, "flush", Durability::Durable, |_| Ok(()))
     }
 
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let writer = self.writer();
+        match writer.pending.get(table, key) {
+            Seen::Value(v) => return Ok(Some(v.to_vec())),
+            Seen::Removed => return Ok(None),
+            Seen::Unknown => {}
+        }
+        drop(writer);
         let err = io("read");
         let txn = self.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
@@ -126,12 +218,21 @@ impl Store for RedbStore {
         value: &[u8],
         durability: Durability,
     ) -> Result<(), StoreError> {
-        self.write("write", durability, |txn| {
-            let err = io("write");
-            let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-            t.insert(key, value).map_err(|e| err(&e))?;
-            Ok(())
-        })
+        let mut writer = self.writer();
+        match durability {
+            Durability::Lazy => {
+                writer
+                    .pending
+                    .write(Write::Put(table, key.to_owned(), value.to_vec()));
+                self.commit_if_due(&mut writer)
+            }
+            Durability::Durable => self.commit(&mut writer, "write", durability, |txn| {
+                let err = io("write");
+                let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+                t.insert(key, value).map_err(|e| err(&e))?;
+                Ok(())
+            }),
+        }
     }
 
     fn remove(
@@ -140,15 +241,36 @@ impl Store for RedbStore {
         key: &str,
         durability: Durability,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        self.write("remove", durability, |txn| {
-            let err = io("remove");
-            let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-            let old = t.remove(key).map_err(|e| err(&e))?;
-            Ok(old.map(|v| v.value().to_vec()))
-        })
+        let mut writer = self.writer();
+        match durability {
+            Durability::Lazy => {
+                let old = match writer.pending.get(table, key) {
+                    Seen::Value(v) => Some(v.to_vec()),
+                    Seen::Removed => None,
+                    Seen::Unknown => {
+                        let err = io("read");
+                        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+                        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+                        t.get(key).map_err(|e| err(&e))?.map(|v| v.value().to_vec())
+                    }
+                };
+                writer.pending.write(Write::Remove(table, key.to_owned()));
+                self.commit_if_due(&mut writer)?;
+                Ok(old)
+            }
+            // The waiting writes are applied first in the same transaction, so what this
+            // removes is the value the caller last saw.
+            Durability::Durable => self.commit(&mut writer, "remove", durability, |txn| {
+                let err = io("remove");
+                let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+                let old = t.remove(key).map_err(|e| err(&e))?;
+                Ok(old.map(|v| v.value().to_vec()))
+            }),
+        }
     }
 
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let writer = self.writer();
         let err = io("scan");
         let txn = self.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
@@ -157,23 +279,34 @@ impl Store for RedbStore {
             let (k, v) = item.map_err(|e| err(&e))?;
             out.push((k.value().to_owned(), v.value().to_vec()));
         }
-        Ok(out)
+        Ok(writer.pending.overlay(table, out))
     }
 
     fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError> {
-        self.write("append audit", durability, |txn| {
-            let err = io("append audit");
-            let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
-            let next = match t.last().map_err(|e| err(&e))? {
-                Some((k, _)) => k.value() + 1,
-                None => 1,
-            };
-            t.insert(next, entry).map_err(|e| err(&e))?;
-            Ok(next)
-        })
+        let mut writer = self.writer();
+        let sequence = writer.next_audit;
+        match durability {
+            Durability::Lazy => {
+                writer.pending.append_audit(sequence, entry);
+                writer.next_audit += 1;
+                // The entry has its number whether or not this commit works: it is waiting.
+                let _ = self.commit_if_due(&mut writer);
+            }
+            Durability::Durable => {
+                self.commit(&mut writer, "append audit", durability, |txn| {
+                    let err = io("append audit");
+                    let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
+                    t.insert(sequence, entry).map_err(|e| err(&e))?;
+                    Ok(())
+                })?;
+                writer.next_audit += 1;
+            }
+        }
+        Ok(sequence)
     }
 
     fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError> {
+        let writer = self.writer();
         let err = io("read audit");
         let txn = self.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
@@ -185,6 +318,9 @@ impl Store for RedbStore {
                 entry: v.value().to_vec(),
             });
         }
+        // Waiting entries come after every committed one.
+        let room = limit - out.len();
+        out.extend(writer.pending.audit_from(from, room).cloned());
         Ok(out)
     }
 }

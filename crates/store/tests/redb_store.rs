@@ -113,6 +113,16 @@ fn an_unopenable_file_is_a_clear_error() {
 fn child_writes_then_waits_to_be_killed() {
     let path = std::env::var_os("AIRLOCK_STORE_CHILD_PATH").expect("run by the parent test");
     let store = RedbStore::open(std::path::Path::new(&path)).expect("open");
+    // Lazy writes first: the durable ones below must carry them to disk, in order.
+    store
+        .append_audit(b"allowed step 1", Durability::Lazy)
+        .expect("lazy audit");
+    store
+        .put(Table::Executions, "exec-7", b"step 2", Durability::Lazy)
+        .expect("lazy put");
+    store
+        .append_audit(b"allowed step 2", Durability::Lazy)
+        .expect("lazy audit");
     store
         .put(Table::Blocks, "agent-7", b"hard block", Durability::Durable)
         .expect("put");
@@ -172,9 +182,115 @@ fn durable_writes_survive_sigkill() {
         store.get(Table::Attempts, "agent-7").expect("get"),
         Some(b"11 failures, locked".to_vec())
     );
+    assert_eq!(
+        store.get(Table::Executions, "exec-7").expect("get"),
+        Some(b"step 2".to_vec()),
+        "a lazy write before a durable one is on disk with it"
+    );
     let audit = store.audit(1, 10).expect("audit");
-    assert_eq!(audit.len(), 1);
-    assert_eq!(audit[0].entry, b"stop directive for agent-7");
+    let entries: Vec<(u64, &[u8])> = audit
+        .iter()
+        .map(|r| (r.sequence, r.entry.as_slice()))
+        .collect();
+    assert_eq!(
+        entries,
+        vec![
+            (1, &b"allowed step 1"[..]),
+            (2, &b"allowed step 2"[..]),
+            (3, &b"stop directive for agent-7"[..]),
+        ]
+    );
+}
+
+#[test]
+fn lazy_writes_are_read_back_before_they_are_committed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    let store = RedbStore::open(&path).expect("open");
+    store
+        .put(Table::Approvals, "a", b"committed", Durability::Durable)
+        .expect("put");
+    store
+        .put(Table::Approvals, "b", b"committed", Durability::Durable)
+        .expect("put");
+    store
+        .put(Table::Approvals, "a", b"lazy", Durability::Lazy)
+        .expect("lazy put");
+    store
+        .put(Table::Approvals, "c", b"lazy", Durability::Lazy)
+        .expect("lazy put");
+    assert_eq!(
+        store
+            .remove(Table::Approvals, "b", Durability::Lazy)
+            .expect("remove"),
+        Some(b"committed".to_vec()),
+        "a lazy remove returns the value it removes"
+    );
+    assert_eq!(
+        store.get(Table::Approvals, "a").expect("get"),
+        Some(b"lazy".to_vec())
+    );
+    assert_eq!(store.get(Table::Approvals, "b").expect("get"), None);
+    let keys: Vec<(String, Vec<u8>)> = store.entries(Table::Approvals).expect("entries");
+    assert_eq!(
+        keys,
+        vec![
+            ("a".into(), b"lazy".to_vec()),
+            ("c".into(), b"lazy".to_vec())
+        ]
+    );
+    // Numbers continue from the committed log, waiting entries included.
+    assert_eq!(
+        store
+            .append_audit(b"one", Durability::Durable)
+            .expect("audit"),
+        1
+    );
+    assert_eq!(
+        store.append_audit(b"two", Durability::Lazy).expect("audit"),
+        2
+    );
+    assert_eq!(
+        store
+            .append_audit(b"three", Durability::Lazy)
+            .expect("audit"),
+        3
+    );
+    let seqs: Vec<u64> = store
+        .audit(2, 10)
+        .expect("audit")
+        .iter()
+        .map(|r| r.sequence)
+        .collect();
+    assert_eq!(seqs, vec![2, 3]);
+    assert_eq!(
+        store.audit(1, 2).expect("audit").len(),
+        2,
+        "the limit counts waiting entries"
+    );
+    // A durable remove sees the lazy write before it.
+    assert_eq!(
+        store
+            .remove(Table::Approvals, "c", Durability::Durable)
+            .expect("remove"),
+        Some(b"lazy".to_vec())
+    );
+    drop(store);
+
+    // A clean shutdown committed the rest, and numbering goes on after a reopen.
+    let store = RedbStore::open(&path).expect("reopen");
+    assert_eq!(
+        store.get(Table::Approvals, "a").expect("get"),
+        Some(b"lazy".to_vec())
+    );
+    assert_eq!(store.get(Table::Approvals, "c").expect("get"), None);
+    assert_eq!(store.audit(1, 10).expect("audit").len(), 3);
+    assert_eq!(
+        store
+            .append_audit(b"four", Durability::Lazy)
+            .expect("audit"),
+        4
+    );
 }
 
 #[test]

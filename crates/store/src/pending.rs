@@ -1,0 +1,204 @@
+//! Lazy writes waiting for their commit: the store's write-behind buffer.
+//!
+//! A lazy write was one redb transaction with a non-durable commit, about 8 us, and every
+//! `record_execution_step` makes two (the execution's counters and the audit entry of an
+//! allowed action): more than the whole decision. They are now kept here and committed
+//! together, in one transaction, when the buffer is full or old, at the next durable write
+//! (in the same transaction, before it, so the file never holds a later write without an earlier
+//! one), at `flush` and on drop. The guarantee is the one [`Durability::Lazy`] always gave: on
+//! disk with the next durable commit, and a crash may lose it.
+//!
+//! Reads go through the buffer first, so a caller sees its own writes whether or not they are
+//! committed yet.
+//!
+//! [`Durability::Lazy`]: crate::Durability::Lazy
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use crate::{AuditRecord, Table};
+
+/// Writes kept before they are committed, at most.
+pub(crate) const MAX_WRITES: usize = 512;
+
+/// How long a lazy write waits for company before it is committed (at the next write).
+pub(crate) const MAX_AGE: Duration = Duration::from_millis(500);
+
+/// One write to a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Write {
+    /// Set the key to the value.
+    Put(Table, String, Vec<u8>),
+    /// Remove the key.
+    Remove(Table, String),
+}
+
+/// The lazy writes not yet committed, in the order they were made.
+#[derive(Debug, Default)]
+pub(crate) struct Pending {
+    /// Table writes, in order.
+    pub(crate) writes: Vec<Write>,
+    /// Audit entries, with the sequence numbers they were given, in order.
+    pub(crate) audit: Vec<AuditRecord>,
+    /// When the oldest of them was made.
+    oldest: Option<Instant>,
+}
+
+/// What the buffer knows of a key.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Seen<'a> {
+    /// Its last write set it to this.
+    Value(&'a [u8]),
+    /// Its last write removed it.
+    Removed,
+    /// No write of it is waiting: ask the file.
+    Unknown,
+}
+
+impl Pending {
+    /// Whether nothing is waiting.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.writes.is_empty() && self.audit.is_empty()
+    }
+
+    /// How many writes are waiting.
+    pub(crate) fn len(&self) -> usize {
+        self.writes.len() + self.audit.len()
+    }
+
+    /// Whether the buffer should be committed now (it is full, or its oldest write is old).
+    pub(crate) fn is_due(&self) -> bool {
+        self.len() >= MAX_WRITES || self.oldest.is_some_and(|t| t.elapsed() >= MAX_AGE)
+    }
+
+    fn note_write(&mut self) {
+        self.oldest.get_or_insert_with(Instant::now);
+    }
+
+    /// Keeps a table write.
+    pub(crate) fn write(&mut self, write: Write) {
+        self.note_write();
+        self.writes.push(write);
+    }
+
+    /// Keeps an audit entry under `sequence`.
+    pub(crate) fn append_audit(&mut self, sequence: u64, entry: &[u8]) {
+        self.note_write();
+        self.audit.push(AuditRecord {
+            sequence,
+            entry: entry.to_vec(),
+        });
+    }
+
+    /// The last waiting write of `key` in `table`.
+    pub(crate) fn get(&self, table: Table, key: &str) -> Seen<'_> {
+        for write in self.writes.iter().rev() {
+            match write {
+                Write::Put(t, k, v) if *t == table && k == key => return Seen::Value(v),
+                Write::Remove(t, k) if *t == table && k == key => return Seen::Removed,
+                _ => {}
+            }
+        }
+        Seen::Unknown
+    }
+
+    /// `committed` (a table's entries in the file, in key order) with the waiting writes of
+    /// that table applied, in key order.
+    pub(crate) fn overlay(
+        &self,
+        table: Table,
+        committed: Vec<(String, Vec<u8>)>,
+    ) -> Vec<(String, Vec<u8>)> {
+        if !self.writes.iter().any(|w| match w {
+            Write::Put(t, ..) | Write::Remove(t, _) => *t == table,
+        }) {
+            return committed;
+        }
+        let mut map: BTreeMap<String, Vec<u8>> = committed.into_iter().collect();
+        for write in &self.writes {
+            match write {
+                Write::Put(t, k, v) if *t == table => {
+                    map.insert(k.clone(), v.clone());
+                }
+                Write::Remove(t, k) if *t == table => {
+                    map.remove(k);
+                }
+                _ => {}
+            }
+        }
+        map.into_iter().collect()
+    }
+
+    /// The waiting audit entries from `from`, at most `limit`.
+    pub(crate) fn audit_from(&self, from: u64, limit: usize) -> impl Iterator<Item = &AuditRecord> {
+        self.audit
+            .iter()
+            .filter(move |r| r.sequence >= from)
+            .take(limit)
+    }
+
+    /// Empties the buffer (after its writes were committed).
+    pub(crate) fn clear(&mut self) {
+        self.writes.clear();
+        self.audit.clear();
+        self.oldest = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(k: &str, v: &str) -> Write {
+        Write::Put(Table::Blocks, k.into(), v.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn the_last_write_of_a_key_wins() {
+        let mut p = Pending::default();
+        assert_eq!(p.get(Table::Blocks, "a"), Seen::Unknown);
+        p.write(put("a", "1"));
+        p.write(put("a", "2"));
+        assert_eq!(p.get(Table::Blocks, "a"), Seen::Value(b"2"));
+        assert_eq!(p.get(Table::Approvals, "a"), Seen::Unknown, "other table");
+        p.write(Write::Remove(Table::Blocks, "a".into()));
+        assert_eq!(p.get(Table::Blocks, "a"), Seen::Removed);
+    }
+
+    #[test]
+    fn the_overlay_applies_waiting_writes_in_order_and_keeps_key_order() {
+        let mut p = Pending::default();
+        p.write(put("c", "3"));
+        p.write(Write::Remove(Table::Blocks, "a".into()));
+        p.write(put("b", "new"));
+        let committed = vec![("a".into(), b"1".to_vec()), ("b".into(), b"old".to_vec())];
+        let keys: Vec<(String, Vec<u8>)> = p.overlay(Table::Blocks, committed);
+        assert_eq!(
+            keys,
+            vec![("b".into(), b"new".to_vec()), ("c".into(), b"3".to_vec())]
+        );
+    }
+
+    #[test]
+    fn a_full_buffer_is_due() {
+        let mut p = Pending::default();
+        assert!(!p.is_due() && p.is_empty());
+        for i in 0..MAX_WRITES {
+            assert!(!p.is_due(), "due after {i}");
+            p.append_audit(i as u64 + 1, b"{}");
+        }
+        assert!(p.is_due());
+        p.clear();
+        assert!(p.is_empty() && !p.is_due());
+    }
+
+    #[test]
+    fn waiting_audit_entries_are_read_from_a_sequence_number() {
+        let mut p = Pending::default();
+        for seq in 5..10 {
+            p.append_audit(seq, format!("{seq}").as_bytes());
+        }
+        let seqs: Vec<u64> = p.audit_from(7, 2).map(|r| r.sequence).collect();
+        assert_eq!(seqs, vec![7, 8]);
+    }
+}
