@@ -177,7 +177,12 @@ impl Glob {
             return false;
         }
         let n = text.len();
-        text.with_chars(|at| self.run(n, at, |i| i == 0, |j| j == n))
+        if text.chars.is_empty() {
+            let b = text.norm.as_bytes();
+            return self.run(n, |i| char::from(b[i]), |i| i == 0, |j| j == n);
+        }
+        let chars = &text.chars;
+        self.run(n, |i| chars[i], |i| i == 0, |j| j == n)
     }
 
     /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
@@ -187,11 +192,17 @@ impl Glob {
             return false;
         }
         let n = text.len();
-        text.with_chars(|at| {
-            let cut_ok =
-                |i: usize| i == 0 || i >= n || !(is_word_char(at(i - 1)) && is_word_char(at(i)));
-            self.run(n, at, cut_ok, cut_ok)
-        })
+        // ASCII texts are matched over their bytes, with the automaton specialized for them.
+        if text.chars.is_empty() {
+            let b = text.norm.as_bytes();
+            let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
+            let cut_ok = |i: usize| i == 0 || i >= n || !(word(i - 1) && word(i));
+            return self.run(n, |i| char::from(b[i]), cut_ok, cut_ok);
+        }
+        let chars = &text.chars;
+        let cut_ok =
+            |i: usize| i == 0 || i >= n || !(is_word_char(chars[i - 1]) && is_word_char(chars[i]));
+        self.run(n, |i| chars[i], cut_ok, cut_ok)
     }
 
     /// Whether the pattern matches a run of whole `_`-separated words of a canonical operation
@@ -206,7 +217,7 @@ impl Glob {
             let at = |i: usize| b[i] as char;
             return self.run(
                 n,
-                &at,
+                at,
                 |i| i == 0 || b[i - 1] == b'_',
                 |j| j == n || b[j] == b'_',
             );
@@ -215,7 +226,7 @@ impl Glob {
         let n = chars.len();
         self.run(
             n,
-            &|i: usize| chars[i],
+            |i: usize| chars[i],
             |i| i == 0 || chars[i - 1] == '_',
             |j| j == n || chars[j] == '_',
         )
@@ -237,7 +248,7 @@ impl Glob {
     fn run(
         &self,
         n: usize,
-        at: &dyn Fn(usize) -> char,
+        at: impl Fn(usize) -> char,
         start_ok: impl Fn(usize) -> bool,
         end_ok: impl Fn(usize) -> bool,
     ) -> bool {
@@ -287,7 +298,7 @@ impl Glob {
     fn run_bits(
         &self,
         n: usize,
-        at: &dyn Fn(usize) -> char,
+        at: impl Fn(usize) -> char,
         start_ok: impl Fn(usize) -> bool,
         end_ok: impl Fn(usize) -> bool,
     ) -> bool {
@@ -389,15 +400,6 @@ impl Text {
             self.norm.len()
         } else {
             self.chars.len()
-        }
-    }
-
-    fn with_chars<R>(&self, f: impl FnOnce(&dyn Fn(usize) -> char) -> R) -> R {
-        if self.chars.is_empty() {
-            let b = self.norm.as_bytes();
-            f(&|i: usize| b[i] as char)
-        } else {
-            f(&|i: usize| self.chars[i])
         }
     }
 }

@@ -838,7 +838,9 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
                 files.push(f.to_owned());
             }
         }
-        for seg in &doc.segs {
+        // Every `.env` file name holds `.env`.
+        let env_files = occurring(lower, &[".env"]) != 0;
+        for seg in doc.segs.iter().filter(|_| env_files) {
             for w in &seg.lower {
                 let name = w.rsplit('/').next().unwrap_or(w).trim_start_matches('@');
                 let env = name == ".env"
