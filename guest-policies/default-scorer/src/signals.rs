@@ -91,14 +91,18 @@ impl<'d> Doc<'d> {
 
 /// `s.to_lowercase()`, without allocating when `s` already is lower-case ASCII.
 fn lowercase(s: &str) -> Cow<'_, str> {
-    if s.is_ascii() {
-        if s.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(s.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(s)
+    // One pass: lower-case ASCII (the usual word) is borrowed as it is.
+    let mut upper = false;
+    for &b in s.as_bytes() {
+        if b >= 0x80 {
+            return Cow::Owned(s.to_lowercase());
         }
+        upper |= b.is_ascii_uppercase();
+    }
+    if upper {
+        Cow::Owned(s.to_ascii_lowercase())
     } else {
-        Cow::Owned(s.to_lowercase())
+        Cow::Borrowed(s)
     }
 }
 
@@ -790,7 +794,9 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
             format!("acts on everything at once ({})", quote(w)),
         ));
     }
-    let wildcard = docs.iter().flat_map(|d| &d.segs).find_map(|seg| {
+    // A wildcard word needs a `*` in its text.
+    let starred = docs.iter().filter(|d| d.text.contains('*'));
+    let wildcard = starred.flat_map(|d| &d.segs).find_map(|seg| {
         let first = seg.lower.iter().map(|w| command(w)).find(|w| *w != "sudo");
         let deleting = matches!(first, Some("rm" | "chmod" | "chown" | "mv" | "cp" | "del"));
         seg.words
@@ -860,6 +866,10 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
         }
     };
     for (i, w) in words.iter().enumerate() {
+        // Every keyword starts with one of these letters.
+        if !matches!(w.as_bytes().first(), Some(b'p' | b's' | b't' | b'c' | b'a')) {
+            continue;
+        }
         let next = words.get(i + 1).map(|w| &**w);
         match &**w {
             "password" | "passwords" | "passwd" | "passphrase" | "secret" | "secrets" | "token"
