@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use airlock_wasm::{
-    Action, HostConfig, Isolation, PatternSettings, PatternStage, ScorerSettings, ScorerStage,
-    WasmHost,
+    Action, Builtins, HostConfig, Isolation, PatternSettings, PatternStage, PolicySet,
+    PolicySource, ScorerSettings, ScorerStage, WasmHost,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -103,6 +103,27 @@ fn calls(c: &mut Criterion) {
     group.finish();
 }
 
+/// One step's WebAssembly path: both default stages (patterns, then the scorer) through
+/// [`PolicySet::evaluate`], as the engine calls them, on the embedded defaults (reuse).
+fn pipeline(c: &mut Criterion) {
+    let host = host(None);
+    let builtins = Builtins {
+        default_patterns: Some(Vec::leak(guest("default-patterns"))),
+        default_scorer: Some(Vec::leak(guest("default-scorer"))),
+    };
+    let set = PolicySet::load(&host, &PolicySource::Embedded, &builtins, 1).expect("policy set");
+    let action = Action::from_hint("git push --force origin main && rm -rf ./build");
+    let eval = set.evaluate(&action);
+    assert!(eval.failures.is_empty(), "{:?}", eval.failures);
+    assert!(eval.score.is_some(), "the scorer ran");
+
+    let mut group = c.benchmark_group("pipeline");
+    group.bench_function("both-defaults/reuse", |b| {
+        b.iter(|| set.evaluate(black_box(&action)))
+    });
+    group.finish();
+}
+
 /// Compiling each default guest, and loading both from a warm precompile cache.
 fn loads(c: &mut Criterion) {
     let scorer = guest("default-scorer");
@@ -162,5 +183,5 @@ fn loads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, calls, loads);
+criterion_group!(benches, calls, pipeline, loads);
 criterion_main!(benches);

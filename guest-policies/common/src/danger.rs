@@ -153,6 +153,10 @@ fn is_separator(c: char) -> bool {
 /// `DROP_TABLE`, `mcp__db__drop_table`). Plain words (`drop`) and identifiers such as `__init__`
 /// are not operation names.
 pub fn operation_like_words(text: &str) -> Vec<String> {
+    // Every such word holds an underscore.
+    if !text.contains('_') {
+        return Vec::new();
+    }
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| {
             let t = w.trim_matches('_');

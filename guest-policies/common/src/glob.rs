@@ -51,6 +51,34 @@ pub struct Glob {
     /// The literal runs between wildcards (byte ranges of `norm`): each must occur in a text the
     /// glob matches.
     literals: Vec<(u32, u32)>,
+    /// The [`pair`] of every two adjacent bytes inside a literal run: each must be in a text's
+    /// [`Pairs`] for the glob to match it (a test of a few bits that rejects most texts before
+    /// any substring search).
+    pairs: Vec<u16>,
+}
+
+/// A 4,096-bit set of the adjacent byte pairs of a text (hashed with [`pair`]).
+#[derive(Clone, PartialEq, Eq)]
+struct Pairs([u64; 64]);
+
+/// The bit of two adjacent bytes in [`Pairs`].
+fn pair(a: u8, b: u8) -> u16 {
+    (u16::from(a & 63) << 6) | u16::from(b & 63)
+}
+
+impl Pairs {
+    fn of(text: &str) -> Self {
+        let mut bits = [0_u64; 64];
+        for w in text.as_bytes().windows(2) {
+            let p = pair(w[0], w[1]);
+            bits[usize::from(p >> 6)] |= 1 << (p & 63);
+        }
+        Pairs(bits)
+    }
+
+    fn has(&self, p: u16) -> bool {
+        self.0[usize::from(p >> 6)] & (1 << (p & 63)) != 0
+    }
 }
 
 /// Why a pattern cannot be used.
@@ -110,6 +138,15 @@ impl Glob {
                 start = i + c.len_utf8();
             }
         }
+        let mut pairs: Vec<u16> = Vec::new();
+        for &(a, b) in &literals {
+            for w in norm.as_bytes()[a as usize..b as usize].windows(2) {
+                let p = pair(w[0], w[1]);
+                if !pairs.contains(&p) {
+                    pairs.push(p);
+                }
+            }
+        }
         let (mut stars, mut ones) = (0_u64, 0_u64);
         for (k, t) in toks.iter().enumerate().take(64) {
             match t {
@@ -125,6 +162,7 @@ impl Glob {
             stars,
             ones,
             literals,
+            pairs,
         })
     }
 
@@ -135,25 +173,36 @@ impl Glob {
 
     /// Whether the pattern matches the whole of `text`.
     pub fn matches_whole(&self, text: &Text) -> bool {
-        if !self.may_match(&text.norm) {
+        if !self.may_match_text(text) {
             return false;
         }
         let n = text.len();
-        text.with_chars(|at| self.run(n, at, |i| i == 0, |j| j == n))
+        if text.chars.is_empty() {
+            let b = text.norm.as_bytes();
+            return self.run(n, |i| char::from(b[i]), |i| i == 0, |j| j == n);
+        }
+        let chars = &text.chars;
+        self.run(n, |i| chars[i], |i| i == 0, |j| j == n)
     }
 
     /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
     /// word.
     pub fn matches_in(&self, text: &Text) -> bool {
-        if !self.may_match(&text.norm) {
+        if !self.may_match_text(text) {
             return false;
         }
         let n = text.len();
-        text.with_chars(|at| {
-            let cut_ok =
-                |i: usize| i == 0 || i >= n || !(is_word_char(at(i - 1)) && is_word_char(at(i)));
-            self.run(n, at, cut_ok, cut_ok)
-        })
+        // ASCII texts are matched over their bytes, with the automaton specialized for them.
+        if text.chars.is_empty() {
+            let b = text.norm.as_bytes();
+            let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
+            let cut_ok = |i: usize| i == 0 || i >= n || !(word(i - 1) && word(i));
+            return self.run(n, |i| char::from(b[i]), cut_ok, cut_ok);
+        }
+        let chars = &text.chars;
+        let cut_ok =
+            |i: usize| i == 0 || i >= n || !(is_word_char(chars[i - 1]) && is_word_char(chars[i]));
+        self.run(n, |i| chars[i], cut_ok, cut_ok)
     }
 
     /// Whether the pattern matches a run of whole `_`-separated words of a canonical operation
@@ -168,7 +217,7 @@ impl Glob {
             let at = |i: usize| b[i] as char;
             return self.run(
                 n,
-                &at,
+                at,
                 |i| i == 0 || b[i - 1] == b'_',
                 |j| j == n || b[j] == b'_',
             );
@@ -177,10 +226,15 @@ impl Glob {
         let n = chars.len();
         self.run(
             n,
-            &|i: usize| chars[i],
+            |i: usize| chars[i],
             |i| i == 0 || chars[i - 1] == '_',
             |j| j == n || chars[j] == '_',
         )
+    }
+
+    /// [`may_match`](Self::may_match), after the test of the text's byte pairs.
+    fn may_match_text(&self, text: &Text) -> bool {
+        self.pairs.iter().all(|&p| text.pairs.has(p)) && self.may_match(&text.norm)
     }
 
     fn may_match(&self, text: &str) -> bool {
@@ -194,7 +248,7 @@ impl Glob {
     fn run(
         &self,
         n: usize,
-        at: &dyn Fn(usize) -> char,
+        at: impl Fn(usize) -> char,
         start_ok: impl Fn(usize) -> bool,
         end_ok: impl Fn(usize) -> bool,
     ) -> bool {
@@ -244,7 +298,7 @@ impl Glob {
     fn run_bits(
         &self,
         n: usize,
-        at: &dyn Fn(usize) -> char,
+        at: impl Fn(usize) -> char,
         start_ok: impl Fn(usize) -> bool,
         end_ok: impl Fn(usize) -> bool,
     ) -> bool {
@@ -313,6 +367,8 @@ pub struct Text {
     norm: String,
     /// The characters of `norm`, when it is not ASCII (empty otherwise).
     chars: Vec<char>,
+    /// The byte pairs of `norm`.
+    pairs: Pairs,
 }
 
 impl Text {
@@ -324,7 +380,8 @@ impl Text {
         } else {
             norm.chars().collect()
         };
-        Self { norm, chars }
+        let pairs = Pairs::of(&norm);
+        Self { norm, chars, pairs }
     }
 
     /// The normalized text.
@@ -345,14 +402,12 @@ impl Text {
             self.chars.len()
         }
     }
+}
 
-    fn with_chars<R>(&self, f: impl FnOnce(&dyn Fn(usize) -> char) -> R) -> R {
-        if self.chars.is_empty() {
-            let b = self.norm.as_bytes();
-            f(&|i: usize| b[i] as char)
-        } else {
-            f(&|i: usize| self.chars[i])
-        }
+impl fmt::Debug for Pairs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count: u32 = self.0.iter().map(|w| w.count_ones()).sum();
+        write!(f, "Pairs({count} set)")
     }
 }
 

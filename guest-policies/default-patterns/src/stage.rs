@@ -502,6 +502,122 @@ mod tests {
     }
 }
 
+/// Evaluates 20,000 seeded actions on the default stage and on the specification's example
+/// policy, and hashes every outcome: a rewrite of the matching for speed must not change a single
+/// one. The pinned hash is the stage's before the prefilter; if a deliberate change of the
+/// matching changes it, update it in the same commit and say so.
+#[cfg(test)]
+mod golden {
+    use super::*;
+
+    const PIECES: [&str; 40] = [
+        "rm",
+        "RM",
+        "-rf",
+        "-fr",
+        "-r",
+        "-f",
+        "--recursive",
+        "--force",
+        "/",
+        " ",
+        " ",
+        "  ",
+        "\t",
+        "git push",
+        "git",
+        "push",
+        "reset --hard",
+        "clean -f",
+        "chmod -R 777",
+        "curl x",
+        "wget",
+        "| sh",
+        "| bash",
+        "drop table",
+        "DROP DATABASE",
+        "truncate table",
+        "mkfs",
+        "dd",
+        "of=/dev/sda",
+        ":(){ :|:& };:",
+        "drop_",
+        "Table",
+        "_production",
+        "list_",
+        "read_",
+        "force_",
+        "wipe_data",
+        "İ",
+        "ß",
+        "x",
+    ];
+
+    fn text(seed: &mut u64, len: usize) -> String {
+        (0..len)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                PIECES[(*seed % PIECES.len() as u64) as usize]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn golden_outputs_are_unchanged() {
+        let stages = [
+            Stage::from_json("{}").expect("default"),
+            Stage::from_json(
+                r#"{"deny": ["drop_*", "delete_all*", "*_production*", "rm -rf*"],
+                    "requiresApproval": ["delete_*", "*force*", "deploy_*", "git push*", "? x"],
+                    "autoApprove": ["read_*", "list_*", "get_*", "search_*"]}"#,
+            )
+            .expect("spec policy"),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+        for i in 0..20_000_usize {
+            let hint = text(&mut seed, i % 16);
+            let op = (i % 3 == 0).then(|| text(&mut seed, 2));
+            let got = stages[i % 2].evaluate(&hint, op.as_deref());
+            for b in format!("{got:?}").bytes().chain([0xff]) {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        assert_eq!(hash, 0x7a05_3e1c_be92_cf8f, "the stage's outcomes changed");
+    }
+}
+
+/// A loop for instruction-counting profilers, natively (the wasm build differs; measure it with
+/// `crates/wasm/examples/stage_profile.rs`): `AIRLOCK_PROFILE_ROUNDS=1000 valgrind
+/// --tool=callgrind <test binary> --ignored --exact profile::profile_loop`, minus a run with 0
+/// rounds.
+#[cfg(test)]
+mod profile {
+    use super::*;
+
+    #[test]
+    #[ignore = "a profiling loop, run on demand"]
+    fn profile_loop() {
+        let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(1000);
+        let hint = std::env::var("AIRLOCK_PROFILE_HINT")
+            .unwrap_or_else(|_| "git push --force origin main && rm -rf ./build".to_owned());
+        let stage = Stage::from_json("{}").expect("default config");
+        let mut sink = 0_usize;
+        for _ in 0..rounds {
+            sink += std::hint::black_box(stage.evaluate(std::hint::black_box(&hint), None))
+                .matched
+                .len();
+        }
+        assert!(rounds == 0 || sink > 0);
+    }
+}
+
 #[cfg(test)]
 mod fuzz {
     use super::*;

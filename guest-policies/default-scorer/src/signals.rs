@@ -91,14 +91,18 @@ impl<'d> Doc<'d> {
 
 /// `s.to_lowercase()`, without allocating when `s` already is lower-case ASCII.
 fn lowercase(s: &str) -> Cow<'_, str> {
-    if s.is_ascii() {
-        if s.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(s.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(s)
+    // One pass: lower-case ASCII (the usual word) is borrowed as it is.
+    let mut upper = false;
+    for &b in s.as_bytes() {
+        if b >= 0x80 {
+            return Cow::Owned(s.to_lowercase());
         }
+        upper |= b.is_ascii_uppercase();
+    }
+    if upper {
+        Cow::Owned(s.to_ascii_lowercase())
     } else {
-        Cow::Owned(s.to_lowercase())
+        Cow::Borrowed(s)
     }
 }
 
@@ -243,9 +247,39 @@ fn short_flags(w: &str) -> Option<&str> {
         .then_some(rest)
 }
 
+/// `s` cut to its first 60 characters, in backquotes.
 fn quote(s: &str) -> String {
-    let s: String = s.chars().take(60).collect();
-    format!("`{s}`")
+    let s = match s.char_indices().nth(60).filter(|_| s.len() > 60) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    };
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('`');
+    q.push_str(s);
+    q.push('`');
+    q
+}
+
+/// Which of `needles` (at most 32, none empty) occur in `text`, as a bit set (bit i for
+/// `needles[i]`): one pass over the text instead of one substring search per needle.
+fn occurring(text: &str, needles: &[&str]) -> u32 {
+    let mut first = [false; 256];
+    for n in needles {
+        first[usize::from(n.as_bytes()[0])] = true;
+    }
+    let t = text.as_bytes();
+    let mut found = 0_u32;
+    for i in 0..t.len() {
+        if !first[usize::from(t[i])] {
+            continue;
+        }
+        for (k, n) in needles.iter().enumerate() {
+            if t[i..].starts_with(n.as_bytes()) {
+                found |= 1 << k;
+            }
+        }
+    }
+    found
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,19 +529,31 @@ fn push(args: &[Word<'_>], doc: &str, out: &mut Vec<Signal>) {
         ));
     }
     if force || lease {
-        protected_branch(&alnum_words(doc), out);
+        // `protected_branch(&alnum_words(doc))`, without collecting the words.
+        let branch = doc
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(lowercase)
+            .find(|w| PROTECTED_BRANCHES.contains(&&**w));
+        if let Some(b) = branch {
+            out.push(protected_branch_signal(&b));
+        }
     }
 }
 
 fn protected_branch(words: &[Word<'_>], out: &mut Vec<Signal>) {
     if let Some(b) = words.iter().find(|w| PROTECTED_BRANCHES.contains(&&***w)) {
-        out.push(Signal::new(
-            "git.protected-branch",
-            20,
-            None,
-            format!("the force push targets {}", quote(b)),
-        ));
+        out.push(protected_branch_signal(b));
     }
+}
+
+fn protected_branch_signal(branch: &str) -> Signal {
+    Signal::new(
+        "git.protected-branch",
+        20,
+        None,
+        format!("the force push targets {}", quote(branch)),
+    )
 }
 
 /// "force push", "force-push", "force pushing" in prose.
@@ -579,7 +625,7 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let lower: &str = &d.lower;
     // Every statement this looks for holds one of these words.
     const KEYWORDS: [&str; 6] = ["drop", "truncate", "delete", "update", "alter", "remove"];
-    let statements = KEYWORDS.iter().any(|k| lower.contains(k));
+    let statements = occurring(lower, &KEYWORDS) != 0;
     let mut w: Vec<&str> = Vec::new();
     for stmt in lower.split(';').filter(|_| statements) {
         w.clear();
@@ -748,7 +794,9 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
             format!("acts on everything at once ({})", quote(w)),
         ));
     }
-    let wildcard = docs.iter().flat_map(|d| &d.segs).find_map(|seg| {
+    // A wildcard word needs a `*` in its text.
+    let starred = docs.iter().filter(|d| d.text.contains('*'));
+    let wildcard = starred.flat_map(|d| &d.segs).find_map(|seg| {
         let first = seg.lower.iter().map(|w| command(w)).find(|w| *w != "sudo");
         let deleting = matches!(first, Some("rm" | "chmod" | "chown" | "mv" | "cp" | "del"));
         seg.words
@@ -790,12 +838,15 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
         let lower: &str = &doc.lower;
         // `~/.ssh/id_rsa` holds `~/.ssh`, `.ssh/` and `id_rsa`: report `~/.ssh` and `id_rsa`.
         let core = |s: &str| s.trim_matches(['~', '/']).to_owned();
-        for f in FILES {
-            if lower.contains(f) && !files.iter().any(|x| core(x) == core(f)) {
+        let present = occurring(lower, &FILES);
+        for (k, f) in FILES.into_iter().enumerate() {
+            if present & (1 << k) != 0 && !files.iter().any(|x| core(x) == core(f)) {
                 files.push(f.to_owned());
             }
         }
-        for seg in &doc.segs {
+        // Every `.env` file name holds `.env`.
+        let env_files = occurring(lower, &[".env"]) != 0;
+        for seg in doc.segs.iter().filter(|_| env_files) {
             for w in &seg.lower {
                 let name = w.rsplit('/').next().unwrap_or(w).trim_start_matches('@');
                 let env = name == ".env"
@@ -815,6 +866,10 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
         }
     };
     for (i, w) in words.iter().enumerate() {
+        // Every keyword starts with one of these letters.
+        if !matches!(w.as_bytes().first(), Some(b'p' | b's' | b't' | b'c' | b'a')) {
+            continue;
+        }
         let next = words.get(i + 1).map(|w| &**w);
         match &**w {
             "password" | "passwords" | "passwd" | "passphrase" | "secret" | "secrets" | "token"
@@ -893,10 +948,11 @@ pub fn exfiltration(
         .iter()
         .find(|w| SEND_WORDS.contains(&&***w))
         .map(|w| w.to_string());
-    let mut destination: Option<String> = None;
-    for doc in docs {
+    'find: for doc in docs {
         for seg in &doc.segs {
-            let cmd = seg.lower.first().map(|w| command(w)).unwrap_or_default();
+            if sends.is_some() {
+                break 'find;
+            }
             for (k, w) in seg.lower.iter().enumerate() {
                 let c = command(w);
                 let remote_copy = matches!(c, "scp" | "rsync" | "sftp");
@@ -910,19 +966,30 @@ pub fn exfiltration(
                     sends.get_or_insert_with(|| "wget --post".to_owned());
                 }
             }
+        }
+    }
+    // Where to only matters when something sends: look for it only then.
+    let Some(how) = sends else {
+        return;
+    };
+    let mut destination: Option<String> = None;
+    'look: for doc in docs {
+        for seg in &doc.segs {
+            let cmd = seg.lower.first().map(|w| command(w)).unwrap_or_default();
             let copying = seg
                 .lower
                 .iter()
                 .any(|w| matches!(command(w), "scp" | "rsync" | "sftp"));
             for w in &seg.lower {
-                if destination.is_none() {
-                    destination = external_host(w)
-                        .or_else(|| (copying || cmd == "scp").then(|| remote_spec(w)).flatten());
+                destination = external_host(w)
+                    .or_else(|| (copying || cmd == "scp").then(|| remote_spec(w)).flatten());
+                if destination.is_some() {
+                    break 'look;
                 }
             }
         }
     }
-    let (Some(how), Some(host)) = (sends, destination) else {
+    let Some(host) = destination else {
         return;
     };
     out.push(Signal::new(
@@ -977,6 +1044,10 @@ fn curl_sends(args: &[&str]) -> bool {
 /// common top-level domain (`pastebin.com`, not `main.rs`). Local and private hosts are not
 /// external.
 fn external_host(word: &str) -> Option<String> {
+    // A URL holds `://`, a domain or an IPv4 address a `.`: without either, no host.
+    if !word.bytes().any(|b| b == b'.' || b == b':') {
+        return None;
+    }
     let w = word.trim_matches(|c: char| "()[]<>,;!?\"'".contains(c));
     let host = if let Some((scheme, rest)) = w.split_once("://") {
         if scheme == "file" {

@@ -368,3 +368,162 @@ fn arbitrary_text_never_breaks_the_invariants() {
         );
     }
 }
+
+/// A loop for instruction-counting profilers, natively (the wasm build differs: no SIMD string
+/// search, dlmalloc; measure it with `crates/wasm/examples/stage_profile.rs`):
+/// `AIRLOCK_PROFILE_ROUNDS=1000 valgrind --tool=callgrind <test binary> --ignored --exact
+/// tests::profile_loop`, minus a run with 0 rounds.
+#[test]
+#[ignore = "a profiling loop, run on demand"]
+fn profile_loop() {
+    let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1000);
+    let hint = std::env::var("AIRLOCK_PROFILE_HINT")
+        .unwrap_or_else(|_| "git push --force origin main && rm -rf ./build".to_owned());
+    let scorer = Scorer::default();
+    let input = Input {
+        hint: &hint,
+        ..Input::default()
+    };
+    let mut sink = 0_u64;
+    for _ in 0..rounds {
+        sink += u64::from(std::hint::black_box(scorer.score(std::hint::black_box(&input))).value);
+    }
+    assert!(rounds == 0 || sink > 0);
+}
+
+/// Pieces for [`golden_outputs_are_unchanged`]: every detector's triggers, in both cases, with
+/// separators, hosts, secrets and non-ASCII text.
+const GOLDEN_PIECES: [&str; 64] = [
+    "rm",
+    "RM",
+    "-rf",
+    "-r",
+    "-f",
+    "--no-preserve-root",
+    "/",
+    "~",
+    "./build",
+    "*",
+    " ",
+    " ",
+    " ",
+    "|",
+    "&&",
+    ";",
+    "\n",
+    "'",
+    "\"",
+    "`",
+    "(){",
+    ":",
+    "&",
+    "sh",
+    "bash",
+    "curl",
+    "wget",
+    "-d",
+    "git",
+    "push",
+    "--force",
+    "-f",
+    "+main",
+    "main",
+    "reset --hard",
+    "clean -fdx",
+    "branch -D",
+    "chmod -R 777",
+    "dd of=/dev/sda",
+    "mkfs.ext4",
+    "shutdown",
+    "halt",
+    "find . -delete",
+    "DROP",
+    "TABLE",
+    "delete from t",
+    "where",
+    "1=1",
+    "update t set a=1",
+    "truncate",
+    "alter table x drop",
+    "db.x.drop()",
+    ".deleteMany({})",
+    "prod",
+    "production",
+    "non",
+    "all",
+    "~/.ssh/id_rsa",
+    ".env",
+    "api key",
+    "password",
+    "upload pastebin.com",
+    "scp f user@203.0.113.9:/x",
+    "drop_table",
+];
+
+fn golden_text(seed: &mut u64, len: usize) -> String {
+    (0..len)
+        .map(|_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            match *seed % 97 {
+                0 => "İ",
+                1 => "ß",
+                2 => "Force_Push",
+                3 => "https://evil.example.com/x",
+                4 => "http://localhost:8080/",
+                5 => "bob@attacker.io",
+                6 => "8.8.8.8",
+                n => GOLDEN_PIECES[(n % GOLDEN_PIECES.len() as u64) as usize],
+            }
+        })
+        .collect()
+}
+
+/// Scores 20,000 seeded actions and hashes every assessment (value, factors with their messages,
+/// danger level): a rewrite of the detectors for speed must not change a single output. The
+/// pinned hash is the scorer's before the single-pass rewrite; if a deliberate change of the
+/// heuristics changes it, update it in the same commit and say so.
+#[test]
+fn golden_outputs_are_unchanged() {
+    let s = Scorer::default();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    let mut eat = |text: &str| {
+        for b in text.bytes().chain([0xff]) {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let levels = [
+        None,
+        Some(Level::Safe),
+        Some(Level::Destructive),
+        Some(Level::Forbidden),
+    ];
+    for i in 0..20_000_usize {
+        let hint = golden_text(&mut seed, i % 24);
+        let params = (i % 3 == 0).then(|| {
+            serde_json::json!({ "cmd": golden_text(&mut seed, i % 7), "drop_x": [golden_text(&mut seed, 2)] })
+                .to_string()
+        });
+        let raw_params = (i % 11 == 0).then(|| golden_text(&mut seed, 4));
+        let op = (i % 4 == 0).then(|| golden_text(&mut seed, 2));
+        let recent: Vec<String> = (0..i % 3).map(|_| golden_text(&mut seed, 5)).collect();
+        let a = s.score(&Input {
+            hint: &hint,
+            operation: op.as_deref(),
+            endpoint: (i % 5 == 0).then_some(Endpoint::Delete),
+            params_json: raw_params.as_deref().or(params.as_deref()),
+            destructive_hint: (i % 6 == 0).then_some(i % 12 == 0),
+            read_only_hint: (i % 7 == 0).then_some(true),
+            danger_level: levels[i % levels.len()],
+            recent_hints: &recent,
+        });
+        eat(&format!("{a:?}"));
+    }
+    assert_eq!(hash, 0x1fea_8d5b_5402_3be8, "the scorer's outputs changed");
+}
