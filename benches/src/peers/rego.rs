@@ -84,6 +84,6 @@ fn verdict<E: std::fmt::Display>(result: Result<Value, E>) -> Result<Verdict, St
     let value = result.map_err(|e| format!("policy.rego: {e}"))?;
     let name = value
         .as_string()
-        .map_err(|_| format!("policy.rego returned {value}, not a verdict name"))?;
+        .map_err(|_| format!("policy.rego returned {value:?}, not a verdict name"))?;
     Verdict::from_name(name).ok_or_else(|| format!("policy.rego returned unknown verdict {name:?}"))
 }
