@@ -25,10 +25,13 @@ pub fn guests_dir() -> PathBuf {
     }
 }
 
+/// The default pattern stage's and risk scorer's components, or why they could not be read.
+type GuestBytes = Result<(Vec<u8>, Vec<u8>), String>;
+
 /// The default guests, read once: [`Builtins`] holds `'static` bytes, as the binary embeds
 /// them.
 fn builtins() -> Result<Builtins, String> {
-    static GUESTS: OnceLock<Result<(Vec<u8>, Vec<u8>), String>> = OnceLock::new();
+    static GUESTS: OnceLock<GuestBytes> = OnceLock::new();
     let guests = GUESTS.get_or_init(|| {
         let read = |name: &str| {
             let path = guests_dir().join(format!("{name}.wasm"));
