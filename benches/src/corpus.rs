@@ -248,7 +248,8 @@ pub fn operations(seed: u64, n: usize) -> Vec<CorpusOperation> {
     (0..n).map(|_| operation(&mut rng)).collect()
 }
 
-fn operation(rng: &mut ChaCha8Rng) -> CorpusOperation {
+/// Draws one operation (the shared corpus of [`crate::actions`] interleaves them with hints).
+pub fn operation(rng: &mut ChaCha8Rng) -> CorpusOperation {
     let category = weighted(rng, &MIX);
     let trust = weighted(rng, &TRUST_MIX);
     let id: u32 = rng.random_range(1..100_000);

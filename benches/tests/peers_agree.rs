@@ -1,0 +1,161 @@
+//! Every engine of the peer comparison gives the same verdict for every action of the shared
+//! 10,000-action corpus (seed 42): the policies in `benches/policies/` are the same policy.
+//!
+//! Hints: airlock's default pattern stage (the reference), the pattern verdict of airlock's
+//! full pipeline, Rego and Cedar. Structured operations: airlock's native gate (the
+//! reference), Rego and Cedar. On a difference the failure lists the first differing actions
+//! with each engine's verdict.
+//!
+//! Needs the guest components (`just guests` or `scripts/build-guests.sh`).
+
+use std::collections::BTreeMap;
+
+use airlock_benches::actions::{self, CorpusAction};
+use airlock_benches::peers::{airlock::Airlock, cedar::Cedar, rego::Rego};
+use airlock_benches::verdict::Verdict;
+
+const SEED: u64 = 42;
+const COUNT: usize = 10_000;
+/// How many differences the failure message lists.
+const SHOWN: usize = 25;
+
+struct Engines {
+    airlock: Airlock,
+    rego: Rego,
+    cedar: Cedar,
+}
+
+fn engines() -> Engines {
+    Engines {
+        airlock: Airlock::load().expect("airlock loads policy.json with the default guests"),
+        rego: Rego::load().expect("regorus compiles policy.rego"),
+        cedar: Cedar::load().expect("cedar parses policy.cedar"),
+    }
+}
+
+/// Each engine's verdict for one action, by engine name; an engine error is shown as such.
+type Answers = Vec<(&'static str, Result<Verdict, String>)>;
+
+fn hint_answers(e: &Engines, hint: &str) -> Answers {
+    vec![
+        ("airlock-patterns", e.airlock.decide_hint(hint)),
+        (
+            "airlock-pipeline",
+            Ok(Verdict::of_pattern(e.airlock.evaluate_hint(hint).verdict)),
+        ),
+        ("rego", e.rego.decide_hint(hint)),
+        ("cedar", e.cedar.decide_hint(hint)),
+    ]
+}
+
+fn operation_answers(e: &Engines, op: &airlock_benches::corpus::CorpusOperation) -> Answers {
+    vec![
+        ("airlock-gate", Ok(e.airlock.decide_operation(op))),
+        ("rego", e.rego.decide_operation(op)),
+        ("cedar", e.cedar.decide_operation(op)),
+    ]
+}
+
+fn show(answers: &Answers) -> String {
+    answers
+        .iter()
+        .map(|(engine, v)| match v {
+            Ok(v) => format!("{engine}={v}"),
+            Err(e) => format!("{engine}=ERROR({e})"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn every_engine_gives_the_same_verdict_for_every_corpus_action() {
+    let e = engines();
+    let corpus = actions::actions(SEED, COUNT);
+    let mut differences = Vec::new();
+    let mut hint_verdicts = BTreeMap::<Verdict, usize>::new();
+    let mut operation_verdicts = BTreeMap::<Verdict, usize>::new();
+    for (id, action) in corpus.iter().enumerate() {
+        let (what, answers, tally) = match action {
+            CorpusAction::Hint(h) => (
+                format!("hint {:?}", h.hint),
+                hint_answers(&e, &h.hint),
+                &mut hint_verdicts,
+            ),
+            CorpusAction::Operation(op) => (
+                format!(
+                    "operation {:?} endpoint={:?} annotations={:?} trust={}",
+                    op.name,
+                    op.endpoint.map(|x| x.as_str()),
+                    op.annotations,
+                    op.trust
+                ),
+                operation_answers(&e, op),
+                &mut operation_verdicts,
+            ),
+        };
+        let reference = &answers[0].1;
+        if let Ok(v) = reference {
+            *tally.entry(*v).or_default() += 1;
+        }
+        if reference.is_err() || answers.iter().any(|(_, v)| v != reference) {
+            differences.push(format!("#{id} {what}: {}", show(&answers)));
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} of {COUNT} actions get different verdicts; the first {}:\n{}",
+        differences.len(),
+        differences.len().min(SHOWN),
+        differences[..differences.len().min(SHOWN)].join("\n")
+    );
+
+    // Agreement means something only if the corpus reaches every verdict, each many times.
+    for v in [
+        Verdict::Deny,
+        Verdict::RequiresApproval,
+        Verdict::AutoApprove,
+        Verdict::FallThrough,
+    ] {
+        let n = hint_verdicts.get(&v).copied().unwrap_or(0);
+        assert!(n >= 100, "only {n} hints get {v}: {hint_verdicts:?}");
+    }
+    for v in [
+        Verdict::Deny,
+        Verdict::RequiresApproval,
+        Verdict::AutoApprove,
+    ] {
+        let n = operation_verdicts.get(&v).copied().unwrap_or(0);
+        assert!(
+            n >= 100,
+            "only {n} operations get {v}: {operation_verdicts:?}"
+        );
+    }
+}
+
+/// The reference answers themselves, on actions whose verdict the specification settles.
+#[test]
+fn known_actions_get_the_specified_verdicts() {
+    let e = engines();
+    let hints: &[(&str, Verdict)] = &[
+        ("rm -rf ./build", Verdict::Deny),
+        ("DROP TABLE users", Verdict::Deny),
+        ("please call dropTable_now", Verdict::Deny),
+        ("deploy_production web", Verdict::Deny),
+        ("git push --force origin main", Verdict::RequiresApproval),
+        ("delete_repo acme/x", Verdict::RequiresApproval),
+        ("enforce lint rules", Verdict::RequiresApproval),
+        ("read_file src/main.rs", Verdict::AutoApprove),
+        ("LIST_REPOS acme", Verdict::AutoApprove),
+        ("git status", Verdict::FallThrough),
+        ("airdrop_tokens to users", Verdict::FallThrough),
+        ("", Verdict::FallThrough),
+    ];
+    for (hint, expected) in hints {
+        let answers = hint_answers(&e, hint);
+        assert!(
+            answers.iter().all(|(_, v)| v.as_ref() == Ok(expected)),
+            "{hint:?}: expected {expected}, got {}",
+            show(&answers)
+        );
+    }
+}
