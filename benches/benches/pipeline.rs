@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use airlock_benches::hint_corpus;
 use airlock_benches::stack::{Stack, StackMode};
 use airlock_engine::{HumanChannel, StartRequest, StepOutcome, StepReport};
+use airlock_wasm::Action;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// Steps per execution before a new one is started (the operator's ceiling is 100).
@@ -96,6 +97,21 @@ fn steps(c: &mut Criterion) {
     );
     group.bench_function("allowed", |b| {
         b.iter_custom(|iters| timed_steps(&enforcing, "bench-allowed", &allowed, iters))
+    });
+
+    // The same actions through the WebAssembly stages alone (what `record_execution_step`
+    // calls in its unlocked phase): the difference to `allowed` is the engine's own work.
+    let policy = enforcing.engine.policy().current();
+    let actions: Vec<Action> = allowed
+        .iter()
+        .map(|h| Action::from_hint(h.as_str()))
+        .collect();
+    let mut next = 0;
+    group.bench_function("allowed-stages-only", |b| {
+        b.iter(|| {
+            next = (next + 1) % actions.len();
+            black_box(policy.evaluate(&actions[next]))
+        })
     });
 
     // Every hint of the corpus, monitoring.

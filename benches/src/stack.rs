@@ -133,6 +133,8 @@ impl Stack {
                         ..StepReport::default()
                     })
                     .expect("record_execution_step");
+                // Ended, so later stops do not broadcast to thousands of probe agents.
+                let _ = self.engine.abort_execution(&agent, None, None);
                 answer.directive.proceed && answer.directive.stopped != Some(true)
             })
             .map(|(_, hint)| hint.clone())

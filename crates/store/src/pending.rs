@@ -9,11 +9,12 @@
 //! disk with the next durable commit, and a crash may lose it.
 //!
 //! Reads go through the buffer first, so a caller sees its own writes whether or not they are
-//! committed yet.
+//! committed yet. Only the last write of a key is kept: an execution's counters rewritten at
+//! every step are committed once, not once per step.
 //!
 //! [`Durability::Lazy`]: crate::Durability::Lazy
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use crate::{AuditRecord, Table};
@@ -33,11 +34,12 @@ pub(crate) enum Write {
     Remove(Table, String),
 }
 
-/// The lazy writes not yet committed, in the order they were made.
+/// The lazy writes not yet committed.
 #[derive(Debug, Default)]
 pub(crate) struct Pending {
-    /// Table writes, in order.
-    pub(crate) writes: Vec<Write>,
+    /// The last write of each key: its value, or `None` for a removal. Within one transaction
+    /// the order of writes to different keys does not matter.
+    pub(crate) writes: HashMap<(Table, String), Option<Vec<u8>>>,
     /// Audit entries, with the sequence numbers they were given, in order.
     pub(crate) audit: Vec<AuditRecord>,
     /// When the oldest of them was made.
@@ -75,10 +77,13 @@ impl Pending {
         self.oldest.get_or_insert_with(Instant::now);
     }
 
-    /// Keeps a table write.
+    /// Keeps a table write (replacing a waiting write of the same key).
     pub(crate) fn write(&mut self, write: Write) {
         self.note_write();
-        self.writes.push(write);
+        match write {
+            Write::Put(table, key, value) => self.writes.insert((table, key), Some(value)),
+            Write::Remove(table, key) => self.writes.insert((table, key), None),
+        };
     }
 
     /// Keeps an audit entry under `sequence`.
@@ -92,14 +97,14 @@ impl Pending {
 
     /// The last waiting write of `key` in `table`.
     pub(crate) fn get(&self, table: Table, key: &str) -> Seen<'_> {
-        for write in self.writes.iter().rev() {
-            match write {
-                Write::Put(t, k, v) if *t == table && k == key => return Seen::Value(v),
-                Write::Remove(t, k) if *t == table && k == key => return Seen::Removed,
-                _ => {}
-            }
+        if self.writes.is_empty() {
+            return Seen::Unknown;
         }
-        Seen::Unknown
+        match self.writes.get(&(table, key.to_owned())) {
+            Some(Some(v)) => Seen::Value(v),
+            Some(None) => Seen::Removed,
+            None => Seen::Unknown,
+        }
     }
 
     /// `committed` (a table's entries in the file, in key order) with the waiting writes of
@@ -109,22 +114,18 @@ impl Pending {
         table: Table,
         committed: Vec<(String, Vec<u8>)>,
     ) -> Vec<(String, Vec<u8>)> {
-        if !self.writes.iter().any(|w| match w {
-            Write::Put(t, ..) | Write::Remove(t, _) => *t == table,
-        }) {
+        if !self.writes.keys().any(|(t, _)| *t == table) {
             return committed;
         }
         let mut map: BTreeMap<String, Vec<u8>> = committed.into_iter().collect();
-        for write in &self.writes {
-            match write {
-                Write::Put(t, k, v) if *t == table => {
-                    map.insert(k.clone(), v.clone());
-                }
-                Write::Remove(t, k) if *t == table => {
-                    map.remove(k);
-                }
-                _ => {}
+        for ((t, k), v) in &self.writes {
+            if *t != table {
+                continue;
             }
+            match v {
+                Some(v) => map.insert(k.clone(), v.clone()),
+                None => map.remove(k),
+            };
         }
         map.into_iter().collect()
     }
@@ -177,6 +178,16 @@ mod tests {
             keys,
             vec![("b".into(), b"new".to_vec()), ("c".into(), b"3".to_vec())]
         );
+    }
+
+    #[test]
+    fn rewriting_a_key_keeps_one_write() {
+        let mut p = Pending::default();
+        for i in 0..100 {
+            p.write(put("execution", &i.to_string()));
+        }
+        assert_eq!(p.len(), 1);
+        assert_eq!(p.get(Table::Blocks, "execution"), Seen::Value(b"99"));
     }
 
     #[test]

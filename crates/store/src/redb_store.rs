@@ -158,15 +158,14 @@ fn apply(txn: &redb::WriteTransaction, pending: &Pending) -> Result<(), StoreErr
         return Ok(());
     }
     let err = io("commit lazy writes");
-    for write in &pending.writes {
-        match write {
-            Write::Put(table, key, value) => {
-                let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+    for ((table, key), value) in &pending.writes {
+        let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+        match value {
+            Some(value) => {
                 t.insert(key.as_str(), value.as_slice())
                     .map_err(|e| err(&e))?;
             }
-            Write::Remove(table, key) => {
-                let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+            None => {
                 t.remove(key.as_str()).map_err(|e| err(&e))?;
             }
         }
