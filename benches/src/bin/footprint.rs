@@ -76,14 +76,16 @@ fn serve_start(runtime: &tokio::runtime::Runtime, cache: &std::path::Path) -> Re
 }
 
 fn run(runs: usize) -> Result<Value, String> {
-    let cache = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    // airlock creates its cache directory 0700 (it refuses one others can write to).
+    let cache = dir.path().join("cache");
     // Fills the precompile cache: the first start compiles both default guests.
-    let (_, uncached, _) = http_start(cache.path())?;
+    let (_, uncached, _) = http_start(&cache)?;
     let mut listening = Vec::new();
     let mut first = Vec::new();
     let mut rss = Vec::new();
     for _ in 0..runs {
-        let (l, f, r) = http_start(cache.path())?;
+        let (l, f, r) = http_start(&cache)?;
         listening.push(l);
         first.push(f);
         rss.push(r as f64 / (1024.0 * 1024.0));
@@ -94,7 +96,7 @@ fn run(runs: usize) -> Result<Value, String> {
         .map_err(|e| e.to_string())?;
     let mut serve = Vec::new();
     for _ in 0..runs {
-        serve.push(serve_start(&runtime, cache.path())?);
+        serve.push(serve_start(&runtime, &cache)?);
     }
     Ok(json!({
         "runs": runs,
