@@ -120,12 +120,18 @@ hint_matches(patterns) if {
 }
 
 # The words of the hint that look like snake_case operation names (`drop_table`,
-# `mcp__db__wipe_data`), in canonical form: section 6 name patterns apply to them.
-operation_like_words contains canonical(w) if {
+# `mcp__db__wipe_data`), in both spellings (canonical and plain, see `spellings`): section 6
+# name patterns apply to them.
+hint_words contains w if {
 	some w in regex.find_n(`[\p{Alphabetic}\p{N}_]+`, input.hint, -1)
 	t := trim(w, "_")
 	contains(t, "_")
 	regex.match(`^\p{Alphabetic}`, t)
+}
+
+operation_like_words contains s if {
+	some w in hint_words
+	some s in spellings(w)
 }
 
 # A name pattern matches a run of whole `_`-separated words of a canonical name.
@@ -174,16 +180,30 @@ canonical(name) := trim(
 	"_",
 )
 
+# The plain form of a name: the canonical form without splitting words at case changes
+# (`WiPe_DaTa` is `wipe_data`, where its canonical form is `wi_pe_da_ta`).
+plain(name) := trim(regex.replace(lower(name), `[-_./:\s]+`, "_"), "_")
+
+# The spellings name patterns are matched in: the canonical and the plain form. A random
+# mixed-case name (`DrOp_TaBlE`, canonically `dr_op_ta_bl_e`) must not slip past `drop_*`, so
+# the highest level matched in either applies (section 5.1).
+spellings(name) := {canonical(name), plain(name)}
+
 op_name := canonical(input.operation)
 
-# Section 5.1: the highest level among the patterns that match; a safe pattern only counts when
-# no higher one matches, and must match the whole name.
+op_spellings := spellings(input.operation)
+
+# Section 5.1: the highest level among the patterns that match any spelling; a safe pattern
+# only counts when no higher one matches, and must match the whole name.
 pattern_level := 4 if {
-	matches_name_words(op_name, concat("|", forbidden_names))
+	some n in op_spellings
+	matches_name_words(n, concat("|", forbidden_names))
 } else := 3 if {
-	matches_name_words(op_name, concat("|", dangerous_names))
+	some n in op_spellings
+	matches_name_words(n, concat("|", dangerous_names))
 } else := 0 if {
-	regex.match(concat("", ["^(?:", concat("|", safe_names), ")$"]), op_name)
+	some n in op_spellings
+	regex.match(concat("", ["^(?:", concat("|", safe_names), ")$"]), n)
 }
 
 # Section 3.3: the CRUDE endpoint's default; no endpoint is `reversible` (section 7.1).

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use airlock_benches::actions::{self, CorpusAction};
 use airlock_benches::peers::{airlock::Airlock, cedar::Cedar, rego::Rego};
 use airlock_benches::verdict::Verdict;
+use airlock_core::levels::TrustLevel;
 
 const SEED: u64 = 42;
 const COUNT: usize = 10_000;
@@ -155,6 +156,79 @@ fn known_actions_get_the_specified_verdicts() {
         assert!(
             answers.iter().all(|(_, v)| v.as_ref() == Ok(expected)),
             "{hint:?}: expected {expected}, got {}",
+            show(&answers)
+        );
+    }
+}
+
+/// A name in random mixed case is judged like its lower-case spelling by every engine: the
+/// canonical form alone would split it inside its words (`WiPe_DaTa` -> `wi_pe_da_ta`) and let
+/// it past the section 6 patterns.
+#[test]
+fn mixed_case_names_do_not_evade_the_danger_patterns() {
+    let e = engines();
+    let corpus = actions::actions(SEED, COUNT);
+    let CorpusAction::Hint(h) = &corpus[378] else {
+        panic!("corpus action #378 is not a hint: {:?}", corpus[378]);
+    };
+    assert_eq!(h.hint, "FOrCE_dElEte_ALl ReCordS");
+    let answers = hint_answers(&e, &h.hint);
+    assert!(
+        answers
+            .iter()
+            .all(|(_, v)| v.as_ref() == Ok(&Verdict::Deny)),
+        "#378 {:?}: expected deny, got {}",
+        h.hint,
+        show(&answers)
+    );
+    let op = corpus
+        .iter()
+        .find_map(|a| match a {
+            CorpusAction::Operation(op) => Some(op),
+            CorpusAction::Hint(_) => None,
+        })
+        .expect("the corpus has operations");
+    // At `validated` trust a forbidden or dangerous operation is denied and an unlabeled one
+    // allowed; at `certified` a forbidden one needs approval and the rest are allowed.
+    let cases = [
+        ("DrOp_TaBlE", TrustLevel::Validated, Verdict::Deny),
+        (
+            "DrOp_TaBlE",
+            TrustLevel::Certified,
+            Verdict::RequiresApproval,
+        ),
+        ("dRoP_tAbLe", TrustLevel::Validated, Verdict::Deny),
+        (
+            "WiPe_DaTa",
+            TrustLevel::Certified,
+            Verdict::RequiresApproval,
+        ),
+        ("fOrCe_PuSh", TrustLevel::Validated, Verdict::Deny),
+    ];
+    for (name, trust, expected) in cases {
+        let mut mixed = op.clone();
+        mixed.name = name.to_owned();
+        mixed.trust = trust;
+        mixed.endpoint = None;
+        mixed.annotations = None;
+        let mut lower = mixed.clone();
+        lower.name = name.to_lowercase();
+        assert_eq!(e.airlock.decide_operation(&lower), expected, "{lower:?}");
+        let answers = operation_answers(&e, &mixed);
+        assert!(
+            answers.iter().all(|(_, v)| v.as_ref() == Ok(&expected)),
+            "{name} at {trust}: expected {expected}, got {}",
+            show(&answers)
+        );
+    }
+    for name in ["DrOp_TaBlE", "dRoP_tAbLe", "WiPe_DaTa", "fOrCe_PuSh"] {
+        let hint = format!("next: {name} on staging");
+        let lower_hint = hint.to_lowercase();
+        let want = e.airlock.decide_hint(&lower_hint).expect("airlock");
+        let answers = hint_answers(&e, &hint);
+        assert!(
+            answers.iter().all(|(_, v)| v.as_ref() == Ok(&want)),
+            "{hint:?}: expected {want}, got {}",
             show(&answers)
         );
     }

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use airlock_core::glob::canonical_name;
+use airlock_core::glob::{canonical_name, plain_spelling};
 use cedar_policy::{
     Authorizer, Context, Entities, EntityUid, PolicyId, PolicySet, Request, RestrictedExpression,
 };
@@ -105,7 +105,7 @@ impl Cedar {
         let mut pairs = Vec::with_capacity(4);
         pairs.push((
             "name".to_owned(),
-            RestrictedExpression::new_string(canonical_name(&op.name).into_owned()),
+            RestrictedExpression::new_string(name_spellings(&op.name)),
         ));
         pairs.push((
             "trust".to_owned(),
@@ -201,10 +201,30 @@ pub fn marked_hint(hint: &str) -> String {
     out
 }
 
+/// The spellings of an operation name that `policy.cedar` matches patterns against, each
+/// between `|`, canonical first: `"|drop_table|"`, `"|dr_op_ta_bl_e|drop_table|"` for
+/// `DrOp_TaBlE` (see [`airlock_core::glob::plain_spelling`]).
+pub fn name_spellings(name: &str) -> String {
+    let mut out = String::with_capacity(2 * name.len() + 3);
+    out.push('|');
+    push_spellings(&mut out, name);
+    out
+}
+
+fn push_spellings(out: &mut String, name: &str) {
+    let canonical = canonical_name(name);
+    out.push_str(&canonical);
+    out.push('|');
+    if let Some(plain) = plain_spelling(name, &canonical) {
+        out.push_str(&plain);
+        out.push('|');
+    }
+}
+
 /// The words of the hint that look like snake_case operation names (a `_` between letters or
-/// digits, starting with a letter: `drop_table`, `mcp__db__wipe_data`, not `__init__`), in
-/// canonical form, each between `|`: `"|drop_table|mcp_db_wipe_data|"`; empty when there are
-/// none.
+/// digits, starting with a letter: `drop_table`, `mcp__db__wipe_data`, not `__init__`), in both
+/// spellings (see [`name_spellings`]), each between `|`: `"|drop_table|mcp_db_wipe_data|"`;
+/// empty when there are none.
 pub fn operation_like_names(hint: &str) -> String {
     let mut out = String::new();
     for word in hint.split(|c: char| !is_word(c)) {
@@ -215,8 +235,7 @@ pub fn operation_like_names(hint: &str) -> String {
         if out.is_empty() {
             out.push('|');
         }
-        out.push_str(&canonical_name(word));
-        out.push('|');
+        push_spellings(&mut out, word);
     }
     out
 }
@@ -241,8 +260,20 @@ mod tests {
     fn operation_like_words_are_canonical() {
         assert_eq!(
             operation_like_names("call DROP_TABLE, then __init__ and mcp__db__wipeData"),
-            "|drop_table|mcp_db_wipe_data|"
+            "|drop_table|mcp_db_wipe_data|mcp_db_wipedata|"
         );
         assert_eq!(operation_like_names("drop the table"), "");
+        assert_eq!(
+            operation_like_names("then WiPe_DaTa"),
+            "|wi_pe_da_ta|wipe_data|"
+        );
+    }
+
+    #[test]
+    fn operation_names_carry_both_spellings() {
+        assert_eq!(name_spellings("drop_table"), "|drop_table|");
+        assert_eq!(name_spellings("DropTable"), "|drop_table|droptable|");
+        assert_eq!(name_spellings("DrOp_TaBlE"), "|dr_op_ta_bl_e|drop_table|");
+        assert_eq!(name_spellings("DROP-TABLE"), "|drop_table|");
     }
 }

@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::annotations::ToolAnnotations;
 use crate::condition::Condition;
 use crate::factor::Reason;
-use crate::glob::{Glob, GlobError, Words, canonical_name};
+use crate::glob::{Glob, GlobError, Words, canonical_name, plain_spelling};
 use crate::levels::{DangerLevel, Endpoint, TrustLevel};
 
 /// A conditional danger level (danger-levels 9.1).
@@ -206,6 +206,29 @@ impl DangerPatterns {
         self.entries.is_empty()
     }
 
+    /// The highest level among the patterns that match any spelling of a name: its canonical
+    /// form `canonical` (which must be `canonical_name(name)`) and, when it differs, its plain
+    /// form ([`plain_spelling`]), so a random mixed-case `DrOp_TaBlE` is `forbidden` like
+    /// `drop_table`. On a tie the canonical spelling's pattern is reported.
+    pub fn classify_spellings(
+        &self,
+        canonical: &str,
+        name: &str,
+    ) -> Option<(DangerLevel, &Arc<str>)> {
+        let first = self.classify_canonical(canonical);
+        if self.entries.is_empty() || first.is_some_and(|(l, _)| l == DangerLevel::Forbidden) {
+            return first;
+        }
+        let Some(plain) = plain_spelling(name, canonical) else {
+            return first;
+        };
+        match (first, self.classify_canonical(&plain)) {
+            (Some(a), Some(b)) if b.0 > a.0 => Some(b),
+            (None, b) => b,
+            (a, _) => a,
+        }
+    }
+
     /// The highest level among the patterns a canonical name matches, with the first pattern of
     /// that level.
     ///
@@ -300,7 +323,7 @@ pub(crate) fn classify_with(
 
     let level = match declared(declaration, facts.params, reason, &mut reasons) {
         Some(level) => level,
-        None => match patterns.classify_canonical(canonical) {
+        None => match patterns.classify_spellings(canonical, facts.name) {
             Some((level, pattern)) => {
                 reason(Reason::NamePattern {
                     pattern: pattern.clone(),
@@ -525,6 +548,49 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn mixed_case_names_are_classified_like_their_lower_case_spelling() {
+        let p = DangerPatterns::airlock_defaults();
+        let level = |name: &str| classify(None, &p, &facts(name, NO_PARAMS)).level;
+        for (mixed, lower, expected) in [
+            ("WiPe_DaTa", "wipe_data", Forbidden),
+            ("DrOp_TaBlE", "drop_table", Forbidden),
+            ("dRoP_tAbLe", "drop_table", Forbidden),
+            ("fOrCe_PuSh", "force_push", Dangerous),
+            (
+                "FOrCE_dElEte_ALl ReCordS",
+                "force_delete_all_records",
+                Forbidden,
+            ),
+            ("pUrGe-CaChE", "purge_cache", Dangerous),
+            ("dElEtE_rEpO", "delete_repo", Destructive),
+            ("gEt_UsEr", "get_user", Safe),
+        ] {
+            assert_eq!(level(lower), expected, "{lower}");
+            assert_eq!(level(mixed), expected, "{mixed}");
+        }
+        // The pattern that decided is reported.
+        let c = classify(None, &p, &facts("DrOp_TaBlE", NO_PARAMS));
+        assert!(matches!(
+            &c.factors[..],
+            [Reason::NamePattern { pattern, level: Forbidden }] if &**pattern == "drop_*"
+        ));
+        // camelCase still splits: its canonical spelling decides.
+        assert_eq!(level("deleteAllUsers"), Forbidden);
+        assert_eq!(level("DropTable"), Forbidden);
+        assert_eq!(level("forcePush"), Dangerous);
+        assert_eq!(level("getUser"), Safe);
+        assert_eq!(level("HTTPRequest"), Reversible);
+        // The highest level of the two spellings wins, whichever it comes from.
+        assert_eq!(level("getUser_ReSet_cache"), Forbidden);
+        // A declaration still wins over every pattern.
+        let d = decl(json!({"level": "safe"}));
+        assert_eq!(
+            classify(Some(&d), &p, &facts("DrOp_TaBlE", NO_PARAMS)).level,
+            Safe
+        );
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //!
 //! - Names are matched in a canonical snake_case form ([`canonical_name`]): `DropTable`,
 //!   `drop-table`, `DROP_TABLE` and `drop table` are all `drop_table`, so an adapter cannot slip
-//!   past `drop_*` by spelling its tool differently.
+//!   past `drop_*` by spelling its tool differently. Danger patterns are also matched in a
+//!   name's plain form ([`plain_spelling`]: lower case, not split at case changes), because the
+//!   canonical form of a random mixed-case name (`DrOp_TaBlE` -> `dr_op_ta_bl_e`) no longer
+//!   holds its words; the highest level matched in either spelling applies.
 //! - Patterns are compiled once into the cheapest matcher that fits their shape (exact, prefix,
 //!   suffix, infix, prefix and suffix); only patterns with several wildcards use the general
 //!   matcher, which is linear-time backtracking with no recursion, so no pattern and no name can
@@ -406,6 +409,44 @@ pub fn canonical_name(name: &str) -> Cow<'_, str> {
     if is_canonical(name) {
         return Cow::Borrowed(name);
     }
+    Cow::Owned(normalize(name, true))
+}
+
+/// The plain form of an operation name: [`canonical_name`] without the word boundaries at case
+/// changes (`WiPe_DaTa` -> `wipe_data`, `DropTable` -> `droptable`, `drop-table` ->
+/// `drop_table`). Names already in canonical form are returned without allocating.
+pub fn plain_name(name: &str) -> Cow<'_, str> {
+    if is_canonical(name) {
+        return Cow::Borrowed(name);
+    }
+    Cow::Owned(normalize(name, false))
+}
+
+/// The second spelling danger patterns are matched in, when a name has one: its
+/// [`plain_name`], if that differs from its `canonical` form (which must be
+/// `canonical_name(name)`).
+///
+/// The canonical form splits words at every lower-to-upper case change, which is right for
+/// camelCase (`deleteAllUsers` -> `delete_all_users`) but splits a random mixed-case name
+/// inside its words (`WiPe_DaTa` -> `wi_pe_da_ta`), where `wipe_*` no longer matches: an agent
+/// could spell a forbidden operation that way. So a name is classified at the highest level
+/// matched in either spelling (danger-levels 5.1: the highest danger applies). Only a name with
+/// an ASCII capital after a letter or digit has a second spelling; for any other the answer is
+/// `None` after one scan of its bytes, without allocating.
+pub fn plain_spelling(name: &str, canonical: &str) -> Option<String> {
+    let bytes = name.as_bytes();
+    let splits = bytes
+        .windows(2)
+        .any(|w| w[1].is_ascii_uppercase() && w[0].is_ascii_alphanumeric());
+    if !splits {
+        return None;
+    }
+    let plain = normalize(name, false);
+    (plain != canonical).then_some(plain)
+}
+
+/// [`canonical_name`] (`split_case`) or [`plain_name`], allocating.
+fn normalize(name: &str, split_case: bool) -> String {
     let chars: Vec<char> = name.trim().chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
@@ -420,7 +461,8 @@ pub fn canonical_name(name: &str) -> Cow<'_, str> {
             // all reversible, and a boundary rule over them would not be idempotent.
             let prev = i.checked_sub(1).map(|j| chars[j]);
             let next = chars.get(i + 1).copied();
-            let boundary = c.is_ascii_uppercase()
+            let boundary = split_case
+                && c.is_ascii_uppercase()
                 && match prev {
                     Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
                     Some(p) if p.is_ascii_uppercase() => {
@@ -439,7 +481,7 @@ pub fn canonical_name(name: &str) -> Cow<'_, str> {
     while out.ends_with('_') && name.trim_end().ends_with(is_separator) {
         out.pop();
     }
-    Cow::Owned(out)
+    out
 }
 
 fn is_separator(c: char) -> bool {
@@ -537,6 +579,37 @@ mod tests {
             assert_eq!(canonical_name(input), expected, "{input}");
         }
         assert!(matches!(canonical_name("drop_table"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn plain_spellings() {
+        let cases = [
+            ("WiPe_DaTa", Some("wipe_data")),
+            ("DrOp_TaBlE", Some("drop_table")),
+            ("dRoP_tAbLe", Some("drop_table")),
+            ("DropTable", Some("droptable")),
+            ("deleteAllUsers", Some("deleteallusers")),
+            ("v2Deploy", Some("v2deploy")),
+            ("  Force-Push  ", None),
+            ("DROP_TABLE", None),
+            ("drop-table", None),
+            ("drop_table", None),
+            ("Drop_Table", None),
+            ("HTTP", None),
+        ];
+        for (input, expected) in cases {
+            let canonical = canonical_name(input);
+            assert_eq!(
+                plain_spelling(input, &canonical).as_deref(),
+                expected,
+                "{input}"
+            );
+        }
+        assert_eq!(
+            plain_name("FOrCE_dElEte_ALl ReCordS"),
+            "force_delete_all_records"
+        );
+        assert!(matches!(plain_name("drop_table"), Cow::Borrowed(_)));
     }
 
     #[test]
@@ -662,6 +735,19 @@ mod tests {
         fn canonical_form_is_a_fixed_point(name in "\\PC{0,40}") {
             let once = canonical_name(&name).into_owned();
             prop_assert_eq!(canonical_name(&once).into_owned(), once.clone());
+        }
+
+        #[test]
+        fn the_plain_form_is_the_canonical_form_of_the_lower_case_name(
+            name in "[a-zA-Z0-9_ .:/-]{0,24}",
+        ) {
+            let lower = name.to_ascii_lowercase();
+            prop_assert_eq!(plain_name(&name), canonical_name(&lower));
+            let canonical = canonical_name(&name);
+            match plain_spelling(&name, &canonical) {
+                Some(plain) => prop_assert_ne!(&plain, &canonical),
+                None => prop_assert_eq!(canonical_name(&lower), canonical),
+            }
         }
 
         #[test]

@@ -180,6 +180,27 @@ fn spec_5_1_force_delete_all_is_forbidden_and_only_certified_may_confirm_it() {
 }
 
 #[test]
+fn mixed_case_tool_names_are_gated_like_their_lower_case_spelling() {
+    let p = GatePolicy::default();
+    for (mixed, lower, level) in [
+        ("DrOp_TaBlE", "drop_table", DangerLevel::Forbidden),
+        ("dRoP_tAbLe", "drop_table", DangerLevel::Forbidden),
+        ("WiPe_DaTa", "wipe_data", DangerLevel::Forbidden),
+        ("fOrCe_PuSh", "force_push", DangerLevel::Dangerous),
+        ("deleteAllUsers", "delete_all_users", DangerLevel::Forbidden),
+        ("DropTable", "drop_table", DangerLevel::Forbidden),
+    ] {
+        for trust in TrustLevel::ALL {
+            let want = Ask::new(lower, *trust).decide(&p);
+            let got = Ask::new(mixed, *trust).decide(&p);
+            assert_eq!(want.danger_level, level, "{lower}");
+            assert_eq!(got.danger_level, level, "{mixed}");
+            assert_eq!(got.outcome, want.outcome, "{mixed} at {trust}");
+        }
+    }
+}
+
+#[test]
 fn spec_5_3_declared_safe_overrides_the_force_pattern() {
     let d = Ask::new("force_sync", TrustLevel::Generated).decide(&spec_policy());
     assert_eq!(

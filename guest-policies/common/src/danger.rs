@@ -84,27 +84,35 @@ impl DangerPatterns {
     }
 
     /// The patterns an operation name (in any spelling) matches, forbidden ones first.
+    ///
+    /// The patterns are matched against both spellings of the name ([`name_spellings`]): its
+    /// canonical form and its plain lower-case form, so `WiPe_DaTa` (canonically
+    /// `wi_pe_da_ta`) still matches `wipe_*`. A pattern that matches both is reported once,
+    /// with the canonical spelling.
     pub fn match_name(&self, name: &str) -> Vec<DangerMatch> {
-        let canonical = canonical_name(name);
-        if canonical.is_empty() {
-            return Vec::new();
+        let (canonical, plain) = name_spellings(name);
+        let mut out = Vec::new();
+        for (class, pattern, glob) in &self.globs {
+            let spelling = [Some(&canonical), plain.as_ref()]
+                .into_iter()
+                .flatten()
+                .find(|s| !s.is_empty() && glob.matches_name_words(s));
+            if let Some(s) = spelling {
+                out.push(DangerMatch {
+                    class: *class,
+                    pattern,
+                    name: s.clone(),
+                });
+            }
         }
-        self.globs
-            .iter()
-            .filter(|(_, _, glob)| glob.matches_name_words(&canonical))
-            .map(|(class, pattern, _)| DangerMatch {
-                class: *class,
-                pattern,
-                name: canonical.clone(),
-            })
-            .collect()
+        out
     }
 
     /// The patterns that the words of a free text looking like snake_case operation names
-    /// (`drop_table`, `mcp__db__wipe_data`; see [`operation_like_words`]) match.
+    /// (`drop_table`, `mcp__db__wipe_data`; see [`operation_like_words`]) match, in either
+    /// spelling of each word.
     pub fn match_text(&self, text: &str) -> Vec<DangerMatch> {
-        operation_like_words(text)
-            .iter()
+        operation_like_words_as_written(text)
             .flat_map(|w| self.match_name(w))
             .collect()
     }
@@ -115,6 +123,35 @@ impl DangerPatterns {
 /// `delete_all`, `HTTPRequest` -> `http_request`); `-`, `.`, `/`, `:` and whitespace become
 /// underscores; runs of separators collapse to one, and none is left at either end.
 pub fn canonical_name(name: &str) -> String {
+    normalize(name, true)
+}
+
+/// The plain form of an operation name, as airlock's core computes it: [`canonical_name`]
+/// without splitting words at case changes (`WiPe_DaTa` -> `wipe_data`, `DropTable` ->
+/// `droptable`).
+pub fn plain_name(name: &str) -> String {
+    normalize(name, false)
+}
+
+/// The spellings name patterns are matched in, as airlock's core matches them: the canonical
+/// form, and the plain form when it differs (only a name with an ASCII capital after another
+/// letter or a digit can differ). The canonical form splits at every lower-to-upper change, so
+/// a random mixed-case name (`DrOp_TaBlE` -> `dr_op_ta_bl_e`) would slip past `drop_*` in it
+/// alone; the highest level matched in either spelling applies (danger-levels 5.1).
+pub fn name_spellings(name: &str) -> (String, Option<String>) {
+    let canonical = canonical_name(name);
+    if !name.bytes().any(|b| b.is_ascii_uppercase()) {
+        return (canonical, None);
+    }
+    let plain = plain_name(name);
+    if plain == canonical {
+        (canonical, None)
+    } else {
+        (canonical, Some(plain))
+    }
+}
+
+fn normalize(name: &str, split_case: bool) -> String {
     let chars: Vec<char> = name.trim().chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
@@ -124,7 +161,7 @@ pub fn canonical_name(name: &str) -> String {
             }
             continue;
         }
-        if c.is_ascii_uppercase() {
+        if split_case && c.is_ascii_uppercase() {
             let prev = i.checked_sub(1).map(|j| chars[j]);
             let next = chars.get(i + 1).copied();
             let boundary = match prev {
@@ -153,17 +190,20 @@ fn is_separator(c: char) -> bool {
 /// `DROP_TABLE`, `mcp__db__drop_table`). Plain words (`drop`) and identifiers such as `__init__`
 /// are not operation names.
 pub fn operation_like_words(text: &str) -> Vec<String> {
-    // Every such word holds an underscore.
-    if !text.contains('_') {
-        return Vec::new();
-    }
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| {
-            let t = w.trim_matches('_');
-            t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
-        })
+    operation_like_words_as_written(text)
         .map(canonical_name)
         .collect()
+}
+
+/// [`operation_like_words`] as written in the text.
+fn operation_like_words_as_written(text: &str) -> impl Iterator<Item = &str> {
+    // Every such word holds an underscore.
+    let any = text.contains('_');
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(move |w| {
+            let t = w.trim_matches('_');
+            any && t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
+        })
 }
 
 #[cfg(test)]
@@ -195,6 +235,46 @@ mod tests {
         assert_eq!(class("enforce_policy"), None);
         assert_eq!(class("get_user"), None);
         assert_eq!(class("purge_cache"), Some(DangerClass::Dangerous));
+    }
+
+    #[test]
+    fn mixed_case_is_matched_like_lower_case() {
+        assert_eq!(plain_name("WiPe_DaTa"), "wipe_data");
+        assert_eq!(canonical_name("WiPe_DaTa"), "wi_pe_da_ta");
+        assert_eq!(
+            name_spellings("drop_table"),
+            ("drop_table".to_owned(), None)
+        );
+        assert_eq!(
+            name_spellings("DROP_TABLE"),
+            ("drop_table".to_owned(), None)
+        );
+        let p = DangerPatterns::new();
+        let class = |name: &str| p.match_name(name).first().map(|m| m.class);
+        for (mixed, lower) in [
+            ("WiPe_DaTa", "wipe_data"),
+            ("DrOp_TaBlE", "drop_table"),
+            ("dRoP_tAbLe", "drop_table"),
+            ("fOrCe_PuSh", "force_push"),
+            ("FOrCE_dElEte_ALl ReCordS", "force_delete_all_records"),
+            ("bUlK-dElEtE.uSeRs", "bulk_delete_users"),
+        ] {
+            assert_eq!(class(mixed), class(lower), "{mixed}");
+            assert!(class(mixed).is_some(), "{mixed}");
+        }
+        // camelCase is still split.
+        assert_eq!(class("deleteAllUsers"), Some(DangerClass::Forbidden));
+        assert_eq!(class("DropTable"), Some(DangerClass::Forbidden));
+        assert_eq!(class("forcePush"), Some(DangerClass::Dangerous));
+        // A pattern matching both spellings is reported once, with the canonical one.
+        let m = p.match_name("ForcePush_now");
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].name, "force_push_now");
+        // In a hint, too.
+        let m = p.match_text("next: WiPe_DaTa on the staging box");
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].pattern, "wipe_*");
+        assert_eq!(m[0].name, "wipe_data");
     }
 
     #[test]

@@ -402,6 +402,36 @@ mod tests {
     }
 
     #[test]
+    fn mixed_case_names_meet_the_danger_patterns() {
+        let s = stage("{}");
+        for (mixed, lower) in [
+            ("WiPe_DaTa", "wipe_data"),
+            ("DrOp_TaBlE", "drop_table"),
+            ("dRoP_tAbLe", "drop_table"),
+            ("fOrCe_PuSh", "force_push"),
+            ("FOrCE_dElEte_ALl ReCordS", "force_delete_all records"),
+        ] {
+            assert_eq!(
+                s.evaluate("", Some(mixed)),
+                s.evaluate("", Some(lower)),
+                "{mixed}"
+            );
+            let hint = |name: &str| format!("next I call {name} on staging");
+            assert_eq!(
+                s.evaluate(&hint(mixed), None).verdict,
+                s.evaluate(&hint(lower), None).verdict,
+                "{mixed}"
+            );
+        }
+        assert_eq!(s.evaluate("then WiPe_DaTa", None).verdict, Deny);
+        assert_eq!(s.evaluate("", Some("DrOp_TaBlE")).verdict, Deny);
+        assert_eq!(s.evaluate("", Some("fOrCe_PuSh")).verdict, RequiresApproval);
+        // camelCase still splits.
+        assert_eq!(s.evaluate("", Some("deleteAllUsers")).verdict, Deny);
+        assert_eq!(s.evaluate("", Some("DropTable")).verdict, Deny);
+    }
+
+    #[test]
     fn danger_patterns_can_be_turned_off() {
         let on = stage("{}");
         assert_eq!(on.evaluate("", Some("wipe_data")).verdict, Deny);
