@@ -12,6 +12,8 @@ seconds=${1:-30}
 results=target/bench-report
 mkdir -p "$results"
 rm -f "$results"/*.json
+# The commit measured, taken now: the tree may move on while the benches run.
+git rev-parse --short HEAD >"$results/commit.txt"
 
 say() { echo "bench-report: $*"; }
 

@@ -79,7 +79,9 @@ def machine():
         "kernel": platform.release(),
         "rustc": run(["rustc", "--version"]),
         "date": run(["date", "-u", "+%Y-%m-%d %H:%M UTC"]),
-        "commit": run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]),
+        "commit": (RESULTS / "commit.txt").read_text().strip()
+        if (RESULTS / "commit.txt").exists()
+        else run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]),
         "load": f"{load:.2f}",
     }
 
