@@ -135,14 +135,47 @@ pub fn params_hash(operation: &str, params: &Value) -> String {
             .collect(),
         _ => serde_json::Map::new(),
     };
-    // serde_json's map is ordered by key (no `preserve_order`), so this text is canonical.
-    let text = Value::Object(critical).to_string();
+    let mut text = String::new();
+    canonical_json(&Value::Object(critical), &mut text);
     let mut h = Sha256::new();
     h.update(b"airlock-token-params-v1\0");
     h.update(operation.as_bytes());
     h.update(b"\0");
     h.update(text.as_bytes());
     hex(&h.finalize())
+}
+
+/// `value` as JSON text with every object's keys sorted, at every depth. The order of a
+/// `serde_json::Map` depends on a cargo feature (`preserve_order`) that any crate in a build
+/// may turn on (cedar-policy does, in the benches): the hash must not.
+fn canonical_json(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, key) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                canonical_json(&map[key], out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                canonical_json(item, out);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
 }
 
 impl ChallengeIssuer {
@@ -359,6 +392,25 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(a, params_hash("op", &json!({"a": 1, "b": [2, 1]})));
         assert_ne!(a, params_hash("other", &json!({"a": 1, "b": [1, 2]})));
+        // Nested objects too, whatever order serde_json keeps (the `preserve_order` feature).
+        let nested = |v: Value| params_hash("op", &v);
+        assert_eq!(
+            nested(json!({"t": {"x": 1, "y": {"p": true, "q": null}}, "s": "é\"q"})),
+            nested(json!({"s": "é\"q", "t": {"y": {"q": null, "p": true}, "x": 1}}))
+        );
+    }
+
+    #[test]
+    fn the_canonical_text_sorts_keys_at_every_depth_and_is_compact_json() {
+        let mut text = String::new();
+        canonical_json(
+            &json!({"b": {"d": [1, {"f": 2, "e": "x\n"}], "c": 1.5}, "a": null}),
+            &mut text,
+        );
+        assert_eq!(
+            text,
+            r#"{"a":null,"b":{"c":1.5,"d":[1,{"e":"x\n","f":2}]}}"#
+        );
     }
 
     #[test]
