@@ -208,7 +208,8 @@ const UNKNOWN_NAMES: &[&str] = &[
     "rotate_keys",
 ];
 
-fn weighted<T: Copy>(rng: &mut ChaCha8Rng, table: &[(T, u32)]) -> T {
+/// One item of `table`, drawn with the weights given (shared with the hint generator).
+pub(crate) fn weighted<T: Copy>(rng: &mut ChaCha8Rng, table: &[(T, u32)]) -> T {
     let total: u32 = table.iter().map(|(_, w)| w).sum();
     let mut pick = rng.random_range(0..total);
     for &(item, weight) in table {
@@ -220,7 +221,8 @@ fn weighted<T: Copy>(rng: &mut ChaCha8Rng, table: &[(T, u32)]) -> T {
     table[table.len() - 1].0
 }
 
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
+/// One item of `items`, drawn uniformly (shared with the hint generator).
+pub(crate) fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
     items[rng.random_range(0..items.len())]
 }
 

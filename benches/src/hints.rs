@@ -12,6 +12,8 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::corpus::{pick, weighted};
+
 /// What kind of hint a corpus entry is (how it was drawn, not how any engine judges it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HintKind {
@@ -231,22 +233,6 @@ const SUFFIXES: &[&str] = &[
     " (as asked)",
     ".",
 ];
-
-fn weighted<T: Copy>(rng: &mut ChaCha8Rng, table: &[(T, u32)]) -> T {
-    let total: u32 = table.iter().map(|(_, w)| w).sum();
-    let mut pick = rng.random_range(0..total);
-    for &(item, weight) in table {
-        if pick < weight {
-            return item;
-        }
-        pick -= weight;
-    }
-    table[table.len() - 1].0
-}
-
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
-    items[rng.random_range(0..items.len())]
-}
 
 /// Draws one hint.
 pub fn hint(rng: &mut ChaCha8Rng) -> CorpusHint {
