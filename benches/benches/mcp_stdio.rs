@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use airlock_benches::server::airlock_bin;
+use airlock_benches::stack::STEPS_PER_EXECUTION;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::model::{CallToolRequestParams, JsonObject};
 use rmcp::service::RunningService;
@@ -91,7 +92,7 @@ fn round_trips(c: &mut Criterion) {
                 let mut done = 0;
                 while done < iters {
                     call(&dongle, "mcp_aql_execute", &start).await;
-                    let batch = 90.min(iters - done);
+                    let batch = STEPS_PER_EXECUTION.min(iters - done);
                     let began = Instant::now();
                     for _ in 0..batch {
                         let text = call(&dongle, "mcp_aql_create", &step).await;

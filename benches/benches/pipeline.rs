@@ -21,13 +21,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use airlock_benches::hint_corpus;
-use airlock_benches::stack::{Stack, StackMode};
+use airlock_benches::stack::{STEPS_PER_EXECUTION, Stack, StackMode};
 use airlock_engine::{HumanChannel, StartRequest, StepOutcome, StepReport};
 use airlock_wasm::Action;
 use criterion::{Criterion, criterion_group, criterion_main};
-
-/// Steps per execution before a new one is started (the operator's ceiling is 100).
-const STEPS_PER_EXECUTION: u64 = 90;
 
 fn report(agent: &str, hint: &str) -> StepReport {
     StepReport {

@@ -11,6 +11,10 @@ use airlock_store::RedbStore;
 use airlock_wasm::{Builtins, HostConfig, LivePolicy, PolicySource, WasmHost};
 use serde_json::json;
 
+/// Steps a bench runs in one execution before it starts a new one: under the step limit the
+/// bench policies set (100, the operator's ceiling), so no step is paused by it.
+pub const STEPS_PER_EXECUTION: u64 = 90;
+
 /// Which safety loop mode the stack runs in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StackMode {
