@@ -195,14 +195,10 @@ fn parse_loop_mode(s: &str) -> Result<airlock_core::LoopMode, String> {
 /// Options of `airlock proxy`.
 #[derive(Debug, Args)]
 pub struct ProxyArgs {
-    /// The safety mode: tools it does not admit are hidden, and calls are gated with it.
-    #[arg(
-        long,
-        value_name = "MODE",
-        env = "AIRLOCK_SAFETY_MODE",
-        default_value = "write-destructive"
-    )]
-    pub safety_mode: SafetyMode,
+    /// The safety mode: tools it does not admit are hidden, and calls are gated with it
+    /// [default: policy.json's `safety_mode`, else write-destructive].
+    #[arg(long, value_name = "MODE", env = "AIRLOCK_SAFETY_MODE")]
+    pub safety_mode: Option<SafetyMode>,
     /// The upstream's trust level [default: its trust block in policy.json `adapters`, else
     /// untested].
     #[arg(long, value_name = "LEVEL")]

@@ -182,6 +182,10 @@ impl Shared {
 }
 
 impl airlock_mcp::ToolGate for Shared {
+    fn policy_safety_mode(&self) -> airlock_core::SafetyMode {
+        self.live.current().config().safety_mode
+    }
+
     fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value> {
         let request = json!({
             "action": if approve { "approve" } else { "deny" },

@@ -24,7 +24,9 @@ fn python() -> PathBuf {
 ///
 /// airlock logs at TRACE level to the script's standard error (the client passes the server's
 /// stderr through); every verification code issued in `state` is then looked for in everything
-/// the script printed and every log line: none may appear.
+/// the script printed and every log line: none may appear. So is the secret part of every
+/// confirmation token the script saw (`state/tokens-seen.txt`): the agent carries its token,
+/// a log line never does.
 fn run_script(script: &str, args: &[&std::ffi::OsStr]) {
     let out = Command::new(python())
         .arg(root().join("tests/mcp").join(script))
@@ -62,6 +64,18 @@ fn run_script(script: &str, args: &[&std::ffi::OsStr]) {
                 "{script}: a code reached a log line"
             );
         }
+    }
+    let tokens = std::fs::read_to_string(state.join("tokens-seen.txt")).unwrap_or_default();
+    for token in tokens.lines() {
+        // What the audit may show is `conf_` and 4 characters; the rest is the secret.
+        let secret = &token["conf_".len() + 4..];
+        assert!(
+            !stderr.contains(secret),
+            "{script}: a confirmation token reached a log line"
+        );
+    }
+    if script == "proxy_upstreams.py" {
+        assert!(!tokens.is_empty(), "{script} saw a confirmation token");
     }
 }
 

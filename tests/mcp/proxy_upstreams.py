@@ -24,10 +24,10 @@ repo = work / "repo"
 GIT = str(pathlib.Path(sys.executable).with_name("mcp-server-git"))
 
 
-def proxy(*flags, upstream):
+def proxy(*flags, upstream, env=None):
     return StdioServerParameters(
         # The SDK passes only a minimal environment unless told: airlock needs its AIRLOCK_* variables.
-        env=dict(os.environ),
+        env={**os.environ, **(env or {})},
         command=binary,
         args=["proxy", "--state-dir", state_dir, "--agent", "proxy-test", *flags, "--", *upstream],
     )
@@ -66,6 +66,22 @@ async def filesystem():
         assert body(r)["error"]["code"].startswith("PERMISSION_"), body(r)
         assert snapshot(files) == before, "a denied write_file changed the directory"
 
+    # No flag: the safety mode comes from AIRLOCK_SAFETY_MODE, else from policy.json; the flag
+    # wins over both.
+    read_only_policy = work / "policy-read-only"
+    read_only_policy.mkdir()
+    (read_only_policy / "policy.json").write_text(json.dumps({"safety_mode": "read-only"}))
+    for flags, env, hidden in [
+        ((), {"AIRLOCK_SAFETY_MODE": "read-only"}, True),
+        (("--policy", str(read_only_policy)), {}, True),
+        (("--policy", str(read_only_policy), "--safety-mode", "write-destructive"), {}, False),
+        (("--safety-mode", "write-destructive"), {"AIRLOCK_SAFETY_MODE": "read-only"}, False),
+    ]:
+        async with Client(proxy(*flags, "--trust", "validated", upstream=upstream, env=env), mode="legacy") as c:
+            tools = {t.name for t in (await c.list_tools()).tools}
+            assert ("write_file" not in tools) == hidden, (flags, env, sorted(tools))
+            assert "read_text_file" in tools or "read_file" in tools, (flags, env, sorted(tools))
+
     # write-destructive at validated trust: a destructive write waits for a person.
     async with Client(proxy("--safety-mode", "write-destructive", "--trust", "validated", upstream=upstream), mode="2026-07-28") as c:
         target = str(files / "b.txt")
@@ -76,6 +92,9 @@ async def filesystem():
         assert err["code"] == "CONFIRMATION_REQUIRED", err
         approval, token = err["details"]["approval_id"], err["details"]["confirmation_token"]
         assert token.startswith("conf_")
+        # For the test driver, which looks for the token in airlock's log lines (mcp_clients.rs).
+        with open(pathlib.Path(state_dir) / "tokens-seen.txt", "a") as f:
+            f.write(token + "\n")
         assert not (files / "b.txt").exists(), "nothing ran before the approval"
         # The agent's own retry with the token, before a person approved: still waits.
         r = await c.call_tool("write_file", {**args, "_confirmation": token})

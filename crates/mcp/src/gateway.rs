@@ -29,6 +29,8 @@ pub trait ToolGate: Send + Sync + 'static {
     fn gate(&self, call: &GateCall) -> Result<GateAnswer, Value>;
     /// The user answered an MCP elicitation about an approval (a human channel).
     fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value>;
+    /// The safety mode when the gateway was given none: the current policy's `safety_mode`.
+    fn policy_safety_mode(&self) -> SafetyMode;
 }
 
 impl ToolGate for airlock_engine::Engine {
@@ -46,6 +48,10 @@ impl ToolGate for airlock_engine::Engine {
             self.deny(approval_id, by)
         };
         decided.map(|_| ()).map_err(|e| e.to_json())
+    }
+
+    fn policy_safety_mode(&self) -> SafetyMode {
+        self.policy().current().config().safety_mode
     }
 }
 
@@ -65,7 +71,8 @@ pub struct GatewayConfig {
     /// Who the calls are attributed to (blocks apply to this agent).
     pub agent: String,
     /// The safety mode: tools it does not admit are not listed, and calls are gated with it.
-    pub safety_mode: SafetyMode,
+    /// `None`: the policy's `safety_mode`, read at each use so a hot reload applies.
+    pub safety_mode: Option<SafetyMode>,
     /// The adapter's trust level, instead of its trust block.
     pub trust: Option<TrustLevel>,
     /// An autonomy level instead of the policy's.
@@ -129,8 +136,15 @@ impl Gateway {
         }
     }
 
+    /// The safety mode in force: the one given, else the current policy's.
+    fn safety_mode(&self) -> SafetyMode {
+        self.config
+            .safety_mode
+            .unwrap_or_else(|| self.gate.policy_safety_mode())
+    }
+
     fn admits(&self, tool: &Tool) -> bool {
-        airlock_core::safety_mode::admits(self.config.safety_mode, core_annotations(tool).as_ref())
+        airlock_core::safety_mode::admits(self.safety_mode(), core_annotations(tool).as_ref())
     }
 
     async fn refresh_tools(&self) -> Result<Vec<Tool>, McpError> {
@@ -322,7 +336,7 @@ impl ServerHandler for Gateway {
             annotations: core_annotations(&tool),
             trust: self.config.trust,
             autonomy: self.config.autonomy,
-            safety_mode: Some(self.config.safety_mode),
+            safety_mode: Some(self.safety_mode()),
         };
         let mut answer = match self.decide(&call).await? {
             Ok(a) => a,

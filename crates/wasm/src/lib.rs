@@ -51,8 +51,8 @@ mod bindings;
 mod budget;
 mod cache;
 mod error;
-mod factors;
 mod failure;
+pub mod guest_result;
 mod host;
 mod inspect;
 mod limiter;
@@ -81,7 +81,7 @@ pub use loaded::{LoadSource, LoadedComponent};
 pub use patterns::{Matched, PatternStage, Verdict};
 pub use policy_set::{
     Builtins, Evaluation, LoadedStage, PolicyLoadError, PolicySet, PolicySource, StageFactor,
-    StageFailed, StagePattern, StageRunner,
+    StageFailed, StagePattern, StageRunner, combine_scores,
 };
 pub use reload::{DEFAULT_DEBOUNCE, LivePolicy, PolicyWatcher, ReloadStatus};
 pub use scorer::{GuestFactor, Scored, ScorerStage};

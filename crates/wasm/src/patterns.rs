@@ -6,12 +6,12 @@ use airlock_core::PatternVerdict;
 use crate::action::Action;
 use crate::bindings::wit;
 use crate::error::StageError;
-use crate::factors::truncate;
 use crate::failure::StageFailure;
+use crate::guest_result::check_patterns;
 use crate::host::WasmHost;
 use crate::inspect::World;
 use crate::loaded::LoadedComponent;
-use crate::settings::{Limits, PatternSettings};
+use crate::settings::PatternSettings;
 use crate::stage::{GuestWorld, StageCore};
 use crate::stats::StageStats;
 
@@ -84,7 +84,7 @@ impl PatternStage {
     /// `guest.<kind>` as the matched pattern and [`Matched::failure`] set.
     pub fn evaluate(&self, action: &Action) -> Matched {
         let limits = *self.core.limits();
-        match self.core.run(action, |m| Ok(cap(m, &limits))) {
+        match self.core.run(action, |m| Ok(check_patterns(m, &limits))) {
             Ok(matched) => matched,
             Err(failure) => Matched {
                 verdict: self.fallback,
@@ -102,27 +102,5 @@ impl PatternStage {
     /// The component's name.
     pub fn origin(&self) -> &str {
         self.core.origin()
-    }
-}
-
-/// Caps the matched patterns (every verdict is valid: the type admits no other).
-fn cap(m: wit::PatternMatch, limits: &Limits) -> Matched {
-    let total = m.matched.len();
-    let matched: Vec<String> = m
-        .matched
-        .iter()
-        .take(limits.max_factors)
-        .map(|p| truncate(p, limits.max_factor_bytes))
-        .collect();
-    if total > matched.len() {
-        tracing::debug!(
-            dropped = total - matched.len(),
-            "pattern stage: matched patterns past max_factors dropped"
-        );
-    }
-    Matched {
-        verdict: m.verdict.into(),
-        matched,
-        failure: None,
     }
 }

@@ -311,7 +311,7 @@ impl PolicySet {
                 scores.push((scored.value.min(100), *weight));
             }
         }
-        let score = combine(self.scoring, &scores);
+        let score = combine_scores(self.scoring, &scores);
         let tier = score.map(SafetyTier::from_score);
         let above_tolerance = score.is_some_and(|s| self.tolerance.pauses(s));
         let mut outcome = verdict.outcome();
@@ -345,23 +345,42 @@ impl PolicySet {
     }
 }
 
-/// Combines scorers' scores: the highest, or the weighted mean rounded up (so a fractional
-/// risk never rounds down into a lower tier). No scores, no score.
-fn combine(how: ScoreCombination, scores: &[(u32, f64)]) -> Option<u32> {
-    if scores.is_empty() {
-        return None;
-    }
+/// Combines scorers' scores (each taken as at most 100): the highest, or the weighted mean
+/// rounded up (so a fractional risk never rounds down into a lower tier). No scores, no score.
+///
+/// Fails closed to the highest score whenever the weighted mean is not a number in 0-100:
+/// weights are checked finite and >= 0 at load, but finite weights can still sum to infinity
+/// (two weights of 1e308), and infinity / infinity is NaN, which `as u32` turns into 0, an
+/// allow. Weights whose sums overflow are scaled by the largest, which keeps the sums finite.
+pub fn combine_scores(how: ScoreCombination, scores: &[(u32, f64)]) -> Option<u32> {
+    let highest = scores.iter().map(|(s, _)| (*s).min(100)).max()?;
     match how {
-        ScoreCombination::Max => scores.iter().map(|(s, _)| *s).max(),
+        ScoreCombination::Max => Some(highest),
         ScoreCombination::Weighted => {
-            let total: f64 = scores.iter().map(|(_, w)| w).sum();
-            if total <= 0.0 {
-                // Checked at load; the strictest answer if it happens anyway.
-                return scores.iter().map(|(s, _)| *s).max();
+            if scores.iter().any(|(_, w)| w.is_nan() || *w < 0.0) {
+                // Negative or NaN: refused at load; the strictest answer if it happens.
+                return Some(highest);
             }
-            let mean = scores.iter().map(|(s, w)| f64::from(*s) * w).sum::<f64>() / total;
-            // `mean` is within 0..=100 by construction; the conversion cannot overflow.
-            Some((mean.ceil() as u32).min(100))
+            let sums = |scale: f64| {
+                scores
+                    .iter()
+                    .fold((0.0_f64, 0.0_f64), |(weighted, total), (s, w)| {
+                        let w = w / scale;
+                        (weighted + f64::from((*s).min(100)) * w, total + w)
+                    })
+            };
+            let (mut weighted, mut total) = sums(1.0);
+            if !(weighted.is_finite() && total.is_finite()) {
+                // Only then, so ordinary weights are not touched by a division's rounding.
+                let largest = scores.iter().map(|(_, w)| *w).fold(0.0_f64, f64::max);
+                (weighted, total) = sums(largest);
+            }
+            let mean = weighted / total;
+            if !(0.0..=100.0).contains(&mean) {
+                return Some(highest);
+            }
+            // In 0..=100, so the conversion is exact after `ceil`.
+            Some(mean.ceil() as u32)
         }
     }
 }
@@ -507,22 +526,50 @@ mod tests {
 
     #[test]
     fn scores_combine_by_max_or_weighted_mean_rounded_up() {
-        assert_eq!(combine(ScoreCombination::Max, &[]), None);
+        assert_eq!(combine_scores(ScoreCombination::Max, &[]), None);
         assert_eq!(
-            combine(ScoreCombination::Max, &[(10, 1.0), (70, 0.1)]),
+            combine_scores(ScoreCombination::Max, &[(10, 1.0), (70, 0.1)]),
             Some(70)
         );
         assert_eq!(
-            combine(ScoreCombination::Weighted, &[(10, 3.0), (70, 1.0)]),
+            combine_scores(ScoreCombination::Weighted, &[(10, 3.0), (70, 1.0)]),
             Some(25)
         );
         assert_eq!(
-            combine(ScoreCombination::Weighted, &[(30, 1.0), (31, 1.0)]),
+            combine_scores(ScoreCombination::Weighted, &[(30, 1.0), (31, 1.0)]),
             Some(31)
         );
         assert_eq!(
-            combine(ScoreCombination::Weighted, &[(100, 1.0), (100, 2.0)]),
+            combine_scores(ScoreCombination::Weighted, &[(100, 1.0), (100, 2.0)]),
             Some(100)
+        );
+    }
+
+    #[test]
+    fn weights_whose_sum_overflows_still_give_the_weighted_mean_not_an_allow() {
+        // 1e308 + 1e308 is infinity and infinity / infinity is NaN, which `as u32` made 0.
+        assert_eq!(
+            combine_scores(ScoreCombination::Weighted, &[(90, 1e308), (90, 1e308)]),
+            Some(90)
+        );
+        assert_eq!(
+            combine_scores(
+                ScoreCombination::Weighted,
+                &[(90, f64::MAX), (10, f64::MAX / 2.0)]
+            ),
+            Some(64)
+        );
+        // Weights the loader refuses, should one get through: the highest score.
+        for bad in [f64::NAN, -1.0, f64::INFINITY] {
+            assert_eq!(
+                combine_scores(ScoreCombination::Weighted, &[(90, bad), (10, 1.0)]),
+                Some(90),
+                "weight {bad}"
+            );
+        }
+        assert_eq!(
+            combine_scores(ScoreCombination::Weighted, &[(90, 0.0), (10, 0.0)]),
+            Some(90)
         );
     }
 

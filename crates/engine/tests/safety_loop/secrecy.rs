@@ -1,7 +1,8 @@
 //! Channel separation (core spec 8.8.2, 8.8.4): a full flow with logging at TRACE; every byte
 //! returned to the agent's side, every log line, every error, the audit log and the state file
 //! are scanned for every code issued: none is found. The codes themselves are read from the file
-//! channel, and they verify.
+//! channel, and they verify. Confirmation tokens, which the agent carries, are scanned for in
+//! the log, the audit log and the state file.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -50,6 +51,9 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
         .finish();
 
     let seen = std::cell::RefCell::new(Vec::<String>::new());
+    // Confirmation tokens are the agent's to carry (spec: it retries with `_confirmation`), so
+    // they may reach the agent's side; never a log line, the audit log or the state file.
+    let tokens = std::cell::RefCell::new(Vec::<String>::new());
     let h = tracing::subscriber::with_default(subscriber, || {
         let h = Harness::with_policy(|p| {
             p["adapters"] = json!({"files": {"trust": {"level": "validated", "validated_at": "2026-11-01T00:00:00Z"}}});
@@ -194,9 +198,15 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
             seen.borrow_mut().push(format!("{answer:?}"));
             answer
         };
-        let airlock_engine::GateAnswer::Pending { approval_id, .. } = gate(&params) else {
+        let airlock_engine::GateAnswer::Pending { approval_id, error } = gate(&params) else {
             panic!("a destructive call at validated trust waits for a person");
         };
+        let token = error["details"]["confirmation_token"]
+            .as_str()
+            .expect("CONFIRMATION_REQUIRED carries a token")
+            .to_owned();
+        assert!(token.starts_with("conf_"), "{token}");
+        tokens.borrow_mut().push(token);
         call("confirm_operation", json!({"approval_id": approval_id}));
         let approved = h.engine.approve(&approval_id, operator()).expect("approve");
         seen.borrow_mut().push(format!("{approved:?}"));
@@ -254,4 +264,27 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
             assert!(!state_text.contains(&form), "a code is stored in clear");
         }
     }
+    let tokens = tokens.into_inner();
+    assert!(!tokens.is_empty(), "the flow issued a confirmation token");
+    for token in &tokens {
+        // The secret part: everything after the prefix the audit may show (`conf_` + 4).
+        let secret = &token["conf_".len() + 4..];
+        assert!(secret.len() >= 32, "{token}");
+        assert!(
+            !logs.contains(secret),
+            "a confirmation token reached the log"
+        );
+        assert!(
+            !audit.contains(secret),
+            "a confirmation token reached the audit log"
+        );
+        assert!(
+            !state_text.contains(secret),
+            "a confirmation token is stored in clear"
+        );
+    }
+    assert!(
+        audit.contains("conf_"),
+        "the audit log names the token by its shown part: {audit}"
+    );
 }

@@ -1,0 +1,57 @@
+//! A driver for profiling `record_execution_step` in process (`perf record`, `valgrind
+//! --tool=callgrind`): the `step/allowed` bench's work in a plain loop, long enough that the
+//! setup (loading the policy, probing which hints are allowed) is a small part of the profile.
+//!
+//! `cargo build --release -p airlock-benches --example step_profile`, then
+//! `perf record -g target/release/examples/step_profile 200000`.
+
+use std::time::Instant;
+
+use airlock_benches::hint_corpus;
+use airlock_benches::stack::{STEPS_PER_EXECUTION, Stack, StackMode};
+use airlock_engine::{StartRequest, StepOutcome, StepReport};
+
+fn main() {
+    let steps: u64 = std::env::args()
+        .nth(1)
+        .map_or(100_000, |s| s.parse().expect("STEPS: a number of steps"));
+    let stack = Stack::new(StackMode::Enforcing);
+    let corpus = hint_corpus();
+    let hints = stack.allowed(&corpus[..400]);
+    let agent = "profiled-agent";
+    let began = Instant::now();
+    let mut done = 0u64;
+    while done < steps {
+        stack
+            .engine
+            .execute_agent(StartRequest {
+                agent: agent.into(),
+                ..StartRequest::default()
+            })
+            .expect("execute_agent");
+        for _ in 0..STEPS_PER_EXECUTION.min(steps - done) {
+            let hint = &hints[(done as usize) % hints.len()];
+            let answer = stack
+                .engine
+                .record_execution_step(StepReport {
+                    agent: agent.into(),
+                    hint: hint.clone(),
+                    outcome: Some(StepOutcome::Success),
+                    ..StepReport::default()
+                })
+                .expect("record_execution_step");
+            assert_ne!(answer.directive.stopped, Some(true), "{hint} stopped");
+            done += 1;
+        }
+        stack
+            .engine
+            .complete_execution(agent, None, None)
+            .expect("complete_execution");
+    }
+    let took = began.elapsed();
+    println!(
+        "{steps} steps over {} allowed hints: {:.2} us per step",
+        hints.len(),
+        took.as_secs_f64() * 1e6 / steps as f64
+    );
+}
