@@ -133,11 +133,7 @@ pub struct Engine {
     pub(crate) options: EngineOptions,
     pub(crate) state: Mutex<LoopState>,
     channels: Mutex<Option<(u64, Sinks)>>,
-    last_flush: Mutex<std::time::Instant>,
 }
-
-/// How often lazy writes (step counters) are made durable at the latest.
-const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -190,7 +186,6 @@ impl Engine {
             options,
             state: Mutex::new(state),
             channels: Mutex::new(None),
-            last_flush: Mutex::new(std::time::Instant::now()),
         })
     }
 
@@ -406,18 +401,9 @@ impl Engine {
 
     /// Saves an execution's counters (lazily: see [`execution::save`]).
     pub(crate) fn save_execution(&self, e: &Execution) {
+        // Lazy: the store makes it durable with the next durable write or within a second.
         if let Err(err) = execution::save(self.store.as_ref(), e, airlock_store::Durability::Lazy) {
             warn!(execution = %e.id, error = %err, "execution counters not saved");
-        }
-        let mut last = self
-            .last_flush
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if last.elapsed() >= FLUSH_EVERY {
-            *last = std::time::Instant::now();
-            if let Err(err) = self.store.flush() {
-                warn!(error = %err, "periodic durable commit failed");
-            }
         }
     }
 

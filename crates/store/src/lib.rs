@@ -18,7 +18,7 @@
 mod pending;
 mod redb_store;
 
-pub use redb_store::RedbStore;
+pub use redb_store::{RedbStore, SYNC_EVERY};
 
 /// The tables of the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,7 +70,8 @@ impl Table {
 pub enum Durability {
     /// On disk before the call returns (fsync).
     Durable,
-    /// In the file's memory; on disk with the next durable write. A crash may lose it.
+    /// In memory; on disk with the next durable write, and with [`RedbStore`] within
+    /// [`SYNC_EVERY`] in any case. A crash may lose it.
     Lazy,
 }
 

@@ -6,9 +6,16 @@
 //! committed together, at the latest with the next durable call and in the same transaction.
 //! The file is created with mode 0600: it holds blocks and approvals an agent must not be able
 //! to edit.
+//!
+//! Lazy writes do not wait for the next durable call to reach the disk: a background thread
+//! makes them durable within [`SYNC_EVERY`] of being made, so an idle process keeps nothing
+//! only in memory for long, and a crash loses at most about that much of them.
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
@@ -35,18 +42,33 @@ const CACHE_BYTES: usize = 8 << 20;
 /// have lost them too) rather than growing without bound on a broken disk.
 const MAX_KEPT_ON_FAILURE: usize = 16 * MAX_WRITES;
 
+/// How often the background thread makes lazy writes durable, when there are any: the most a
+/// crash can lose of them (plus the commit's own time).
+pub const SYNC_EVERY: Duration = Duration::from_secs(1);
+
 /// What the writers share: the buffer and the audit log's next sequence number.
 #[derive(Debug)]
 struct Writer {
     pending: Pending,
     /// The sequence number the next audit entry gets (committed or waiting).
     next_audit: u64,
+    /// Whether lazy writes were made since the last durable commit (waiting in the buffer, or
+    /// committed non-durably, which is not on disk either).
+    unsynced: bool,
+}
+
+/// The file and its writers, shared with the sync thread.
+struct Inner {
+    db: Database,
+    writer: Mutex<Writer>,
 }
 
 /// airlock's state in a redb file.
 pub struct RedbStore {
-    db: Database,
-    writer: Mutex<Writer>,
+    inner: Arc<Inner>,
+    /// Dropping it stops the sync thread.
+    stop_sync: Option<mpsc::Sender<()>>,
+    sync_thread: Option<JoinHandle<()>>,
 }
 
 impl std::fmt::Debug for RedbStore {
@@ -99,13 +121,44 @@ impl RedbStore {
             last.map_or(1, |(k, _)| k.value() + 1)
         };
         txn.commit().map_err(|e| open_error(e.to_string()))?;
-        Ok(Self {
+        let inner = Arc::new(Inner {
             db,
             writer: Mutex::new(Writer {
                 pending: Pending::default(),
                 next_audit,
+                unsynced: false,
             }),
+        });
+        let (stop_sync, stopped) = mpsc::channel::<()>();
+        let syncing = Arc::clone(&inner);
+        let sync_thread = std::thread::Builder::new()
+            .name("airlock-store-sync".into())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(SYNC_EVERY) {
+                    // A failure is the next write's to report: it commits the same writes.
+                    let _ = syncing.sync();
+                }
+            })
+            .map_err(|e| open_error(format!("cannot start the sync thread: {e}")))?;
+        Ok(Self {
+            inner,
+            stop_sync: Some(stop_sync),
+            sync_thread: Some(sync_thread),
         })
+    }
+}
+
+impl Inner {
+    /// Makes the lazy writes made since the last durable commit durable, if there are any.
+    fn sync(&self) -> Result<(), StoreError> {
+        let mut writer = self.writer();
+        if writer.unsynced {
+            self.commit(&mut writer, "sync lazy writes", Durability::Durable, |_| {
+                Ok(())
+            })
+        } else {
+            Ok(())
+        }
     }
 
     fn writer(&self) -> MutexGuard<'_, Writer> {
@@ -135,6 +188,10 @@ impl RedbStore {
             Ok(value)
         })();
         match result {
+            Ok(_) if durability == Durability::Durable => {
+                writer.pending.clear();
+                writer.unsynced = false;
+            }
             Ok(_) => writer.pending.clear(),
             Err(_) if writer.pending.len() > MAX_KEPT_ON_FAILURE => writer.pending.clear(),
             Err(_) => {}
@@ -183,6 +240,10 @@ fn apply(txn: &redb::WriteTransaction, pending: &Pending) -> Result<(), StoreErr
 impl Drop for RedbStore {
     /// A clean shutdown keeps the lazy writes too (a crash may lose them; see `Durability`).
     fn drop(&mut self) {
+        drop(self.stop_sync.take());
+        if let Some(thread) = self.sync_thread.take() {
+            let _ = thread.join();
+        }
         let _ = self.flush();
     }
 }
@@ -191,12 +252,13 @@ impl Store for RedbStore {
     fn flush(&self) -> Result<(), StoreError> {
         // A durable commit makes the waiting writes and the non-durable commits before it
         // durable, even when it writes nothing itself.
-        let mut writer = self.writer();
-        self.commit(&mut writer, "flush", Durability::Durable, |_| Ok(()))
+        let inner = &self.inner;
+        let mut writer = inner.writer();
+        inner.commit(&mut writer, "flush", Durability::Durable, |_| Ok(()))
     }
 
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let writer = self.writer();
+        let writer = self.inner.writer();
         match writer.pending.get(table, key) {
             Seen::Value(v) => return Ok(Some(v.to_vec())),
             Seen::Removed => return Ok(None),
@@ -204,7 +266,7 @@ impl Store for RedbStore {
         }
         drop(writer);
         let err = io("read");
-        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         let value = t.get(key).map_err(|e| err(&e))?;
         Ok(value.map(|v| v.value().to_vec()))
@@ -217,15 +279,16 @@ impl Store for RedbStore {
         value: &[u8],
         durability: Durability,
     ) -> Result<(), StoreError> {
-        let mut writer = self.writer();
+        let mut writer = self.inner.writer();
         match durability {
             Durability::Lazy => {
                 writer
                     .pending
                     .write(Write::Put(table, key.to_owned(), value.to_vec()));
-                self.commit_if_due(&mut writer)
+                writer.unsynced = true;
+                self.inner.commit_if_due(&mut writer)
             }
-            Durability::Durable => self.commit(&mut writer, "write", durability, |txn| {
+            Durability::Durable => self.inner.commit(&mut writer, "write", durability, |txn| {
                 let err = io("write");
                 let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
                 t.insert(key, value).map_err(|e| err(&e))?;
@@ -240,7 +303,7 @@ impl Store for RedbStore {
         key: &str,
         durability: Durability,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut writer = self.writer();
+        let mut writer = self.inner.writer();
         match durability {
             Durability::Lazy => {
                 let old = match writer.pending.get(table, key) {
@@ -248,18 +311,19 @@ impl Store for RedbStore {
                     Seen::Removed => None,
                     Seen::Unknown => {
                         let err = io("read");
-                        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+                        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
                         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
                         t.get(key).map_err(|e| err(&e))?.map(|v| v.value().to_vec())
                     }
                 };
                 writer.pending.write(Write::Remove(table, key.to_owned()));
-                self.commit_if_due(&mut writer)?;
+                writer.unsynced = true;
+                self.inner.commit_if_due(&mut writer)?;
                 Ok(old)
             }
             // The waiting writes are applied first in the same transaction, so what this
             // removes is the value the caller last saw.
-            Durability::Durable => self.commit(&mut writer, "remove", durability, |txn| {
+            Durability::Durable => self.inner.commit(&mut writer, "remove", durability, |txn| {
                 let err = io("remove");
                 let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
                 let old = t.remove(key).map_err(|e| err(&e))?;
@@ -269,9 +333,9 @@ impl Store for RedbStore {
     }
 
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let writer = self.writer();
+        let writer = self.inner.writer();
         let err = io("scan");
-        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         let mut out = Vec::new();
         for item in t.iter().map_err(|e| err(&e))? {
@@ -282,22 +346,24 @@ impl Store for RedbStore {
     }
 
     fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError> {
-        let mut writer = self.writer();
+        let mut writer = self.inner.writer();
         let sequence = writer.next_audit;
         match durability {
             Durability::Lazy => {
                 writer.pending.append_audit(sequence, entry);
+                writer.unsynced = true;
                 writer.next_audit += 1;
                 // The entry has its number whether or not this commit works: it is waiting.
-                let _ = self.commit_if_due(&mut writer);
+                let _ = self.inner.commit_if_due(&mut writer);
             }
             Durability::Durable => {
-                self.commit(&mut writer, "append audit", durability, |txn| {
-                    let err = io("append audit");
-                    let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
-                    t.insert(sequence, entry).map_err(|e| err(&e))?;
-                    Ok(())
-                })?;
+                self.inner
+                    .commit(&mut writer, "append audit", durability, |txn| {
+                        let err = io("append audit");
+                        let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
+                        t.insert(sequence, entry).map_err(|e| err(&e))?;
+                        Ok(())
+                    })?;
                 writer.next_audit += 1;
             }
         }
@@ -305,9 +371,9 @@ impl Store for RedbStore {
     }
 
     fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError> {
-        let writer = self.writer();
+        let writer = self.inner.writer();
         let err = io("read audit");
-        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
         let mut out = Vec::new();
         for item in t.range(from..).map_err(|e| err(&e))?.take(limit) {

@@ -3,8 +3,9 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
-use airlock_store::{Durability, RedbStore, Store, Table};
+use airlock_store::{Durability, RedbStore, SYNC_EVERY, Store, Table};
 
 #[test]
 fn values_round_trip_by_table_and_key() {
@@ -141,37 +142,45 @@ fn child_writes_then_waits_to_be_killed() {
     std::thread::sleep(std::time::Duration::from_secs(60));
 }
 
+/// Runs the ignored test `child` in a child process on the state file `path`, waits for it to
+/// print `marker`, waits `then`, and SIGKILLs it: no destructors, no flush, no chance to tidy
+/// up.
+#[cfg(unix)]
+fn run_child_then_kill(child: &str, path: &std::path::Path, marker: &str, then: Duration) {
+    let mut process = Command::new(std::env::current_exe().expect("test binary"))
+        .args([child, "--exact", "--ignored", "--nocapture"])
+        .env("AIRLOCK_STORE_CHILD_PATH", path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn child");
+    let stdout = process.stdout.take().expect("stdout");
+    let reached = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.contains(marker));
+    assert!(reached, "the child printed {marker}");
+    std::thread::sleep(then);
+    let killed = Command::new("kill")
+        .args(["-9", &process.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let status = process.wait().expect("wait");
+    assert!(!status.success(), "the child was killed, not finished");
+}
+
 #[cfg(unix)]
 #[test]
 fn durable_writes_survive_sigkill() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("state.redb");
-    let mut child = Command::new(std::env::current_exe().expect("test binary"))
-        .args([
-            "child_writes_then_waits_to_be_killed",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-        ])
-        .env("AIRLOCK_STORE_CHILD_PATH", &path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn child");
-    let stdout = child.stdout.take().expect("stdout");
-    let durable = BufReader::new(stdout)
-        .lines()
-        .map_while(Result::ok)
-        .any(|line| line.contains("DURABLE"));
-    assert!(durable, "the child reported its durable writes");
-    // SIGKILL: no destructors, no flush, no chance to tidy up.
-    let killed = Command::new("kill")
-        .args(["-9", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let status = child.wait().expect("wait");
-    assert!(!status.success(), "the child was killed, not finished");
+    run_child_then_kill(
+        "child_writes_then_waits_to_be_killed",
+        &path,
+        "DURABLE",
+        Duration::ZERO,
+    );
 
     let store = RedbStore::open(&path).expect("the file opens after the kill");
     assert_eq!(
@@ -200,6 +209,46 @@ fn durable_writes_survive_sigkill() {
             (3, &b"stop directive for agent-7"[..]),
         ]
     );
+}
+
+/// The child side of `lazy_writes_reach_the_disk_without_a_durable_write`: only lazy writes,
+/// then an idle wait to be killed.
+#[test]
+#[ignore = "run by lazy_writes_reach_the_disk_without_a_durable_write in a child process"]
+fn child_writes_lazily_then_idles() {
+    let path = std::env::var_os("AIRLOCK_STORE_CHILD_PATH").expect("run by the parent test");
+    let store = RedbStore::open(std::path::Path::new(&path)).expect("open");
+    store
+        .put(Table::Executions, "exec-9", b"step 41", Durability::Lazy)
+        .expect("lazy put");
+    store
+        .append_audit(b"allowed step 41", Durability::Lazy)
+        .expect("lazy audit");
+    println!("LAZY");
+    std::thread::sleep(Duration::from_secs(60));
+}
+
+/// An idle process does not keep lazy writes only in memory: the sync thread makes them
+/// durable within `SYNC_EVERY`, with no durable write to carry them.
+#[cfg(unix)]
+#[test]
+fn lazy_writes_reach_the_disk_without_a_durable_write() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.redb");
+    run_child_then_kill(
+        "child_writes_lazily_then_idles",
+        &path,
+        "LAZY",
+        SYNC_EVERY * 3,
+    );
+    let store = RedbStore::open(&path).expect("the file opens after the kill");
+    assert_eq!(
+        store.get(Table::Executions, "exec-9").expect("get"),
+        Some(b"step 41".to_vec())
+    );
+    let audit = store.audit(1, 10).expect("audit");
+    assert_eq!(audit.len(), 1, "{audit:?}");
+    assert_eq!(audit[0].entry, b"allowed step 41");
 }
 
 #[test]
