@@ -1,7 +1,6 @@
-//! Restarts: a process SIGKILLed right after a stop directive leaves a blocked agent, a
-//! refused new execution and an intact rate limit behind (must_persist_hard_blocked_agent_state
-//! _across_restarts, should_persist_rate_limit_state_across_restarts); approvals survive a
-//! restart, verify pauses do not (core spec 8.8.3).
+//! Restarts: a process SIGKILLed right after a stop directive leaves a blocked agent and a
+//! refused new execution behind, and one SIGKILLed after failed verifications an intact rate
+//! limit; approvals survive a restart, verify pauses do not (core spec 8.8.3).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -10,33 +9,39 @@ use serde_json::json;
 
 use crate::common::*;
 
-/// The child side: stops agent `a`, fails three verifications, says so, waits to be killed.
-/// Run only by the SIGKILL test (ignored in a normal run).
+/// The child side: stops agent `a` and says so at once (`AIRLOCK_ENGINE_CHILD_FAILURES` = 0),
+/// or after that many failed verifications; then waits to be killed. Run only by the SIGKILL
+/// tests (ignored in a normal run).
 #[test]
-#[ignore = "run by a_sigkill_right_after_a_stop_leaves_the_agent_blocked in a child process"]
+#[ignore = "run by the SIGKILL tests below in a child process"]
 fn child_stops_an_agent_then_waits_to_be_killed() {
     let dir = std::env::var_os("AIRLOCK_ENGINE_CHILD_STATE").expect("run by the parent test");
+    let failures: usize = std::env::var("AIRLOCK_ENGINE_CHILD_FAILURES")
+        .expect("run by the parent test")
+        .parse()
+        .expect("a number");
     let h = Harness::open_at(std::path::Path::new(&dir), json!({}), None);
     h.start("a");
     h.start("b");
     let stop = h.step("a", DENIED);
     assert!(stop.directive.is_stopped());
     let id = verification_id(&stop);
-    for _ in 0..3 {
+    for _ in 0..failures {
         let r = h.call(
             "verify_challenge",
             json!({"challenge_id": id, "code": "WRONG"}),
         );
         assert_eq!(r["success"], false);
     }
+    // Nothing is written after the last answer before the kill.
     println!("STOPPED {id}");
     std::thread::sleep(std::time::Duration::from_secs(120));
 }
 
+/// Runs the child on `state` with `failures` failed verifications after the stop, SIGKILLs it
+/// as soon as it has its last answer, and returns the stopped agent's challenge id.
 #[cfg(unix)]
-#[test]
-fn a_sigkill_right_after_a_stop_leaves_the_agent_blocked() {
-    let state = tempfile::tempdir().expect("tempdir");
+fn stop_then_sigkill(state: &std::path::Path, failures: usize) -> String {
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
         .args([
             "restart::child_stops_an_agent_then_waits_to_be_killed",
@@ -44,7 +49,8 @@ fn a_sigkill_right_after_a_stop_leaves_the_agent_blocked() {
             "--ignored",
             "--nocapture",
         ])
-        .env("AIRLOCK_ENGINE_CHILD_STATE", state.path())
+        .env("AIRLOCK_ENGINE_CHILD_STATE", state)
+        .env("AIRLOCK_ENGINE_CHILD_FAILURES", failures.to_string())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -64,6 +70,16 @@ fn a_sigkill_right_after_a_stop_leaves_the_agent_blocked() {
         !child.wait().expect("wait").success(),
         "killed, not finished"
     );
+    challenge
+}
+
+/// Spec 8.8.3: the block is durable before the stop directive leaves the engine, so a process
+/// killed the moment the agent has its directive leaves the agent blocked.
+#[cfg(unix)]
+#[test]
+fn must_persist_hard_blocked_agent_state_across_restarts() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let challenge = stop_then_sigkill(state.path(), 0);
 
     let h = Harness::open_at(state.path(), json!({}), None);
     // The agent is still blocked: its running execution is refused, a new one too.
@@ -80,12 +96,6 @@ fn a_sigkill_right_after_a_stop_leaves_the_agent_blocked() {
         again["error"]["code"], "PERMISSION_AGENT_BLOCKED",
         "{again}"
     );
-    // The rate limit remembers the three failures: 10 - 3 - this one = 6 left.
-    let r = h.call(
-        "verify_challenge",
-        json!({"challenge_id": challenge, "code": "WRONG"}),
-    );
-    assert_eq!(r["error"]["details"]["attempts_left_in_window"], 6, "{r}");
     // Agent b's execution survived and goes on.
     assert!(h.step("b", ADVISORY).directive.proceed);
     // The stop is in the audit log.
@@ -105,6 +115,23 @@ fn a_sigkill_right_after_a_stop_leaves_the_agent_blocked() {
         json!({"challenge_id": fresh.challenge_id, "code": code}),
     );
     assert_eq!(ok["success"], true, "{ok}");
+}
+
+/// Spec 8.8.5: failed verifications counted before a SIGKILL are counted after it.
+#[cfg(unix)]
+#[test]
+fn should_persist_rate_limit_state_across_restarts() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let challenge = stop_then_sigkill(state.path(), 3);
+
+    let h = Harness::open_at(state.path(), json!({}), None);
+    // 10 - 3 before the kill - this one = 6 left.
+    let r = h.call(
+        "verify_challenge",
+        json!({"challenge_id": challenge, "code": "WRONG"}),
+    );
+    assert_eq!(r["error"]["details"]["attempts_left_in_window"], 6, "{r}");
+    assert!(h.step("a", ADVISORY).directive.is_stopped());
 }
 
 #[test]
