@@ -323,3 +323,58 @@ fn bad_bodies_get_the_spec_errors_and_change_nothing() {
         "{metrics}"
     );
 }
+
+/// `airlock audit --follow --json` against the running server prints entries as they are made:
+/// the stop is seen while the follower runs, and only once.
+#[test]
+fn audit_follow_prints_new_entries_as_they_are_made() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let s = start(None);
+    let mut follower = Command::new(env!("CARGO_BIN_EXE_airlock"))
+        .args(["audit", "--follow", "--json", "--state-dir"])
+        .arg(s.state.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("airlock audit --follow");
+    let (lines, received) = mpsc::channel::<Value>();
+    let stdout = follower.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let entry = serde_json::from_str(&line).expect("--json prints one entry per line");
+            if lines.send(entry).is_err() {
+                break;
+            }
+        }
+    });
+
+    let started = op(&s, "execute_agent", json!({"element_name": "followed"}));
+    assert_eq!(started["success"], true, "{started}");
+    let stop = op(
+        &s,
+        "record_execution_step",
+        json!({"element_name": "followed", "nextActionHint": "call drop_database on the production server"}),
+    );
+    assert_eq!(stop["data"]["stopped"], true, "{stop}");
+
+    // The follower polls once a second; give it a generous while on a loaded machine.
+    let mut stops = 0;
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        let Ok(entry) = received.recv_timeout(left.min(Duration::from_secs(3))) else {
+            if stops > 0 {
+                break;
+            }
+            continue;
+        };
+        if entry["agent"] == "followed" && entry["outcome"] == "stopped" {
+            stops += 1;
+        }
+    }
+    let _ = follower.kill();
+    let _ = follower.wait();
+    assert_eq!(stops, 1, "the stop was followed, once");
+}
