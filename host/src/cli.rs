@@ -149,12 +149,30 @@ pub enum TrustCommand {
     Demote {
         /// The adapter.
         adapter: String,
-        /// The level.
+        /// The level [default: one level down].
         #[arg(long, value_name = "LEVEL")]
-        to: TrustLevel,
+        to: Option<TrustLevel>,
         /// Why, for the history.
         #[arg(long)]
         reason: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Record a certification (trust-levels 3.2.9): promotes a community_reviewed adapter to
+    /// certified, or renews a certified adapter's certification. Gating counts it only between
+    /// its issued_at and expires_at.
+    ///
+    /// FILE is JSON: {"authority", "signature", "certificate_id", "issued_at", "expires_at",
+    /// "scope": [...]}.
+    Certify {
+        /// The adapter.
+        adapter: String,
+        /// The certification record, a JSON file.
+        #[arg(long, value_name = "FILE")]
+        certification: PathBuf,
+        /// Why, for the history.
+        #[arg(long)]
+        reason: Option<String>,
         #[command(flatten)]
         args: OperatorArgs,
     },
@@ -324,9 +342,18 @@ pub enum OperatorCommand {
         /// The adapter.
         adapter: String,
         /// The level.
-        to: TrustLevel,
+        to: Option<TrustLevel>,
         /// Why.
         reason: String,
+    },
+    /// `trust certify`
+    TrustCertify {
+        /// The adapter.
+        adapter: String,
+        /// The certification file.
+        certification: PathBuf,
+        /// Why.
+        reason: Option<String>,
     },
     /// `status`
     Status,
@@ -488,6 +515,19 @@ pub fn run() -> ExitCode {
             &Op::TrustDemote {
                 adapter,
                 to,
+                reason,
+            },
+        ),
+        Command::Trust(TrustCommand::Certify {
+            adapter,
+            certification,
+            reason,
+            args,
+        }) => op(
+            &args,
+            &Op::TrustCertify {
+                adapter,
+                certification,
                 reason,
             },
         ),

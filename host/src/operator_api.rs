@@ -107,13 +107,34 @@ fn run(engine: &Engine, request: &Value) -> Result<Value, Value> {
             let change = if action == "trust_promote" {
                 airlock_engine::TrustChange::Promote(to)
             } else {
-                airlock_engine::TrustChange::Demote(
-                    to.ok_or_else(|| usage("a demotion needs --to LEVEL".to_owned()))?,
-                )
+                airlock_engine::TrustChange::Demote(to)
             };
             let reason = request.get("reason").and_then(Value::as_str);
             let t = engine
                 .trust_change(adapter, change, by(request), reason)
+                .map_err(loop_error)?;
+            Ok(serde_json::to_value(t).unwrap_or(Value::Null))
+        }
+        "trust_certify" => {
+            let adapter = text(request, "adapter").map_err(usage)?;
+            let certification: airlock_core::Certification = request
+                .get("certification")
+                .cloned()
+                .ok_or_else(|| usage("trust_certify needs a certification".to_owned()))
+                .and_then(|v| {
+                    serde_json::from_value(v).map_err(|e| {
+                        json!({"code": "VALIDATION_INVALID_FORMAT",
+                               "message": format!("the certification is not valid: {e}")})
+                    })
+                })?;
+            let reason = request.get("reason").and_then(Value::as_str);
+            let t = engine
+                .trust_change(
+                    adapter,
+                    airlock_engine::TrustChange::Certify(Box::new(certification)),
+                    by(request),
+                    reason,
+                )
                 .map_err(loop_error)?;
             Ok(serde_json::to_value(t).unwrap_or(Value::Null))
         }

@@ -86,10 +86,33 @@ fn request(command: &OperatorCommand) -> Result<Value, String> {
             to,
             reason,
         } => json!({
-            "action": "trust_demote", "adapter": adapter, "to": to.as_str(),
+            "action": "trust_demote", "adapter": adapter, "to": to.map(|t| t.as_str()),
+            "reason": reason, "user": user,
+        }),
+        OperatorCommand::TrustCertify {
+            adapter,
+            certification,
+            reason,
+        } => json!({
+            "action": "trust_certify", "adapter": adapter,
+            "certification": read_certification(certification)?,
             "reason": reason, "user": user,
         }),
     })
+}
+
+/// A certification file, checked here so a mistake is reported before anything is sent.
+fn read_certification(path: &std::path::Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the certification '{}': {e}", path.display()))?;
+    let parsed: airlock_core::Certification = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "the certification '{}' is not valid: {e} (expected {{\"authority\", \"signature\", \
+             \"certificate_id\", \"issued_at\", \"expires_at\", \"scope\": [...]}})",
+            path.display()
+        )
+    })?;
+    serde_json::to_value(parsed).map_err(|e| e.to_string())
 }
 
 /// The code, from the terminal (not echoed to argv or history) or standard input.
@@ -245,7 +268,8 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
         OperatorCommand::Status => println!("{ok:#}"),
         OperatorCommand::TrustShow { .. }
         | OperatorCommand::TrustPromote { .. }
-        | OperatorCommand::TrustDemote { .. } => {
+        | OperatorCommand::TrustDemote { .. }
+        | OperatorCommand::TrustCertify { .. } => {
             println!(
                 "{}: {} (from {})",
                 ok["adapter"].as_str().unwrap_or("?"),

@@ -322,6 +322,107 @@ fn trust_changes_are_kept_with_their_history_and_gate_decisions() {
     assert_eq!(changes, 3);
 }
 
+/// A certification from a file: refused below community_reviewed and when malformed (nothing
+/// changes), promotes community_reviewed to certified, gates as certified until it expires,
+/// and is renewed by certifying again; a demotion without --to goes one level down.
+#[test]
+fn a_certification_is_recorded_from_a_file_and_counts_until_it_expires() {
+    let state = tempfile::tempdir().expect("tempdir");
+    let run = |args: &[&str]| airlock(state.path()).args(args).output().expect("airlock");
+    let cert = |name: &str, id: &str, expires: &str| {
+        let path = state.path().join(name);
+        let body = json!({
+            "authority": "ACME Security", "signature": "c2ln", "certificate_id": id,
+            "issued_at": "2026-01-01T00:00:00Z", "expires_at": expires,
+            "scope": ["all_operations"]
+        });
+        std::fs::write(&path, body.to_string()).expect("write");
+        path.to_string_lossy().into_owned()
+    };
+    let current = cert("current.json", "ACME-1", "2099-01-01T00:00:00Z");
+    // untested -> generated -> validated.
+    for _ in 0..2 {
+        run(&["trust", "promote", "crm", "--reason", "reviewed"]);
+    }
+    // validated: too low to certify.
+    let low = run(&["trust", "certify", "crm", "--certification", &current]);
+    assert_eq!(low.status.code(), Some(3), "{low:?}");
+    assert!(
+        String::from_utf8_lossy(&low.stderr).contains("promote it one level at a time first"),
+        "{low:?}"
+    );
+    run(&["trust", "promote", "crm", "--reason", "community review"]);
+
+    // A malformed file is refused before anything is sent.
+    let bad = state.path().join("bad.json");
+    std::fs::write(&bad, r#"{"authority": "ACME"}"#).expect("write");
+    let out = run(&[
+        "trust",
+        "certify",
+        "crm",
+        "--certification",
+        &bad.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("is not valid"),
+        "{out:?}"
+    );
+    let t = json_of(&run(&["trust", "show", "crm", "--json"]));
+    assert_eq!(t["effective"], "community_reviewed");
+
+    let t = json_of(&run(&[
+        "trust",
+        "certify",
+        "crm",
+        "--certification",
+        &current,
+        "--reason",
+        "SOC 2",
+        "--json",
+    ]));
+    assert_eq!(t["effective"], "certified", "{t}");
+    assert_eq!(t["block"]["certification"]["certificate_id"], "ACME-1");
+
+    // An expired certification gates as community_reviewed, with the reason; renewing fixes it.
+    let expired = cert("expired.json", "ACME-0", "2026-02-01T00:00:00Z");
+    let t = json_of(&run(&[
+        "trust",
+        "certify",
+        "crm",
+        "--certification",
+        &expired,
+        "--json",
+    ]));
+    assert_eq!(t["effective"], "community_reviewed", "{t}");
+    assert!(
+        t["reasons"][0]
+            .as_str()
+            .is_some_and(|r| r.contains("expired")),
+        "{t}"
+    );
+    let t = json_of(&run(&[
+        "trust",
+        "certify",
+        "crm",
+        "--certification",
+        &current,
+        "--json",
+    ]));
+    assert_eq!(t["effective"], "certified", "{t}");
+
+    // Without --to, a demotion is one level down.
+    let t = json_of(&run(&[
+        "trust",
+        "demote",
+        "crm",
+        "--reason",
+        "certificate revoked",
+        "--json",
+    ]));
+    assert_eq!(t["block"]["level"], "community_reviewed", "{t}");
+}
+
 #[test]
 fn init_writes_a_starter_policy_that_passes_its_own_tests() {
     let dir = tempfile::tempdir().expect("tempdir");

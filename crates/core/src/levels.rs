@@ -154,6 +154,13 @@ impl TrustLevel {
     pub fn next(self) -> Option<Self> {
         Self::ALL.get(self as usize + 1).copied()
     }
+
+    /// The level below, if any.
+    pub fn previous(self) -> Option<Self> {
+        (self as usize)
+            .checked_sub(1)
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
 }
 
 wire_enum! {

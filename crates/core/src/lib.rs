@@ -55,5 +55,5 @@ pub use stages::{
     Isolation, LimitsConfig, PatternVerdict, ScoreCombination, StageKind, StagePlan, StagesConfig,
 };
 pub use tolerance::RiskTolerance;
-pub use trust::{EffectiveTrust, TrustBlock, TrustError};
+pub use trust::{Certification, EffectiveTrust, TrustBlock, TrustError};
 pub use trust_gate::TrustCell;

@@ -359,6 +359,16 @@ pub enum TrustError {
     /// `demote` without a reason.
     #[error("a demotion needs a reason (spec 4.3): say why trust is lowered, for the audit trail")]
     MissingReason,
+    /// `certify` an adapter below `community_reviewed`.
+    #[error(
+        "cannot certify an adapter at {level}: a certification is for a community_reviewed \
+         adapter (it is promoted to certified) or a certified one (it is renewed); promote it \
+         one level at a time first"
+    )]
+    NotCertifiable {
+        /// The current level.
+        level: TrustLevel,
+    },
     /// `promote` or `demote` on a composite block.
     #[error(
         "cannot change the level of a composite trust block: change the level of its components \
@@ -636,6 +646,33 @@ impl TrustBlock {
             reason: Some(reason.to_owned()),
         });
         self.level = Some(to);
+        Ok(())
+    }
+
+    /// Records a certification (trust-levels 3.2.9): a `community_reviewed` adapter is promoted
+    /// to `certified` with it (one level, recorded in the history); a `certified` one has its
+    /// certification replaced (a renewal). Dates are checked; nothing changes on an error.
+    pub fn certify(
+        &mut self,
+        certification: Certification,
+        at: Timestamp,
+        by: &str,
+        reason: Option<&str>,
+    ) -> Result<(), TrustError> {
+        if certification.issued_at > certification.expires_at {
+            return Err(TrustError::CertificationDates {
+                issued_at: certification.issued_at,
+                expires_at: certification.expires_at,
+            });
+        }
+        match self.changeable_level()? {
+            TrustLevel::Certified => {}
+            TrustLevel::CommunityReviewed => {
+                self.promote(TrustLevel::Certified, at, by, reason)?;
+            }
+            level => return Err(TrustError::NotCertifiable { level }),
+        }
+        self.certification = Some(certification);
         Ok(())
     }
 
@@ -994,6 +1031,58 @@ mod tests {
         let early = block.effective(ts("2026-01-01T00:00:00Z"));
         assert_eq!(early.level, TrustLevel::CommunityReviewed);
         assert!(early.reasons[0].contains("not valid until"));
+    }
+
+    #[test]
+    fn certify_promotes_community_reviewed_renews_certified_and_refuses_the_rest() {
+        let cert: Certification =
+            serde_json::from_value(spec_certification()).expect("certification");
+        let at = ts("2026-02-01T00:00:00Z");
+
+        let mut block = TrustBlock::new(TrustLevel::CommunityReviewed);
+        block
+            .certify(cert.clone(), at, "ops", Some("audit passed"))
+            .expect("certify");
+        assert_eq!(block.level, Some(TrustLevel::Certified));
+        assert_eq!(block.promoted_from, Some(TrustLevel::CommunityReviewed));
+        assert_eq!(block.promotion_history.len(), 1);
+        assert_eq!(block.effective(at).level, TrustLevel::Certified);
+        block.validate().expect("a valid block");
+
+        // A renewal replaces the certificate and changes no level.
+        let renewed = Certification {
+            certificate_id: "GH-CERT-2027-001".into(),
+            expires_at: ts("2028-01-20T00:00:00Z"),
+            ..cert.clone()
+        };
+        block.certify(renewed, at, "ops", None).expect("renew");
+        assert_eq!(block.promotion_history.len(), 1);
+        assert_eq!(
+            block.effective(ts("2027-06-01T00:00:00Z")).level,
+            TrustLevel::Certified
+        );
+
+        let mut low = TrustBlock::new(TrustLevel::Validated);
+        let before = low.clone();
+        let err = low
+            .certify(cert.clone(), at, "ops", None)
+            .expect_err("too low");
+        assert!(matches!(err, TrustError::NotCertifiable { .. }), "{err}");
+        assert_eq!(low, before, "nothing changes on an error");
+
+        let backwards = Certification {
+            expires_at: ts("2025-01-01T00:00:00Z"),
+            ..cert
+        };
+        let mut reviewed = TrustBlock::new(TrustLevel::CommunityReviewed);
+        let err = reviewed
+            .certify(backwards, at, "ops", None)
+            .expect_err("dates");
+        assert!(
+            matches!(err, TrustError::CertificationDates { .. }),
+            "{err}"
+        );
+        assert_eq!(reviewed.level, Some(TrustLevel::CommunityReviewed));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! Promotions go one level at a time, demotions any number of levels with a reason; both are
 //! made by a person through the operator commands, written durably, and audited.
 
-use airlock_core::{EffectiveTrust, TrustBlock, TrustLevel, trust::effective_of};
+use airlock_core::{Certification, EffectiveTrust, TrustBlock, TrustLevel, trust::effective_of};
 use airlock_store::{Durability, Table};
 use jiff::Timestamp;
 use serde::Serialize;
@@ -46,12 +46,15 @@ pub struct AdapterTrust {
 }
 
 /// Which way a change goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrustChange {
     /// Up one level (to the given level, which must be the next one; default: the next one).
     Promote(Option<TrustLevel>),
-    /// Down to the given level.
-    Demote(TrustLevel),
+    /// Down to the given level (default: one level down).
+    Demote(Option<TrustLevel>),
+    /// A certification: promotes a community_reviewed adapter to certified with it, or renews
+    /// a certified adapter's (see [`TrustBlock::certify`]).
+    Certify(Box<Certification>),
 }
 
 impl Engine {
@@ -117,6 +120,7 @@ impl Engine {
         let mut block = block.unwrap_or_else(|| TrustBlock::new(TrustLevel::Untested));
         let who = describe_channel(&by);
         let from = block.level.unwrap_or(TrustLevel::Untested);
+        let mut certified = None;
         let result = match change {
             TrustChange::Promote(to) => {
                 let to = to.or_else(|| from.next()).ok_or_else(|| LoopError {
@@ -126,7 +130,21 @@ impl Engine {
                 })?;
                 block.promote(to, now, &who, reason)
             }
-            TrustChange::Demote(to) => block.demote(to, now, &who, reason.unwrap_or("")),
+            TrustChange::Demote(to) => {
+                let to = to.or_else(|| from.previous()).ok_or_else(|| LoopError {
+                    code: "VALIDATION_OUT_OF_RANGE",
+                    message: format!("adapter '{adapter}' is already untested"),
+                    details: json!({"adapter": adapter}),
+                })?;
+                block.demote(to, now, &who, reason.unwrap_or(""))
+            }
+            TrustChange::Certify(certification) => {
+                certified = Some(format!(
+                    ", certification {} from {} until {}",
+                    certification.certificate_id, certification.authority, certification.expires_at
+                ));
+                block.certify(*certification, now, &who, reason)
+            }
         };
         result.map_err(|e| LoopError {
             code: "VALIDATION_TRUST_CHANGE",
@@ -152,7 +170,8 @@ impl Engine {
             0,
             AuditOutcome::TrustChanged,
             vec![format!(
-                "adapter '{adapter}' trust {from} -> {to} by {who}{}",
+                "adapter '{adapter}' trust {from} -> {to}{} by {who}{}",
+                certified.unwrap_or_default(),
                 reason.map(|r| format!(": {r}")).unwrap_or_default()
             )],
         );
