@@ -571,6 +571,12 @@ mod tests {
             combine_scores(ScoreCombination::Weighted, &[(90, 0.0), (10, 0.0)]),
             Some(90)
         );
+        // Found by the guest_result fuzz target on the previous code: all weights 0 returned
+        // the highest score unclamped.
+        assert_eq!(
+            combine_scores(ScoreCombination::Weighted, &[(11259, 0.0)]),
+            Some(100)
+        );
     }
 
     #[test]
