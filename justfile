@@ -49,7 +49,7 @@ bench-report LOAD_SECONDS="30": setup guests
 # fuzz/artifacts/<target>/ (minimize them into regression tests).
 fuzz SECONDS="600": guests
     cargo +nightly fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
-    for t in policy_config condition glob decide_body operations; do \
+    for t in policy_config condition glob decide_body operations guest_result; do \
         cargo +nightly fuzz run "$t" -- -max_total_time={{SECONDS}} -rss_limit_mb=4096; \
     done
 
