@@ -135,6 +135,21 @@ pub struct Engine {
     channels: Mutex<Option<(u64, Sinks)>>,
 }
 
+impl Drop for Engine {
+    /// A clean shutdown writes the counters that [`execution::SAVE_EVERY`] held back.
+    fn drop(&mut self) {
+        let state = self.state.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let records: Vec<_> = state
+            .executions
+            .values_mut()
+            .filter_map(|e| e.record_if_due(true).map(|bytes| (e.id.clone(), bytes)))
+            .collect();
+        for record in records {
+            self.save_execution(Some(record));
+        }
+    }
+}
+
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
@@ -399,11 +414,27 @@ impl Engine {
             .and_then(|b| serde_json::from_slice(&b).ok())
     }
 
-    /// Saves an execution's counters (lazily: see [`execution::save`]).
-    pub(crate) fn save_execution(&self, e: &Execution) {
-        // Lazy: the store makes it durable with the next durable write or within a second.
-        if let Err(err) = execution::save(self.store.as_ref(), e, airlock_store::Durability::Lazy) {
-            warn!(execution = %e.id, error = %err, "execution counters not saved");
+    /// The execution's record if it is due to be written ([`Execution::record_if_due`]), to
+    /// pass to [`Engine::save_execution`] once the state lock is released.
+    pub(crate) fn execution_record(
+        state: &mut LoopState,
+        id: &str,
+        now_matters: bool,
+    ) -> Option<(String, Vec<u8>)> {
+        let e = state.executions.get_mut(id)?;
+        e.record_if_due(now_matters)
+            .map(|bytes| (e.id.clone(), bytes))
+    }
+
+    /// Writes an execution's counters, lazily: the store makes them durable with the next
+    /// durable write or within a second.
+    pub(crate) fn save_execution(&self, record: Option<(String, Vec<u8>)>) {
+        let Some((id, bytes)) = record else {
+            return;
+        };
+        let lazy = airlock_store::Durability::Lazy;
+        if let Err(err) = self.store.put(Table::Executions, &id, &bytes, lazy) {
+            warn!(execution = %id, error = %err, "execution counters not saved");
         }
     }
 

@@ -2,6 +2,7 @@
 //! `complete_execution` or `abort_execution`, with its step counters.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use airlock_core::RiskTolerance;
 use airlock_store::{Durability, Store, StoreError, Table};
@@ -71,7 +72,16 @@ pub struct Execution {
     /// Why it ended, when it ended abnormally.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_reason: Option<String>,
+    /// When this process last wrote the record (see [`Execution::record_if_due`]); not stored.
+    #[serde(skip)]
+    pub saved_at: Option<Instant>,
 }
+
+/// How often a running execution's counters are written at most, while its steps are plain
+/// continues. Serializing the record (with its repetition counts) at every step cost more than
+/// deciding the step; a crash loses at most this much more of the counts than the store's own
+/// sync interval, which only ever gives an agent back a few steps of budget.
+pub const SAVE_EVERY: Duration = Duration::from_millis(200);
 
 /// The most distinct actions an execution counts for repetition; past it the oldest counts are
 /// dropped, so a long execution cannot grow without bound.
@@ -82,6 +92,22 @@ impl Execution {
     pub fn steps_remaining(&self) -> u32 {
         self.max_autonomous_steps
             .saturating_sub(self.autonomous_steps)
+    }
+
+    /// The record to write now, if it is due: always when `now_matters` (a pause, a stop, a
+    /// person's decision), else at most every [`SAVE_EVERY`]. Serialized here, under the state
+    /// lock, so the execution is not cloned.
+    pub fn record_if_due(&mut self, now_matters: bool) -> Option<Vec<u8>> {
+        let now = Instant::now();
+        let due = now_matters
+            || self
+                .saved_at
+                .is_none_or(|t| now.duration_since(t) >= SAVE_EVERY);
+        if !due {
+            return None;
+        }
+        self.saved_at = Some(now);
+        serde_json::to_vec(self).ok()
     }
 
     /// Records a reported hint among the recent ones (what the stages see as context).
@@ -163,6 +189,7 @@ mod tests {
             recent_hints: vec![],
             repetitions: HashMap::new(),
             end_reason: None,
+            saved_at: None,
         };
         assert_eq!(e.count_evaluation("rm  -rf build"), 1);
         assert_eq!(e.count_evaluation("RM -rf build"), 2);

@@ -132,11 +132,9 @@ impl Engine {
         });
 
         if matches!(mode, LoopMode::Disabled | LoopMode::Logging) {
-            let save = state.executions.get(&execution_id).cloned();
+            let record = Self::execution_record(&mut state, &execution_id, false);
             drop(state);
-            if let Some(e) = save {
-                self.save_execution(&e);
-            }
+            self.save_execution(record);
             let mut directive = AutonomyDirective::proceed(vec![format!(
                 "safety loop is {mode}: the action was {}",
                 if mode == LoopMode::Logging {
@@ -244,11 +242,10 @@ impl Engine {
             }
         };
         let steps_remaining = steps_remaining(&state);
-        let save = state.executions.get(&execution_id).cloned();
+        let plain = directive.proceed && outcome == AuditOutcome::Allowed;
+        let record = Self::execution_record(&mut state, &execution_id, !plain);
         drop(state);
-        if let Some(e) = save {
-            self.save_execution(&e);
-        }
+        self.save_execution(record);
 
         // The person hears of it before the agent does; a channel that fails is a factor.
         let problems = self.send(&policy, outgoing);

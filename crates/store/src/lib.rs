@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 mod pending;
+mod read_cache;
 mod redb_store;
 
 pub use redb_store::{RedbStore, SYNC_EVERY};

@@ -20,6 +20,7 @@ use std::time::Duration;
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
 use crate::pending::{MAX_WRITES, Pending, Seen, Write};
+use crate::read_cache::ReadCache;
 use crate::{AuditRecord, Durability, Store, StoreError, Table};
 
 const AUDIT: TableDefinition<u64, &[u8]> = TableDefinition::new("audit");
@@ -55,6 +56,8 @@ struct Writer {
     /// Whether lazy writes were made since the last durable commit (waiting in the buffer, or
     /// committed non-durably, which is not on disk either).
     unsynced: bool,
+    /// What the file holds for recently read or written keys (`read_cache.rs`).
+    cache: ReadCache,
 }
 
 /// The file and its writers, shared with the sync thread.
@@ -127,6 +130,7 @@ impl RedbStore {
                 pending: Pending::default(),
                 next_audit,
                 unsynced: false,
+                cache: ReadCache::default(),
             }),
         });
         let (stop_sync, stopped) = mpsc::channel::<()>();
@@ -149,6 +153,15 @@ impl RedbStore {
 }
 
 impl Inner {
+    /// `key` as the file holds it.
+    fn read(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let err = io("read");
+        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+        let value = t.get(key).map_err(|e| err(&e))?;
+        Ok(value.map(|v| v.value().to_vec()))
+    }
+
     /// Makes the lazy writes made since the last durable commit durable, if there are any.
     fn sync(&self) -> Result<(), StoreError> {
         let mut writer = self.writer();
@@ -188,13 +201,25 @@ impl Inner {
             Ok(value)
         })();
         match result {
-            Ok(_) if durability == Durability::Durable => {
-                writer.pending.clear();
-                writer.unsynced = false;
+            Ok(_) => {
+                // The waiting writes are in the file now: what the cache knew of their keys is
+                // old. (`f`'s own write is the caller's to record.)
+                let Writer { pending, cache, .. } = &mut *writer;
+                for (table, key) in pending.writes.keys() {
+                    cache.forget(*table, key);
+                }
+                pending.clear();
+                if durability == Durability::Durable {
+                    writer.unsynced = false;
+                }
             }
-            Ok(_) => writer.pending.clear(),
-            Err(_) if writer.pending.len() > MAX_KEPT_ON_FAILURE => writer.pending.clear(),
-            Err(_) => {}
+            Err(_) => {
+                // A failed commit changes nothing in redb, but trust no cached value after one.
+                writer.cache.clear();
+                if writer.pending.len() > MAX_KEPT_ON_FAILURE {
+                    writer.pending.clear();
+                }
+            }
         }
         result
     }
@@ -258,18 +283,20 @@ impl Store for RedbStore {
     }
 
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let writer = self.inner.writer();
+        let mut writer = self.inner.writer();
         match writer.pending.get(table, key) {
             Seen::Value(v) => return Ok(Some(v.to_vec())),
             Seen::Removed => return Ok(None),
             Seen::Unknown => {}
         }
-        drop(writer);
-        let err = io("read");
-        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
-        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-        let value = t.get(key).map_err(|e| err(&e))?;
-        Ok(value.map(|v| v.value().to_vec()))
+        if let Some(known) = writer.cache.get(table, key) {
+            return Ok(known.map(<[u8]>::to_vec));
+        }
+        // Read under the writer lock, so no commit can change the key between the read and
+        // the cache entry.
+        let value = self.inner.read(table, key)?;
+        writer.cache.set(table, key, value.as_deref());
+        Ok(value)
     }
 
     fn put(
@@ -288,12 +315,16 @@ impl Store for RedbStore {
                 writer.unsynced = true;
                 self.inner.commit_if_due(&mut writer)
             }
-            Durability::Durable => self.inner.commit(&mut writer, "write", durability, |txn| {
-                let err = io("write");
-                let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-                t.insert(key, value).map_err(|e| err(&e))?;
+            Durability::Durable => {
+                self.inner.commit(&mut writer, "write", durability, |txn| {
+                    let err = io("write");
+                    let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+                    t.insert(key, value).map_err(|e| err(&e))?;
+                    Ok(())
+                })?;
+                writer.cache.set(table, key, Some(value));
                 Ok(())
-            }),
+            }
         }
     }
 
@@ -309,12 +340,10 @@ impl Store for RedbStore {
                 let old = match writer.pending.get(table, key) {
                     Seen::Value(v) => Some(v.to_vec()),
                     Seen::Removed => None,
-                    Seen::Unknown => {
-                        let err = io("read");
-                        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
-                        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-                        t.get(key).map_err(|e| err(&e))?.map(|v| v.value().to_vec())
-                    }
+                    Seen::Unknown => match writer.cache.get(table, key) {
+                        Some(known) => known.map(<[u8]>::to_vec),
+                        None => self.inner.read(table, key)?,
+                    },
                 };
                 writer.pending.write(Write::Remove(table, key.to_owned()));
                 writer.unsynced = true;
@@ -323,12 +352,18 @@ impl Store for RedbStore {
             }
             // The waiting writes are applied first in the same transaction, so what this
             // removes is the value the caller last saw.
-            Durability::Durable => self.inner.commit(&mut writer, "remove", durability, |txn| {
-                let err = io("remove");
-                let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-                let old = t.remove(key).map_err(|e| err(&e))?;
-                Ok(old.map(|v| v.value().to_vec()))
-            }),
+            Durability::Durable => {
+                let old = self
+                    .inner
+                    .commit(&mut writer, "remove", durability, |txn| {
+                        let err = io("remove");
+                        let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+                        let old = t.remove(key).map_err(|e| err(&e))?;
+                        Ok(old.map(|v| v.value().to_vec()))
+                    })?;
+                writer.cache.set(table, key, None);
+                Ok(old)
+            }
         }
     }
 
