@@ -5,6 +5,8 @@
 //! - `step/allowed`: enforcing, actions the defaults let through (the common case: the agent is
 //!   told to go on). Executions are restarted outside the timed region when their step limit
 //!   nears.
+//! - `step/allowed-below-danger-2`: the same, without the allowed actions of danger 2 or more,
+//!   whose audit entry is durable before the answer (one fsync each, a few percent of them).
 //! - `step/monitoring-corpus`: monitoring mode over the whole hint corpus. Monitoring evaluates
 //!   every stage and reports accurate factors but creates no block, challenge or approval, so
 //!   every hint (denied, paused, allowed) is decided in full and nothing accumulates.
@@ -94,6 +96,13 @@ fn steps(c: &mut Criterion) {
     );
     group.bench_function("allowed", |b| {
         b.iter_custom(|iters| timed_steps(&enforcing, "bench-allowed", &allowed, iters))
+    });
+
+    // The allowed actions below danger 2: no durable audit entry (an fsync) before the
+    // answer, which `allowed` pays for the few of its actions at danger 2 or more.
+    let light = enforcing.below_danger_2(&allowed);
+    group.bench_function("allowed-below-danger-2", |b| {
+        b.iter_custom(|iters| timed_steps(&enforcing, "bench-light", &light, iters))
     });
 
     // The same actions through the WebAssembly stages alone (what `record_execution_step`

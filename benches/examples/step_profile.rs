@@ -3,7 +3,7 @@
 //! setup (loading the policy, probing which hints are allowed) is a small part of the profile.
 //!
 //! `cargo build --release -p airlock-benches --example step_profile`, then
-//! `perf record -g target/release/examples/step_profile 200000`.
+//! `perf record -g target/release/examples/step_profile 200000 [below-danger-2]`.
 
 use std::time::Instant;
 
@@ -18,7 +18,11 @@ fn main() {
     let setup = Instant::now();
     let stack = Stack::new(StackMode::Enforcing);
     let corpus = hint_corpus();
-    let hints = stack.allowed(&corpus[..400]);
+    let mut hints = stack.allowed(&corpus[..400]);
+    // `below-danger-2`: leave out the allowed actions whose audit entry is durable (an fsync).
+    if std::env::args().nth(2).as_deref() == Some("below-danger-2") {
+        hints = stack.below_danger_2(&hints);
+    }
     // Every execution is started before the timed loop and none is ended in it: starting and
     // ending are durable writes (an fsync each), which the `step/allowed` bench keeps out of
     // its timed region too. `perf record --delay` past the printed setup time skips them.

@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use airlock_core::LoopMode;
+use airlock_core::{DangerLevel, LoopMode};
 use airlock_engine::{Engine, EngineOptions, StartRequest, StepOutcome, StepReport, SystemClock};
 use airlock_store::RedbStore;
-use airlock_wasm::{Builtins, HostConfig, LivePolicy, PolicySource, WasmHost};
+use airlock_wasm::{Action, Builtins, HostConfig, LivePolicy, PolicySource, WasmHost};
 use serde_json::json;
 
 /// Steps a bench runs in one execution before it starts a new one: under the step limit the
@@ -142,6 +142,23 @@ impl Stack {
                 answer.directive.proceed && answer.directive.stopped != Some(true)
             })
             .map(|(_, hint)| hint.clone())
+            .collect()
+    }
+
+    /// The hints of `hints` whose danger level, as the stages judge it, is below destructive
+    /// (2): a step that goes ahead at danger 2 or more is audited durably before its answer
+    /// (an fsync), one below is not.
+    pub fn below_danger_2(&self, hints: &[String]) -> Vec<String> {
+        let policy = self.engine.policy().current();
+        hints
+            .iter()
+            .filter(|hint| {
+                policy
+                    .evaluate(&Action::from_hint(hint.as_str()))
+                    .danger_level
+                    .is_none_or(|d| d < DangerLevel::Destructive)
+            })
+            .cloned()
             .collect()
     }
 }

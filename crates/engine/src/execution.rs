@@ -135,10 +135,19 @@ impl Execution {
 /// The form in which two reports count as the same action: case and runs of whitespace do not
 /// matter.
 pub fn normalize(hint: &str) -> String {
-    hint.split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+    // One pass, one allocation: it runs at every step.
+    let mut key = String::with_capacity(hint.len());
+    for word in hint.split_whitespace() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        if word.is_ascii() {
+            key.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            key.push_str(&word.to_lowercase());
+        }
+    }
+    key
 }
 
 /// Saves an execution. Step counters are hot: lazy, made durable by the next durable write (a
@@ -194,6 +203,13 @@ mod tests {
         assert_eq!(e.count_evaluation("rm  -rf build"), 1);
         assert_eq!(e.count_evaluation("RM -rf build"), 2);
         assert_eq!(e.count_evaluation("ls"), 1);
+        assert_eq!(e.count_evaluation(" \tÉCHO   Straße\n"), 1);
+        assert_eq!(e.count_evaluation("écho straße"), 2);
+        assert_eq!(
+            normalize("  A\u{3000}B  "),
+            "a b",
+            "any Unicode whitespace separates"
+        );
         for i in 0..20 {
             e.note_hint(&format!("step {i}"));
         }

@@ -125,11 +125,14 @@ impl Engine {
             (e.steps, recent, e.risk_tolerance)
         };
         let mut factors = Vec::new();
-        let params = json!({
-            "stepDescription": report.step_description,
-            "outcome": report.outcome,
-            "findings": report.findings,
-        });
+        // Built only for an audit entry: most steps have none.
+        let params = || {
+            json!({
+                "stepDescription": report.step_description,
+                "outcome": report.outcome,
+                "findings": report.findings,
+            })
+        };
 
         if matches!(mode, LoopMode::Disabled | LoopMode::Logging) {
             let record = Self::execution_record(&mut state, &execution_id, false);
@@ -155,7 +158,7 @@ impl Engine {
                     AuditOutcome::Allowed,
                     directive.factors.clone(),
                 );
-                entry.parameters = Some(redact(&params));
+                entry.parameters = Some(redact(&params()));
                 let _ = self.audit(entry);
             }
             return Ok(StepAnswer {
@@ -271,7 +274,7 @@ impl Engine {
                 outcome,
                 reasons,
             );
-            entry.parameters = Some(redact(&params));
+            entry.parameters = Some(redact(&params()));
             if self.audit(entry).is_err() && directive.proceed && enforcing {
                 // An action of danger >= 2 does not go ahead unrecorded.
                 return Err(LoopError::store_failed("record the audit entry"));
@@ -362,11 +365,10 @@ impl Engine {
         }
 
         // A person let exactly this action through.
-        let key = normalize(&report.hint);
         if enforcing && let Some(pass) = state.passes.get(agent).cloned() {
             if pass.expires_at <= now {
                 state.passes.remove(agent);
-            } else if pass.action_key == key {
+            } else if pass.action_key == normalize(&report.hint) {
                 state.passes.remove(agent);
                 if let Some(id) = &pass.approval_id {
                     self.use_approval(id, now)?;

@@ -2,7 +2,8 @@
 //! the engine's precompile compatibility hash, so a restart loads native code in milliseconds
 //! instead of compiling for seconds.
 //!
-//! Loading native code from disk is the one `unsafe` operation of this crate: wasmtime trusts a
+//! Loading native code from disk is one of the two `unsafe` operations of this crate (the other
+//! lowers a stage's action by reference, `stage.rs`): wasmtime trusts a
 //! precompiled artifact to be what it compiled, and a forged one runs with the host's rights.
 //! The cache is built so that only this code, running as this user, can have written what it
 //! loads, and so that a damaged entry is detected and recompiled instead of loaded:

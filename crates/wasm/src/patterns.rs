@@ -83,6 +83,11 @@ impl PatternStage {
     /// Evaluates one action. Never fails: a guest failure gives the fallback verdict with
     /// `guest.<kind>` as the matched pattern and [`Matched::failure`] set.
     pub fn evaluate(&self, action: &Action) -> Matched {
+        self.evaluate_converted(&action.to_wit())
+    }
+
+    /// [`PatternStage::evaluate`] of an action already converted for the guest.
+    pub(crate) fn evaluate_converted(&self, action: &wit::Action) -> Matched {
         let limits = *self.core.limits();
         match self.core.run(action, |m| Ok(check_patterns(m, &limits))) {
             Ok(matched) => matched,

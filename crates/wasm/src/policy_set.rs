@@ -259,6 +259,8 @@ impl PolicySet {
 
     /// Runs the pattern stages, then (unless a pattern stage auto-approved) the scorers.
     pub fn evaluate(&self, action: &Action) -> Evaluation {
+        // Converted for the guests once, for every stage.
+        let converted = action.to_wit();
         let mut verdict = PatternVerdict::NoMatch;
         let mut matched: Vec<StagePattern> = Vec::new();
         let mut failures = Vec::new();
@@ -266,7 +268,7 @@ impl PolicySet {
             let StageRunner::Patterns(p) = &stage.runner else {
                 continue;
             };
-            let m = p.evaluate(action);
+            let m = p.evaluate_converted(&converted);
             if let Some(failure) = m.failure {
                 failures.push(StageFailed {
                     stage: stage.name.clone(),
@@ -294,7 +296,7 @@ impl PolicySet {
                 let StageRunner::Scorer { stage: s, weight } = &stage.runner else {
                     continue;
                 };
-                let scored = s.score(action);
+                let scored = s.score_converted(&converted);
                 if let Some(failure) = scored.failure {
                     failures.push(StageFailed {
                         stage: stage.name.clone(),

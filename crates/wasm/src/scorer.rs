@@ -93,6 +93,11 @@ impl ScorerStage {
     /// Scores one action. Never fails: a guest failure gives the fallback score with a
     /// `guest.<kind>` factor and [`Scored::failure`] set.
     pub fn score(&self, action: &Action) -> Scored {
+        self.score_converted(&action.to_wit())
+    }
+
+    /// [`ScorerStage::score`] of an action already converted for the guest.
+    pub(crate) fn score_converted(&self, action: &wit::Action) -> Scored {
         let limits = *self.core.limits();
         match self.core.run(action, |score| check_score(score, &limits)) {
             Ok(scored) => scored,

@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 use wasmtime::Store;
 use wasmtime::component::{ComponentType, Lift, TypedFunc};
 
-use crate::action::Action;
 use crate::bindings::wit;
 use crate::budget::FIRST_CHECK_TICKS;
 use crate::error::StageError;
@@ -135,16 +134,16 @@ impl<G: GuestWorld> StageCore<G> {
         self.counters.snapshot()
     }
 
-    /// Evaluates `action` on an instance and validates the output with `check` (an `Err` is an
-    /// invalid result). Never panics; every failure comes back as a [`StageFailure`], already
-    /// counted and logged, and the instance involved is discarded.
+    /// Evaluates `action` (converted once by the caller, [`Action::to_wit`], so the stages of
+    /// a policy set share one conversion) on an instance and validates the output with `check`
+    /// (an `Err` is an invalid result). Never panics; every failure comes back as a
+    /// [`StageFailure`], already counted and logged, and the instance involved is discarded.
     pub(crate) fn run<T>(
         &self,
-        action: &Action,
+        action: &wit::Action,
         check: impl FnOnce(G::Output) -> Result<T, String>,
     ) -> Result<T, StageFailure> {
         self.counters.call();
-        let action = action.to_wit();
         let worker = match self.isolation {
             Isolation::Fresh => self.new_worker(),
             Isolation::Reuse { .. } => match self.take_idle() {
@@ -156,7 +155,16 @@ impl<G: GuestWorld> StageCore<G> {
 
         worker.store.data_mut().begin_entry(self.limits.deadline);
         worker.store.set_epoch_deadline(FIRST_CHECK_TICKS);
-        let result = worker.evaluate.call(&mut worker.store, (action,));
+        // The action is lowered from a reference, so no stage clones it. SAFETY:
+        // `worker.evaluate` was type-checked against the component by `get_typed_func` for
+        // `(wit::Action,) -> (G::Output,)`, on this instance of this store; wasmtime's
+        // `ComponentType` and `Lower` for `&T` forward to `T` (same type check, size,
+        // alignment and lowering), so `(&wit::Action,)` is exactly the checked signature.
+        #[allow(unsafe_code)]
+        let evaluate = unsafe {
+            TypedFunc::<(&wit::Action,), (G::Output,)>::new_unchecked(*worker.evaluate.func())
+        };
+        let result = evaluate.call(&mut worker.store, (action,));
         worker.store.data().flush_output(&self.origin);
         let cx = self.context(&worker.store, self.limits.deadline);
         match result {
