@@ -34,8 +34,9 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         EndpointMode::Crude
     };
     let dongle = Dongle::new(shared, mode);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread: one client on stdio, and the dongle calls the engine inline (see
+    // `Dongle::run`); cross-thread wake-ups were most of a step's cost over stdio.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

@@ -159,10 +159,12 @@ impl Dongle {
             (EndpointMode::Crude, _) => Endpoint::Execute,
         };
         let params = args.get("params").cloned().unwrap_or(Value::Null);
-        let operation = operation.to_owned();
-        let ops = Arc::clone(&self.ops);
-        // The engine blocks (WebAssembly stages, durable writes): off the async workers.
-        match tokio::task::spawn_blocking(move || ops.call(endpoint, &operation, &params)).await {
+        // The engine runs here, on the task, not on tokio's blocking pool: `airlock serve` has
+        // one client on stdio and runs this on a current-thread runtime, and a step (a few
+        // microseconds, an fsync when it blocks an agent) cost less than the two thread
+        // handoffs of `spawn_blocking` on a loaded machine. A panic is caught and answered.
+        let call = std::panic::AssertUnwindSafe(|| self.ops.call(endpoint, operation, &params));
+        match std::panic::catch_unwind(call) {
             Ok(v) => v,
             Err(_) => json!({"success": false, "error": {
                 "code": "INTERNAL_ERROR",
