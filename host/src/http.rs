@@ -40,15 +40,24 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
         };
         match &args.unix {
             Some(path) => {
-                let _ = std::fs::remove_file(path);
-                let listener = tokio::net::UnixListener::bind(path)
-                    .map_err(|e| format!("cannot listen on {}: {e}", path.display()))?;
-                #[cfg(unix)]
+                // A socket left by a process that died is removed; a live one, or any other
+                // kind of file, is not.
                 {
-                    use std::os::unix::fs::PermissionsExt;
-                    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-                        .map_err(|e| format!("cannot make {} private: {e}", path.display()))?;
+                    use std::os::unix::fs::FileTypeExt;
+                    let stale = std::fs::symlink_metadata(path)
+                        .is_ok_and(|m| m.file_type().is_socket())
+                        && std::os::unix::net::UnixStream::connect(path).is_err();
+                    if stale {
+                        let _ = std::fs::remove_file(path);
+                    }
                 }
+                // Private from the moment it exists (`ipc::bind_private`).
+                let listener = crate::ipc::bind_private(path)
+                    .and_then(|l| {
+                        l.set_nonblocking(true)?;
+                        tokio::net::UnixListener::from_std(l)
+                    })
+                    .map_err(|e| format!("cannot listen on {}: {e}", path.display()))?;
                 eprintln!("airlock http: listening on unix:{}", path.display());
                 axum::serve(listener, app)
                     .with_graceful_shutdown(shutdown)

@@ -30,13 +30,44 @@ const MAX_LINE: u64 = 1 << 20;
 /// the process holding the redb lock calls this, so no live owner can be serving it.
 pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
     let _ = std::fs::remove_file(path);
-    let listener = UnixListener::bind(path)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    bind_private(path)
+}
+
+/// Binds a unix socket at `path` that only this user can ever connect to. `bind` creates the
+/// socket with the umask's mode, so binding in place and then narrowing it leaves a moment in
+/// which another local user could connect (and keep the connection). The socket is bound in a
+/// fresh 0700 directory beside `path` instead, made 0600 there, and renamed into place: it is
+/// reachable by others at no point. Fails if `path` exists.
+pub fn bind_private(path: &Path) -> std::io::Result<UnixListener> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    if path.exists() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!(
+                "{} exists: remove it, or choose another path",
+                path.display()
+            ),
+        ));
     }
-    Ok(listener)
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let nonce = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let staging = parent.join(format!(".airlock-bind-{}-{nonce}", std::process::id()));
+    std::fs::DirBuilder::new().mode(0o700).create(&staging)?;
+    let staged = staging.join("socket");
+    let bound = (|| {
+        let listener = UnixListener::bind(&staged)?;
+        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(0o600))?;
+        std::fs::rename(&staged, path)?;
+        Ok(listener)
+    })();
+    let _ = std::fs::remove_file(&staged);
+    let _ = std::fs::remove_dir(&staging);
+    bound
 }
 
 /// Serves agent operations on `listener` until the process ends.

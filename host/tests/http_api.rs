@@ -378,3 +378,80 @@ fn audit_follow_prints_new_entries_as_they_are_made() {
     let _ = follower.wait();
     assert_eq!(stops, 1, "the stop was followed, once");
 }
+
+/// `airlock http --unix PATH`: the socket is 0600, answers HTTP, and a socket left by a killed
+/// process is replaced on restart while a live one is not taken over.
+#[cfg(unix)]
+#[test]
+fn the_unix_socket_is_private_and_serves() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::net::UnixStream;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let socket = dir.path().join("airlock.sock");
+    let spawn = || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_airlock"))
+            .args(["http", "--unix"])
+            .arg(&socket)
+            .arg("--state-dir")
+            .arg(dir.path().join("state"))
+            .env("AIRLOCK_CACHE_DIR", cache())
+            .env_remove("AIRLOCK_POLICY")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("airlock http --unix");
+        let stderr = child.stderr.take().expect("stderr");
+        let mut lines = BufReader::new(stderr).lines();
+        let first = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .find(|l| l.contains("listening on unix:") || l.contains("cannot listen"))
+            .unwrap_or_default();
+        // Keep reading, so the server never writes to a closed pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        (child, first)
+    };
+    let healthz = || {
+        let mut stream = UnixStream::connect(&socket).expect("connect");
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: airlock\r\nConnection: close\r\n\r\n")
+            .expect("request");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("answer");
+        answer
+    };
+
+    let (mut first, said) = spawn();
+    assert!(said.contains("listening on unix:"), "{said}");
+    let mode = std::fs::metadata(&socket)
+        .expect("socket")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600, "the socket is private");
+    assert!(
+        healthz().starts_with("HTTP/1.1 200"),
+        "healthz over the socket"
+    );
+
+    // A second server does not take over a live socket.
+    let (mut second, said) = spawn();
+    assert!(said.contains("cannot listen"), "{said}");
+    let _ = second.wait();
+    assert!(
+        healthz().starts_with("HTTP/1.1 200"),
+        "the first still serves"
+    );
+
+    // Killed, it leaves its socket behind; the next start replaces it.
+    let _ = first.kill();
+    let _ = first.wait();
+    assert!(socket.exists(), "a killed server leaves its socket");
+    let (mut third, said) = spawn();
+    assert!(said.contains("listening on unix:"), "{said}");
+    assert!(healthz().starts_with("HTTP/1.1 200"));
+    let _ = third.kill();
+    let _ = third.wait();
+}
