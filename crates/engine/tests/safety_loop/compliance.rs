@@ -235,6 +235,39 @@ fn must_not_set_stopped_when_in_monitoring_mode() {
     assert!(h.engine.blocked_agents().expect("blocks").is_empty());
 }
 
+/// `logging` and `disabled` evaluate nothing: every step continues, nothing is blocked,
+/// paused or challenged, and the step limit is not applied; `logging` still records each step
+/// in the audit log, `disabled` records nothing.
+#[test]
+fn logging_and_disabled_modes_never_pause_or_stop() {
+    for mode in ["logging", "disabled"] {
+        let h = Harness::with_loop(json!({"mode": mode, "max_autonomous_steps": 2}));
+        h.start("a");
+        let hints = [DENIED, DANGER, VERIFY, CONFIRM, NEEDS_APPROVAL, DENIED];
+        for hint in hints {
+            let r = h.step("a", hint);
+            assert!(r.directive.proceed, "{mode} {hint}: continue");
+            assert_eq!(r.directive.stopped, None, "{mode} {hint}");
+            assert!(r.directive.notifications.is_empty(), "{mode} {hint}");
+        }
+        assert!(
+            h.engine.blocked_agents().expect("blocks").is_empty(),
+            "{mode}"
+        );
+        assert!(
+            h.engine.pending_approvals().expect("approvals").is_empty(),
+            "{mode}"
+        );
+        let recorded = h
+            .audit()
+            .iter()
+            .filter(|e| e["agent"] == "a" && e["operation"] != "execute_agent")
+            .count();
+        let expected = if mode == "logging" { hints.len() } else { 0 };
+        assert_eq!(recorded, expected, "{mode}: audit entries of the steps");
+    }
+}
+
 #[test]
 fn must_return_stopped_for_the_danger_zone_tier_and_deny_patterns() {
     let h = Harness::new();
