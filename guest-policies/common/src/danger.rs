@@ -197,12 +197,12 @@ pub fn operation_like_words(text: &str) -> Vec<String> {
 
 /// [`operation_like_words`] as written in the text.
 fn operation_like_words_as_written(text: &str) -> impl Iterator<Item = &str> {
-    // Every such word holds an underscore.
-    let any = text.contains('_');
+    // Every such word holds an underscore: a text without one is not split at all.
+    let text = if text.contains('_') { text } else { "" };
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(move |w| {
+        .filter(|w| {
             let t = w.trim_matches('_');
-            any && t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
+            t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
         })
 }
 

@@ -55,6 +55,14 @@ pub struct Glob {
     /// [`Pairs`] for the glob to match it (a test of a few bits that rejects most texts before
     /// any substring search).
     pairs: Vec<u16>,
+    /// Whether the pattern has no `?` (every built-in command pattern): such a glob is a chain of
+    /// literal runs joined by stars, matched by finding the runs in order ([`Glob::chain_in`])
+    /// instead of running the automaton.
+    stars_only: bool,
+    /// Whether the pattern starts with a literal run (a match starts where that run does).
+    anchored_start: bool,
+    /// Whether the pattern ends with a literal run (a match ends where that run does).
+    anchored_end: bool,
 }
 
 /// A 4,096-bit set of the adjacent byte pairs of a text (hashed with [`pair`]).
@@ -155,6 +163,9 @@ impl Glob {
                 Tok::Lit(_) => {}
             }
         }
+        let stars_only = !toks.contains(&Tok::One);
+        let anchored_start = !matches!(toks.first(), Some(Tok::Star));
+        let anchored_end = !matches!(toks.last(), Some(Tok::Star));
         Ok(Self {
             source: pattern.to_owned(),
             norm,
@@ -163,6 +174,9 @@ impl Glob {
             ones,
             literals,
             pairs,
+            stars_only,
+            anchored_start,
+            anchored_end,
         })
     }
 
@@ -188,17 +202,28 @@ impl Glob {
     /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
     /// word.
     pub fn matches_in(&self, text: &Text) -> bool {
+        // ASCII texts are matched over their bytes: a glob without `?` by finding its literal
+        // runs in order, any other with the automaton specialized for bytes.
+        if text.chars.is_empty() {
+            if !self.pairs.iter().all(|&p| text.pairs.has(p)) {
+                return false;
+            }
+            let b = text.norm.as_bytes();
+            let n = b.len();
+            let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
+            let cut_ok = |i: usize| i == 0 || i >= n || !(word(i - 1) && word(i));
+            if self.stars_only {
+                return self.chain_in(&text.norm, cut_ok);
+            }
+            if !self.may_match(&text.norm) {
+                return false;
+            }
+            return self.run(n, |i| char::from(b[i]), cut_ok, cut_ok);
+        }
         if !self.may_match_text(text) {
             return false;
         }
         let n = text.len();
-        // ASCII texts are matched over their bytes, with the automaton specialized for them.
-        if text.chars.is_empty() {
-            let b = text.norm.as_bytes();
-            let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
-            let cut_ok = |i: usize| i == 0 || i >= n || !(word(i - 1) && word(i));
-            return self.run(n, |i| char::from(b[i]), cut_ok, cut_ok);
-        }
         let chars = &text.chars;
         let cut_ok =
             |i: usize| i == 0 || i >= n || !(is_word_char(chars[i - 1]) && is_word_char(chars[i]));
@@ -230,6 +255,36 @@ impl Glob {
             |i| i == 0 || chars[i - 1] == '_',
             |j| j == n || chars[j] == '_',
         )
+    }
+
+    /// [`matches_in`](Self::matches_in) for a glob without `?` over an ASCII text: the same answer
+    /// as the automaton, found directly. Such a glob is literal runs joined by stars, so it
+    /// matches when its runs occur in order without overlapping, the first starting at a position
+    /// `cut_ok` accepts when the pattern starts with it, the last ending at one when the pattern
+    /// ends with it. Taking the leftmost acceptable occurrence of each run is never worse than a
+    /// later one (it leaves the most text to the runs after it), so one forward pass decides.
+    fn chain_in(&self, text: &str, cut_ok: impl Fn(usize) -> bool) -> bool {
+        let count = self.literals.len();
+        let mut pos = 0;
+        for (k, &(a, b)) in self.literals.iter().enumerate() {
+            let lit = &self.norm[a as usize..b as usize];
+            let at_start = k == 0 && self.anchored_start;
+            let at_end = k + 1 == count && self.anchored_end;
+            let mut from = pos;
+            loop {
+                let Some(p) = find(text, lit, from) else {
+                    return false;
+                };
+                let end = p + lit.len();
+                if (!at_start || cut_ok(p)) && (!at_end || cut_ok(end)) {
+                    pos = end;
+                    break;
+                }
+                from = p + 1;
+            }
+        }
+        // No literal run at all: the pattern is `*`, which matches anything.
+        true
     }
 
     /// [`may_match`](Self::may_match), after the test of the text's byte pairs.
@@ -357,6 +412,20 @@ fn contains(text: &str, lit: &str) -> bool {
         return false;
     }
     (0..=t.len() - l.len()).any(|i| t[i] == first && &t[i + 1..i + l.len()] == rest)
+}
+
+/// The first occurrence of `lit` (not empty) in `text` at or after byte `from` (a character
+/// boundary); short texts are scanned directly, without the setup of a substring searcher.
+fn find(text: &str, lit: &str, from: usize) -> Option<usize> {
+    let (t, l) = (text.as_bytes(), lit.as_bytes());
+    if t.len() > 256 {
+        return text.get(from..)?.find(lit).map(|p| p + from);
+    }
+    let (&first, rest) = l.split_first()?;
+    if t.len() < l.len() + from {
+        return None;
+    }
+    (from..=t.len() - l.len()).find(|&i| t[i] == first && &t[i + 1..i + l.len()] == rest)
 }
 
 /// A text prepared for matching: [normalized](crate::text::normalize), and split into

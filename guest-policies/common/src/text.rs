@@ -19,6 +19,21 @@ pub fn normalize(s: &str) -> String {
 /// [`normalize`] for ASCII text, byte by byte. ASCII's whitespace for `split_whitespace` is
 /// space, tab, line feed, vertical tab, form feed and carriage return.
 fn normalize_ascii(s: &str) -> String {
+    // Most texts already are normal (lower case, single spaces, no space at either end): copy
+    // them whole instead of byte by byte.
+    let b = s.as_bytes();
+    let normal = b.first() != Some(&b' ')
+        && b.last() != Some(&b' ')
+        && b.iter()
+            .zip(b.iter().skip(1).chain([&b'x']))
+            .all(|(&c, &next)| {
+                !(c.is_ascii_uppercase()
+                    || matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+                    || (c == b' ' && next == b' '))
+            });
+    if normal {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     let mut space = false;
     for &b in s.as_bytes() {

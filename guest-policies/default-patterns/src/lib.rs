@@ -74,6 +74,9 @@
 
 pub mod stage;
 
+#[cfg(test)]
+mod differential;
+
 #[cfg(target_arch = "wasm32")]
 mod component {
     wit_bindgen::generate!({ path: "../../wit", world: "pattern-stage" });

@@ -74,18 +74,41 @@ pub struct Doc<'d> {
     pub text: &'d str,
     /// The text lowercased.
     pub lower: Cow<'d, str>,
-    /// Its shell-ish segments.
-    segs: Vec<Segment<'d>>,
+    /// Its shell-ish words, in original case, trailing punctuation removed: every segment's,
+    /// one segment after another (one vector for the document, not two per segment).
+    words: Vec<&'d str>,
+    /// The same words lowercased.
+    lower_words: Vec<Word<'d>>,
+    /// Its shell-ish segments, as ranges of `words`.
+    segs: Vec<Segment>,
 }
 
 impl<'d> Doc<'d> {
     /// Analyzes a document.
     pub fn new(text: &'d str) -> Self {
-        Self {
+        let mut doc = Self {
             text,
             lower: lowercase(text),
-            segs: segments(text),
-        }
+            words: Vec::new(),
+            lower_words: Vec::new(),
+            segs: Vec::new(),
+        };
+        doc.segment();
+        doc
+    }
+
+    /// The `i`-th segment.
+    fn seg(&self, i: usize) -> Option<Seg<'_, 'd>> {
+        self.segs.get(i).map(|s| Seg {
+            words: &self.words[s.start..s.end],
+            lower: &self.lower_words[s.start..s.end],
+            piped: s.piped,
+        })
+    }
+
+    /// The segments, in order.
+    fn segs(&self) -> impl Iterator<Item = Seg<'_, 'd>> {
+        (0..self.segs.len()).filter_map(|i| self.seg(i))
     }
 }
 
@@ -142,6 +165,31 @@ pub fn alnum_words(text: &str) -> Vec<Word<'_>> {
 
 /// [`alnum_words`], appended to `out`.
 pub fn push_alnum_words<'a>(text: &'a str, out: &mut Vec<Word<'a>>) {
+    if text.is_ascii() {
+        // Byte by byte, lowercasing as it goes: a word is borrowed unless it holds a capital
+        // (what `lowercase` does, without a second pass over each word).
+        let b = text.as_bytes();
+        let mut start = 0;
+        let mut upper = false;
+        for i in 0..=b.len() {
+            match b.get(i) {
+                Some(c) if c.is_ascii_alphanumeric() => upper |= c.is_ascii_uppercase(),
+                _ => {
+                    if i > start {
+                        let w = &text[start..i];
+                        out.push(if upper {
+                            Cow::Owned(w.to_ascii_lowercase())
+                        } else {
+                            Cow::Borrowed(w)
+                        });
+                    }
+                    start = i + 1;
+                    upper = false;
+                }
+            }
+        }
+        return;
+    }
     out.extend(
         text.split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
@@ -153,70 +201,101 @@ pub fn push_alnum_words<'a>(text: &'a str, out: &mut Vec<Word<'a>>) {
 // Shell-ish tokenization
 
 /// A run of words between command separators (`;`, `&&`, `||`, `|`, newlines, backticks,
-/// parentheses, braces, redirections). Quotes are dropped.
+/// parentheses, braces, redirections), as a range of its document's words. Quotes are dropped.
 #[derive(Debug)]
-struct Segment<'a> {
-    /// Words in original case, trailing punctuation removed.
-    words: Vec<&'a str>,
-    /// Words lowercased.
-    lower: Vec<Word<'a>>,
+struct Segment {
+    start: usize,
+    end: usize,
     /// Whether the previous segment pipes into this one.
     piped: bool,
 }
 
-fn segments<'a>(text: &'a str) -> Vec<Segment<'a>> {
-    let mut out: Vec<Segment<'a>> = Vec::new();
-    let mut words: Vec<&'a str> = Vec::new();
-    let mut piped = false;
-    let mut start: Option<usize> = None;
-    let mut chars = text.char_indices().peekable();
-    let flush = |words: &mut Vec<&'a str>, piped: bool, out: &mut Vec<Segment<'a>>| {
-        if !words.is_empty() {
-            let words: Vec<&'a str> = words.drain(..).map(clean).collect();
-            let lower = words.iter().map(|w| lowercase(w)).collect();
-            out.push(Segment {
-                words,
-                lower,
+/// One segment's words, borrowed from its document.
+#[derive(Debug, Clone, Copy)]
+struct Seg<'s, 'd> {
+    /// Words in original case, trailing punctuation removed.
+    words: &'s [&'d str],
+    /// Words lowercased.
+    lower: &'s [Word<'d>],
+    /// Whether the previous segment pipes into this one.
+    piped: bool,
+}
+
+impl<'d> Doc<'d> {
+    /// Splits the text into segments of words. Every separator, quote and backslash is ASCII, so
+    /// the text is scanned byte by byte; only a non-ASCII character is decoded (it may be
+    /// whitespace, which ends a word).
+    fn segment(&mut self) {
+        let text = self.text;
+        let t = text.as_bytes();
+        let guess = (t.len() / 4).min(256) + 4;
+        self.words.reserve(guess);
+        self.lower_words.reserve(guess);
+        let mut seg_start = 0;
+        let mut piped = false;
+        let mut start: Option<usize> = None;
+        let mut i = 0;
+        while i < t.len() {
+            let b = t[i];
+            let (blank, separator, width) = if b < 0x80 {
+                let separator = match b {
+                    b'|' if t.get(i + 1) == Some(&b'|') => Some((false, 2)),
+                    b'|' => Some((true, 1)),
+                    b';' | b'&' | b'\n' | b'\r' | b'(' | b')' | b'{' | b'}' | b'<' | b'>'
+                    | b'`' => Some((false, 1)),
+                    _ => None,
+                };
+                // A backslash before a newline continues the line: both are skipped as one blank.
+                let width = match separator {
+                    Some((_, w)) => w,
+                    None if b == b'\\' && t.get(i + 1) == Some(&b'\n') => 2,
+                    None => 1,
+                };
+                // `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed,
+                // carriage return and space.
+                let blank = matches!(b, b'\t'..=b'\r' | b' ' | b'\'' | b'"' | b'\\');
+                (blank, separator.map(|(pipe, _)| pipe), width)
+            } else {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                (c.is_whitespace(), None, c.len_utf8())
+            };
+            if separator.is_some() || blank {
+                if let Some(s) = start.take() {
+                    let w = clean(&text[s..i]);
+                    self.words.push(w);
+                    self.lower_words.push(lowercase(w));
+                }
+                if let Some(is_pipe) = separator {
+                    if self.words.len() > seg_start {
+                        self.segs.push(Segment {
+                            start: seg_start,
+                            end: self.words.len(),
+                            piped,
+                        });
+                        seg_start = self.words.len();
+                        piped = is_pipe;
+                    } else if is_pipe {
+                        piped = true;
+                    }
+                }
+            } else if start.is_none() {
+                start = Some(i);
+            }
+            i += width;
+        }
+        if let Some(s) = start {
+            let w = clean(&text[s..]);
+            self.words.push(w);
+            self.lower_words.push(lowercase(w));
+        }
+        if self.words.len() > seg_start {
+            self.segs.push(Segment {
+                start: seg_start,
+                end: self.words.len(),
                 piped,
             });
         }
-    };
-    while let Some((i, c)) = chars.next() {
-        let separator = match c {
-            '|' if chars.peek().is_some_and(|&(_, n)| n == '|') => {
-                chars.next();
-                Some(false)
-            }
-            '|' => Some(true),
-            ';' | '&' | '\n' | '\r' | '(' | ')' | '{' | '}' | '<' | '>' | '`' => Some(false),
-            _ => None,
-        };
-        // A backslash before a newline continues the line.
-        if c == '\\' && chars.peek().is_some_and(|&(_, n)| n == '\n') {
-            chars.next();
-        }
-        let blank = c.is_whitespace() || c == '\'' || c == '"' || c == '\\';
-        if separator.is_some() || blank {
-            if let Some(s) = start.take() {
-                words.push(&text[s..i]);
-            }
-            if let Some(is_pipe) = separator {
-                if !words.is_empty() {
-                    flush(&mut words, piped, &mut out);
-                    piped = is_pipe;
-                } else if is_pipe {
-                    piped = true;
-                }
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
     }
-    if let Some(s) = start {
-        words.push(&text[s..]);
-    }
-    flush(&mut words, piped, &mut out);
-    out
 }
 
 /// A word without the punctuation prose puts after it: `/tmp/x,` -> `/tmp/x`,
@@ -249,31 +328,56 @@ fn short_flags(w: &str) -> Option<&str> {
 
 /// `s` cut to its first 60 characters, in backquotes.
 fn quote(s: &str) -> String {
-    let s = match s.char_indices().nth(60).filter(|_| s.len() > 60) {
-        Some((end, _)) => &s[..end],
-        None => s,
-    };
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('`');
-    q.push_str(s);
-    q.push('`');
-    q
+    concat(&["`", cut(s), "`"])
 }
 
-/// Which of `needles` (at most 32, none empty) occur in `text`, as a bit set (bit i for
-/// `needles[i]`): one pass over the text instead of one substring search per needle.
-fn occurring(text: &str, needles: &[&str]) -> u32 {
-    let mut first = [false; 256];
-    for n in needles {
-        first[usize::from(n.as_bytes()[0])] = true;
+/// `s` cut to its first 60 characters (what [`quote`] puts in backquotes).
+fn cut(s: &str) -> &str {
+    match s.char_indices().nth(60).filter(|_| s.len() > 60) {
+        Some((end, _)) => &s[..end],
+        None => s,
     }
+}
+
+/// The pieces joined, in one allocation: what `format!` gives for the same pieces, without its
+/// machinery (the factor messages of common findings are built this way).
+fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
+/// Up to 32 words (none empty) for [`occurring`], with the table of their first bytes built at
+/// compile time rather than on every call.
+struct Needles<const N: usize> {
+    list: [&'static str; N],
+    first: [bool; 256],
+}
+
+impl<const N: usize> Needles<N> {
+    const fn new(list: [&'static str; N]) -> Self {
+        let mut first = [false; 256];
+        let mut k = 0;
+        while k < N {
+            first[list[k].as_bytes()[0] as usize] = true;
+            k += 1;
+        }
+        Self { list, first }
+    }
+}
+
+/// Which of `needles` occur in `text`, as a bit set (bit i for `needles.list[i]`): one pass over
+/// the text instead of one substring search per needle.
+fn occurring<const N: usize>(text: &str, needles: &Needles<N>) -> u32 {
     let t = text.as_bytes();
     let mut found = 0_u32;
     for i in 0..t.len() {
-        if !first[usize::from(t[i])] {
+        if !needles.first[usize::from(t[i])] {
             continue;
         }
-        for (k, n) in needles.iter().enumerate() {
+        for (k, n) in needles.list.iter().enumerate() {
             if t[i..].starts_with(n.as_bytes()) {
                 found |= 1 << k;
             }
@@ -302,8 +406,7 @@ const PROTECTED_BRANCHES: [&str; 4] = ["main", "master", "trunk", "release"];
 /// Destructive shell and git commands in one document.
 pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let doc = d.text;
-    let segs = &d.segs;
-    for (si, seg) in segs.iter().enumerate() {
+    for (si, seg) in d.segs().enumerate() {
         for (k, word) in seg.lower.iter().enumerate() {
             let rest = &seg.lower[k + 1..];
             let rest_orig = &seg.words[k + 1..];
@@ -340,7 +443,7 @@ pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
                 "shutdown" | "reboot" | "poweroff" => shutdown(word, out),
                 "halt" if k == 0 || (k == 1 && seg.lower[0] == "sudo") => shutdown(word, out),
                 "curl" | "wget" => {
-                    let next = segs.get(si + 1).filter(|n| n.piped);
+                    let next = d.seg(si + 1).filter(|n| n.piped);
                     let runner = next.and_then(|n| {
                         n.lower
                             .iter()
@@ -388,7 +491,12 @@ fn pipe_to_shell(fetch: &str, sh: &str) -> Signal {
         "shell.pipe-to-shell",
         75,
         Some(Dangerous),
-        format!("downloads a script with {fetch} and runs it unread in {sh}"),
+        concat(&[
+            "downloads a script with ",
+            fetch,
+            " and runs it unread in ",
+            sh,
+        ]),
     )
 }
 
@@ -397,7 +505,7 @@ fn shutdown(word: &str, out: &mut Vec<Signal>) {
         "shell.shutdown",
         60,
         Some(Dangerous),
-        format!("{} stops the machine", quote(word)),
+        concat(&["`", cut(word), "` stops the machine"]),
     ));
 }
 
@@ -428,7 +536,7 @@ fn rm(args: &[Word<'_>], out: &mut Vec<Signal>) {
     };
     let target = targets
         .first()
-        .map(|t| format!(" on {}", quote(t)))
+        .map(|t| concat(&[" on `", cut(t), "`"]))
         .unwrap_or_default();
     if recursive && (root.is_some() || no_preserve_root) {
         let what = root.map_or("--no-preserve-root".to_owned(), quote);
@@ -443,21 +551,21 @@ fn rm(args: &[Word<'_>], out: &mut Vec<Signal>) {
             "shell.rm-recursive-force",
             60,
             Some(Destructive),
-            format!("rm -rf{target}: deletes a whole tree without asking"),
+            concat(&["rm -rf", &target, ": deletes a whole tree without asking"]),
         ));
     } else if recursive {
         out.push(Signal::new(
             "shell.rm-recursive",
             45,
             Some(Destructive),
-            format!("rm -r{target}: deletes a whole tree"),
+            concat(&["rm -r", &target, ": deletes a whole tree"]),
         ));
     } else if !targets.is_empty() {
         out.push(Signal::new(
             "shell.rm",
             20,
             Some(Destructive),
-            format!("rm {flags}{target}: deletes files"),
+            concat(&["rm ", flags, &target, ": deletes files"]),
         ));
     }
 }
@@ -552,7 +660,7 @@ fn protected_branch_signal(branch: &str) -> Signal {
         "git.protected-branch",
         20,
         None,
-        format!("the force push targets {}", quote(branch)),
+        concat(&["the force push targets `", cut(branch), "`"]),
     )
 }
 
@@ -624,7 +732,8 @@ fn fork_bomb(squashed: &str) -> Option<String> {
 pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let lower: &str = &d.lower;
     // Every statement this looks for holds one of these words.
-    const KEYWORDS: [&str; 6] = ["drop", "truncate", "delete", "update", "alter", "remove"];
+    const KEYWORDS: Needles<6> =
+        Needles::new(["drop", "truncate", "delete", "update", "alter", "remove"]);
     let statements = occurring(lower, &KEYWORDS) != 0;
     let mut w: Vec<&str> = Vec::new();
     for stmt in lower.split(';').filter(|_| statements) {
@@ -777,7 +886,7 @@ pub fn production(words: &[Word<'_>], out: &mut Vec<Signal>) {
             PRODUCTION,
             40,
             None,
-            format!("targets production ({})", quote(w)),
+            concat(&["targets production (`", cut(w), "`)"]),
         ));
         return;
     }
@@ -791,12 +900,12 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
             "scope.bulk",
             15,
             None,
-            format!("acts on everything at once ({})", quote(w)),
+            concat(&["acts on everything at once (`", cut(w), "`)"]),
         ));
     }
     // A wildcard word needs a `*` in its text.
     let starred = docs.iter().filter(|d| d.text.contains('*'));
-    let wildcard = starred.flat_map(|d| &d.segs).find_map(|seg| {
+    let wildcard = starred.flat_map(|d| d.segs()).find_map(|seg| {
         let first = seg.lower.iter().map(|w| command(w)).find(|w| *w != "sudo");
         let deleting = matches!(first, Some("rm" | "chmod" | "chown" | "mv" | "cp" | "del"));
         seg.words
@@ -809,14 +918,18 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
             "scope.wildcard",
             15,
             None,
-            format!("a wildcard ({}) widens the action to every match", quote(w)),
+            concat(&[
+                "a wildcard (`",
+                cut(w),
+                "`) widens the action to every match",
+            ]),
         ));
     }
 }
 
 /// Credential files and secret words. Returns what was found, for the exfiltration check.
 pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> Vec<String> {
-    const FILES: [&str; 14] = [
+    const FILES: Needles<14> = Needles::new([
         "~/.ssh",
         ".ssh/",
         "id_rsa",
@@ -831,7 +944,9 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
         ".kube/config",
         "private key",
         "private_key",
-    ];
+    ]);
+    // Every `.env` file name holds `.env`.
+    const ENV: Needles<1> = Needles::new([".env"]);
     const ENV_SAMPLES: [&str; 5] = ["example", "sample", "template", "dist", "defaults"];
     let mut files: Vec<String> = Vec::new();
     for doc in docs {
@@ -839,15 +954,14 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
         // `~/.ssh/id_rsa` holds `~/.ssh`, `.ssh/` and `id_rsa`: report `~/.ssh` and `id_rsa`.
         let core = |s: &str| s.trim_matches(['~', '/']).to_owned();
         let present = occurring(lower, &FILES);
-        for (k, f) in FILES.into_iter().enumerate() {
+        for (k, f) in FILES.list.into_iter().enumerate() {
             if present & (1 << k) != 0 && !files.iter().any(|x| core(x) == core(f)) {
                 files.push(f.to_owned());
             }
         }
-        // Every `.env` file name holds `.env`.
-        let env_files = occurring(lower, &[".env"]) != 0;
-        for seg in doc.segs.iter().filter(|_| env_files) {
-            for w in &seg.lower {
+        let env_files = occurring(lower, &ENV) != 0;
+        for seg in doc.segs().filter(|_| env_files) {
+            for w in seg.lower {
                 let name = w.rsplit('/').next().unwrap_or(w).trim_start_matches('@');
                 let env = name == ".env"
                     || name
@@ -883,7 +997,7 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
             "secrets.credential-file",
             50,
             None,
-            format!("reaches credential files ({})", list(&files)),
+            concat(&["reaches credential files (", &list(&files), ")"]),
         ));
     }
     if !keywords.is_empty() {
@@ -891,17 +1005,28 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
             "secrets.keyword",
             30,
             None,
-            format!("mentions secrets ({})", list(&keywords)),
+            concat(&["mentions secrets (", &list(&keywords), ")"]),
         ));
     }
     files.extend(keywords);
     files
 }
 
+/// The first 3 items quoted, comma-separated, then `, ...` if there are more.
 fn list(items: &[String]) -> String {
-    let shown: Vec<String> = items.iter().take(3).map(|s| quote(s)).collect();
-    let more = if items.len() > 3 { ", ..." } else { "" };
-    format!("{}{more}", shown.join(", "))
+    let mut out = String::new();
+    for (i, item) in items.iter().take(3).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('`');
+        out.push_str(cut(item));
+        out.push('`');
+    }
+    if items.len() > 3 {
+        out.push_str(", ...");
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -944,12 +1069,19 @@ pub fn exfiltration(
     recent_hints: &[String],
     out: &mut Vec<Signal>,
 ) {
+    // Every send word starts with one of these letters.
     let mut sends = words
         .iter()
+        .filter(|w| {
+            matches!(
+                w.as_bytes()[0],
+                b'u' | b's' | b'p' | b'e' | b't' | b'm' | b'l'
+            )
+        })
         .find(|w| SEND_WORDS.contains(&&***w))
         .map(|w| w.to_string());
     'find: for doc in docs {
-        for seg in &doc.segs {
+        for seg in doc.segs() {
             if sends.is_some() {
                 break 'find;
             }
@@ -974,13 +1106,13 @@ pub fn exfiltration(
     };
     let mut destination: Option<String> = None;
     'look: for doc in docs {
-        for seg in &doc.segs {
+        for seg in doc.segs() {
             let cmd = seg.lower.first().map(|w| command(w)).unwrap_or_default();
             let copying = seg
                 .lower
                 .iter()
                 .any(|w| matches!(command(w), "scp" | "rsync" | "sftp"));
-            for w in &seg.lower {
+            for w in seg.lower {
                 destination = external_host(w)
                     .or_else(|| (copying || cmd == "scp").then(|| remote_spec(w)).flatten());
                 if destination.is_some() {
@@ -996,13 +1128,17 @@ pub fn exfiltration(
         "exfil.external",
         40,
         None,
-        format!(
-            "sends data to an external host ({}, via {how})",
-            quote(&host)
-        ),
+        concat(&[
+            "sends data to an external host (`",
+            cut(&host),
+            "`, via ",
+            &how,
+            ")",
+        ]),
     ));
+    // The recent hints matter only when the action itself names no secret: read them only then.
     let mut before = Vec::new();
-    for hint in recent_hints {
+    for hint in recent_hints.iter().filter(|_| secrets_now.is_empty()) {
         let docs = [Doc::new(hint)];
         before.extend(secrets(&docs, &alnum_words(hint), &mut Vec::new()));
     }
@@ -1187,9 +1323,10 @@ mod tests {
 
     #[test]
     fn segments_split_on_separators_and_pipes() {
-        let segs =
-            segments("curl -s https://x.io/i.sh | sudo bash; echo 'done' && rm -rf \"/tmp/a b\"");
-        let words: Vec<Vec<&str>> = segs.iter().map(|s| s.words.clone()).collect();
+        let doc =
+            Doc::new("curl -s https://x.io/i.sh | sudo bash; echo 'done' && rm -rf \"/tmp/a b\"");
+        let segs: Vec<Seg<'_, '_>> = doc.segs().collect();
+        let words: Vec<Vec<&str>> = segs.iter().map(|s| s.words.to_vec()).collect();
         assert_eq!(
             words,
             [

@@ -1,0 +1,117 @@
+//! The differential check of the scorer: scores about 60,000 generated actions (the test tables,
+//! and variants of them: mixed case, whitespace, non-ASCII, long texts, joined commands, params,
+//! operation names, up to 8 recent hints) and hashes every assessment (score, factors with their
+//! codes, messages and points in order, danger level). The pinned digest is the scorer's before
+//! the speed-ups of the one-pass rewrite: a change made for speed must not move it. If a
+//! deliberate change of the heuristics does, update it in the same commit and say so.
+//!
+//! `AIRLOCK_DIFF_DUMP=<file>` also writes every input and output, one per line, to compare two
+//! versions with `diff`.
+
+use std::io::Write;
+
+use crate::Scorer;
+use crate::model::{Endpoint, Input, Level};
+
+#[path = "../../common/corpus/mod.rs"]
+mod corpus;
+
+use corpus::{Digest, Rng};
+
+/// The digest of the scorer's outputs over the corpus, before the speed-ups.
+const PINNED: u64 = 0x7140_bb35_af43_1c5d;
+
+#[test]
+fn outputs_match_the_pinned_digest() {
+    let scorers = [
+        Scorer::default(),
+        Scorer::from_json(
+            r#"{"extraSignals": [
+                {"pattern": "*billing*", "points": 70, "code": "org.billing", "message": "touches billing"},
+                {"pattern": "drop_*", "points": 10, "code": "org.drop", "message": "a drop"},
+                {"pattern": "git push*", "points": 0, "code": "org.push", "message": "a push"}
+            ]}"#,
+        )
+        .expect("config"),
+    ];
+    let mut dump = std::env::var_os("AIRLOCK_DIFF_DUMP")
+        .map(|p| std::io::BufWriter::new(std::fs::File::create(p).expect("dump file")));
+    let mut digest = Digest::new();
+    let mut count = 0_usize;
+    // A block, so `check`'s borrows of the digest and the count end before they are read.
+    {
+        let mut check = |scorer: &Scorer, input: &Input<'_>| {
+            let a = scorer.score(input);
+            let out = format!("{a:?}");
+            digest.eat(&out);
+            if let Some(d) = dump.as_mut() {
+                writeln!(d, "{input:?}\n  -> {out}").expect("dump");
+            }
+            count += 1;
+        };
+        // Every seed and operation as it is.
+        for hint in corpus::SEEDS {
+            check(
+                &scorers[0],
+                &Input {
+                    hint,
+                    ..Input::default()
+                },
+            );
+        }
+        for op in corpus::OPERATIONS {
+            check(
+                &scorers[0],
+                &Input {
+                    operation: Some(op),
+                    ..Input::default()
+                },
+            );
+        }
+        // Generated actions.
+        let endpoints = [
+            None,
+            None,
+            Some(Endpoint::Create),
+            Some(Endpoint::Read),
+            Some(Endpoint::Update),
+            Some(Endpoint::Delete),
+            Some(Endpoint::Execute),
+        ];
+        let levels = [
+            None,
+            None,
+            Some(Level::Safe),
+            Some(Level::Reversible),
+            Some(Level::Destructive),
+            Some(Level::Dangerous),
+            Some(Level::Forbidden),
+        ];
+        let flags = [None, Some(false), Some(true)];
+        let mut rng = Rng::new(0x5eed_da7a_0001);
+        for i in 0..60_000_usize {
+            let hint = corpus::variant(&mut rng);
+            let operation = corpus::operation(&mut rng);
+            let params = corpus::params(&mut rng);
+            let recent = corpus::recent_hints(&mut rng);
+            let input = Input {
+                hint: &hint,
+                operation: operation.as_deref(),
+                endpoint: endpoints[rng.below(endpoints.len())],
+                params_json: params.as_deref(),
+                destructive_hint: flags[rng.below(3)],
+                read_only_hint: flags[rng.below(3)],
+                danger_level: levels[rng.below(levels.len())],
+                recent_hints: &recent,
+            };
+            check(&scorers[usize::from(i % 8 == 0)], &input);
+        }
+    }
+    assert!(count > 60_000);
+    assert_eq!(
+        digest.value(),
+        PINNED,
+        "the scorer's outputs changed ({count} actions; digest {:#018x})",
+        digest.value()
+    );
+}
