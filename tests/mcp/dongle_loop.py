@@ -72,6 +72,8 @@ async def main():
         await op(client, "read", "introspect", {"query": "types", "name": "SafetyTier"})
         detail = await op(client, "read", "introspect", {"query": "operations", "name": "record_execution_step"})
         assert detail["data"]["operation"]["semantic_category"] == "CREATE"
+        assert detail["data"]["operation"]["mcpTool"] == tool_for("create"), detail
+        assert ("mcp_aql_" in json.dumps(detail)) != single, "single mode names only mcp_aql"
 
         if not single:
             wrong = await op(client, "read", "execute_agent", {"element_name": "py-agent"})

@@ -165,12 +165,39 @@ impl Dongle {
         // handoffs of `spawn_blocking` on a loaded machine. A panic is caught and answered.
         let call = std::panic::AssertUnwindSafe(|| self.ops.call(endpoint, operation, &params));
         match std::panic::catch_unwind(call) {
-            Ok(v) => v,
+            Ok(mut v) => {
+                if self.mode == EndpointMode::Single && operation == "introspect" {
+                    name_the_single_tool(&mut v);
+                }
+                v
+            }
             Err(_) => json!({"success": false, "error": {
                 "code": "INTERNAL_ERROR",
                 "message": "the operation failed inside airlock; nothing was decided: retry"
             }}),
         }
+    }
+}
+
+/// In single-tool mode every operation is reached through `mcp_aql`: introspection, written for
+/// the CRUDE tools (`mcp_aql_read`, `mcp_aql_create`...), is made to say so.
+fn name_the_single_tool(v: &mut Value) {
+    const CRUDE: [&str; 5] = [
+        "mcp_aql_create",
+        "mcp_aql_read",
+        "mcp_aql_update",
+        "mcp_aql_delete",
+        "mcp_aql_execute",
+    ];
+    match v {
+        Value::String(s) if CRUDE.iter().any(|t| s.contains(t)) => {
+            for tool in CRUDE {
+                *s = s.replace(tool, "mcp_aql");
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(name_the_single_tool),
+        Value::Object(map) => map.values_mut().for_each(name_the_single_tool),
+        _ => {}
     }
 }
 
