@@ -11,6 +11,13 @@
 
 #![allow(dead_code)]
 
+/// The hints of airlock's benchmark corpus (`target/release/corpus`, default seed and count:
+/// its 5,050 actions of kind `hint`, one per line, some empty or only spaces), for a second
+/// pinned check and the guests' corpus profiling loops: the texts the benchmark really sends.
+pub fn bench_hints() -> impl Iterator<Item = &'static str> {
+    include_str!("bench-hints.txt").lines()
+}
+
 /// Hints and command lines: the scorer's and the pattern stage's test tables, then more.
 pub const SEEDS: &[&str] = &[
     // the scorer's table

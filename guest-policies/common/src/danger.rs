@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::glob::Glob;
+use crate::glob::{Glob, Pairs};
 
 /// The section 6.2 patterns: operations matching them default to `forbidden`.
 pub const FORBIDDEN: [&str; 7] = [
@@ -90,21 +90,8 @@ impl DangerPatterns {
     /// `wi_pe_da_ta`) still matches `wipe_*`. A pattern that matches both is reported once,
     /// with the canonical spelling.
     pub fn match_name(&self, name: &str) -> Vec<DangerMatch> {
-        let (canonical, plain) = name_spellings(name);
         let mut out = Vec::new();
-        for (class, pattern, glob) in &self.globs {
-            let spelling = [Some(&canonical), plain.as_ref()]
-                .into_iter()
-                .flatten()
-                .find(|s| !s.is_empty() && glob.matches_name_words(s));
-            if let Some(s) = spelling {
-                out.push(DangerMatch {
-                    class: *class,
-                    pattern,
-                    name: s.clone(),
-                });
-            }
-        }
+        self.match_name_into(name, &mut Spellings::default(), &mut out);
         out
     }
 
@@ -112,9 +99,63 @@ impl DangerPatterns {
     /// (`drop_table`, `mcp__db__wipe_data`; see [`operation_like_words`]) match, in either
     /// spelling of each word.
     pub fn match_text(&self, text: &str) -> Vec<DangerMatch> {
-        operation_like_words_as_written(text)
-            .flat_map(|w| self.match_name(w))
-            .collect()
+        // Most hints name no dangerous operation: one pair of spelling buffers serves every word
+        // of the hint, and nothing else is allocated until a pattern matches.
+        let mut spellings = Spellings::default();
+        let mut out = Vec::new();
+        for word in operation_like_words_as_written(text) {
+            self.match_name_into(word, &mut spellings, &mut out);
+        }
+        out
+    }
+
+    /// [`match_name`](Self::match_name), appending to `out`, with `spellings` as the buffers
+    /// for the name's two spellings.
+    fn match_name_into(&self, name: &str, spellings: &mut Spellings, out: &mut Vec<DangerMatch>) {
+        spellings.of(name);
+        let canonical = Some((
+            spellings.canonical.as_str(),
+            Pairs::of(&spellings.canonical),
+        ))
+        .filter(|(s, _)| !s.is_empty());
+        let plain = Some(spellings.plain.as_str())
+            .filter(|s| spellings.has_plain && !s.is_empty())
+            .map(|s| (s, Pairs::of(s)));
+        for (class, pattern, glob) in &self.globs {
+            let spelling = [canonical, plain]
+                .into_iter()
+                .flatten()
+                .find(|(s, pairs)| glob.matches_name_words_with(s, pairs))
+                .map(|(s, _)| s);
+            if let Some(s) = spelling {
+                out.push(DangerMatch {
+                    class: *class,
+                    pattern,
+                    name: s.to_owned(),
+                });
+            }
+        }
+    }
+}
+
+/// The two spellings of one name ([`name_spellings`]), in buffers kept from name to name.
+#[derive(Default)]
+struct Spellings {
+    canonical: String,
+    plain: String,
+    /// Whether the plain spelling differs from the canonical one (else `plain` is stale).
+    has_plain: bool,
+}
+
+impl Spellings {
+    /// [`name_spellings`] of `name`, into the buffers.
+    fn of(&mut self, name: &str) {
+        normalize_into(name, true, &mut self.canonical);
+        self.has_plain = false;
+        if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            normalize_into(name, false, &mut self.plain);
+            self.has_plain = self.plain != self.canonical;
+        }
     }
 }
 
@@ -152,33 +193,79 @@ pub fn name_spellings(name: &str) -> (String, Option<String>) {
 }
 
 fn normalize(name: &str, split_case: bool) -> String {
-    let chars: Vec<char> = name.trim().chars().collect();
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
-        if is_separator(c) {
-            if !out.is_empty() && !out.ends_with('_') {
-                out.push('_');
-            }
-            continue;
-        }
-        if split_case && c.is_ascii_uppercase() {
-            let prev = i.checked_sub(1).map(|j| chars[j]);
-            let next = chars.get(i + 1).copied();
-            let boundary = match prev {
-                Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
-                Some(p) if p.is_ascii_uppercase() => next.is_some_and(|n| n.is_ascii_lowercase()),
-                _ => false,
-            };
-            if boundary && !out.is_empty() && !out.ends_with('_') {
-                out.push('_');
-            }
-        }
-        out.extend(c.to_lowercase());
-    }
-    while out.ends_with('_') {
-        out.pop();
-    }
+    let mut out = String::new();
+    normalize_into(name, split_case, &mut out);
     out
+}
+
+/// [`normalize`] into `out` (cleared first).
+fn normalize_into(name: &str, split_case: bool, out: &mut String) {
+    out.clear();
+    let name = name.trim();
+    if name.is_ascii() {
+        // The same steps over bytes, into the buffer's bytes: no character vector, no UTF-8
+        // encoding of each character pushed, for the usual ASCII name.
+        let b = name.as_bytes();
+        let mut v = std::mem::take(out).into_bytes();
+        v.reserve(b.len() + 4);
+        for (i, &c) in b.iter().enumerate() {
+            if matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'\t'..=b'\r' | b' ') {
+                if v.last().is_some_and(|&l| l != b'_') {
+                    v.push(b'_');
+                }
+                continue;
+            }
+            if split_case && c.is_ascii_uppercase() {
+                let prev = i.checked_sub(1).map(|j| b[j]);
+                let next = b.get(i + 1).copied();
+                let boundary = match prev {
+                    Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
+                    Some(p) if p.is_ascii_uppercase() => {
+                        next.is_some_and(|n| n.is_ascii_lowercase())
+                    }
+                    _ => false,
+                };
+                if boundary && v.last().is_some_and(|&l| l != b'_') {
+                    v.push(b'_');
+                }
+            }
+            v.push(c.to_ascii_lowercase());
+        }
+        while v.last() == Some(&b'_') {
+            v.pop();
+        }
+        // ASCII in, ASCII out: always valid UTF-8.
+        *out = String::from_utf8(v).unwrap_or_default();
+    } else {
+        let chars: Vec<char> = name.chars().collect();
+        out.reserve(name.len() + 4);
+        for (i, &c) in chars.iter().enumerate() {
+            if is_separator(c) {
+                if !out.is_empty() && !out.ends_with('_') {
+                    out.push('_');
+                }
+                continue;
+            }
+            if split_case && c.is_ascii_uppercase() {
+                let prev = i.checked_sub(1).map(|j| chars[j]);
+                let next = chars.get(i + 1).copied();
+                let boundary = match prev {
+                    Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
+                    Some(p) if p.is_ascii_uppercase() => {
+                        next.is_some_and(|n| n.is_ascii_lowercase())
+                    }
+                    _ => false,
+                };
+                if boundary && !out.is_empty() && !out.ends_with('_') {
+                    out.push('_');
+                }
+            }
+            out.extend(c.to_lowercase());
+        }
+        while out.ends_with('_') {
+            out.pop();
+        }
+    }
 }
 
 fn is_separator(c: char) -> bool {

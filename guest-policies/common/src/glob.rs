@@ -52,11 +52,11 @@ pub struct Glob {
     /// glob matches.
     literals: Vec<(u32, u32)>,
     /// The [`pair`] of every two adjacent bytes inside a literal run: each must be in a text's
-    /// [`Pairs`] for the glob to match it (a test of a few bits that rejects most texts before
+    /// [`Pairs`] for the glob to match it (a test of four words that rejects most texts before
     /// any substring search).
-    pairs: Vec<u16>,
+    pairs: Pairs,
     /// Whether the pattern has no `?` (every built-in command pattern): such a glob is a chain of
-    /// literal runs joined by stars, matched by finding the runs in order ([`Glob::chain_in`])
+    /// literal runs joined by stars, matched by finding the runs in order ([`Glob::chain`])
     /// instead of running the automaton.
     stars_only: bool,
     /// Whether the pattern starts with a literal run (a match starts where that run does).
@@ -65,27 +65,40 @@ pub struct Glob {
     anchored_end: bool,
 }
 
-/// A 4,096-bit set of the adjacent byte pairs of a text (hashed with [`pair`]).
-#[derive(Clone, PartialEq, Eq)]
-struct Pairs([u64; 64]);
+/// A 256-bit set of the adjacent byte pairs of a text (hashed with [`pair`]). Small enough to
+/// clear, fill and compare in a few instructions for every hint and every operation-like word
+/// (a larger set rejected slightly more texts but cost more to build than it saved); a text
+/// longer than a hundred bytes or so sets most bits, and is then simply searched.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Pairs([u64; 4]);
 
-/// The bit of two adjacent bytes in [`Pairs`].
-fn pair(a: u8, b: u8) -> u16 {
-    (u16::from(a & 63) << 6) | u16::from(b & 63)
+/// The bit of two adjacent bytes in [`Pairs`]: a multiplicative hash, which spreads the pairs of
+/// letters, digits and punctuation over the whole set.
+fn pair(a: u8, b: u8) -> u8 {
+    let [top, ..] = ((u32::from(a) << 8) | u32::from(b))
+        .wrapping_mul(0x9e37_79b1)
+        .to_be_bytes();
+    top
 }
 
 impl Pairs {
-    fn of(text: &str) -> Self {
-        let mut bits = [0_u64; 64];
+    /// The pairs of `text`.
+    pub(crate) fn of(text: &str) -> Self {
+        let mut set = Self::default();
         for w in text.as_bytes().windows(2) {
-            let p = pair(w[0], w[1]);
-            bits[usize::from(p >> 6)] |= 1 << (p & 63);
+            set.add(pair(w[0], w[1]));
         }
-        Pairs(bits)
+        set
     }
 
-    fn has(&self, p: u16) -> bool {
-        self.0[usize::from(p >> 6)] & (1 << (p & 63)) != 0
+    fn add(&mut self, p: u8) {
+        self.0[usize::from(p >> 6)] |= 1 << (p & 63);
+    }
+
+    /// Whether every pair of `other` is in this set.
+    fn holds(&self, other: &Pairs) -> bool {
+        let missing = |k: usize| other.0[k] & !self.0[k];
+        missing(0) | missing(1) | missing(2) | missing(3) == 0
     }
 }
 
@@ -146,13 +159,10 @@ impl Glob {
                 start = i + c.len_utf8();
             }
         }
-        let mut pairs: Vec<u16> = Vec::new();
+        let mut pairs = Pairs::default();
         for &(a, b) in &literals {
             for w in norm.as_bytes()[a as usize..b as usize].windows(2) {
-                let p = pair(w[0], w[1]);
-                if !pairs.contains(&p) {
-                    pairs.push(p);
-                }
+                pairs.add(pair(w[0], w[1]));
             }
         }
         let (mut stars, mut ones) = (0_u64, 0_u64);
@@ -205,7 +215,7 @@ impl Glob {
         // ASCII texts are matched over their bytes: a glob without `?` by finding its literal
         // runs in order, any other with the automaton specialized for bytes.
         if text.chars.is_empty() {
-            if !self.pairs.iter().all(|&p| text.pairs.has(p)) {
+            if !text.pairs.holds(&self.pairs) {
                 return false;
             }
             let b = text.norm.as_bytes();
@@ -213,7 +223,7 @@ impl Glob {
             let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
             let cut_ok = |i: usize| i == 0 || i >= n || !(word(i - 1) && word(i));
             if self.stars_only {
-                return self.chain_in(&text.norm, cut_ok);
+                return self.chain(&text.norm, cut_ok, cut_ok);
             }
             if !self.may_match(&text.norm) {
                 return false;
@@ -233,19 +243,31 @@ impl Glob {
     /// Whether the pattern matches a run of whole `_`-separated words of a canonical operation
     /// name (lower case, words joined by single underscores).
     pub fn matches_name_words(&self, name: &str) -> bool {
+        self.matches_name_words_with(name, &Pairs::of(name))
+    }
+
+    /// [`matches_name_words`](Self::matches_name_words), with the name's byte pairs computed
+    /// once for every pattern matched against it: most names hold no pattern's pairs, and are
+    /// rejected without a search.
+    pub(crate) fn matches_name_words_with(&self, name: &str, pairs: &Pairs) -> bool {
+        if !pairs.holds(&self.pairs) {
+            return false;
+        }
+        let b = name.as_bytes();
+        let n = b.len();
+        let starts_word = |i: usize| i == 0 || b[i - 1] == b'_';
+        let ends_word = |j: usize| j == n || b[j] == b'_';
+        if self.stars_only {
+            // Every built-in danger pattern: its literal runs found in order, over the bytes
+            // (a run of whole characters found in UTF-8 starts and ends at character
+            // boundaries, and `_` is one byte, so bytes give the characters' answer).
+            return self.chain(name, starts_word, ends_word);
+        }
         if !self.may_match(name) {
             return false;
         }
         if name.is_ascii() {
-            let b = name.as_bytes();
-            let n = b.len();
-            let at = |i: usize| b[i] as char;
-            return self.run(
-                n,
-                at,
-                |i| i == 0 || b[i - 1] == b'_',
-                |j| j == n || b[j] == b'_',
-            );
+            return self.run(n, |i: usize| char::from(b[i]), starts_word, ends_word);
         }
         let chars: Vec<char> = name.chars().collect();
         let n = chars.len();
@@ -257,13 +279,19 @@ impl Glob {
         )
     }
 
-    /// [`matches_in`](Self::matches_in) for a glob without `?` over an ASCII text: the same answer
-    /// as the automaton, found directly. Such a glob is literal runs joined by stars, so it
-    /// matches when its runs occur in order without overlapping, the first starting at a position
-    /// `cut_ok` accepts when the pattern starts with it, the last ending at one when the pattern
-    /// ends with it. Taking the leftmost acceptable occurrence of each run is never worse than a
-    /// later one (it leaves the most text to the runs after it), so one forward pass decides.
-    fn chain_in(&self, text: &str, cut_ok: impl Fn(usize) -> bool) -> bool {
+    /// Whether a glob without `?` matches `text` (ASCII, or UTF-8 when the positions `start_ok`
+    /// and `end_ok` judge are byte offsets): the same answer as the automaton, found directly.
+    /// Such a glob is literal runs joined by stars, so it matches when its runs occur in order
+    /// without overlapping, the first starting at a position `start_ok` accepts when the pattern
+    /// starts with it, the last ending at one `end_ok` accepts when the pattern ends with it.
+    /// Taking the leftmost acceptable occurrence of each run is never worse than a later one (it
+    /// leaves the most text to the runs after it), so one forward pass decides.
+    fn chain(
+        &self,
+        text: &str,
+        start_ok: impl Fn(usize) -> bool,
+        end_ok: impl Fn(usize) -> bool,
+    ) -> bool {
         let count = self.literals.len();
         let mut pos = 0;
         for (k, &(a, b)) in self.literals.iter().enumerate() {
@@ -276,7 +304,7 @@ impl Glob {
                     return false;
                 };
                 let end = p + lit.len();
-                if (!at_start || cut_ok(p)) && (!at_end || cut_ok(end)) {
+                if (!at_start || start_ok(p)) && (!at_end || end_ok(end)) {
                     pos = end;
                     break;
                 }
@@ -289,7 +317,7 @@ impl Glob {
 
     /// [`may_match`](Self::may_match), after the test of the text's byte pairs.
     fn may_match_text(&self, text: &Text) -> bool {
-        self.pairs.iter().all(|&p| text.pairs.has(p)) && self.may_match(&text.norm)
+        text.pairs.holds(&self.pairs) && self.may_match(&text.norm)
     }
 
     fn may_match(&self, text: &str) -> bool {
@@ -419,6 +447,11 @@ fn contains(text: &str, lit: &str) -> bool {
 fn find(text: &str, lit: &str, from: usize) -> Option<usize> {
     let (t, l) = (text.as_bytes(), lit.as_bytes());
     if t.len() > 256 {
+        // An occurrence starts at a character boundary: none is skipped by moving `from` to one.
+        let mut from = from;
+        while from < t.len() && !text.is_char_boundary(from) {
+            from += 1;
+        }
         return text.get(from..)?.find(lit).map(|p| p + from);
     }
     let (&first, rest) = l.split_first()?;

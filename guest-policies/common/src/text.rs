@@ -19,35 +19,29 @@ pub fn normalize(s: &str) -> String {
 /// [`normalize`] for ASCII text, byte by byte. ASCII's whitespace for `split_whitespace` is
 /// space, tab, line feed, vertical tab, form feed and carriage return.
 fn normalize_ascii(s: &str) -> String {
-    // Most texts already are normal (lower case, single spaces, no space at either end): copy
-    // them whole instead of byte by byte.
-    let b = s.as_bytes();
-    let normal = b.first() != Some(&b' ')
-        && b.last() != Some(&b' ')
-        && b.iter()
-            .zip(b.iter().skip(1).chain([&b'x']))
-            .all(|(&c, &next)| {
-                !(c.is_ascii_uppercase()
-                    || matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-                    || (c == b' ' && next == b' '))
-            });
-    if normal {
-        return s.to_owned();
-    }
-    let mut out = String::with_capacity(s.len());
+    // A copy of the text, lowercased and compacted in place in one pass: every whitespace run
+    // (at least one byte) leaves at most one space, so the write position never passes the read
+    // position.
+    let mut out = s.as_bytes().to_vec();
+    let mut len = 0;
     let mut space = false;
-    for &b in s.as_bytes() {
-        if matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+    for i in 0..out.len() {
+        let b = out[i];
+        if matches!(b, b' ' | b'\t'..=b'\r') {
             space = true;
-        } else {
-            if space && !out.is_empty() {
-                out.push(' ');
-            }
-            space = false;
-            out.push(char::from(b.to_ascii_lowercase()));
+            continue;
         }
+        if space && len > 0 {
+            out[len] = b' ';
+            len += 1;
+        }
+        space = false;
+        out[len] = b.to_ascii_lowercase();
+        len += 1;
     }
-    out
+    out.truncate(len);
+    // Still ASCII, so always valid UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Whether `c` belongs to a word: letters, digits and `_` (so `drop_table` is one word, and

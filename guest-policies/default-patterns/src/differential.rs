@@ -86,3 +86,57 @@ fn outputs_match_the_pinned_digest() {
         digest.value()
     );
 }
+
+/// The digest of the default stage's outcomes over the benchmark corpus's hints, before the
+/// second round of speed-ups (the one that measured over these hints).
+const PINNED_BENCH: u64 = 0x05ea_e7a5_dfa0_803a;
+
+/// The default stage (`{}`) over every hint of airlock's benchmark corpus, as airlock calls it:
+/// the hint alone, no operation.
+#[test]
+fn bench_hints_match_the_pinned_digest() {
+    let stage = Stage::default();
+    let mut dump = std::env::var_os("AIRLOCK_DIFF_DUMP")
+        .map(|p| std::io::BufWriter::new(std::fs::File::create(p).expect("dump file")));
+    let mut digest = Digest::new();
+    let mut count = 0_usize;
+    for hint in corpus::bench_hints() {
+        let out = format!("{:?}", stage.evaluate(hint, None));
+        digest.eat(&out);
+        if let Some(d) = dump.as_mut() {
+            writeln!(d, "{hint:?}\n  -> {out}").expect("dump");
+        }
+        count += 1;
+    }
+    assert_eq!(count, 5050);
+    assert_eq!(
+        digest.value(),
+        PINNED_BENCH,
+        "the stage's outcomes over the benchmark hints changed (digest {:#018x})",
+        digest.value()
+    );
+}
+
+/// A native profiling loop over the whole benchmark corpus (what the benchmark's pattern stage
+/// spends its own time on): `AIRLOCK_PROFILE_ROUNDS` passes (default 20) over its 5,050 hints.
+/// Run it under `valgrind --tool=callgrind <test binary> --ignored --exact
+/// differential::profile_bench_hints`, minus a run with 0 rounds.
+#[test]
+#[ignore = "a profiling loop, run on demand"]
+fn profile_bench_hints() {
+    let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    let hints: Vec<&str> = corpus::bench_hints().collect();
+    let stage = Stage::default();
+    let mut sink = 0_usize;
+    for _ in 0..rounds {
+        for hint in &hints {
+            sink += std::hint::black_box(stage.evaluate(std::hint::black_box(hint), None))
+                .matched
+                .len();
+        }
+    }
+    assert!(rounds == 0 || sink > 0);
+}

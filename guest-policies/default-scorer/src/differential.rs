@@ -115,3 +115,64 @@ fn outputs_match_the_pinned_digest() {
         digest.value()
     );
 }
+
+/// The digest of the default scorer's outputs over the benchmark corpus's hints, before the
+/// second round of speed-ups (the one that measured over these hints).
+const PINNED_BENCH: u64 = 0x43d2_8a4b_f385_20b1;
+
+/// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
+/// hint alone, no operation, no recent hints.
+#[test]
+fn bench_hints_match_the_pinned_digest() {
+    let scorer = Scorer::default();
+    let mut dump = std::env::var_os("AIRLOCK_DIFF_DUMP")
+        .map(|p| std::io::BufWriter::new(std::fs::File::create(p).expect("dump file")));
+    let mut digest = Digest::new();
+    let mut count = 0_usize;
+    for hint in corpus::bench_hints() {
+        let input = Input {
+            hint,
+            ..Input::default()
+        };
+        let out = format!("{:?}", scorer.score(&input));
+        digest.eat(&out);
+        if let Some(d) = dump.as_mut() {
+            writeln!(d, "{hint:?}\n  -> {out}").expect("dump");
+        }
+        count += 1;
+    }
+    assert_eq!(count, 5050);
+    assert_eq!(
+        digest.value(),
+        PINNED_BENCH,
+        "the scorer's outputs over the benchmark hints changed (digest {:#018x})",
+        digest.value()
+    );
+}
+
+/// A native profiling loop over the whole benchmark corpus (what the benchmark's scorer spends
+/// its own time on): `AIRLOCK_PROFILE_ROUNDS` passes (default 20) over its 5,050 hints. Run it
+/// under `valgrind --tool=callgrind <test binary> --ignored --exact
+/// differential::profile_bench_hints`, minus a run with 0 rounds.
+#[test]
+#[ignore = "a profiling loop, run on demand"]
+fn profile_bench_hints() {
+    let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    let hints: Vec<&str> = corpus::bench_hints().collect();
+    let scorer = Scorer::default();
+    let mut sink = 0_u64;
+    for _ in 0..rounds {
+        for hint in &hints {
+            let input = Input {
+                hint,
+                ..Input::default()
+            };
+            sink +=
+                u64::from(std::hint::black_box(scorer.score(std::hint::black_box(&input))).value);
+        }
+    }
+    assert!(rounds == 0 || sink > 0);
+}

@@ -89,6 +89,8 @@ pub mod config;
 pub mod model;
 pub mod signals;
 
+use std::borrow::Cow;
+
 use airlock_guest_common::danger::DangerPatterns;
 use airlock_guest_common::glob::Text;
 
@@ -115,12 +117,19 @@ impl Scorer {
     /// Scores one action.
     pub fn score<'a>(&self, input: &Input<'a>) -> Assessment {
         let texts = Texts::new(input);
-        let docs: Vec<Doc<'_>> = texts.docs.iter().map(|d| Doc::new(d)).collect();
+        // Each document lowercased once, for its segments' words and its alphanumeric words.
+        let lowers: Vec<Cow<'_, str>> = texts.docs.iter().map(|d| signals::lowercase(d)).collect();
+        let docs: Vec<Doc<'_>> = texts
+            .docs
+            .iter()
+            .zip(&lowers)
+            .map(|(d, l)| Doc::new(d, l))
+            .collect();
         // About one word per 4 bytes of text: reserved once rather than grown several times.
         let bytes: usize = texts.docs.iter().map(|d| d.len()).sum();
         let mut words = Vec::with_capacity((bytes / 4).min(1024) + 4);
-        for d in &texts.docs {
-            signals::push_alnum_words(d, &mut words);
+        for (d, l) in texts.docs.iter().zip(&lowers) {
+            signals::push_lower_alnum_words(d, l, &mut words);
         }
         let mut out: Vec<Signal> = Vec::new();
         for doc in &docs {
