@@ -10,7 +10,8 @@
 //! released. An entry is therefore never older than the file.
 //!
 //! Bounded: at most [`MAX_ENTRIES`] keys, each value at most [`MAX_VALUE_BYTES`] (larger ones
-//! are not cached); when full, the cache is emptied and fills again from reads.
+//! are not cached), so it holds at most about 4 MiB of values; when full, it is emptied and fills
+//! again from reads. The hot reads are of keys that do not exist (an agent with no block).
 
 use std::collections::HashMap;
 
@@ -20,7 +21,7 @@ use crate::Table;
 pub(crate) const MAX_ENTRIES: usize = 4096;
 
 /// Values larger than this are read from the file each time.
-pub(crate) const MAX_VALUE_BYTES: usize = 4096;
+pub(crate) const MAX_VALUE_BYTES: usize = 1024;
 
 /// The committed value of recently read or written keys: `None` for "the file has no such
 /// key".
