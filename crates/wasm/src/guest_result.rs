@@ -49,8 +49,8 @@ pub fn check_score(score: RawScore, limits: &Limits) -> Result<Scored, String> {
         .into_iter()
         .take(limits.max_factors)
         .map(|f| GuestFactor {
-            code: truncate(&f.code, limits.max_factor_bytes),
-            message: truncate(&f.message, limits.max_factor_bytes),
+            code: truncate(f.code, limits.max_factor_bytes),
+            message: truncate(f.message, limits.max_factor_bytes),
             points: f.points.min(MAX_SCORE),
         })
         .collect();
@@ -79,7 +79,7 @@ pub fn check_patterns(m: RawPatternMatch, limits: &Limits) -> Matched {
     let total = m.matched.len();
     let matched: Vec<String> = m
         .matched
-        .iter()
+        .into_iter()
         .take(limits.max_factors)
         .map(|p| truncate(p, limits.max_factor_bytes))
         .collect();
@@ -96,13 +96,14 @@ pub fn check_patterns(m: RawPatternMatch, limits: &Limits) -> Matched {
     }
 }
 
-/// `s` cut to at most `max` bytes, on a character boundary.
-fn truncate(s: &str, max: usize) -> String {
+/// `s` cut to at most `max` bytes, on a character boundary (in place: no copy).
+fn truncate(mut s: String, max: usize) -> String {
     let mut end = s.len().min(max);
     while !s.is_char_boundary(end) {
         end -= 1;
     }
-    s[..end].to_string()
+    s.truncate(end);
+    s
 }
 
 #[cfg(test)]
@@ -121,11 +122,11 @@ mod tests {
 
     #[test]
     fn truncation_keeps_whole_characters() {
-        assert_eq!(truncate("abcdef", 4), "abcd");
-        assert_eq!(truncate("abc", 4), "abc");
+        assert_eq!(truncate("abcdef".into(), 4), "abcd");
+        assert_eq!(truncate("abc".into(), 4), "abc");
         // "é" is two bytes: cutting at 2 would split it.
-        assert_eq!(truncate("aéb", 2), "a");
-        assert_eq!(truncate("🦀🦀", 5), "🦀");
+        assert_eq!(truncate("aéb".into(), 2), "a");
+        assert_eq!(truncate("🦀🦀".into(), 5), "🦀");
     }
 
     #[test]
