@@ -18,6 +18,15 @@ pub fn bench_hints() -> impl Iterator<Item = &'static str> {
     include_str!("bench-hints.txt").lines()
 }
 
+/// How many passes over the benchmark hints a profiling loop makes: `AIRLOCK_PROFILE_ROUNDS`,
+/// default 20 (a run with 0 measures the setup, to subtract).
+pub fn profile_rounds() -> usize {
+    std::env::var("AIRLOCK_PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20)
+}
+
 /// Hints and command lines: the scorer's and the pattern stage's test tables, then more.
 pub const SEEDS: &[&str] = &[
     // the scorer's table

@@ -157,10 +157,7 @@ fn bench_hints_match_the_pinned_digest() {
 #[test]
 #[ignore = "a profiling loop, run on demand"]
 fn profile_bench_hints() {
-    let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(20);
+    let rounds = corpus::profile_rounds();
     let hints: Vec<&str> = corpus::bench_hints().collect();
     let scorer = Scorer::default();
     let mut sink = 0_u64;
