@@ -5,7 +5,7 @@ Usage: roundtrip.py AIRLOCK_BIN ECHO_BIN [CALLS]
 Times CALLS `record_execution_step` round trips on `airlock serve` (embedded defaults, the step
 limit at its ceiling, executions restarted outside the timed calls) and CALLS `echo` round
 trips on `echo-mcp` (a trivial MCP server: the same client, framing and JSON-RPC, no work),
-and the start-up of `airlock serve` to its first tools/list answer. Prints one JSON object;
+alternating one call of each (after 50 of each to warm up), and the start-up of `airlock serve` to its first tools/list answer. Prints one JSON object;
 the target is airlock's median within 20 % of echo's (under 0.2 ms of airlock's own work).
 """
 
@@ -34,39 +34,47 @@ def summary(samples):
     }
 
 
-async def time_echo():
-    params = StdioServerParameters(command=echo, args=[], env=dict(os.environ))
-    async with Client(params) as client:
-        samples = []
-        for _ in range(calls):
-            began = time.perf_counter()
-            result = await client.call_tool("echo", {"operation": "record_execution_step", "params": STEP})
-            samples.append(time.perf_counter() - began)
-            assert not result.is_error, result
-        return summary(samples)
+async def time_both(state, policy):
+    """Echo and airlock calls alternate, one each in turn, over two open clients.
 
-
-async def time_dongle(state, policy):
+    Both servers then see the same machine: a load that comes or goes during the run (a build,
+    the disk's write-back after the load test) shifts both medians alike, and the ratio holds.
+    """
     env = dict(os.environ)
     env.pop("AIRLOCK_LOG", None)
     env["AIRLOCK_CACHE_DIR"] = os.path.join(state, "cache")
-    params = StdioServerParameters(
+    dongle_params = StdioServerParameters(
         command=airlock, args=["serve", "--state-dir", state, "--policy", policy], env=env
     )
-    async with Client(params) as client:
-        samples = []
-        while len(samples) < calls:
-            started = await client.call_tool("mcp_aql_execute", {"operation": "execute_agent", "params": {"element_name": AGENT}})
+    echo_params = StdioServerParameters(command=echo, args=[], env=dict(os.environ))
+    async with Client(echo_params) as echo_client, Client(dongle_params) as dongle:
+        echo_samples, dongle_samples = [], []
+
+        async def echo_call():
+            began = time.perf_counter()
+            result = await echo_client.call_tool("echo", {"operation": "record_execution_step", "params": STEP})
+            took = time.perf_counter() - began
+            assert not result.is_error, result
+            return took
+
+        async def step_call():
+            began = time.perf_counter()
+            result = await dongle.call_tool("mcp_aql_create", {"operation": "record_execution_step", "params": STEP})
+            took = time.perf_counter() - began
+            body = json.loads(result.content[0].text)
+            assert body["success"] and body["data"]["continue"], body
+            return took
+
+        warm_up = 50
+        while len(dongle_samples) < calls + warm_up:
+            started = await dongle.call_tool("mcp_aql_execute", {"operation": "execute_agent", "params": {"element_name": AGENT}})
             assert not started.is_error, started.content[0].text
-            for _ in range(min(90, calls - len(samples))):
-                began = time.perf_counter()
-                result = await client.call_tool("mcp_aql_create", {"operation": "record_execution_step", "params": STEP})
-                samples.append(time.perf_counter() - began)
-                body = json.loads(result.content[0].text)
-                assert body["success"] and body["data"]["continue"], body
-            done = await client.call_tool("mcp_aql_execute", {"operation": "complete_execution", "params": {"element_name": AGENT}})
+            for _ in range(min(90, calls + warm_up - len(dongle_samples))):
+                echo_samples.append(await echo_call())
+                dongle_samples.append(await step_call())
+            done = await dongle.call_tool("mcp_aql_execute", {"operation": "complete_execution", "params": {"element_name": AGENT}})
             assert not done.is_error, done.content[0].text
-        return summary(samples)
+        return summary(echo_samples[warm_up:]), summary(dongle_samples[warm_up:])
 
 
 async def time_startup(state, runs=7):
@@ -93,8 +101,7 @@ async def main():
         os.makedirs(policy)
         with open(os.path.join(policy, "policy.json"), "w") as f:
             json.dump({"safety_loop": {"max_autonomous_steps": 100}}, f)
-        echo_result = await time_echo()
-        dongle_result = await time_dongle(os.path.join(tmp, "state"), policy)
+        echo_result, dongle_result = await time_both(os.path.join(tmp, "state"), policy)
         startup = await time_startup(os.path.join(tmp, "startup"))
     ratio = dongle_result["median_us"] / echo_result["median_us"]
     print(json.dumps({
