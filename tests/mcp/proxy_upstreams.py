@@ -15,6 +15,7 @@ import sys
 
 import mcp.types as types
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 binary, state_dir, fs_server, work = sys.argv[1:5]
 everything = sys.argv[5] if len(sys.argv) > 5 else None
@@ -65,6 +66,15 @@ async def filesystem():
         assert r.is_error, r
         assert body(r)["error"]["code"].startswith("PERMISSION_"), body(r)
         assert snapshot(files) == before, "a denied write_file changed the directory"
+        # A tool the server does not have: MCP's unknown-tool error, and a denial in the audit.
+        try:
+            r = await c.call_tool("drop_database", {"name": "prod"})
+            raise AssertionError(f"an unknown tool was answered: {r}")
+        except MCPError as e:
+            assert "unknown tool 'drop_database'" in str(e), e
+        probes = [e for e in cli("audit") if e["operation"] == "drop_database"]
+        assert [(e["outcome"], e["danger_level"]) for e in probes] == [("denied", 4)], probes
+        assert "offers no operation 'drop_database'" in probes[0]["reasons"][0], probes
 
     # No flag: the safety mode comes from AIRLOCK_SAFETY_MODE, else from policy.json; the flag
     # wins over both.

@@ -181,6 +181,18 @@ impl LoopError {
         )
     }
 
+    /// The adapter offers no such operation (the gateway's upstream has no such tool).
+    pub fn operation_not_offered(operation: &str, adapter: &str) -> Self {
+        Self::new(
+            "NOT_FOUND_OPERATION",
+            format!(
+                "Unknown operation: '{operation}': adapter '{adapter}' has no such tool; list its \
+                 tools for the ones it offers"
+            ),
+            json!({"operation": operation, "adapter": adapter}),
+        )
+    }
+
     /// The wire form: `{code, message, details?}`.
     pub fn to_json(&self) -> Value {
         let mut v = json!({"code": self.code, "message": self.message});

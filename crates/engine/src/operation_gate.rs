@@ -11,7 +11,7 @@
 //! exactly once. A client that retries without the param is matched by its call.
 
 use airlock_core::{
-    AutonomyLevel, Endpoint, GateContext, GateRequest, Outcome, SafetyMode, ToolAnnotations,
+    AutonomyLevel, Endpoint, GateContext, GateRequest, Layer, Outcome, SafetyMode, ToolAnnotations,
     TrustLevel,
 };
 use airlock_store::{Durability, Table};
@@ -50,6 +50,10 @@ pub struct OperationCall<'a> {
     pub autonomy: Option<AutonomyLevel>,
     /// A safety mode instead of the policy's.
     pub safety_mode: Option<SafetyMode>,
+    /// The adapter does not offer the operation (the gateway's upstream has no such tool).
+    /// The attempt is refused with `NOT_FOUND_OPERATION` and audited as denied: an agent
+    /// probing for tools leaves a record, and nothing is forwarded.
+    pub not_offered: bool,
 }
 
 /// An owned [`OperationCall`], for callers in another process (the gateway forwards it to the
@@ -80,6 +84,9 @@ pub struct GateCall {
     /// See [`OperationCall::safety_mode`].
     #[serde(default)]
     pub safety_mode: Option<SafetyMode>,
+    /// See [`OperationCall::not_offered`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_offered: bool,
 }
 
 impl GateCall {
@@ -95,6 +102,7 @@ impl GateCall {
             trust: self.trust,
             autonomy: self.autonomy,
             safety_mode: self.safety_mode,
+            not_offered: self.not_offered,
         }
     }
 }
@@ -197,6 +205,27 @@ impl Engine {
             self.audit(entry)
         };
 
+        if call.not_offered {
+            // Refused whatever the gate says: there is nothing to run. The record keeps the
+            // name's classification (not the other layers' verdicts, which did not decide), so
+            // probing for `drop_database` stands out.
+            let reasons = std::iter::once(format!(
+                "adapter '{}' offers no operation '{}'",
+                call.adapter, call.operation
+            ))
+            .chain(
+                decision
+                    .factors
+                    .iter()
+                    .filter(|f| f.layer == Layer::Danger)
+                    .map(ToString::to_string),
+            )
+            .collect();
+            let _ = audit(AuditOutcome::Denied, reasons, None);
+            return Ok(GateAnswer::Refused {
+                error: LoopError::operation_not_offered(call.operation, call.adapter).to_json(),
+            });
+        }
         match decision.outcome {
             Outcome::Allow => {
                 // Every call is audited; calls of danger >= 2 durably before they go ahead.

@@ -320,12 +320,7 @@ impl ServerHandler for Gateway {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let name = request.name.to_string();
-        let Some(tool) = self.tool(&name).await? else {
-            return Err(McpError::invalid_params(
-                format!("unknown tool '{name}'"),
-                None,
-            ));
-        };
+        let tool = self.tool(&name).await?;
         let params = Value::Object(request.arguments.clone().unwrap_or_default());
         let call = GateCall {
             agent: self.config.agent.clone(),
@@ -333,11 +328,22 @@ impl ServerHandler for Gateway {
             operation: name.clone(),
             endpoint: None,
             params,
-            annotations: core_annotations(&tool),
+            annotations: tool.as_ref().and_then(core_annotations),
             trust: self.config.trust,
             autonomy: self.config.autonomy,
             safety_mode: Some(self.safety_mode()),
+            not_offered: tool.is_none(),
         };
+        if call.not_offered {
+            // The gate refuses it and audits the attempt (an agent probing for tools leaves a
+            // record); the agent gets MCP's error for an unknown tool. Refused even if the
+            // record cannot be written: there is nothing to forward.
+            let _ = self.decide(&call).await;
+            return Err(McpError::invalid_params(
+                format!("unknown tool '{name}': list the tools for the ones this server offers"),
+                Some(json!({"code": "NOT_FOUND_OPERATION", "operation": name})),
+            ));
+        }
         let mut answer = match self.decide(&call).await? {
             Ok(a) => a,
             Err(error) => return Ok(error_result(error).into()),

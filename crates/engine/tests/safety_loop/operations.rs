@@ -35,6 +35,7 @@ fn gate_with(
             trust: None,
             autonomy,
             safety_mode: None,
+            not_offered: false,
         })
         .expect("gate")
 }
@@ -100,6 +101,62 @@ fn the_gate_lets_safe_calls_through_and_refuses_what_trust_does_not_allow() {
         refused_code(&gate(&h, "unknown", "list_files", json!({}))),
         "PERMISSION_TRUST_LEVEL_INSUFFICIENT"
     );
+}
+
+#[test]
+fn an_operation_the_adapter_does_not_offer_is_refused_and_audited_as_denied() {
+    let h = harness();
+    let params = json!({"path": "/srv/db"});
+    let probe = |operation: &str| {
+        let call = airlock_engine::GateCall {
+            agent: "a".into(),
+            adapter: "files".into(),
+            operation: operation.into(),
+            params: params.clone(),
+            not_offered: true,
+            ..Default::default()
+        };
+        h.engine.gate_operation(call.as_call()).expect("gate")
+    };
+    // A read the gate would let through, and a forbidden name: neither is forwarded.
+    for operation in ["read_file", "drop_database"] {
+        let answer = probe(operation);
+        assert_eq!(refused_code(&answer), "NOT_FOUND_OPERATION", "{answer:?}");
+        let GateAnswer::Refused { error } = &answer else {
+            unreachable!()
+        };
+        assert_eq!(error["details"]["adapter"], "files");
+        assert_eq!(error["details"]["operation"], operation);
+    }
+    let audit = h.audit();
+    // An unlabeled read is reversible (1) until labeled; drop_* is forbidden (4).
+    for (operation, danger) in [("read_file", 1), ("drop_database", 4)] {
+        let entry = audit
+            .iter()
+            .find(|e| e["operation"] == operation)
+            .unwrap_or_else(|| panic!("no audit entry for {operation}: {audit:?}"));
+        assert_eq!(entry["outcome"], "denied", "{entry}");
+        assert_eq!(entry["danger_level"], danger, "{entry}");
+        assert_eq!(entry["adapter_name"], "files", "{entry}");
+        let reasons = entry["reasons"].as_array().expect("reasons");
+        assert_eq!(
+            reasons[0],
+            format!("adapter 'files' offers no operation '{operation}'"),
+            "{entry}"
+        );
+        // Only the classification is kept: no other layer's "allow" beside a denial.
+        assert!(
+            reasons[1..]
+                .iter()
+                .all(|r| r.as_str().is_some_and(|r| r.starts_with("[danger]"))),
+            "{entry}"
+        );
+    }
+    // The same read, offered, goes through: the refusal came from the flag alone.
+    assert!(matches!(
+        gate(&h, "files", "read_file", params.clone()),
+        GateAnswer::Proceed { .. }
+    ));
 }
 
 #[test]

@@ -193,6 +193,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
                     trust: None,
                     autonomy: None,
                     safety_mode: None,
+                    not_offered: false,
                 })
                 .expect("gate");
             seen.borrow_mut().push(format!("{answer:?}"));
