@@ -163,15 +163,39 @@ impl Inner {
     }
 
     /// Makes the lazy writes made since the last durable commit durable, if there are any.
+    ///
+    /// The fsync happens outside the writer lock: a step that only buffers a lazy write or
+    /// reads a key does not wait for the disk (150-300 us here, far more on a busy disk).
+    /// The waiting writes are first committed non-durably under the lock, so readers find
+    /// them in the file; then an empty durable commit makes that commit and every earlier
+    /// non-durable one durable (redb's contract for `Durability::None`).
     fn sync(&self) -> Result<(), StoreError> {
-        let mut writer = self.writer();
-        if writer.unsynced {
-            self.commit(&mut writer, "sync lazy writes", Durability::Durable, |_| {
-                Ok(())
-            })
-        } else {
-            Ok(())
+        {
+            let mut writer = self.writer();
+            if !writer.unsynced {
+                return Ok(());
+            }
+            if !writer.pending.is_empty() {
+                self.commit(
+                    &mut writer,
+                    "sync lazy writes",
+                    Durability::Lazy,
+                    |_| Ok(()),
+                )?;
+            }
+            // A lazy write made while the fsync runs sets it again, for the next round.
+            writer.unsynced = false;
         }
+        let err = io("sync lazy writes");
+        let synced = self
+            .db
+            .begin_write()
+            .map_err(|e| err(&e))
+            .and_then(|txn| txn.commit().map_err(|e| err(&e)));
+        if synced.is_err() {
+            self.writer().unsynced = true;
+        }
+        synced
     }
 
     fn writer(&self) -> MutexGuard<'_, Writer> {

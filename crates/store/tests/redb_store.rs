@@ -218,6 +218,18 @@ fn durable_writes_survive_sigkill() {
 fn child_writes_lazily_then_idles() {
     let path = std::env::var_os("AIRLOCK_STORE_CHILD_PATH").expect("run by the parent test");
     let store = RedbStore::open(std::path::Path::new(&path)).expect("open");
+    // More than the buffer holds: the first ones go to the file in a non-durable commit,
+    // which the sync thread's fsync must cover too.
+    for i in 0..1000 {
+        store
+            .put(
+                Table::Executions,
+                &format!("bulk-{i}"),
+                b"counted",
+                Durability::Lazy,
+            )
+            .expect("lazy put");
+    }
     store
         .put(Table::Executions, "exec-9", b"step 41", Durability::Lazy)
         .expect("lazy put");
@@ -246,6 +258,15 @@ fn lazy_writes_reach_the_disk_without_a_durable_write() {
         store.get(Table::Executions, "exec-9").expect("get"),
         Some(b"step 41".to_vec())
     );
+    for i in 0..1000 {
+        assert_eq!(
+            store
+                .get(Table::Executions, &format!("bulk-{i}"))
+                .expect("get"),
+            Some(b"counted".to_vec()),
+            "bulk-{i}"
+        );
+    }
     let audit = store.audit(1, 10).expect("audit");
     assert_eq!(audit.len(), 1, "{audit:?}");
     assert_eq!(audit[0].entry, b"allowed step 41");
