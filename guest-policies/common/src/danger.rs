@@ -39,12 +39,19 @@ pub enum DangerClass {
     Forbidden,
 }
 
-impl fmt::Display for DangerClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl DangerClass {
+    /// Its name: `dangerous` or `forbidden` (what it displays as).
+    pub fn as_str(self) -> &'static str {
+        match self {
             DangerClass::Dangerous => "dangerous",
             DangerClass::Forbidden => "forbidden",
-        })
+        }
+    }
+}
+
+impl fmt::Display for DangerClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -103,31 +110,30 @@ impl DangerPatterns {
         // of the hint, and nothing else is allocated until a pattern matches.
         let mut spellings = Spellings::default();
         let mut out = Vec::new();
-        for word in operation_like_words_as_written(text) {
+        each_operation_like_word(text, |word| {
             self.match_name_into(word, &mut spellings, &mut out);
-        }
+        });
         out
     }
 
     /// [`match_name`](Self::match_name), appending to `out`, with `spellings` as the buffers
     /// for the name's two spellings.
     fn match_name_into(&self, name: &str, spellings: &mut Spellings, out: &mut Vec<DangerMatch>) {
-        spellings.of(name);
-        let canonical = Some((
-            spellings.canonical.as_str(),
-            Pairs::of(&spellings.canonical),
-        ))
-        .filter(|(s, _)| !s.is_empty());
-        let plain = Some(spellings.plain.as_str())
-            .filter(|s| spellings.has_plain && !s.is_empty())
-            .map(|s| (s, Pairs::of(s)));
+        let (canonical, plain) = spellings.of(name);
+        let canonical = Some((canonical, Pairs::of(canonical))).filter(|(s, _)| !s.is_empty());
+        let plain = plain.filter(|s| !s.is_empty()).map(|s| (s, Pairs::of(s)));
+        let matches = |spelling: &Option<(&str, Pairs)>, glob: &Glob| {
+            spelling.is_some_and(|(s, pairs)| glob.matches_name_words_with(s, &pairs))
+        };
         for (class, pattern, glob) in &self.globs {
-            let spelling = [canonical, plain]
-                .into_iter()
-                .flatten()
-                .find(|(s, pairs)| glob.matches_name_words_with(s, pairs))
-                .map(|(s, _)| s);
-            if let Some(s) = spelling {
+            let spelling = if matches(&canonical, glob) {
+                canonical
+            } else if matches(&plain, glob) {
+                plain
+            } else {
+                None
+            };
+            if let Some((s, _)) = spelling {
                 out.push(DangerMatch {
                     class: *class,
                     pattern,
@@ -148,15 +154,39 @@ struct Spellings {
 }
 
 impl Spellings {
-    /// [`name_spellings`] of `name`, into the buffers.
-    fn of(&mut self, name: &str) {
+    /// [`name_spellings`] of `name`: the canonical spelling, and the plain one when it differs.
+    /// A name that already is canonical (the usual snake_case word of a hint) is returned as it
+    /// is, without being copied into the buffers.
+    fn of<'s>(&'s mut self, name: &'s str) -> (&'s str, Option<&'s str>) {
+        if is_canonical(name) {
+            // No capital, so no plain spelling either.
+            return (name, None);
+        }
         normalize_into(name, true, &mut self.canonical);
         self.has_plain = false;
         if name.bytes().any(|b| b.is_ascii_uppercase()) {
             normalize_into(name, false, &mut self.plain);
             self.has_plain = self.plain != self.canonical;
         }
+        let plain = Some(self.plain.as_str()).filter(|_| self.has_plain);
+        (self.canonical.as_str(), plain)
     }
+}
+
+/// Whether `name` is its own [`canonical_name`]: lower-case ASCII letters and digits in words
+/// joined by single underscores, none at either end (so normalizing it changes nothing).
+fn is_canonical(name: &str) -> bool {
+    let b = name.as_bytes();
+    let mut prev = b'_';
+    for &c in b {
+        match c {
+            b'a'..=b'z' | b'0'..=b'9' => {}
+            b'_' if prev != b'_' => {}
+            _ => return false,
+        }
+        prev = c;
+    }
+    prev != b'_'
 }
 
 /// The canonical form of an operation name, as airlock's core computes it: lower case, words
@@ -277,20 +307,45 @@ fn is_separator(c: char) -> bool {
 /// `DROP_TABLE`, `mcp__db__drop_table`). Plain words (`drop`) and identifiers such as `__init__`
 /// are not operation names.
 pub fn operation_like_words(text: &str) -> Vec<String> {
-    operation_like_words_as_written(text)
-        .map(canonical_name)
-        .collect()
+    let mut out = Vec::new();
+    each_operation_like_word(text, |w| out.push(canonical_name(w)));
+    out
 }
 
-/// [`operation_like_words`] as written in the text.
-fn operation_like_words_as_written(text: &str) -> impl Iterator<Item = &str> {
+/// Calls `f` on each of the [`operation_like_words`] of `text`, as written in the text.
+fn each_operation_like_word<'t>(text: &'t str, mut f: impl FnMut(&'t str)) {
+    let operation_like = |w: &str| {
+        let t = w.trim_matches('_');
+        t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
+    };
     // Every such word holds an underscore: a text without one is not split at all.
-    let text = if text.contains('_') { text } else { "" };
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| {
-            let t = w.trim_matches('_');
-            t.contains('_') && t.chars().next().is_some_and(char::is_alphabetic)
-        })
+    if !text.as_bytes().contains(&b'_') {
+        return;
+    }
+    if !text.is_ascii() {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| operation_like(w))
+            .for_each(f);
+        return;
+    }
+    // The same split over bytes: in ASCII, `char::is_alphanumeric` is `is_ascii_alphanumeric`.
+    // Only a run holding an underscore can be operation-like.
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut underscore = false;
+    for i in 0..=b.len() {
+        match b.get(i) {
+            Some(c) if c.is_ascii_alphanumeric() => {}
+            Some(b'_') => underscore = true,
+            _ => {
+                if underscore && operation_like(&text[start..i]) {
+                    f(&text[start..i]);
+                }
+                start = i + 1;
+                underscore = false;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

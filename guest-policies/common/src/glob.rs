@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-use crate::text::{is_word_char, normalize};
+use crate::text::{is_word_char, normalize, normalize_into};
 
 /// The longest pattern accepted, in bytes. Longer ones are configuration mistakes or attacks.
 pub const MAX_PATTERN_BYTES: usize = 256;
@@ -96,6 +96,7 @@ impl Pairs {
     }
 
     /// Whether every pair of `other` is in this set.
+    #[inline]
     fn holds(&self, other: &Pairs) -> bool {
         let missing = |k: usize| other.0[k] & !self.0[k];
         missing(0) | missing(1) | missing(2) | missing(3) == 0
@@ -211,13 +212,20 @@ impl Glob {
 
     /// Whether the pattern matches the whole of `text` or a part of it that does not cut through a
     /// word.
+    #[inline(always)]
     pub fn matches_in(&self, text: &Text) -> bool {
+        // Inlined, so that the test of the byte pairs, which rejects most texts, costs no call.
+        if text.chars.is_empty() && !text.pairs.holds(&self.pairs) {
+            return false;
+        }
+        self.matches_in_search(text)
+    }
+
+    /// [`matches_in`](Self::matches_in) past the test of an ASCII text's byte pairs.
+    fn matches_in_search(&self, text: &Text) -> bool {
         // ASCII texts are matched over their bytes: a glob without `?` by finding its literal
         // runs in order, any other with the automaton specialized for bytes.
         if text.chars.is_empty() {
-            if !text.pairs.holds(&self.pairs) {
-                return false;
-            }
             let b = text.norm.as_bytes();
             let n = b.len();
             let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_';
@@ -249,10 +257,15 @@ impl Glob {
     /// [`matches_name_words`](Self::matches_name_words), with the name's byte pairs computed
     /// once for every pattern matched against it: most names hold no pattern's pairs, and are
     /// rejected without a search.
+    #[inline(always)]
     pub(crate) fn matches_name_words_with(&self, name: &str, pairs: &Pairs) -> bool {
-        if !pairs.holds(&self.pairs) {
-            return false;
-        }
+        // Inlined, like `matches_in`'s: most names fail it.
+        pairs.holds(&self.pairs) && self.matches_name_words_search(name)
+    }
+
+    /// [`matches_name_words_with`](Self::matches_name_words_with) past the test of the byte
+    /// pairs.
+    fn matches_name_words_search(&self, name: &str) -> bool {
         let b = name.as_bytes();
         let n = b.len();
         let starts_word = |i: usize| i == 0 || b[i - 1] == b'_';
@@ -464,7 +477,7 @@ fn find(text: &str, lit: &str, from: usize) -> Option<usize> {
 /// A text prepared for matching: [normalized](crate::text::normalize), and split into
 /// characters once for all the patterns matched against it (only when it is not ASCII: an ASCII
 /// text is matched over its bytes).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Text {
     norm: String,
     /// The characters of `norm`, when it is not ASCII (empty otherwise).
@@ -476,14 +489,20 @@ pub struct Text {
 impl Text {
     /// Normalizes `raw`.
     pub fn new(raw: &str) -> Self {
-        let norm = normalize(raw);
-        let chars = if norm.is_ascii() {
-            Vec::new()
-        } else {
-            norm.chars().collect()
-        };
-        let pairs = Pairs::of(&norm);
-        Self { norm, chars, pairs }
+        let mut text = Self::default();
+        text.set(raw);
+        text
+    }
+
+    /// Makes this the text of `raw` ([`Text::new`]), in the buffers it already has: a `Text`
+    /// kept from call to call prepares every text without allocating.
+    pub fn set(&mut self, raw: &str) {
+        normalize_into(raw, &mut self.norm);
+        self.chars.clear();
+        if !self.norm.is_ascii() {
+            self.chars.extend(self.norm.chars());
+        }
+        self.pairs = Pairs::of(&self.norm);
     }
 
     /// The normalized text.

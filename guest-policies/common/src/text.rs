@@ -3,45 +3,62 @@
 /// Lower case, with every run of whitespace collapsed to one space and both ends trimmed:
 /// `"  RM   -Rf\t/ "` becomes `"rm -rf /"`.
 pub fn normalize(s: &str) -> String {
-    if s.is_ascii() {
-        return normalize_ascii(s);
-    }
-    let mut out = String::with_capacity(s.len());
-    for word in s.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.extend(word.chars().flat_map(char::to_lowercase));
-    }
+    let mut out = String::new();
+    normalize_into(s, &mut out);
     out
 }
 
-/// [`normalize`] for ASCII text, byte by byte. ASCII's whitespace for `split_whitespace` is
-/// space, tab, line feed, vertical tab, form feed and carriage return.
-fn normalize_ascii(s: &str) -> String {
-    // A copy of the text, lowercased and compacted in place in one pass: every whitespace run
-    // (at least one byte) leaves at most one space, so the write position never passes the read
-    // position.
-    let mut out = s.as_bytes().to_vec();
-    let mut len = 0;
+/// [`normalize`] into `out` (cleared first), so that a buffer kept from call to call serves every
+/// text without a new allocation.
+pub fn normalize_into(s: &str, out: &mut String) {
+    out.clear();
+    if !s.is_ascii() {
+        out.reserve(s.len());
+        for word in s.split_whitespace() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.extend(word.chars().flat_map(char::to_lowercase));
+        }
+        return;
+    }
+    if spaced_normally(s.as_bytes()) {
+        // The usual text: only its case may change, in one copy and one lowercasing pass.
+        out.push_str(s);
+        out.make_ascii_lowercase();
+        return;
+    }
+    // Byte by byte. ASCII's whitespace for `split_whitespace` is space, tab, line feed, vertical
+    // tab, form feed and carriage return.
+    out.reserve(s.len());
     let mut space = false;
-    for i in 0..out.len() {
-        let b = out[i];
+    for &b in s.as_bytes() {
         if matches!(b, b' ' | b'\t'..=b'\r') {
             space = true;
             continue;
         }
-        if space && len > 0 {
-            out[len] = b' ';
-            len += 1;
+        if space && !out.is_empty() {
+            out.push(' ');
         }
         space = false;
-        out[len] = b.to_ascii_lowercase();
-        len += 1;
+        out.push(char::from(b.to_ascii_lowercase()));
     }
-    out.truncate(len);
-    // Still ASCII, so always valid UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Whether an ASCII text's whitespace already is normal: single spaces, none at either end.
+fn spaced_normally(b: &[u8]) -> bool {
+    if b.first() == Some(&b' ') || b.last() == Some(&b' ') {
+        return false;
+    }
+    // Without a branch per byte: most texts are spaced normally and are read to the end anyway.
+    let mut prev_space = false;
+    let mut odd = false;
+    for &c in b {
+        let space = c == b' ';
+        odd |= (space & prev_space) | (c.wrapping_sub(b'\t') <= b'\r' - b'\t');
+        prev_space = space;
+    }
+    !odd
 }
 
 /// Whether `c` belongs to a word: letters, digits and `_` (so `drop_table` is one word, and

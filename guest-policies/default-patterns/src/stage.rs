@@ -3,6 +3,8 @@
 
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
+
 use airlock_guest_common::danger::{self, DangerClass, DangerPatterns};
 use airlock_guest_common::glob::{Glob, Text};
 use serde_json::{Map, Value};
@@ -72,6 +74,10 @@ pub struct Stage {
     requires_approval: Vec<Glob>,
     auto_approve: Vec<Glob>,
     danger: Option<Danger>,
+    /// The texts of the action being evaluated (hint, operation as written, operation in
+    /// canonical form): kept from call to call, so preparing them reuses their buffers instead of
+    /// allocating new ones for every action (the guest keeps one stage for all its calls).
+    texts: RefCell<[Text; 3]>,
 }
 
 /// The `dangerPatterns` tables, compiled.
@@ -101,6 +107,7 @@ impl Default for Stage {
             requires_approval: Vec::new(),
             auto_approve: Vec::new(),
             danger: Some(Danger::new()),
+            texts: RefCell::default(),
         }
     }
 }
@@ -149,27 +156,36 @@ impl Stage {
             requires_approval: patterns(&map, "requiresApproval")?,
             auto_approve: patterns(&map, "autoApprove")?,
             danger,
+            texts: RefCell::default(),
         })
     }
 
     /// Matches one action: its hint (the agent's own words) and its operation name, if any.
     pub fn evaluate(&self, hint: &str, operation: Option<&str>) -> Outcome {
-        let mut texts = Vec::with_capacity(3);
-        let hint_text = Text::new(hint);
-        if !hint_text.is_empty() {
-            texts.push(hint_text);
-        }
+        let mut buffers = self.texts.borrow_mut();
+        let [hint_text, as_written, canonical] = &mut *buffers;
+        hint_text.set(hint);
+        let mut distinct = false;
         if let Some(op) = operation {
-            let as_written = Text::new(op);
-            let canonical = Text::new(&danger::canonical_name(op));
-            let distinct = !canonical.is_empty() && canonical != as_written;
-            if !as_written.is_empty() {
-                texts.push(as_written);
-            }
-            if distinct {
-                texts.push(canonical);
-            }
+            as_written.set(op);
+            canonical.set(&danger::canonical_name(op));
+            distinct = !canonical.is_empty() && *canonical != *as_written;
         }
+        // The texts matched: the hint if not empty, then the operation as written if not empty,
+        // then its canonical form if it differs.
+        let (hint_text, as_written, canonical) = (&*hint_text, &*as_written, &*canonical);
+        let mut prepared: [&Text; 3] = [hint_text; 3];
+        let mut count = 0;
+        let chosen = [
+            (hint_text, !hint_text.is_empty()),
+            (as_written, operation.is_some() && !as_written.is_empty()),
+            (canonical, distinct),
+        ];
+        for (text, _) in chosen.into_iter().filter(|(_, used)| *used) {
+            prepared[count] = text;
+            count += 1;
+        }
+        let texts = &prepared[..count];
         let hits = |globs: &[Glob]| -> Vec<String> {
             let mut out: Vec<String> = Vec::new();
             for glob in globs {
@@ -191,7 +207,7 @@ impl Stage {
                     (&danger.dangerous_commands, &mut approval),
                 ] {
                     for glob in globs.iter().filter(|g| g.matches_in(hint)) {
-                        list.push(format!("danger:command:{}", glob.as_str()));
+                        list.push(["danger:command:", glob.as_str()].concat());
                     }
                 }
             }
@@ -210,7 +226,7 @@ impl Stage {
                         .iter()
                         .any(|m| m.class == class && m.pattern == *pattern)
                     {
-                        list.push(format!("danger:{class}:{pattern}"));
+                        list.push(["danger:", class.as_str(), ":", pattern].concat());
                     }
                 }
             }

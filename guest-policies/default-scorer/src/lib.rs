@@ -90,19 +90,40 @@ pub mod model;
 pub mod signals;
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use airlock_guest_common::danger::DangerPatterns;
 use airlock_guest_common::glob::Text;
 
 use crate::config::Config;
 use crate::model::{Assessment, Input, Signal, combine};
-use crate::signals::{Doc, Texts};
+use crate::signals::{Doc, DocBuffers, Texts, Word, recycle};
 
 /// A configured scorer.
 #[derive(Debug, Clone, Default)]
 pub struct Scorer {
     config: Config,
     names: DangerPatterns,
+    /// Buffers kept from call to call (the guest keeps one scorer for all its calls): once they
+    /// have grown to fit, scoring an action allocates little more than its result.
+    scratch: RefCell<Scratch>,
+}
+
+/// The vectors [`Scorer::score`] fills for each action, empty between calls. They hold borrowed
+/// texts during a call, and are [recycled](recycle) to `'static` items (still empty) after it.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    texts: Vec<Cow<'static, str>>,
+    /// The lower-case forms of the documents that have capitals (or are not ASCII), one after
+    /// another.
+    lower: String,
+    /// Where each document's lower-case form is in `lower` (`None`: the document itself).
+    spans: Vec<Option<(usize, usize)>>,
+    docs: Vec<Doc<'static>>,
+    /// The vectors of the documents of earlier calls.
+    doc_buffers: Vec<DocBuffers>,
+    words: Vec<Word<'static>>,
+    signals: Vec<Signal>,
 }
 
 impl Scorer {
@@ -111,27 +132,43 @@ impl Scorer {
         Ok(Self {
             config: Config::from_json(json)?,
             names: DangerPatterns::new(),
+            scratch: RefCell::default(),
         })
     }
 
     /// Scores one action.
     pub fn score<'a>(&self, input: &Input<'a>) -> Assessment {
-        let texts = Texts::new(input);
-        // Each document lowercased once, for its segments' words and its alphanumeric words.
-        let lowers: Vec<Cow<'_, str>> = texts.docs.iter().map(|d| signals::lowercase(d)).collect();
-        let docs: Vec<Doc<'_>> = texts
-            .docs
-            .iter()
-            .zip(&lowers)
-            .map(|(d, l)| Doc::new(d, l))
-            .collect();
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        let texts = Texts::new_in(input, recycle(std::mem::take(&mut scratch.texts)));
+        // Each document lowercased once, for its segments' words and its alphanumeric words;
+        // only those with capitals (or not ASCII) are copied, all into one string.
+        scratch.lower.clear();
+        let mut spans = recycle(std::mem::take(&mut scratch.spans));
+        spans.extend(
+            texts
+                .docs
+                .iter()
+                .map(|d| signals::lowercase_into(d, &mut scratch.lower)),
+        );
+        let arena: &str = &scratch.lower;
+        let lower = |i: usize| match spans[i] {
+            Some((start, end)) => &arena[start..end],
+            None => &*texts.docs[i],
+        };
+        let mut docs: Vec<Doc<'_>> = recycle(std::mem::take(&mut scratch.docs));
+        for (i, d) in texts.docs.iter().enumerate() {
+            let buffers = scratch.doc_buffers.pop().unwrap_or_default();
+            docs.push(Doc::with_buffers(d, lower(i), buffers));
+        }
         // About one word per 4 bytes of text: reserved once rather than grown several times.
         let bytes: usize = texts.docs.iter().map(|d| d.len()).sum();
-        let mut words = Vec::with_capacity((bytes / 4).min(1024) + 4);
-        for (d, l) in texts.docs.iter().zip(&lowers) {
-            signals::push_lower_alnum_words(d, l, &mut words);
+        let mut words: Vec<Word<'_>> = recycle(std::mem::take(&mut scratch.words));
+        words.reserve((bytes / 4).min(1024) + 4);
+        for (i, d) in texts.docs.iter().enumerate() {
+            signals::push_lower_alnum_words(d, lower(i), &mut words);
         }
-        let mut out: Vec<Signal> = Vec::new();
+        let mut out = std::mem::take(&mut scratch.signals);
         for doc in &docs {
             signals::shell(doc, &mut out);
             signals::sql(doc, &mut out);
@@ -155,7 +192,17 @@ impl Scorer {
                 }
             }
         }
-        combine(out)
+        let assessment = combine(&mut out);
+        // Every buffer back, emptied, for the next call.
+        scratch.signals = out;
+        scratch.words = recycle(words);
+        scratch
+            .doc_buffers
+            .extend(docs.drain(..).map(Doc::into_buffers));
+        scratch.docs = recycle(docs);
+        scratch.spans = recycle(spans);
+        scratch.texts = recycle(texts.docs);
+        assessment
     }
 }
 

@@ -131,15 +131,27 @@ impl Signal {
 ///   were left (possibly 0), so the factors' points always add up to the score exactly.
 /// - The danger level is the highest any signal suggests; a destructive-or-worse action that also
 ///   targets production is `forbidden` (danger-levels 6.2, `*_production`).
-pub fn combine(signals: Vec<Signal>) -> Assessment {
-    let mut distinct: Vec<Signal> = Vec::with_capacity(signals.len());
-    for s in signals {
-        match distinct.iter_mut().find(|d| d.code == s.code) {
-            Some(d) if s.weight > d.weight => *d = s,
+///
+/// `signals` is left empty (its allocation kept, for the next action's signals).
+pub fn combine(signals: &mut Vec<Signal>) -> Assessment {
+    // The distinct codes, in place: `signals[..distinct]` holds the first signal of each code
+    // seen so far, replaced by any heavier one of the same code found later.
+    let mut distinct = 0;
+    for i in 0..signals.len() {
+        match signals[..distinct]
+            .iter()
+            .position(|d| d.code == signals[i].code)
+        {
+            Some(j) if signals[i].weight > signals[j].weight => signals.swap(i, j),
             Some(_) => {}
-            None => distinct.push(s),
+            None => {
+                signals.swap(distinct, i);
+                distinct += 1;
+            }
         }
     }
+    signals.truncate(distinct);
+    let distinct = signals;
     // Stable: among equal weights, the order signals were found in.
     distinct.sort_by_key(|s| std::cmp::Reverse(s.weight));
 
@@ -153,7 +165,7 @@ pub fn combine(signals: Vec<Signal>) -> Assessment {
 
     let mut value = 0_u32;
     let factors = distinct
-        .into_iter()
+        .drain(..)
         .enumerate()
         .map(|(i, s)| {
             let share = if i == 0 {
@@ -183,7 +195,7 @@ mod tests {
 
     #[test]
     fn the_heaviest_counts_in_full_the_others_half() {
-        let a = combine(vec![
+        let a = combine(&mut vec![
             Signal::new("a", 40, None, "a"),
             Signal::new("b", 65, Some(Level::Dangerous), "b"),
             Signal::new("c", 15, None, "c"),
@@ -201,7 +213,7 @@ mod tests {
 
     #[test]
     fn capped_at_100_with_every_point_explained() {
-        let a = combine(vec![
+        let a = combine(&mut vec![
             Signal::new("x", 90, None, ""),
             Signal::new("y", 40, None, ""),
             Signal::new("z", 30, None, ""),
@@ -214,7 +226,7 @@ mod tests {
     #[test]
     fn nothing_found_is_zero() {
         assert_eq!(
-            combine(Vec::new()),
+            combine(&mut Vec::new()),
             Assessment {
                 value: 0,
                 factors: Vec::new(),

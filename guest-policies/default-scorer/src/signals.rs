@@ -31,7 +31,12 @@ pub struct Texts<'a> {
 impl<'a> Texts<'a> {
     /// Gathers the texts of an action.
     pub fn new(input: &Input<'a>) -> Self {
-        let mut docs: Vec<Cow<'a, str>> = Vec::new();
+        Self::new_in(input, Vec::new())
+    }
+
+    /// [`Texts::new`], into `docs` (emptied first): a vector kept from call to call.
+    pub fn new_in(input: &Input<'a>, mut docs: Vec<Cow<'a, str>>) -> Self {
+        docs.clear();
         let mut budget = MAX_TEXT_BYTES;
         let mut add = |text: Cow<'a, str>, docs: &mut Vec<Cow<'a, str>>| {
             let cut = airlock_guest_common::text::truncate(&text, budget).len();
@@ -69,11 +74,18 @@ impl<'a> Texts<'a> {
 }
 
 /// One document, analyzed once for every detector.
+#[derive(Debug, Clone)]
 pub struct Doc<'d> {
     /// The text, in original case.
     pub text: &'d str,
     /// The text lowercased.
     pub lower: &'d str,
+    /// Which of [`NEEDLES`] occur in `lower` (bit i for `NEEDLES.list[i]`): the SQL keywords,
+    /// credential files and `.env` that the SQL and secrets checks look for, found in one pass.
+    needles: u32,
+    /// Which of `*`, `(` and `{` the text holds ([`HAS_STAR`], [`HAS_PAREN`], [`HAS_BRACE`]),
+    /// noted by the segmentation, which reads every byte anyway.
+    seen: u8,
     /// Its shell-ish words, in original case, trailing punctuation removed: every segment's,
     /// one segment after another (one vector for the document, not two per segment).
     words: Vec<&'d str>,
@@ -88,15 +100,33 @@ impl<'d> Doc<'d> {
     /// lowercased words of an ASCII document can borrow from it instead of each being lowercased
     /// into a string of its own).
     pub fn new(text: &'d str, lower: &'d str) -> Self {
+        Self::with_buffers(text, lower, DocBuffers::default())
+    }
+
+    /// [`Doc::new`], in the vectors of `buffers` (from [`Doc::into_buffers`] of an earlier
+    /// document, maybe of an earlier call): a scorer analyzes every action's documents without
+    /// allocating once its buffers have grown to fit.
+    pub fn with_buffers(text: &'d str, lower: &'d str, buffers: DocBuffers) -> Self {
         let mut doc = Self {
             text,
             lower,
-            words: Vec::new(),
-            lower_words: Vec::new(),
-            segs: Vec::new(),
+            needles: occurring(lower, &NEEDLES),
+            seen: 0,
+            words: recycle(buffers.words),
+            lower_words: recycle(buffers.lower_words),
+            segs: recycle(buffers.segs),
         };
         doc.segment();
         doc
+    }
+
+    /// The document's vectors, emptied, for [`Doc::with_buffers`].
+    pub fn into_buffers(self) -> DocBuffers {
+        DocBuffers {
+            words: recycle(self.words),
+            lower_words: recycle(self.lower_words),
+            segs: recycle(self.segs),
+        }
     }
 
     /// The `i`-th segment.
@@ -112,6 +142,43 @@ impl<'d> Doc<'d> {
     fn segs(&self) -> impl Iterator<Item = Seg<'_, 'd>> {
         (0..self.segs.len()).filter_map(|i| self.seg(i))
     }
+}
+
+/// The vectors of a [`Doc`], kept empty between documents (and between calls: they borrow
+/// nothing).
+#[derive(Debug, Clone, Default)]
+pub struct DocBuffers {
+    words: Vec<&'static str>,
+    lower_words: Vec<Word<'static>>,
+    segs: Vec<Segment>,
+}
+
+/// `v` emptied, as a vector of another item type (here: the same type borrowing for another
+/// lifetime), keeping its allocation. This is how buffers outlive the texts they held: a
+/// `Vec<&'a str>` kept from call to call becomes a `Vec<&'static str>` once empty, and a
+/// `Vec<&'b str>` for the next call's texts. `collect` reuses the allocation of a `vec::IntoIter`
+/// mapped to items of the same size and alignment (std's in-place collection; were it ever not
+/// to, this would only allocate again, never misbehave).
+pub fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("the vector is empty"))
+        .collect()
+}
+
+/// Appends [`lowercase`] of `s` to `arena` when it differs from `s`, and says where:
+/// `None` when `s` already is lower-case ASCII (then `s` itself is its lower-case form).
+pub fn lowercase_into(s: &str, arena: &mut String) -> Option<(usize, usize)> {
+    let start = arena.len();
+    if !s.is_ascii() {
+        arena.push_str(&s.to_lowercase());
+    } else if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        arena.push_str(s);
+        arena[start..].make_ascii_lowercase();
+    } else {
+        return None;
+    }
+    Some((start, arena.len()))
 }
 
 /// `s.to_lowercase()`, without allocating when `s` already is lower-case ASCII.
@@ -222,7 +289,7 @@ pub fn push_alnum_words<'a>(text: &'a str, out: &mut Vec<Word<'a>>) {
 
 /// A run of words between command separators (`;`, `&&`, `||`, `|`, newlines, backticks,
 /// parentheses, braces, redirections), as a range of its document's words. Quotes are dropped.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Segment {
     start: usize,
     end: usize,
@@ -264,55 +331,60 @@ impl<'d> Doc<'d> {
         let mut seg_start = 0;
         let mut piped = false;
         let mut start: Option<usize> = None;
+        let mut seen = 0;
         let mut i = 0;
         while i < t.len() {
-            let b = t[i];
-            let (blank, separator, width) = if b < 0x80 {
-                let separator = match b {
-                    b'|' if t.get(i + 1) == Some(&b'|') => Some((false, 2)),
-                    b'|' => Some((true, 1)),
-                    b';' | b'&' | b'\n' | b'\r' | b'(' | b')' | b'{' | b'}' | b'<' | b'>'
-                    | b'`' => Some((false, 1)),
-                    _ => None,
-                };
-                // A backslash before a newline continues the line: both are skipped as one blank.
-                let width = match separator {
-                    Some((_, w)) => w,
-                    None if b == b'\\' && t.get(i + 1) == Some(&b'\n') => 2,
-                    None => 1,
-                };
-                // `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed,
-                // carriage return and space.
-                let blank = matches!(b, b'\t'..=b'\r' | b' ' | b'\'' | b'"' | b'\\');
-                (blank, separator.map(|(pipe, _)| pipe), width)
-            } else {
-                let c = text[i..].chars().next().unwrap_or(' ');
-                (c.is_whitespace(), None, c.len_utf8())
-            };
-            if separator.is_some() || blank {
-                if let Some(s) = start.take() {
-                    let w = clean(&text[s..i]);
-                    self.words.push(w);
-                    self.lower_words.push(lower_word(s, w));
-                }
-                if let Some(is_pipe) = separator {
-                    if self.words.len() > seg_start {
-                        self.segs.push(Segment {
-                            start: seg_start,
-                            end: self.words.len(),
-                            piped,
-                        });
-                        seg_start = self.words.len();
-                        piped = is_pipe;
-                    } else if is_pipe {
-                        piped = true;
+            let entry = BYTE_CLASS[usize::from(t[i])];
+            seen |= entry;
+            let class = entry & CLASS;
+            if class == WORD_BYTE {
+                // Most bytes: a word starts or goes on.
+                start.get_or_insert(i);
+                i += 1;
+                continue;
+            }
+            // (separator: `Some(whether it is a pipe)`, width in bytes).
+            let (separator, width) = match class {
+                BLANK => (None, 1),
+                SEPARATOR => (Some(false), 1),
+                PIPE if t.get(i + 1) == Some(&b'|') => (Some(false), 2),
+                PIPE => (Some(true), 1),
+                // A backslash before a newline continues the line: both are skipped as one
+                // blank.
+                BACKSLASH if t.get(i + 1) == Some(&b'\n') => (None, 2),
+                BACKSLASH => (None, 1),
+                _ => {
+                    // Not ASCII: a word character unless it is whitespace.
+                    let c = text[i..].chars().next().unwrap_or(' ');
+                    if !c.is_whitespace() {
+                        start.get_or_insert(i);
+                        i += c.len_utf8();
+                        continue;
                     }
+                    (None, c.len_utf8())
                 }
-            } else if start.is_none() {
-                start = Some(i);
+            };
+            if let Some(s) = start.take() {
+                let w = clean(&text[s..i]);
+                self.words.push(w);
+                self.lower_words.push(lower_word(s, w));
+            }
+            if let Some(is_pipe) = separator {
+                if self.words.len() > seg_start {
+                    self.segs.push(Segment {
+                        start: seg_start,
+                        end: self.words.len(),
+                        piped,
+                    });
+                    seg_start = self.words.len();
+                    piped = is_pipe;
+                } else if is_pipe {
+                    piped = true;
+                }
             }
             i += width;
         }
+        self.seen = seen;
         if let Some(s) = start {
             let w = clean(&text[s..]);
             self.words.push(w);
@@ -327,6 +399,61 @@ impl<'d> Doc<'d> {
         }
     }
 }
+
+/// The bits of a [`BYTE_CLASS`] entry that say what the byte is to the segmentation; the others
+/// flag the bytes some detectors need to know a text holds ([`Doc::seen`]).
+const CLASS: u8 = 0b111;
+/// [`BYTE_CLASS`]: `*`.
+const HAS_STAR: u8 = 1 << 3;
+/// [`BYTE_CLASS`]: `(`.
+const HAS_PAREN: u8 = 1 << 4;
+/// [`BYTE_CLASS`]: `{`.
+const HAS_BRACE: u8 = 1 << 5;
+
+/// [`BYTE_CLASS`]: a byte of a word (every other ASCII byte).
+const WORD_BYTE: u8 = 0;
+/// Whitespace (`char::is_whitespace` for ASCII, but for line feeds and carriage returns, which
+/// separate commands), quotes: they end a word.
+const BLANK: u8 = 1;
+/// `;`, `&`, line feeds, carriage returns, parentheses, braces, redirections, backticks: they end
+/// a segment.
+const SEPARATOR: u8 = 2;
+/// `|`: a pipe, or `||`.
+const PIPE: u8 = 3;
+/// `\`: blank, and with the line feed after it a line continuation.
+const BACKSLASH: u8 = 4;
+/// The bytes of non-ASCII characters, decoded to be classified.
+const NON_ASCII: u8 = 5;
+
+/// What each byte is to the segmentation: one table lookup per byte instead of a chain of tests.
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [WORD_BYTE; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = NON_ASCII;
+        b += 1;
+    }
+    let mut b = b'\t';
+    while b <= b'\r' {
+        table[b as usize] = BLANK;
+        b += 1;
+    }
+    table[b' ' as usize] = BLANK;
+    table[b'\'' as usize] = BLANK;
+    table[b'"' as usize] = BLANK;
+    let separators = b";&\n\r(){}<>`";
+    let mut k = 0;
+    while k < separators.len() {
+        table[separators[k] as usize] = SEPARATOR;
+        k += 1;
+    }
+    table[b'|' as usize] = PIPE;
+    table[b'*' as usize] |= HAS_STAR;
+    table[b'(' as usize] |= HAS_PAREN;
+    table[b'{' as usize] |= HAS_BRACE;
+    table[b'\\' as usize] = BACKSLASH;
+    table
+};
 
 /// A word without the punctuation prose puts after it: `/tmp/x,` -> `/tmp/x`,
 /// `pastebin.com.` -> `pastebin.com`; `.`, `..` and `~/.` stay.
@@ -343,8 +470,10 @@ fn clean(word: &str) -> &str {
 
 /// The command a word names: its last path component, lowercased (`/bin/RM` -> `rm`).
 fn command(lower: &str) -> &str {
-    match lower.rsplit_once('/') {
-        Some((_, name)) if !name.is_empty() => name,
+    // A plain backward scan: words are short, and this runs for most words of every document
+    // (a `rsplit_once` sets up a `memrchr` each time).
+    match lower.bytes().rposition(|b| b == b'/') {
+        Some(slash) if slash + 1 < lower.len() => &lower[slash + 1..],
         _ => lower,
     }
 }
@@ -379,34 +508,44 @@ fn concat(parts: &[&str]) -> String {
     out
 }
 
-/// Up to 32 words (none empty) for [`occurring`], with the table of their first bytes built at
-/// compile time rather than on every call.
+/// Up to 32 words of at least 3 bytes for [`occurring`], with tables of their first three bytes
+/// built at compile time rather than on every call.
 struct Needles<const N: usize> {
     list: [&'static str; N],
-    /// For each byte, the words starting with it (bit i for `list[i]`).
-    first: [u32; 256],
+    /// For each position p < 3 and byte b, the words whose byte p is b (bit i for `list[i]`).
+    at: [[u32; 256]; 3],
 }
 
 impl<const N: usize> Needles<N> {
     const fn new(list: [&'static str; N]) -> Self {
-        let mut first = [0_u32; 256];
+        assert!(N <= 32);
+        let mut at = [[0_u32; 256]; 3];
         let mut k = 0;
         while k < N {
-            first[list[k].as_bytes()[0] as usize] |= 1 << k;
+            let w = list[k].as_bytes();
+            assert!(w.len() >= 3);
+            let mut p = 0;
+            while p < 3 {
+                at[p][w[p] as usize] |= 1 << k;
+                p += 1;
+            }
             k += 1;
         }
-        Self { list, first }
+        Self { list, at }
     }
 }
 
 /// Which of `needles` occur in `text`, as a bit set (bit i for `needles.list[i]`): one pass over
-/// the text instead of one substring search per needle, comparing at each byte only the words
-/// that start with it.
+/// the text instead of one substring search per needle. At each byte, the three tables leave only
+/// the words whose first three bytes are there (rarely any), and only those are compared.
 fn occurring<const N: usize>(text: &str, needles: &Needles<N>) -> u32 {
     let t = text.as_bytes();
     let mut found = 0_u32;
-    for i in 0..t.len() {
-        let mut candidates = needles.first[usize::from(t[i])];
+    // Every needle has at least 3 bytes, so none starts in the last two.
+    for i in 0..t.len().saturating_sub(2) {
+        let mut candidates = needles.at[0][usize::from(t[i])]
+            & needles.at[1][usize::from(t[i + 1])]
+            & needles.at[2][usize::from(t[i + 2])];
         while candidates != 0 {
             let k = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
@@ -417,6 +556,41 @@ fn occurring<const N: usize>(text: &str, needles: &Needles<N>) -> u32 {
     }
     found
 }
+
+/// What [`Doc`] looks for in every document's lower-case text, in one pass: the SQL keywords
+/// ([`SQL_KEYWORDS`]), the credential files ([`CREDENTIAL_FILES`]), `.env` ([`ENV_FILE`]).
+const NEEDLES: Needles<21> = Needles::new([
+    // Every statement `sql` looks for holds one of these words.
+    "drop",
+    "truncate",
+    "delete",
+    "update",
+    "alter",
+    "remove",
+    // Credential files, in the order `secrets` reports them.
+    "~/.ssh",
+    ".ssh/",
+    "id_rsa",
+    "id_dsa",
+    "id_ecdsa",
+    "id_ed25519",
+    "/etc/shadow",
+    ".aws/credentials",
+    ".git-credentials",
+    ".pgpass",
+    ".netrc",
+    ".kube/config",
+    "private key",
+    "private_key",
+    // Every `.env` file name holds `.env`.
+    ".env",
+]);
+/// The bits of [`NEEDLES`] for the SQL keywords.
+const SQL_KEYWORDS: u32 = 0b11_1111;
+/// Where the credential files start in [`NEEDLES`], and how many there are.
+const CREDENTIAL_FILES: (usize, usize) = (6, 14);
+/// The bit of [`NEEDLES`] for `.env`.
+const ENV_FILE: u32 = 1 << 20;
 
 // ---------------------------------------------------------------------------------------------
 // Shell commands
@@ -492,7 +666,7 @@ pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
     }
     // `bash <(curl ...)`, `sh -c "$(curl ...)"`: look at the text without spaces or quotes. Every
     // form (and the fork bomb) holds a `(`.
-    if !doc.contains('(') {
+    if d.seen & HAS_PAREN == 0 {
         return;
     }
     let squashed: String = doc
@@ -763,10 +937,7 @@ fn fork_bomb(squashed: &str) -> Option<String> {
 /// Destructive SQL (and MongoDB shell) statements in one document.
 pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let lower: &str = d.lower;
-    // Every statement this looks for holds one of these words.
-    const KEYWORDS: Needles<6> =
-        Needles::new(["drop", "truncate", "delete", "update", "alter", "remove"]);
-    let statements = occurring(lower, &KEYWORDS) != 0;
+    let statements = d.needles & SQL_KEYWORDS != 0;
     let mut w: Vec<&str> = Vec::new();
     for stmt in lower.split(';').filter(|_| statements) {
         w.clear();
@@ -790,10 +961,13 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
                             "sql.drop",
                             85,
                             Some(Forbidden),
-                            format!(
-                                "DROP {} {name}: deletes it with all its data",
-                                what.to_uppercase()
-                            ),
+                            concat(&[
+                                "DROP ",
+                                &what.to_uppercase(),
+                                " ",
+                                name,
+                                ": deletes it with all its data",
+                            ]),
                         ));
                     }
                 }
@@ -803,7 +977,7 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
                         "sql.truncate",
                         80,
                         Some(Forbidden),
-                        format!("TRUNCATE {name}: deletes every row"),
+                        concat(&["TRUNCATE ", name, ": deletes every row"]),
                     ));
                 }
                 "delete" if next(1) == "from" => {
@@ -813,16 +987,22 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
                             "sql.delete-where",
                             30,
                             Some(Destructive),
-                            format!("DELETE FROM {table} ... WHERE: deletes the matching rows"),
+                            concat(&[
+                                "DELETE FROM ",
+                                table,
+                                " ... WHERE: deletes the matching rows",
+                            ]),
                         ));
                     } else {
                         out.push(Signal::new(
                             "sql.delete-all",
                             70,
                             Some(Dangerous),
-                            format!(
-                                "DELETE FROM {table} without a WHERE clause: deletes every row"
-                            ),
+                            concat(&[
+                                "DELETE FROM ",
+                                table,
+                                " without a WHERE clause: deletes every row",
+                            ]),
                         ));
                     }
                 }
@@ -833,14 +1013,22 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
                             "sql.update-where",
                             25,
                             Some(Reversible),
-                            format!("UPDATE {table} SET ... WHERE: changes the matching rows"),
+                            concat(&[
+                                "UPDATE ",
+                                table,
+                                " SET ... WHERE: changes the matching rows",
+                            ]),
                         ));
                     } else {
                         out.push(Signal::new(
                             "sql.update-all",
                             65,
                             Some(Dangerous),
-                            format!("UPDATE {table} SET without a WHERE clause: changes every row"),
+                            concat(&[
+                                "UPDATE ",
+                                table,
+                                " SET without a WHERE clause: changes every row",
+                            ]),
                         ));
                     }
                 }
@@ -849,10 +1037,11 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
                         "sql.alter-drop",
                         50,
                         Some(Destructive),
-                        format!(
-                            "ALTER TABLE {} ... DROP: deletes a column or constraint",
-                            next(2)
-                        ),
+                        concat(&[
+                            "ALTER TABLE ",
+                            next(2),
+                            " ... DROP: deletes a column or constraint",
+                        ]),
                     ));
                 }
                 word if word.ends_with(".drop") || word.ends_with(".dropdatabase") => {
@@ -868,7 +1057,8 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
         }
     }
     // `.deleteMany({})` and `.remove({})` (spaces removed) need both.
-    if !(lower.contains('(') && lower.contains('{')) {
+    // (Lowercasing neither makes nor removes a `(` or a `{`: the text's bytes tell.)
+    if d.seen & (HAS_PAREN | HAS_BRACE) != HAS_PAREN | HAS_BRACE {
         return;
     }
     let squashed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
@@ -936,7 +1126,7 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
         ));
     }
     // A wildcard word needs a `*` in its text.
-    let starred = docs.iter().filter(|d| d.text.contains('*'));
+    let starred = docs.iter().filter(|d| d.seen & HAS_STAR != 0);
     let wildcard = starred.flat_map(|d| d.segs()).find_map(|seg| {
         let first = seg.lower.iter().map(|w| command(w)).find(|w| *w != "sudo");
         let deleting = matches!(first, Some("rm" | "chmod" | "chown" | "mv" | "cp" | "del"));
@@ -961,37 +1151,22 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
 
 /// Credential files and secret words. Returns what was found, for the exfiltration check.
 pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> Vec<String> {
-    const FILES: Needles<14> = Needles::new([
-        "~/.ssh",
-        ".ssh/",
-        "id_rsa",
-        "id_dsa",
-        "id_ecdsa",
-        "id_ed25519",
-        "/etc/shadow",
-        ".aws/credentials",
-        ".git-credentials",
-        ".pgpass",
-        ".netrc",
-        ".kube/config",
-        "private key",
-        "private_key",
-    ]);
-    // Every `.env` file name holds `.env`.
-    const ENV: Needles<1> = Needles::new([".env"]);
     const ENV_SAMPLES: [&str; 5] = ["example", "sample", "template", "dist", "defaults"];
+    let (first_file, file_count) = CREDENTIAL_FILES;
+    let file_names = &NEEDLES.list[first_file..first_file + file_count];
     let mut files: Vec<String> = Vec::new();
     for doc in docs {
-        let lower: &str = doc.lower;
         // `~/.ssh/id_rsa` holds `~/.ssh`, `.ssh/` and `id_rsa`: report `~/.ssh` and `id_rsa`.
-        let core = |s: &str| s.trim_matches(['~', '/']).to_owned();
-        let present = occurring(lower, &FILES);
-        for (k, f) in FILES.list.into_iter().enumerate() {
+        fn core(s: &str) -> &str {
+            s.trim_matches(['~', '/'])
+        }
+        let present = doc.needles >> first_file;
+        for (k, f) in file_names.iter().enumerate() {
             if present & (1 << k) != 0 && !files.iter().any(|x| core(x) == core(f)) {
-                files.push(f.to_owned());
+                files.push((*f).to_owned());
             }
         }
-        let env_files = occurring(lower, &ENV) != 0;
+        let env_files = doc.needles & ENV_FILE != 0;
         for seg in doc.segs().filter(|_| env_files) {
             for w in seg.lower {
                 let name = w.rsplit('/').next().unwrap_or(w).trim_start_matches('@');
@@ -1324,12 +1499,15 @@ pub fn structured(input: &Input<'_>, names: &DangerPatterns, out: &mut Vec<Signa
             code,
             weight,
             Some(level),
-            format!(
-                "{} matches the MCP-AQL {} pattern {}",
-                quote(&m.name),
-                m.class,
-                quote(m.pattern)
-            ),
+            concat(&[
+                "`",
+                cut(&m.name),
+                "` matches the MCP-AQL ",
+                m.class.as_str(),
+                " pattern `",
+                cut(m.pattern),
+                "`",
+            ]),
         ));
     }
     if input.endpoint == Some(Endpoint::Delete) {
