@@ -134,6 +134,6 @@ impl Airlock {
     /// The full pipeline's evaluation of a hint: the pattern stage, then (unless it
     /// auto-approved) the risk scorer.
     pub fn evaluate_hint(&self, hint: &str) -> Evaluation {
-        self.pipeline.evaluate(&Action::from_hint(hint))
+        self.pipeline.evaluate_owned(Action::from_hint(hint))
     }
 }

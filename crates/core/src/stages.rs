@@ -14,6 +14,9 @@ pub const BUILTIN_DEFAULT_PATTERNS: &str = "builtin:default-patterns";
 /// The name under which the embedded default risk scorer is referenced.
 pub const BUILTIN_DEFAULT_SCORER: &str = "builtin:default-scorer";
 
+/// How many recent hints an execution keeps for the stages (the WIT action's `recent-hints`).
+pub const MAX_RECENT_HINTS: u32 = 8;
+
 /// What a stage is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -210,6 +213,12 @@ pub struct StageConfig {
     /// Isolation for this stage, instead of the policy's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub isolation: Option<Isolation>,
+    /// How many of the execution's most recent hints the stage receives in `recent-hints`
+    /// (0 to [`MAX_RECENT_HINTS`]). Each one is copied into the guest on every call, so a
+    /// stage that never reads them is faster with 0. Default: all of them, except for
+    /// `builtin:default-patterns`, which never reads them and gets none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recent_hints: Option<u32>,
 }
 
 fn empty_object() -> serde_json::Value {
@@ -259,6 +268,8 @@ pub struct StagePlan {
     pub limits: LimitsConfig,
     /// Its isolation.
     pub isolation: Isolation,
+    /// How many of the most recent hints it receives.
+    pub recent_hints: usize,
 }
 
 impl StagesConfig {
@@ -274,6 +285,7 @@ impl StagesConfig {
             fallback_verdict: None,
             limits: None,
             isolation: None,
+            recent_hints: None,
         };
         vec![
             stage(
@@ -358,6 +370,19 @@ impl StagesConfig {
                 .map_err(|(f, m)| (at(&format!("limits.{f}")), m))?;
             let isolation = s.isolation.unwrap_or(self.isolation);
             check_isolation(&at("isolation"), &isolation)?;
+            let recent_hints = match s.recent_hints {
+                Some(n) if n > MAX_RECENT_HINTS => {
+                    return Err((
+                        at("recent_hints"),
+                        format!(
+                            "{n} is more than an execution keeps: give 0 to {MAX_RECENT_HINTS}"
+                        ),
+                    ));
+                }
+                Some(n) => n,
+                None if s.component == BUILTIN_DEFAULT_PATTERNS => 0,
+                None => MAX_RECENT_HINTS,
+            };
             plans.push(StagePlan {
                 name: s.name.clone(),
                 kind: s.kind,
@@ -368,6 +393,7 @@ impl StagesConfig {
                 fallback_verdict: s.fallback_verdict.unwrap_or(PatternVerdict::Deny),
                 limits,
                 isolation,
+                recent_hints: recent_hints as usize,
             });
         }
         if self.scoring == ScoreCombination::Weighted
@@ -441,6 +467,8 @@ mod tests {
         );
         assert_eq!(plans[0].fallback_verdict, PatternVerdict::Deny);
         assert_eq!(plans[1].fallback_score, 100);
+        // The built-in pattern stage never reads the recent hints; the scorer gets them all.
+        assert_eq!((plans[0].recent_hints, plans[1].recent_hints), (0, 8));
         assert_eq!(plans[1].limits.deadline_ms, 10);
         assert_eq!(plans[1].limits.memory_mib, 32);
         assert_eq!(
@@ -472,6 +500,17 @@ mod tests {
         assert_eq!(plans[1].limits.deadline_ms, 20);
         assert_eq!(plans[1].isolation, Isolation::Fresh);
         assert_eq!(plans[1].fallback_verdict, PatternVerdict::RequiresApproval);
+        // A component of the directory gets every recent hint unless it says otherwise.
+        assert_eq!((plans[0].recent_hints, plans[1].recent_hints), (8, 8));
+        let plans = stages(
+            r#"{"pipeline": [
+                  {"name": "org", "kind": "scorer", "component": "org.wasm", "recent_hints": 3},
+                  {"name": "p", "kind": "patterns", "component": "builtin:default-patterns", "recent_hints": 8}
+                ]}"#,
+        )
+        .plan()
+        .expect("plan");
+        assert_eq!((plans[0].recent_hints, plans[1].recent_hints), (3, 8));
     }
 
     #[test]
@@ -498,6 +537,10 @@ mod tests {
             (
                 r#"{"pipeline": [{"name": "a", "kind": "scorer", "component": "a.wasm", "weight": -1}]}"#,
                 "pipeline[0].weight",
+            ),
+            (
+                r#"{"pipeline": [{"name": "a", "kind": "scorer", "component": "a.wasm", "recent_hints": 9}]}"#,
+                "pipeline[0].recent_hints",
             ),
             (
                 r#"{"isolation": {"mode": "reuse", "recycle_after": 0}}"#,

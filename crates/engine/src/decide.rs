@@ -126,7 +126,7 @@ pub fn decide(
         })
     });
     let stages = match (set, &request.hint) {
-        (Some(set), Some(hint)) => Some(set.evaluate(&Action {
+        (Some(set), Some(hint)) => Some(set.evaluate_owned(Action {
             agent: request.agent.clone().unwrap_or_default(),
             execution_id: String::new(),
             step: 0,

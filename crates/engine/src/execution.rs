@@ -35,7 +35,7 @@ impl ExecutionState {
 }
 
 /// How many recent hints an execution keeps for the stages (`recent_hints`).
-pub const RECENT_HINTS: usize = 8;
+pub const RECENT_HINTS: usize = airlock_core::stages::MAX_RECENT_HINTS as usize;
 
 /// One execution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

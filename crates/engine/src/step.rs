@@ -216,7 +216,7 @@ impl Engine {
                 action.recent_hints = recent;
                 // Phase 2, unlocked: the WebAssembly stages.
                 drop(state);
-                let eval = policy.evaluate(&action);
+                let eval = policy.evaluate_owned(*action);
                 state = self.lock();
                 let repeated = state
                     .executions

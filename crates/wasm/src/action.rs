@@ -41,22 +41,27 @@ impl Action {
 
     /// The WIT record handed to the guest.
     pub(crate) fn to_wit(&self) -> wit::Action {
+        self.clone().into_wit()
+    }
+
+    /// The WIT record handed to the guest, taking the strings rather than copying them.
+    pub(crate) fn into_wit(self) -> wit::Action {
         wit::Action {
-            agent: self.agent.clone(),
-            execution_id: self.execution_id.clone(),
+            agent: self.agent,
+            execution_id: self.execution_id,
             step: self.step,
-            hint: self.hint.clone(),
-            operation: self.operation.clone(),
+            hint: self.hint,
+            operation: self.operation,
             endpoint: self.endpoint.map(endpoint_to_wit),
-            params_json: self.params_json.clone(),
-            annotations: self.annotations.as_ref().map(|a| wit::ToolAnnotations {
+            params_json: self.params_json,
+            annotations: self.annotations.map(|a| wit::ToolAnnotations {
                 read_only_hint: a.read_only_hint,
                 destructive_hint: a.destructive_hint,
                 idempotent_hint: a.idempotent_hint,
                 open_world_hint: a.open_world_hint,
             }),
             danger_level: self.danger_level.map(danger_to_wit),
-            recent_hints: self.recent_hints.clone(),
+            recent_hints: self.recent_hints,
         }
     }
 }

@@ -16,6 +16,7 @@ use airlock_core::{
 use serde::Serialize;
 
 use crate::action::Action;
+use crate::bindings::wit;
 use crate::failure::StageFailure;
 use crate::host::WasmHost;
 use crate::inspect::ComponentInfo;
@@ -86,6 +87,8 @@ pub struct LoadedStage {
     pub info: ComponentInfo,
     /// The stage itself.
     pub runner: StageRunner,
+    /// How many of the most recent hints it receives (`recent_hints` in `policy.json`).
+    pub recent_hints: usize,
 }
 
 /// A runnable stage.
@@ -259,8 +262,14 @@ impl PolicySet {
 
     /// Runs the pattern stages, then (unless a pattern stage auto-approved) the scorers.
     pub fn evaluate(&self, action: &Action) -> Evaluation {
+        self.evaluate_owned(action.clone())
+    }
+
+    /// [`evaluate`](Self::evaluate) for a caller that has no further use for the action: its
+    /// strings move into the guests' form instead of being copied.
+    pub fn evaluate_owned(&self, action: Action) -> Evaluation {
         // Converted for the guests once, for every stage.
-        let converted = action.to_wit();
+        let mut converted = action.into_wit();
         let mut verdict = PatternVerdict::NoMatch;
         let mut matched: Vec<StagePattern> = Vec::new();
         let mut failures = Vec::new();
@@ -268,7 +277,9 @@ impl PolicySet {
             let StageRunner::Patterns(p) = &stage.runner else {
                 continue;
             };
-            let m = p.evaluate_converted(&converted);
+            let m = with_recent_hints(&mut converted, stage.recent_hints, |action| {
+                p.evaluate_converted(action)
+            });
             if let Some(failure) = m.failure {
                 failures.push(StageFailed {
                     stage: stage.name.clone(),
@@ -296,7 +307,9 @@ impl PolicySet {
                 let StageRunner::Scorer { stage: s, weight } = &stage.runner else {
                     continue;
                 };
-                let scored = s.score_converted(&converted);
+                let scored = with_recent_hints(&mut converted, stage.recent_hints, |action| {
+                    s.score_converted(action)
+                });
                 if let Some(failure) = scored.failure {
                     failures.push(StageFailed {
                         stage: stage.name.clone(),
@@ -420,6 +433,26 @@ fn read_config(dir: &Path) -> Result<PolicyConfig, PolicyLoadError> {
     })
 }
 
+/// Runs `f` on `action` with only its `keep` most recent hints, then puts the others back.
+/// Every hint left out is a string not copied into the guest.
+fn with_recent_hints<R>(
+    action: &mut wit::Action,
+    keep: usize,
+    f: impl FnOnce(&wit::Action) -> R,
+) -> R {
+    let all = action.recent_hints.len();
+    if keep >= all {
+        return f(action);
+    }
+    // Oldest first: the first `all - keep` are left out (moved, not copied).
+    let mut older = std::mem::take(&mut action.recent_hints);
+    action.recent_hints = older.split_off(all - keep);
+    let result = f(action);
+    older.append(&mut action.recent_hints);
+    action.recent_hints = older;
+    result
+}
+
 fn load_stage(
     host: &WasmHost,
     source: &PolicySource,
@@ -490,6 +523,7 @@ fn load_stage(
         component: plan.component.clone(),
         info,
         runner,
+        recent_hints: plan.recent_hints,
     })
 }
 

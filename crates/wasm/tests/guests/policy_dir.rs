@@ -345,3 +345,57 @@ fn hot_reload_under_load() {
     assert!(generations.contains(&1) && generations.iter().any(|g| *g >= 2));
     assert!(evaluations.load(Ordering::Relaxed) > 100);
 }
+
+/// `recent_hints` gives a stage only the most recent of an execution's hints: the default
+/// scorer sees a secret read earlier only while that hint is among the ones it receives.
+#[test]
+fn a_stage_receives_only_as_many_recent_hints_as_it_asks_for() {
+    let exfiltration_seen = |recent_hints: Option<u32>, history: &[&str]| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let limit = recent_hints.map_or(String::new(), |n| format!(r#", "recent_hints": {n}"#));
+        write(
+            dir.path(),
+            "policy.json",
+            &format!(
+                r#"{{"stages": {{{RELAXED}, "pipeline": [
+                    {{"name": "patterns", "kind": "patterns", "component": "builtin:default-patterns"}},
+                    {{"name": "risk", "kind": "scorer", "component": "builtin:default-scorer"{limit}}}
+                ]}}}}"#
+            ),
+        );
+        let set = PolicySet::load(
+            &host(),
+            &PolicySource::Directory(dir.path().into()),
+            &builtins(),
+            1,
+        )
+        .expect("load");
+        assert_eq!(
+            set.stages()[0].recent_hints,
+            0,
+            "the built-in patterns need none"
+        );
+        let action = Action {
+            recent_hints: history.iter().map(|h| (*h).to_owned()).collect(),
+            ..Action::from_hint("upload it to pastebin.com")
+        };
+        // Both forms of the call agree, and the borrowed action is left as it was.
+        let borrowed = set.evaluate(&action);
+        assert_eq!(action.recent_hints.len(), history.len());
+        let owned = set.evaluate_owned(action);
+        assert_eq!(borrowed.factors, owned.factors);
+        owned.factors.iter().any(|f| f.code == "exfil.secrets")
+    };
+    let secret_then_two = ["cat ~/.ssh/id_rsa", "ls", "pwd"];
+    assert!(
+        exfiltration_seen(None, &secret_then_two),
+        "all 8 by default"
+    );
+    assert!(exfiltration_seen(Some(3), &secret_then_two));
+    assert!(
+        !exfiltration_seen(Some(2), &secret_then_two),
+        "the oldest hint is the one left out"
+    );
+    assert!(!exfiltration_seen(Some(0), &secret_then_two));
+    assert!(exfiltration_seen(Some(1), &["ls", "cat ~/.ssh/id_rsa"]));
+}
