@@ -93,19 +93,23 @@ pub(crate) struct Pass {
     pub(crate) approval_id: Option<String>,
 }
 
+/// A map by agent name or id, looked up several times per step: a fast hasher seeded per
+/// process instead of SipHash.
+pub(crate) type ById<V> = HashMap<String, V, foldhash::fast::RandomState>;
+
 /// The engine's in-memory state.
 #[derive(Debug, Default)]
 pub(crate) struct LoopState {
-    pub(crate) executions: HashMap<String, Execution>,
+    pub(crate) executions: ById<Execution>,
     /// Agent to its running execution.
-    pub(crate) running: HashMap<String, String>,
-    pub(crate) pauses: HashMap<String, Pause>,
-    pub(crate) passes: HashMap<String, Pass>,
+    pub(crate) running: ById<String>,
+    pub(crate) pauses: ById<Pause>,
+    pub(crate) passes: ById<Pass>,
     pub(crate) inbox: Inbox,
     /// Blocks whose durable write failed: held here so this process still enforces them.
-    pub(crate) memory_blocks: HashMap<String, HardBlock>,
+    pub(crate) memory_blocks: ById<HardBlock>,
     /// `verify`-tier challenges (never persisted: their pauses do not survive a restart).
-    pub(crate) verify_challenges: HashMap<String, Challenge>,
+    pub(crate) verify_challenges: ById<Challenge>,
 }
 
 /// A message for a person, sent once the state lock is released.

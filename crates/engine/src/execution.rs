@@ -68,7 +68,7 @@ pub struct Execution {
     pub recent_hints: Vec<String>,
     /// How often each action was reported (for repetition escalation), by normalized hint.
     #[serde(default)]
-    pub repetitions: HashMap<String, u32>,
+    pub repetitions: Repetitions,
     /// Why it ended, when it ended abnormally.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_reason: Option<String>,
@@ -82,6 +82,10 @@ pub struct Execution {
 /// deciding the step; a crash loses at most this much more of the counts than the store's own
 /// sync interval, which only ever gives an agent back a few steps of budget.
 pub const SAVE_EVERY: Duration = Duration::from_millis(200);
+
+/// Repetition counts by normalized hint. The hints are the agent's, but the map is bounded
+/// ([`MAX_REPETITION_KEYS`]) and the hasher is seeded per process.
+pub type Repetitions = HashMap<String, u32, foldhash::fast::RandomState>;
 
 /// The most distinct actions an execution counts for repetition; past it the oldest counts are
 /// dropped, so a long execution cannot grow without bound.
@@ -122,21 +126,38 @@ impl Execution {
     /// the execution. Reports answered without an evaluation (while paused or blocked) do not
     /// count, so an agent polling a pause does not escalate itself.
     pub fn count_evaluation(&mut self, hint: &str) -> u32 {
-        let key = normalize(hint);
-        if self.repetitions.len() >= MAX_REPETITION_KEYS && !self.repetitions.contains_key(&key) {
-            self.repetitions.clear();
+        thread_local! {
+            // The key of a step, normalized into a buffer kept per thread: an action seen
+            // before (the usual case) is counted without an allocation.
+            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
         }
-        let count = self.repetitions.entry(key).or_insert(0);
-        *count += 1;
-        *count
+        KEY.with_borrow_mut(|key| {
+            normalize_into(hint, key);
+            if let Some(count) = self.repetitions.get_mut(key.as_str()) {
+                *count += 1;
+                return *count;
+            }
+            if self.repetitions.len() >= MAX_REPETITION_KEYS {
+                self.repetitions.clear();
+            }
+            self.repetitions.insert(key.clone(), 1);
+            1
+        })
     }
 }
 
 /// The form in which two reports count as the same action: case and runs of whitespace do not
 /// matter.
 pub fn normalize(hint: &str) -> String {
-    // One pass, one allocation: it runs at every step.
     let mut key = String::with_capacity(hint.len());
+    normalize_into(hint, &mut key);
+    key
+}
+
+/// [`normalize`] into `key` (emptied first): one pass, and no allocation once `key` is large
+/// enough; it runs at every step.
+fn normalize_into(hint: &str, key: &mut String) {
+    key.clear();
     for word in hint.split_whitespace() {
         if !key.is_empty() {
             key.push(' ');
@@ -147,7 +168,6 @@ pub fn normalize(hint: &str) -> String {
             key.push_str(&word.to_lowercase());
         }
     }
-    key
 }
 
 /// Saves an execution. Step counters are hot: lazy, made durable by the next durable write (a
@@ -196,7 +216,7 @@ mod tests {
             max_autonomous_steps: 10,
             risk_tolerance: RiskTolerance::Moderate,
             recent_hints: vec![],
-            repetitions: HashMap::new(),
+            repetitions: Repetitions::default(),
             end_reason: None,
             saved_at: None,
         };

@@ -52,6 +52,11 @@ impl Table {
         Table::Trust,
     ];
 
+    /// Its position in [`Table::ALL`] (declaration order), for per-table arrays.
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The table's name in the file.
     pub const fn name(self) -> &'static str {
         match self {

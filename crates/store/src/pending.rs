@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 
 use crate::{AuditRecord, Table};
 
+/// One table's waiting writes: the last value of each key, `None` for a removal.
+type TableWrites = HashMap<String, Option<Vec<u8>>, foldhash::fast::RandomState>;
+
 /// Writes kept before they are committed, at most.
 pub(crate) const MAX_WRITES: usize = 512;
 
@@ -37,9 +40,12 @@ pub(crate) enum Write {
 /// The lazy writes not yet committed.
 #[derive(Debug, Default)]
 pub(crate) struct Pending {
-    /// The last write of each key: its value, or `None` for a removal. Within one transaction
-    /// the order of writes to different keys does not matter.
-    pub(crate) writes: HashMap<(Table, String), Option<Vec<u8>>>,
+    /// The last write of each key, by table ([`Table::index`]): its value, or `None` for a
+    /// removal. Within one transaction the order of writes to different keys does not matter.
+    /// Kept by table so a read looks a `&str` up without building an owned key.
+    writes: [TableWrites; Table::ALL.len()],
+    /// How many keys `writes` holds, in all tables.
+    keys: usize,
     /// Audit entries, with the sequence numbers they were given, in order.
     pub(crate) audit: Vec<AuditRecord>,
     /// When the oldest of them was made.
@@ -60,12 +66,20 @@ pub(crate) enum Seen<'a> {
 impl Pending {
     /// Whether nothing is waiting.
     pub(crate) fn is_empty(&self) -> bool {
-        self.writes.is_empty() && self.audit.is_empty()
+        self.keys == 0 && self.audit.is_empty()
     }
 
     /// How many writes are waiting.
     pub(crate) fn len(&self) -> usize {
-        self.writes.len() + self.audit.len()
+        self.keys + self.audit.len()
+    }
+
+    /// The waiting table writes (the last of each key), grouped by table.
+    pub(crate) fn writes(&self) -> impl Iterator<Item = (Table, &TableWrites)> {
+        Table::ALL
+            .into_iter()
+            .zip(&self.writes)
+            .filter(|(_, writes)| !writes.is_empty())
     }
 
     /// Whether the buffer should be committed now (it is full, or its oldest write is old).
@@ -80,10 +94,13 @@ impl Pending {
     /// Keeps a table write (replacing a waiting write of the same key).
     pub(crate) fn write(&mut self, write: Write) {
         self.note_write();
-        match write {
-            Write::Put(table, key, value) => self.writes.insert((table, key), Some(value)),
-            Write::Remove(table, key) => self.writes.insert((table, key), None),
+        let (table, key, value) = match write {
+            Write::Put(table, key, value) => (table, key, Some(value)),
+            Write::Remove(table, key) => (table, key, None),
         };
+        if self.writes[table.index()].insert(key, value).is_none() {
+            self.keys += 1;
+        }
     }
 
     /// Keeps an audit entry under `sequence`.
@@ -97,10 +114,7 @@ impl Pending {
 
     /// The last waiting write of `key` in `table`.
     pub(crate) fn get(&self, table: Table, key: &str) -> Seen<'_> {
-        if self.writes.is_empty() {
-            return Seen::Unknown;
-        }
-        match self.writes.get(&(table, key.to_owned())) {
+        match self.writes[table.index()].get(key) {
             Some(Some(v)) => Seen::Value(v),
             Some(None) => Seen::Removed,
             None => Seen::Unknown,
@@ -114,14 +128,12 @@ impl Pending {
         table: Table,
         committed: Vec<(String, Vec<u8>)>,
     ) -> Vec<(String, Vec<u8>)> {
-        if !self.writes.keys().any(|(t, _)| *t == table) {
+        let writes = &self.writes[table.index()];
+        if writes.is_empty() {
             return committed;
         }
         let mut map: BTreeMap<String, Vec<u8>> = committed.into_iter().collect();
-        for ((t, k), v) in &self.writes {
-            if *t != table {
-                continue;
-            }
+        for (k, v) in writes {
             match v {
                 Some(v) => map.insert(k.clone(), v.clone()),
                 None => map.remove(k),
@@ -140,7 +152,10 @@ impl Pending {
 
     /// Empties the buffer (after its writes were committed).
     pub(crate) fn clear(&mut self) {
-        self.writes.clear();
+        for writes in &mut self.writes {
+            writes.clear();
+        }
+        self.keys = 0;
         self.audit.clear();
         self.oldest = None;
     }
@@ -152,6 +167,13 @@ mod tests {
 
     fn put(k: &str, v: &str) -> Write {
         Write::Put(Table::Blocks, k.into(), v.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn a_table_index_is_its_place_in_the_list() {
+        for (i, table) in Table::ALL.into_iter().enumerate() {
+            assert_eq!(table.index(), i, "{table:?}");
+        }
     }
 
     #[test]

@@ -27,14 +27,15 @@ pub(crate) const MAX_VALUE_BYTES: usize = 1024;
 /// key".
 #[derive(Debug, Default)]
 pub(crate) struct ReadCache {
-    tables: HashMap<Table, HashMap<String, Option<Vec<u8>>>>,
+    /// By table ([`Table::index`]).
+    tables: [HashMap<String, Option<Vec<u8>>, foldhash::fast::RandomState>; Table::ALL.len()],
     len: usize,
 }
 
 impl ReadCache {
     /// What the file holds for `key`, if known: `Some(None)` is "no such key".
     pub(crate) fn get(&self, table: Table, key: &str) -> Option<Option<&[u8]>> {
-        self.tables.get(&table)?.get(key).map(|v| v.as_deref())
+        self.tables[table.index()].get(key).map(|v| v.as_deref())
     }
 
     /// The file now holds `value` for `key` (`None`: the key is absent).
@@ -46,7 +47,7 @@ impl ReadCache {
         if self.len >= MAX_ENTRIES {
             self.clear();
         }
-        let entries = self.tables.entry(table).or_default();
+        let entries = &mut self.tables[table.index()];
         let value = value.map(<[u8]>::to_vec);
         if let Some(old) = entries.get_mut(key) {
             *old = value;
@@ -59,16 +60,16 @@ impl ReadCache {
     /// The file's value of `key` is no longer known (a commit changed it, or a commit that may
     /// have changed it failed).
     pub(crate) fn forget(&mut self, table: Table, key: &str) {
-        if let Some(entries) = self.tables.get_mut(&table)
-            && entries.remove(key).is_some()
-        {
+        if self.tables[table.index()].remove(key).is_some() {
             self.len -= 1;
         }
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.tables.clear();
+        for entries in &mut self.tables {
+            entries.clear();
+        }
         self.len = 0;
     }
 }

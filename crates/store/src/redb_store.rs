@@ -229,8 +229,10 @@ impl Inner {
                 // The waiting writes are in the file now: what the cache knew of their keys is
                 // old. (`f`'s own write is the caller's to record.)
                 let Writer { pending, cache, .. } = &mut *writer;
-                for (table, key) in pending.writes.keys() {
-                    cache.forget(*table, key);
+                for (table, writes) in pending.writes() {
+                    for key in writes.keys() {
+                        cache.forget(table, key);
+                    }
                 }
                 pending.clear();
                 if durability == Durability::Durable {
@@ -264,15 +266,18 @@ fn apply(txn: &redb::WriteTransaction, pending: &Pending) -> Result<(), StoreErr
         return Ok(());
     }
     let err = io("commit lazy writes");
-    for ((table, key), value) in &pending.writes {
-        let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
-        match value {
-            Some(value) => {
-                t.insert(key.as_str(), value.as_slice())
-                    .map_err(|e| err(&e))?;
-            }
-            None => {
-                t.remove(key.as_str()).map_err(|e| err(&e))?;
+    for (table, writes) in pending.writes() {
+        // Each table opened once for all its writes.
+        let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+        for (key, value) in writes {
+            match value {
+                Some(value) => {
+                    t.insert(key.as_str(), value.as_slice())
+                        .map_err(|e| err(&e))?;
+                }
+                None => {
+                    t.remove(key.as_str()).map_err(|e| err(&e))?;
+                }
             }
         }
     }
