@@ -311,6 +311,9 @@ def main():
     if python:
         w("## The dongle over stdio, Python `mcp` client")
         w("")
+        w("Both servers run side by side and the calls alternate, one of each in turn (after 50 of")
+        w("each to warm up), so a load that comes or goes during the run shifts both medians alike.")
+        w("")
         w("| server | median | p99 | calls |")
         w("| --- | --- | --- | --- |")
         for name, key in (("echo-mcp (transport floor)", "echo"), ("airlock serve, record_execution_step", "record_execution_step")):
