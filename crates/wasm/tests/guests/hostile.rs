@@ -52,10 +52,13 @@ fn an_infinite_loop_is_stopped_at_its_deadline() {
         for round in 0..3 {
             let (scored, cpu, elapsed) = timed(|| stage.score(&Action::from_hint("anything")));
             assert_failed_closed(&scored, FailureKind::Timeout);
-            // The deadline is 10 ms of CPU time; about two ticks of slack, and a little for the
-            // host's own work around the call.
+            // The deadline is 10 ms of CPU time; about two ticks of slack on a quiet machine,
+            // and a little for the host's own work around the call. The ticks come from a
+            // thread of their own, which a loaded machine (this suite runs tests in parallel on
+            // two cores) can leave waiting for a core while the guest runs on: the bound allows
+            // for that, and still proves the loop is cut near its deadline, not left running.
             assert!(
-                cpu >= Duration::from_millis(9) && cpu < Duration::from_millis(25),
+                cpu >= Duration::from_millis(9) && cpu < Duration::from_millis(40),
                 "{isolation:?} round {round}: used {cpu:?} of CPU time"
             );
             // However busy the machine, stopped at the ceiling of ten times the deadline (100
