@@ -41,6 +41,16 @@ fn builtins() -> Builtins {
 /// debug build on a shared machine can be preempted for longer than 10 ms.
 const RELAXED: &str = r#""limits": {"deadline_ms": 2000}"#;
 
+/// Loads the set of a policy directory, with the default guests as built-ins.
+fn load_dir(dir: &Path, generation: u64) -> Result<PolicySet, airlock_wasm::PolicyLoadError> {
+    PolicySet::load(
+        &host(),
+        &PolicySource::Directory(dir.into()),
+        &builtins(),
+        generation,
+    )
+}
+
 fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).expect("write");
 }
@@ -142,14 +152,7 @@ fn a_failing_vector_keeps_a_policy_from_starting_and_says_why() {
 #[test]
 fn bad_directories_are_refused_with_the_file_at_fault() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let load = || {
-        PolicySet::load(
-            &host(),
-            &PolicySource::Directory(dir.path().into()),
-            &builtins(),
-            1,
-        )
-    };
+    let load = || load_dir(dir.path(), 1);
     assert!(
         load()
             .expect_err("no policy.json")
@@ -223,13 +226,7 @@ fn pattern_stages_combine_and_auto_approve_skips_the_scorers() {
             ]}}}}"#
         ),
     );
-    let set = PolicySet::load(
-        &host(),
-        &PolicySource::Directory(dir.path().into()),
-        &builtins(),
-        7,
-    )
-    .expect("load");
+    let set = load_dir(dir.path(), 7).expect("load");
     let read = set.evaluate(&Action::from_hint("read the changelog"));
     assert_eq!(read.verdict, PatternVerdict::AutoApprove);
     assert_eq!((read.score, read.outcome), (None, Outcome::Allow));
@@ -363,13 +360,7 @@ fn a_stage_receives_only_as_many_recent_hints_as_it_asks_for() {
                 ]}}}}"#
             ),
         );
-        let set = PolicySet::load(
-            &host(),
-            &PolicySource::Directory(dir.path().into()),
-            &builtins(),
-            1,
-        )
-        .expect("load");
+        let set = load_dir(dir.path(), 1).expect("load");
         assert_eq!(
             set.stages()[0].recent_hints,
             0,
