@@ -84,7 +84,7 @@ pub struct Execution {
 pub const SAVE_EVERY: Duration = Duration::from_millis(200);
 
 /// Repetition counts by normalized hint. The hints are the agent's, but the map is bounded
-/// ([`MAX_REPETITION_KEYS`]) and the hasher is seeded per process.
+/// (4,096 keys at most) and the hasher is seeded per process.
 pub type Repetitions = HashMap<String, u32, foldhash::fast::RandomState>;
 
 /// The most distinct actions an execution counts for repetition; past it the oldest counts are
