@@ -165,6 +165,12 @@ pub struct SafetyLoopConfig {
     /// raised by one (default 3; 0 switches repetition escalation off).
     #[serde(default = "default_repetition")]
     pub repetition_threshold: u32,
+    /// How many executions may be running at once, across all agents (default 10,000). Each
+    /// is kept in memory and in the state file; past the limit `execute_agent` is refused for
+    /// agents without a running execution, so agents inventing ever new names cannot grow
+    /// airlock without bound.
+    #[serde(default = "default_max_running_executions")]
+    pub max_running_executions: u32,
     /// The rate limit on failed verifications.
     #[serde(default)]
     pub verification_attempts: VerificationAttempts,
@@ -186,6 +192,7 @@ impl Default for SafetyLoopConfig {
             challenge_ttl_seconds: default_challenge_ttl(),
             approval_ttl_seconds: default_approval_ttl(),
             repetition_threshold: default_repetition(),
+            max_running_executions: default_max_running_executions(),
             verification_attempts: VerificationAttempts::default(),
             agents: BTreeMap::new(),
             human_channels: Vec::new(),
@@ -210,6 +217,9 @@ fn default_approval_ttl() -> u32 {
 }
 fn default_repetition() -> u32 {
     3
+}
+fn default_max_running_executions() -> u32 {
+    10_000
 }
 
 impl SafetyLoopConfig {
@@ -247,6 +257,12 @@ impl SafetyLoopConfig {
                     "{} is outside 10..=604800 seconds",
                     self.approval_ttl_seconds
                 ),
+            );
+        }
+        if !(1..=1_000_000).contains(&self.max_running_executions) {
+            return err(
+                "max_running_executions",
+                format!("{} is outside 1..=1000000", self.max_running_executions),
             );
         }
         let a = &self.verification_attempts;
@@ -360,6 +376,7 @@ mod tests {
         assert_eq!(c.mode, LoopMode::Enforcing);
         assert_eq!(c.max_autonomous_steps, 10);
         assert_eq!(c.challenge_ttl_seconds, 300);
+        assert_eq!(c.max_running_executions, 10_000);
         assert_eq!(c.verification_attempts.max_failures, 10);
         assert_eq!(c.verification_attempts.window_seconds, 60);
         assert!(c.validate().is_ok());
@@ -400,6 +417,7 @@ mod tests {
                 "max_autonomous_steps_ceiling",
             ),
             (r#"{"challenge_ttl_seconds": 1}"#, "challenge_ttl_seconds"),
+            (r#"{"max_running_executions": 0}"#, "max_running_executions"),
             (
                 r#"{"verification_attempts": {"max_failures": 0}}"#,
                 "verification_attempts.max_failures",

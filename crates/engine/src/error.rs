@@ -181,6 +181,19 @@ impl LoopError {
         )
     }
 
+    /// Starting an execution would pass `safety_loop.max_running_executions`.
+    pub fn too_many_executions(limit: u32) -> Self {
+        Self::new(
+            "RATE_LIMIT_EXCEEDED",
+            format!(
+                "{limit} executions are already running, the most airlock keeps at once: complete \
+                 the executions that are done (complete_execution) and start again, or ask the \
+                 operator to raise safety_loop.max_running_executions"
+            ),
+            json!({"limit_type": "running_executions", "limit_value": limit}),
+        )
+    }
+
     /// The adapter offers no such operation (the gateway's upstream has no such tool).
     pub fn operation_not_offered(operation: &str, adapter: &str) -> Self {
         Self::new(

@@ -120,6 +120,15 @@ impl Engine {
                 BlockState::Unreadable(_) => return Err(LoopError::agent_blocked(agent, None)),
             }
         }
+        // An agent's new execution replaces its running one, so only a new agent can pass
+        // the limit.
+        if !state.running.contains_key(agent)
+            && state.running.len() >= config.max_running_executions as usize
+        {
+            return Err(LoopError::too_many_executions(
+                config.max_running_executions,
+            ));
+        }
         let replaced = state.running.remove(agent);
         // An ended execution leaves memory; its record stays in the store.
         if let Some(mut old) = replaced.as_ref().and_then(|id| state.executions.remove(id)) {

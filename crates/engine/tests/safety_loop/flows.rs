@@ -348,3 +348,37 @@ fn agents_reporting_at_once_are_each_decided_on_their_own() {
     assert_eq!(blocked.len(), 1);
     assert_eq!(blocked[0].agent, "agent-0");
 }
+
+#[test]
+fn past_the_running_executions_limit_only_running_agents_may_start_again() {
+    let h = Harness::with_loop(json!({"max_running_executions": 2}));
+    h.start("a");
+    h.start("b");
+    let refused = h.call("execute_agent", json!({"element_name": "c"}));
+    assert_eq!(refused["success"], false, "{refused}");
+    assert_eq!(refused["error"]["code"], "RATE_LIMIT_EXCEEDED", "{refused}");
+    assert_eq!(refused["error"]["details"]["limit_value"], 2, "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("complete_execution")),
+        "the message says what to do: {refused}"
+    );
+    // Nothing changed: c has no execution, a and b still run.
+    let c_step = h.call(
+        "record_execution_step",
+        json!({"element_name": "c", "nextActionHint": "ls"}),
+    );
+    assert_eq!(c_step["error"]["code"], "NOT_FOUND_EXECUTION", "{c_step}");
+    // A running agent's new execution replaces its old one: still allowed at the limit.
+    let again = h.call("execute_agent", json!({"element_name": "a"}));
+    assert_eq!(again["success"], true, "{again}");
+    assert!(
+        again["data"]["replaced_execution_id"].is_string(),
+        "{again}"
+    );
+    // Completing one makes room.
+    let done = h.call("complete_execution", json!({"element_name": "b"}));
+    assert_eq!(done["success"], true, "{done}");
+    h.start("c");
+}
