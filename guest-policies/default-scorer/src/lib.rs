@@ -86,6 +86,7 @@
 //! errors; at most 10,000 extra signals.
 
 pub mod config;
+pub mod lexicon;
 pub mod model;
 pub mod signals;
 
@@ -173,11 +174,13 @@ impl Scorer {
             signals::shell(doc, &mut out);
             signals::sql(doc, &mut out);
         }
-        signals::force_push_in_words(&words, &mut out);
-        signals::production(&words, &mut out);
-        signals::bulk(&words, &docs, &mut out);
-        let secrets = signals::secrets(&docs, &words, &mut out);
-        signals::exfiltration(&docs, &words, &secrets, input.recent_hints, &mut out);
+        // Which word detectors can find anything: one table probe per word.
+        let flags = signals::word_flags(&words);
+        signals::force_push_in_words(&words, flags, &mut out);
+        signals::production(&words, flags, &mut out);
+        signals::bulk(&words, flags, &docs, &mut out);
+        let secrets = signals::secrets(&docs, &words, flags, &mut out);
+        signals::exfiltration(&docs, &words, flags, &secrets, input.recent_hints, &mut out);
         signals::structured(input, &self.names, &mut out);
         if !self.config.extra_signals.is_empty() {
             let prepared: Vec<Text> = texts.docs.iter().map(|d| Text::new(d)).collect();

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use airlock_guest_common::danger::{DangerClass, DangerPatterns};
 
+use crate::lexicon::{self, Kind};
 use crate::model::{Endpoint, Input, Level, Signal};
 
 /// The code of the production signal (it also raises the inferred danger level).
@@ -91,6 +92,12 @@ pub struct Doc<'d> {
     words: Vec<&'d str>,
     /// The same words lowercased.
     lower_words: Vec<Word<'d>>,
+    /// The command kind of each word ([`lexicon::command_kind`] of its [`command`]), found once
+    /// here for the shell and exfiltration checks.
+    kinds: Vec<Kind>,
+    /// The kinds in `kinds`, as a set (bit k for kind k): a document naming none of the
+    /// commands a check acts on is skipped by it.
+    cmds: u32,
     /// Its shell-ish segments, as ranges of `words`.
     segs: Vec<Segment>,
 }
@@ -114,8 +121,11 @@ impl<'d> Doc<'d> {
             seen: 0,
             words: recycle(buffers.words),
             lower_words: recycle(buffers.lower_words),
+            kinds: buffers.kinds,
+            cmds: 0,
             segs: recycle(buffers.segs),
         };
+        doc.kinds.clear();
         doc.segment();
         doc
     }
@@ -125,6 +135,7 @@ impl<'d> Doc<'d> {
         DocBuffers {
             words: recycle(self.words),
             lower_words: recycle(self.lower_words),
+            kinds: self.kinds,
             segs: recycle(self.segs),
         }
     }
@@ -134,6 +145,7 @@ impl<'d> Doc<'d> {
         self.segs.get(i).map(|s| Seg {
             words: &self.words[s.start..s.end],
             lower: &self.lower_words[s.start..s.end],
+            kinds: &self.kinds[s.start..s.end],
             piped: s.piped,
         })
     }
@@ -150,6 +162,7 @@ impl<'d> Doc<'d> {
 pub struct DocBuffers {
     words: Vec<&'static str>,
     lower_words: Vec<Word<'static>>,
+    kinds: Vec<Kind>,
     segs: Vec<Segment>,
 }
 
@@ -222,6 +235,11 @@ fn collect_strings<'v>(
         }
         _ => {}
     }
+}
+
+/// The [`lexicon::word_flags`] of every word, as one set: which word detectors can find anything.
+pub fn word_flags(words: &[Word<'_>]) -> u32 {
+    words.iter().fold(0, |all, w| all | lexicon::word_flags(w))
 }
 
 /// Lowercased runs of letters and digits: `--env=PROD` gives `env`, `prod`; `deploy_production`
@@ -304,6 +322,8 @@ struct Seg<'s, 'd> {
     words: &'s [&'d str],
     /// Words lowercased.
     lower: &'s [Word<'d>],
+    /// Their command kinds.
+    kinds: &'s [Kind],
     /// Whether the previous segment pipes into this one.
     piped: bool,
 }
@@ -338,9 +358,17 @@ impl<'d> Doc<'d> {
             seen |= entry;
             let class = entry & CLASS;
             if class == WORD_BYTE {
-                // Most bytes: a word starts or goes on.
+                // Most bytes: a word starts or goes on, and is read to its end here.
                 start.get_or_insert(i);
                 i += 1;
+                while let Some(&b) = t.get(i) {
+                    let entry = BYTE_CLASS[usize::from(b)];
+                    if entry & CLASS != WORD_BYTE {
+                        break;
+                    }
+                    seen |= entry;
+                    i += 1;
+                }
                 continue;
             }
             // (separator: `Some(whether it is a pipe)`, width in bytes).
@@ -366,8 +394,7 @@ impl<'d> Doc<'d> {
             };
             if let Some(s) = start.take() {
                 let w = clean(&text[s..i]);
-                self.words.push(w);
-                self.lower_words.push(lower_word(s, w));
+                self.push_word(w, lower_word(s, w));
             }
             if let Some(is_pipe) = separator {
                 if self.words.len() > seg_start {
@@ -387,8 +414,7 @@ impl<'d> Doc<'d> {
         self.seen = seen;
         if let Some(s) = start {
             let w = clean(&text[s..]);
-            self.words.push(w);
-            self.lower_words.push(lower_word(s, w));
+            self.push_word(w, lower_word(s, w));
         }
         if self.words.len() > seg_start {
             self.segs.push(Segment {
@@ -397,6 +423,18 @@ impl<'d> Doc<'d> {
                 piped,
             });
         }
+    }
+}
+
+impl<'d> Doc<'d> {
+    /// Appends a word (and its lowercased form) to the last segment, with its command kind.
+    #[inline]
+    fn push_word(&mut self, word: &'d str, lower: Word<'d>) {
+        let kind = lexicon::command_kind(command(&lower));
+        self.cmds |= 1 << kind;
+        self.kinds.push(kind);
+        self.words.push(word);
+        self.lower_words.push(lower);
     }
 }
 
@@ -458,6 +496,13 @@ const BYTE_CLASS: [u8; 256] = {
 /// A word without the punctuation prose puts after it: `/tmp/x,` -> `/tmp/x`,
 /// `pastebin.com.` -> `pastebin.com`; `.`, `..` and `~/.` stay.
 fn clean(word: &str) -> &str {
+    // Most words end in none of these: returned as they are, without a search.
+    if !matches!(
+        word.as_bytes().last(),
+        Some(b',' | b';' | b':' | b'!' | b'?' | b'.')
+    ) {
+        return word;
+    }
     let w = word.trim_end_matches([',', ';', ':', '!', '?']);
     let w = if w.is_empty() { word } else { w };
     let b = w.as_bytes();
@@ -612,16 +657,25 @@ const PROTECTED_BRANCHES: [&str; 4] = ["main", "master", "trunk", "release"];
 /// Destructive shell and git commands in one document.
 pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let doc = d.text;
-    for (si, seg) in d.segs().enumerate() {
-        for (k, word) in seg.lower.iter().enumerate() {
+    // Most documents name none of these commands: their words are not looked at again.
+    let segs = d
+        .segs()
+        .enumerate()
+        .filter(|_| d.cmds & lexicon::SHELL_KINDS != 0);
+    for (si, seg) in segs {
+        for (k, &kind) in seg.kinds.iter().enumerate() {
+            if lexicon::SHELL_KINDS & (1 << kind) == 0 {
+                continue;
+            }
+            let word = &seg.lower[k];
             let rest = &seg.lower[k + 1..];
             let rest_orig = &seg.words[k + 1..];
-            match command(word) {
-                "rm" => rm(rest, out),
-                "git" => git(rest, rest_orig, out),
-                "push" => push(rest, doc, out),
-                "chmod" => chmod(rest, out),
-                "dd" => {
+            match kind {
+                lexicon::RM => rm(rest, out),
+                lexicon::GIT => git(rest, rest_orig, out),
+                lexicon::PUSH => push(rest, doc, out),
+                lexicon::CHMOD => chmod(rest, out),
+                lexicon::DD => {
                     if let Some(of) = rest
                         .iter()
                         .find(|w| w.starts_with("of=/dev/") && *w != "of=/dev/null")
@@ -634,21 +688,23 @@ pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
                         ));
                     }
                 }
-                "find" if rest.iter().any(|w| w == "-delete") => out.push(Signal::new(
+                lexicon::FIND if rest.iter().any(|w| w == "-delete") => out.push(Signal::new(
                     "shell.find-delete",
                     45,
                     Some(Destructive),
                     "find -delete removes every file it matches",
                 )),
-                c if c == "mkfs" || c.starts_with("mkfs.") => out.push(Signal::new(
+                lexicon::MKFS => out.push(Signal::new(
                     "shell.mkfs",
                     90,
                     Some(Forbidden),
-                    format!("{} formats a filesystem, erasing it", quote(c)),
+                    format!("{} formats a filesystem, erasing it", quote(command(word))),
                 )),
-                "shutdown" | "reboot" | "poweroff" => shutdown(word, out),
-                "halt" if k == 0 || (k == 1 && seg.lower[0] == "sudo") => shutdown(word, out),
-                "curl" | "wget" => {
+                lexicon::SHUTDOWN => shutdown(word, out),
+                lexicon::HALT if k == 0 || (k == 1 && seg.lower[0] == "sudo") => {
+                    shutdown(word, out)
+                }
+                lexicon::CURL | lexicon::WGET => {
                     let next = d.seg(si + 1).filter(|n| n.piped);
                     let runner = next.and_then(|n| {
                         n.lower
@@ -669,11 +725,19 @@ pub fn shell(d: &Doc<'_>, out: &mut Vec<Signal>) {
     if d.seen & HAS_PAREN == 0 {
         return;
     }
-    let squashed: String = doc
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
-        .flat_map(char::to_lowercase)
-        .collect();
+    let squashed: String = if doc.is_ascii() {
+        // The same over the lowercased bytes (ASCII whitespace is `\t` to `\r` and space).
+        d.lower
+            .bytes()
+            .filter(|b| !matches!(b, b'\t'..=b'\r' | b' ' | b'"' | b'\''))
+            .map(char::from)
+            .collect()
+    } else {
+        doc.chars()
+            .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
     for (fetch, via_sh, via_c) in [
         ("curl", "sh<(curl", "-c$(curl"),
         ("wget", "sh<(wget", "-c$(wget"),
@@ -871,7 +935,10 @@ fn protected_branch_signal(branch: &str) -> Signal {
 }
 
 /// "force push", "force-push", "force pushing" in prose.
-pub fn force_push_in_words(words: &[Word<'_>], out: &mut Vec<Signal>) {
+pub fn force_push_in_words(words: &[Word<'_>], flags: u32, out: &mut Vec<Signal>) {
+    if flags & lexicon::FORCE == 0 {
+        return;
+    }
     let found = words
         .windows(2)
         .any(|w| w[0] == "force" && w[1].starts_with("push"))
@@ -941,10 +1008,28 @@ pub fn sql(d: &Doc<'_>, out: &mut Vec<Signal>) {
     let mut w: Vec<&str> = Vec::new();
     for stmt in lower.split(';').filter(|_| statements) {
         w.clear();
-        w.extend(
-            stmt.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$'))
-                .filter(|s| !s.is_empty()),
-        );
+        if stmt.is_ascii() {
+            // The same split over bytes: in ASCII, `char::is_alphanumeric` is
+            // `is_ascii_alphanumeric`.
+            let b = stmt.as_bytes();
+            let mut start = 0;
+            for i in 0..=b.len() {
+                if !b
+                    .get(i)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
+                {
+                    if i > start {
+                        w.push(&stmt[start..i]);
+                    }
+                    start = i + 1;
+                }
+            }
+        } else {
+            w.extend(
+                stmt.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$'))
+                    .filter(|s| !s.is_empty()),
+            );
+        }
         for i in 0..w.len() {
             let next = |k: usize| w.get(i + k).copied().unwrap_or("");
             match w[i] {
@@ -1092,7 +1177,10 @@ fn has_real_where(rest: &[&str]) -> bool {
 // Words: production, bulk, secrets
 
 /// Production targets: `prod`, `production`, `--env=prod`, `prod-db`, `deploy_production`.
-pub fn production(words: &[Word<'_>], out: &mut Vec<Signal>) {
+pub fn production(words: &[Word<'_>], flags: u32, out: &mut Vec<Signal>) {
+    if flags & lexicon::PROD == 0 {
+        return;
+    }
     for (i, w) in words.iter().enumerate() {
         if w != "prod" && w != "production" {
             continue;
@@ -1114,10 +1202,15 @@ pub fn production(words: &[Word<'_>], out: &mut Vec<Signal>) {
     }
 }
 
+/// The words of `scope.bulk`. Each must be in `lexicon.rs` with the `BULK` flag, or the check
+/// never sees it (`lexicon::tests::the_detectors_words_are_in_the_lexicon`).
+pub(crate) const BULK: [&str; 6] = ["all", "every", "entire", "everything", "everyone", "whole"];
+
 /// Bulk scope: `all`, `every`, `entire`, wildcards in paths.
-pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
-    const BULK: [&str; 6] = ["all", "every", "entire", "everything", "everyone", "whole"];
-    if let Some(w) = words.iter().find(|w| BULK.contains(&&***w)) {
+pub fn bulk(words: &[Word<'_>], flags: u32, docs: &[Doc<'_>], out: &mut Vec<Signal>) {
+    // No bulk word among the words (the lexicon says): none is compared.
+    let mut bulk_words = words.iter().filter(|_| flags & lexicon::BULK != 0);
+    if let Some(w) = bulk_words.find(|w| BULK.contains(&&***w)) {
         out.push(Signal::new(
             "scope.bulk",
             15,
@@ -1150,7 +1243,12 @@ pub fn bulk(words: &[Word<'_>], docs: &[Doc<'_>], out: &mut Vec<Signal>) {
 }
 
 /// Credential files and secret words. Returns what was found, for the exfiltration check.
-pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> Vec<String> {
+pub fn secrets(
+    docs: &[Doc<'_>],
+    words: &[Word<'_>],
+    flags: u32,
+    out: &mut Vec<Signal>,
+) -> Vec<String> {
     const ENV_SAMPLES: [&str; 5] = ["example", "sample", "template", "dist", "defaults"];
     let (first_file, file_count) = CREDENTIAL_FILES;
     let file_names = &NEEDLES.list[first_file..first_file + file_count];
@@ -1186,12 +1284,20 @@ pub fn secrets(docs: &[Doc<'_>], words: &[Word<'_>], out: &mut Vec<Signal>) -> V
             keywords.push(w.to_owned());
         }
     };
+    // No keyword among the words (the usual case): none is looked at.
+    let words = if flags & lexicon::SECRET != 0 {
+        words
+    } else {
+        &[]
+    };
     for (i, w) in words.iter().enumerate() {
         // Every keyword starts with one of these letters.
         if !matches!(w.as_bytes().first(), Some(b'p' | b's' | b't' | b'c' | b'a')) {
             continue;
         }
         let next = words.get(i + 1).map(|w| &**w);
+        // Every keyword here must be in `lexicon.rs` with the `SECRET` flag, or this loop never
+        // runs for it (`lexicon::tests::the_detectors_words_are_in_the_lexicon`).
         match &**w {
             "password" | "passwords" | "passwd" | "passphrase" | "secret" | "secrets" | "token"
             | "tokens" | "credential" | "credentials" | "apikey" | "apikeys" => note(w),
@@ -1245,7 +1351,9 @@ const TLDS: [&str; 36] = [
     "de", "fr", "nl", "eu", "ca", "au", "jp", "ws", "su",
 ];
 
-const SEND_WORDS: [&str; 19] = [
+/// The words that send. Each must be in `lexicon.rs` with the `SEND` flag, or the check never
+/// sees it (`lexicon::tests::the_detectors_words_are_in_the_lexicon`).
+pub(crate) const SEND_WORDS: [&str; 19] = [
     "upload",
     "uploads",
     "uploaded",
@@ -1272,13 +1380,16 @@ const SEND_WORDS: [&str; 19] = [
 pub fn exfiltration(
     docs: &[Doc<'_>],
     words: &[Word<'_>],
+    flags: u32,
     secrets_now: &[String],
     recent_hints: &[String],
     out: &mut Vec<Signal>,
 ) {
-    // Every send word starts with one of these letters.
+    // Every send word starts with one of these letters (and none is compared when the lexicon
+    // found none among the words).
     let mut sends = words
         .iter()
+        .filter(|_| flags & lexicon::SEND != 0)
         .filter(|w| {
             matches!(
                 w.as_bytes()[0],
@@ -1287,22 +1398,27 @@ pub fn exfiltration(
         })
         .find(|w| SEND_WORDS.contains(&&***w))
         .map(|w| w.to_string());
-    'find: for doc in docs {
+    // Only documents naming a sending command can send.
+    let sending = docs.iter().filter(|d| d.cmds & lexicon::SEND_KINDS != 0);
+    'find: for doc in sending {
         for seg in doc.segs() {
             if sends.is_some() {
                 break 'find;
             }
-            for (k, w) in seg.lower.iter().enumerate() {
-                let c = command(w);
-                let remote_copy = matches!(c, "scp" | "rsync" | "sftp");
-                if remote_copy || matches!(c, "ftp" | "nc" | "ncat" | "netcat") {
-                    sends.get_or_insert_with(|| c.to_owned());
-                }
-                if c == "curl" && curl_sends(&seg.words[k + 1..]) {
-                    sends.get_or_insert_with(|| "curl with a request body".to_owned());
-                }
-                if c == "wget" && seg.lower[k + 1..].iter().any(|a| a.starts_with("--post-")) {
-                    sends.get_or_insert_with(|| "wget --post".to_owned());
+            for (k, &kind) in seg.kinds.iter().enumerate() {
+                match kind {
+                    lexicon::REMOTE_COPY | lexicon::NETWORK => {
+                        sends.get_or_insert_with(|| command(&seg.lower[k]).to_owned());
+                    }
+                    lexicon::CURL if curl_sends(&seg.words[k + 1..]) => {
+                        sends.get_or_insert_with(|| "curl with a request body".to_owned());
+                    }
+                    lexicon::WGET
+                        if seg.lower[k + 1..].iter().any(|a| a.starts_with("--post-")) =>
+                    {
+                        sends.get_or_insert_with(|| "wget --post".to_owned());
+                    }
+                    _ => {}
                 }
             }
         }
@@ -1315,10 +1431,7 @@ pub fn exfiltration(
     'look: for doc in docs {
         for seg in doc.segs() {
             let cmd = seg.lower.first().map(|w| command(w)).unwrap_or_default();
-            let copying = seg
-                .lower
-                .iter()
-                .any(|w| matches!(command(w), "scp" | "rsync" | "sftp"));
+            let copying = seg.kinds.contains(&lexicon::REMOTE_COPY);
             for w in seg.lower {
                 destination = external_host(w)
                     .or_else(|| (copying || cmd == "scp").then(|| remote_spec(w)).flatten());
@@ -1348,7 +1461,8 @@ pub fn exfiltration(
     for hint in recent_hints.iter().filter(|_| secrets_now.is_empty()) {
         let lower = lowercase(hint);
         let docs = [Doc::new(hint, &lower)];
-        before.extend(secrets(&docs, &alnum_words(hint), &mut Vec::new()));
+        let words = alnum_words(hint);
+        before.extend(secrets(&docs, &words, word_flags(&words), &mut Vec::new()));
     }
     let (what, when) = if !secrets_now.is_empty() {
         (secrets_now, "")
