@@ -18,6 +18,27 @@ pub fn bench_hints() -> impl Iterator<Item = &'static str> {
     include_str!("bench-hints.txt").lines()
 }
 
+/// The [`Digest`] of `output` over every benchmark hint, in order (checking there are 5,050).
+/// With `AIRLOCK_DIFF_DUMP` set, each hint and its output are also written to that file, to
+/// compare two versions of a guest when a pinned digest changes.
+pub fn bench_hints_digest(mut output: impl FnMut(&str) -> String) -> u64 {
+    use std::io::Write;
+    let mut dump = std::env::var_os("AIRLOCK_DIFF_DUMP")
+        .map(|p| std::io::BufWriter::new(std::fs::File::create(p).expect("dump file")));
+    let mut digest = Digest::new();
+    let mut count = 0_usize;
+    for hint in bench_hints() {
+        let out = output(hint);
+        digest.eat(&out);
+        if let Some(d) = dump.as_mut() {
+            writeln!(d, "{hint:?}\n  -> {out}").expect("dump");
+        }
+        count += 1;
+    }
+    assert_eq!(count, 5050, "the benchmark corpus has 5,050 hints");
+    digest.value()
+}
+
 /// How many passes over the benchmark hints a profiling loop makes: `AIRLOCK_PROFILE_ROUNDS`,
 /// default 20 (a run with 0 measures the setup, to subtract).
 pub fn profile_rounds() -> usize {
