@@ -246,16 +246,9 @@ fn normalize_into(name: &str, split_case: bool, out: &mut String) {
                 continue;
             }
             if split_case && c.is_ascii_uppercase() {
-                let prev = i.checked_sub(1).map(|j| b[j]);
-                let next = b.get(i + 1).copied();
-                let boundary = match prev {
-                    Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
-                    Some(p) if p.is_ascii_uppercase() => {
-                        next.is_some_and(|n| n.is_ascii_lowercase())
-                    }
-                    _ => false,
-                };
-                if boundary && v.last().is_some_and(|&l| l != b'_') {
+                let prev = i.checked_sub(1).map(|j| char::from(b[j]));
+                let next = b.get(i + 1).map(|&n| char::from(n));
+                if starts_word(prev, next) && v.last().is_some_and(|&l| l != b'_') {
                     v.push(b'_');
                 }
             }
@@ -279,14 +272,7 @@ fn normalize_into(name: &str, split_case: bool, out: &mut String) {
             if split_case && c.is_ascii_uppercase() {
                 let prev = i.checked_sub(1).map(|j| chars[j]);
                 let next = chars.get(i + 1).copied();
-                let boundary = match prev {
-                    Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
-                    Some(p) if p.is_ascii_uppercase() => {
-                        next.is_some_and(|n| n.is_ascii_lowercase())
-                    }
-                    _ => false,
-                };
-                if boundary && !out.is_empty() && !out.ends_with('_') {
+                if starts_word(prev, next) && !out.is_empty() && !out.ends_with('_') {
                     out.push('_');
                 }
             }
@@ -295,6 +281,18 @@ fn normalize_into(name: &str, split_case: bool, out: &mut String) {
         while out.ends_with('_') {
             out.pop();
         }
+    }
+}
+
+/// Whether an ASCII capital between `prev` and `next` starts a word of a name: after a
+/// lowercase letter or a digit (`deleteAll`, `v2Api`), or as the last capital of a run before
+/// a lowercase letter (`HTTPServer`). Shared by the ASCII and the general spelling paths.
+#[inline]
+fn starts_word(prev: Option<char>, next: Option<char>) -> bool {
+    match prev {
+        Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => true,
+        Some(p) if p.is_ascii_uppercase() => next.is_some_and(|n| n.is_ascii_lowercase()),
+        _ => false,
     }
 }
 
