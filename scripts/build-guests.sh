@@ -38,20 +38,40 @@ debian_ready() {
         [ -d "$(/usr/bin/rustc --print sysroot 2>/dev/null)/lib/rustlib/src/rust/library" ]
 }
 
+# The guests' dependencies need at least this rustc (wit-bindgen 0.51 declares rust-version 1.87).
+min_rustc=1.87
+
+# "1.96.0" from `rustc 1.96.0 (...)`; empty when the compiler does not run.
+rustc_version() { "$1" --version 2>/dev/null | awk '{print $2}' | cut -d- -f1; }
+
+# True when version $1 >= version $2 (dotted numbers).
+version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
+
+debian_recent_enough() {
+    local v
+    v=$(rustc_version /usr/bin/rustc)
+    [ -n "$v" ] && version_at_least "$v" "$min_rustc"
+}
+
 install_debian_packages() {
     if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-        die "no compiler for $target. Either run 'rustup target add $target', or install \
-Debian's packages: sudo apt-get install -y ${debian_packages[*]}"
+        die "no compiler for $target (rustc >= $min_rustc). Either run 'rustup target add $target', \
+or install Debian's packages: sudo apt-get update && sudo apt-get install -y ${debian_packages[*]}"
     fi
-    say "installing ${debian_packages[*]} with apt-get"
     export DEBIAN_FRONTEND=noninteractive
-    if ! apt-get install -y "${debian_packages[@]}" >/dev/null; then
-        apt-get update >/dev/null
-        apt-get install -y "${debian_packages[@]}" >/dev/null ||
-            die "apt-get could not install ${debian_packages[*]}"
-    fi
+    # Always refresh the package lists first: stale lists install an old rustc-web (1.85 on a
+    # fresh image) that the guests' dependencies refuse.
+    say "refreshing the package lists (apt-get update)"
+    apt-get update -qq >/dev/null || die "apt-get update failed: check the network or the apt sources, then run again"
+    say "installing ${debian_packages[*]} with apt-get"
+    apt-get install -y -qq "${debian_packages[@]}" >/dev/null ||
+        die "apt-get could not install ${debian_packages[*]}"
     debian_ready || die "installed ${debian_packages[*]}, but /usr/bin/rustc, /usr/bin/cargo, \
 wasm-ld-19 or the std sources are still missing"
+    debian_recent_enough || die "apt-get installed rustc $(rustc_version /usr/bin/rustc) from \
+${debian_packages[0]}, but the guests need rustc >= $min_rustc. Use a newer Debian release's \
+packages, or run 'rustup target add $target'"
+    say "got $(/usr/bin/rustc --version)"
 }
 
 # Guests always build in guest-policies/target, whatever CARGO_TARGET_DIR says for the host.
@@ -60,7 +80,9 @@ if rustup_has_target; then
     say "building with rustup's toolchain ($(cargo --version))"
     CARGO_TARGET_DIR=$guests/target cargo "${build[@]}"
 else
-    debian_ready || install_debian_packages
+    if ! debian_ready || ! debian_recent_enough; then
+        install_debian_packages
+    fi
     say "building with Debian's toolchain ($(/usr/bin/cargo --version))"
     CARGO_TARGET_DIR=$guests/target \
         RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc \
