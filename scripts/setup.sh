@@ -57,4 +57,13 @@ if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist
     npm install --prefix "$root/.node" --no-audit --no-fund --silent \
         @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-everything
 fi
-echo "setup: ready ($(cargo --version))"
+# Check the versions we got, so a stale package is an error here and not a puzzle in a test.
+py=$("$root/.venv/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+case $py in 3.[0-9]) echo "setup: the tests need Python >= 3.10, .venv has $py" >&2; exit 1 ;; esac
+mcp_version=$("$root/.venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))')
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 18 ]; then
+    echo "setup: the npm MCP servers need Node.js >= 18, found $(node --version): install a newer nodejs" >&2
+    exit 1
+fi
+echo "setup: ready ($(cargo --version); Python $py, mcp $mcp_version; Node.js $(node --version))"
