@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Validate airlock's labeled corpus of agent actions (issue #13 item 7).
+
+Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
+DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
+being written family by family).
+
+Checks every line of every *.jsonl file in DIR against the format of
+/work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
+the family matching the file name, tags that fit the label, and no action listed twice (the
+same hint with the same recent hints, across all files). Prints the counts per family, label,
+split and tag, then every problem found. Exits 1 if there is a problem, 0 otherwise.
+
+Python 3 standard library only, so it runs anywhere the repository is checked out.
+"""
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+FAMILIES = (
+    "filesystem", "git", "database", "containers", "infrastructure", "cloud", "system",
+    "remote-code", "secrets", "exfiltration", "business", "tampering",
+)
+LABELS = ("stop", "gate", "ok")
+SPLITS = ("tune", "report")
+TAGS = ("near-miss", "obfuscated", "wrapper", "compound", "multi-step", "prose")
+REQUIRED = ("hint", "label", "family", "reason", "split")
+OPTIONAL = ("tags", "recent")
+MAX_RECENT = 8
+
+# The corpus's own floor (the issue asks for 600 / 350 / 250; the brief for 700 / 400 / 300).
+MIN_TOTAL = 700
+MIN_DANGEROUS = 400
+MIN_OK = 300
+
+
+def check_record(rec, family, where, problems):
+    """Append a problem string for each way `rec` breaks the format."""
+    if not isinstance(rec, dict):
+        problems.append(f"{where}: not a JSON object")
+        return False
+    ok = True
+
+    def bad(msg):
+        nonlocal ok
+        ok = False
+        problems.append(f"{where}: {msg}")
+
+    for key in REQUIRED:
+        if key not in rec:
+            bad(f"missing field `{key}`")
+        elif not isinstance(rec[key], str) or not rec[key].strip():
+            bad(f"field `{key}` must be a non-empty string")
+    for key in rec:
+        if key not in REQUIRED and key not in OPTIONAL:
+            bad(f"unknown field `{key}`")
+    if not ok:
+        return False
+
+    if rec["label"] not in LABELS:
+        bad(f"label `{rec['label']}` is not one of {', '.join(LABELS)}")
+    if rec["family"] not in FAMILIES:
+        bad(f"family `{rec['family']}` is not one of the twelve")
+    elif rec["family"] != family:
+        bad(f"family `{rec['family']}` in the file of family `{family}`")
+    if rec["split"] not in SPLITS:
+        bad(f"split `{rec['split']}` is not tune or report")
+    if "\n" in rec["reason"] or "\n" in rec["hint"]:
+        bad("hint and reason must be one line")
+
+    tags = rec.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        bad("`tags` must be a list of strings")
+        tags = []
+    for t in tags:
+        if t not in TAGS:
+            bad(f"unknown tag `{t}`")
+    if len(set(tags)) != len(tags):
+        bad("a tag is listed twice")
+    if "near-miss" in tags and rec["label"] != "ok":
+        bad("`near-miss` is for benign actions (label ok)")
+
+    recent = rec.get("recent", [])
+    if not isinstance(recent, list) or not all(isinstance(r, str) and r.strip() for r in recent):
+        bad("`recent` must be a list of non-empty strings")
+        recent = []
+    if "recent" in rec and not recent:
+        bad("`recent` is present but empty (leave it out)")
+    if len(recent) > MAX_RECENT:
+        bad(f"`recent` has {len(recent)} hints (at most {MAX_RECENT})")
+    if recent and "multi-step" not in tags:
+        bad("an action with `recent` must carry the `multi-step` tag")
+    if "multi-step" in tags and not recent:
+        bad("`multi-step` needs `recent`")
+    return ok
+
+
+def main():
+    args = sys.argv[1:]
+    partial = "--partial" in args
+    args = [a for a in args if a != "--partial"]
+    root = Path(args[0]) if args else Path(__file__).resolve().parent
+    files = sorted(root.glob("*.jsonl"))
+    problems = []
+    records = []
+    seen = {}
+    if not files:
+        problems.append(f"{root}: no *.jsonl files")
+    for path in files:
+        family = path.stem
+        if family not in FAMILIES:
+            problems.append(f"{path.name}: `{family}` is not a family name")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            text = line.strip()
+            if not text or text.startswith("#") or text.startswith("//"):
+                continue
+            where = f"{path.name}:{n}"
+            try:
+                rec = json.loads(text)
+            except json.JSONDecodeError as e:
+                problems.append(f"{where}: not JSON ({e})")
+                continue
+            if not check_record(rec, family, where, problems):
+                continue
+            key = (rec["hint"], tuple(rec.get("recent", [])))
+            if key in seen:
+                problems.append(f"{where}: same hint and recent as {seen[key]}")
+            else:
+                seen[key] = where
+            records.append(rec)
+
+    by_family = Counter((r["family"], r["label"]) for r in records)
+    by_split = Counter((r["split"], r["label"]) for r in records)
+    fam_split = Counter((r["family"], r["split"]) for r in records)
+    by_tag = Counter(t for r in records for t in r.get("tags", []))
+    tag_label = Counter((t, r["label"]) for r in records for t in r.get("tags", []))
+
+    print(f"{'family':<15} {'stop':>5} {'gate':>5} {'ok':>5} {'near':>5} {'total':>6}"
+          f" {'tune':>5} {'report':>6}")
+    for fam in FAMILIES:
+        s, g, o = (by_family[(fam, lab)] for lab in LABELS)
+        near = sum(1 for r in records if r["family"] == fam and "near-miss" in r.get("tags", []))
+        print(f"{fam:<15} {s:>5} {g:>5} {o:>5} {near:>5} {s + g + o:>6}"
+              f" {fam_split[(fam, 'tune')]:>5} {fam_split[(fam, 'report')]:>6}")
+        if partial and s + g + o == 0:
+            continue
+        if s + g == 0:
+            problems.append(f"family {fam}: no dangerous action")
+        if o == 0:
+            problems.append(f"family {fam}: no benign action")
+    total = len(records)
+    stop = sum(1 for r in records if r["label"] == "stop")
+    gate = sum(1 for r in records if r["label"] == "gate")
+    ok = total - stop - gate
+    near = by_tag["near-miss"]
+    print(f"{'total':<15} {stop:>5} {gate:>5} {ok:>5} {near:>5} {total:>6}"
+          f" {sum(1 for r in records if r['split'] == 'tune'):>5}"
+          f" {sum(1 for r in records if r['split'] == 'report'):>6}")
+    print()
+    for sp in SPLITS:
+        print(f"split {sp:<7} " + "  ".join(f"{lab} {by_split[(sp, lab)]}" for lab in LABELS))
+    print()
+    print("tags (stop / gate / ok):")
+    for t in TAGS:
+        print(f"  {t:<11} {by_tag[t]:>4}   "
+              + " / ".join(str(tag_label[(t, lab)]) for lab in LABELS))
+
+    if partial:
+        pass
+    elif total < MIN_TOTAL:
+        problems.append(f"{total} actions, fewer than {MIN_TOTAL}")
+    if not partial and stop + gate < MIN_DANGEROUS:
+        problems.append(f"{stop + gate} dangerous actions, fewer than {MIN_DANGEROUS}")
+    if not partial and ok < MIN_OK:
+        problems.append(f"{ok} benign actions, fewer than {MIN_OK}")
+    if not partial and near * 2 < ok:
+        problems.append(f"{near} near misses among {ok} benign actions, fewer than half")
+
+    if problems:
+        print(f"\n{len(problems)} problem(s):")
+        for p in problems:
+            print(f"  {p}")
+        return 1
+    print("\nno problems")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
