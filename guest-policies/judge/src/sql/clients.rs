@@ -1,0 +1,421 @@
+//! Database clients on a command line: where each one takes its statement (`psql -c`, `mysql
+//! -e`, `sqlite3 DB "SQL"`, `clickhouse-client --query`, `cqlsh -e`, `cockroach sql -e`,
+//! `duckdb -c`, `influx -execute`), redis-cli's command words, and the mongo shell's `--eval`.
+//!
+//! Each client's options are read from its own documentation (its `--help` and manual): the
+//! statement is the value of the option that carries one, or for sqlite3 and duckdb the
+//! arguments after the database file. A client started without a statement (an interactive
+//! session, `-f file`) is not judged here: what it will run is not on the line.
+
+use crate::finding::{Family, Finding, Severity};
+use crate::sql::judge_sql;
+
+fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message: String) {
+    out.push(Finding {
+        family: Family::Database,
+        code,
+        severity,
+        message,
+    });
+}
+
+/// Judges a database client's simple command: `program` is its name (no path, wrappers
+/// removed), `args` its arguments as the shell passes them.
+pub fn judge_db_command(program: &str, args: &[String]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    match program {
+        "psql" => {
+            for sql in option_values(args, &["-c"], &["--command"]) {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "mysql" | "mariadb" => {
+            for sql in option_values(args, &["-e"], &["--execute"]) {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "clickhouse-client" | "clickhouse" => {
+            for sql in option_values(args, &["-q"], &["--query"]) {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "cqlsh" => {
+            for sql in option_values(args, &["-e"], &["--execute"]) {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "cockroach" => {
+            for sql in option_values(args, &["-e"], &["--execute"]) {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "influx" => {
+            for q in option_values(args, &["-execute"], &["--execute"]) {
+                out.extend(judge_sql(q));
+            }
+            influx_v2(args, &mut out);
+        }
+        "sqlite3" | "duckdb" => {
+            for sql in option_values(args, &["-c", "-cmd", "-s"], &["--cmd", "--command"]) {
+                out.extend(judge_sql(sql));
+            }
+            // sqlite3 [OPTIONS] FILENAME [SQL]...; duckdb [OPTIONS] [FILENAME [SQL]].
+            let mut positional = args.iter().filter(|a| !a.starts_with('-'));
+            let _database = positional.next();
+            for sql in positional {
+                out.extend(judge_sql(sql));
+            }
+        }
+        "redis-cli" => judge_redis(args, &mut out),
+        "mongo" | "mongosh" => {
+            for js in option_values(args, &[], &["--eval"]) {
+                judge_mongo(js, &mut out);
+            }
+        }
+        // PostgreSQL's and MySQL's own drop tools (not statements, but the same actions).
+        "dropdb" => push(
+            &mut out,
+            "database.drop-database",
+            Severity::Stop,
+            format!("dropdb {} drops a whole database", last_positional(args)),
+        ),
+        "dropuser" => push(
+            &mut out,
+            "database.drop-user",
+            Severity::Verify,
+            format!("dropuser {} drops a database role", last_positional(args)),
+        ),
+        "mysqladmin" | "mariadb-admin" => {
+            let words: Vec<&str> = args
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .map(String::as_str)
+                .collect();
+            for (i, w) in words.iter().enumerate() {
+                if w.eq_ignore_ascii_case("drop") {
+                    push(
+                        &mut out,
+                        "database.drop-database",
+                        Severity::Stop,
+                        format!(
+                            "mysqladmin drop {} drops a whole database",
+                            words.get(i + 1).unwrap_or(&"")
+                        ),
+                    );
+                } else if w.eq_ignore_ascii_case("shutdown") {
+                    push(
+                        &mut out,
+                        "database.shutdown",
+                        Severity::Verify,
+                        "mysqladmin shutdown stops the database server".into(),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The values of an option, in every spelling: `-c SQL`, `-cSQL` (short ones), `--command SQL`
+/// and `--command=SQL` (long ones).
+fn option_values<'a>(args: &'a [String], short: &[&str], long: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let mut taken = false;
+        for name in short.iter().chain(long) {
+            if a == *name {
+                if let Some(v) = args.get(i + 1) {
+                    out.push(v.as_str());
+                    i += 1;
+                }
+                taken = true;
+                break;
+            }
+            if let Some(v) = a.strip_prefix(name) {
+                if let Some(v) = v.strip_prefix('=') {
+                    out.push(v);
+                    taken = true;
+                    break;
+                }
+                // `-cSQL` for a one-letter short option.
+                if short.contains(name) && name.len() == 2 && !v.is_empty() {
+                    out.push(v);
+                    taken = true;
+                    break;
+                }
+            }
+        }
+        let _ = taken;
+        i += 1;
+    }
+    out
+}
+
+fn last_positional(args: &[String]) -> &str {
+    args.iter()
+        .rev()
+        .find(|a| !a.starts_with('-'))
+        .map_or("", String::as_str)
+}
+
+/// redis-cli options that take a value (from `redis-cli --help`): skipped with it, so the
+/// command words start after them.
+const REDIS_VALUE_OPTIONS: [&str; 22] = [
+    "-h",
+    "-p",
+    "-s",
+    "-a",
+    "-u",
+    "-r",
+    "-i",
+    "-n",
+    "-d",
+    "-D",
+    "--user",
+    "--pass",
+    "--askpass",
+    "--pattern",
+    "--count",
+    "--quoted-pattern",
+    "--cacert",
+    "--cacertdir",
+    "--cert",
+    "--key",
+    "--sni",
+    "--tls-ciphers",
+];
+
+/// Judges redis-cli's command words: `redis-cli [options] COMMAND [args...]`.
+fn judge_redis(args: &[String], out: &mut Vec<Finding>) {
+    let mut i = 0;
+    while i < args.len() && args[i].starts_with('-') {
+        if REDIS_VALUE_OPTIONS.contains(&args[i].as_str()) {
+            i += 1;
+        }
+        i += 1;
+    }
+    let Some(command) = args.get(i) else {
+        return;
+    };
+    let rest = &args[i + 1..];
+    let cmd = command.to_ascii_lowercase();
+    let sub = rest
+        .first()
+        .map(|s| s.to_ascii_lowercase())
+        .unwrap_or_default();
+    let (code, severity, message) = match cmd.as_str() {
+        "flushall" => (
+            "database.redis-flushall",
+            Severity::Stop,
+            "redis-cli FLUSHALL deletes every key of every database".to_owned(),
+        ),
+        "flushdb" => (
+            "database.redis-flushdb",
+            Severity::Stop,
+            "redis-cli FLUSHDB deletes every key of the database".to_owned(),
+        ),
+        "config" if sub == "set" || sub == "rewrite" || sub == "resetstat" => (
+            "database.redis-config",
+            Severity::Verify,
+            format!(
+                "redis-cli CONFIG {} changes the server's configuration (a known way to write files on the host)",
+                sub.to_ascii_uppercase()
+            ),
+        ),
+        "shutdown" => (
+            "database.redis-shutdown",
+            Severity::Verify,
+            "redis-cli SHUTDOWN stops the server".to_owned(),
+        ),
+        "debug" => (
+            "database.redis-debug",
+            Severity::Verify,
+            "redis-cli DEBUG can crash or stall the server".to_owned(),
+        ),
+        "slaveof" | "replicaof" if sub != "no" => (
+            "database.redis-replicaof",
+            Severity::Verify,
+            "redis-cli REPLICAOF replaces this server's data with another's".to_owned(),
+        ),
+        "del" | "unlink" if rest.is_empty() => (
+            "database.redis-bulk-delete",
+            Severity::Verify,
+            format!(
+                "redis-cli {} with its keys from a pipe deletes every key listed",
+                cmd.to_ascii_uppercase()
+            ),
+        ),
+        "del" | "unlink" if rest.iter().any(|k| k.contains('*')) || rest.len() > 10 => (
+            "database.redis-bulk-delete",
+            Severity::Verify,
+            format!("redis-cli {} of many keys", cmd.to_ascii_uppercase()),
+        ),
+        "del" | "unlink" | "getdel" | "hdel" => (
+            "database.redis-delete",
+            Severity::Confirm,
+            format!(
+                "redis-cli {} {} deletes a key",
+                cmd.to_ascii_uppercase(),
+                rest.join(" ")
+            ),
+        ),
+        "script" | "function" if sub == "flush" => (
+            "database.redis-delete",
+            Severity::Confirm,
+            format!(
+                "redis-cli {} FLUSH deletes every stored script",
+                cmd.to_ascii_uppercase()
+            ),
+        ),
+        "eval" | "evalsha" | "fcall"
+            if rest.iter().any(|a| {
+                let a = a.to_ascii_lowercase();
+                a.contains("flushall") || a.contains("flushdb")
+            }) =>
+        {
+            (
+                "database.redis-flushall",
+                Severity::Stop,
+                "redis-cli EVAL of a script that flushes the data".to_owned(),
+            )
+        }
+        _ => return,
+    };
+    push(out, code, severity, message);
+}
+
+/// Judges mongo shell JavaScript (`--eval`, or a call written where SQL was expected).
+pub fn judge_mongo(js: &str, out: &mut Vec<Finding>) {
+    // Case matters in JavaScript; spacing does not (`db.users.deleteMany( {} )`).
+    let squashed: String = js.chars().filter(|c| !c.is_whitespace()).collect();
+    let s = squashed.as_str();
+    if s.contains(".dropDatabase(") {
+        push(
+            out,
+            "database.mongo-drop-database",
+            Severity::Stop,
+            "mongo dropDatabase() drops the whole database".into(),
+        );
+    }
+    for (call, what) in [(".drop(", "drops the collection and every document in it")] {
+        if s.contains(call) {
+            push(
+                out,
+                "database.mongo-drop-collection",
+                Severity::Verify,
+                format!("mongo {} {what}", call.trim_matches(&['.', '('][..])),
+            );
+        }
+    }
+    for call in [".deleteMany(", ".remove(", ".updateMany(", ".update("] {
+        for (at, _) in s.match_indices(call) {
+            let args = &s[at + call.len()..];
+            let empty = args.starts_with("{})") || args.starts_with(')') || args.starts_with("{},");
+            let name = call.trim_matches(&['.', '('][..]);
+            let update = name.starts_with("update");
+            if empty {
+                push(
+                    out,
+                    if update {
+                        "database.mongo-update-all"
+                    } else {
+                        "database.mongo-delete-all"
+                    },
+                    Severity::Verify,
+                    format!("mongo {name} with an empty filter touches every document"),
+                );
+            } else if !update {
+                push(
+                    out,
+                    "database.mongo-delete",
+                    Severity::Confirm,
+                    format!("mongo {name} removes the matching documents"),
+                );
+            }
+        }
+    }
+    for call in [".deleteOne(", ".findOneAndDelete(", ".findAndModify("] {
+        if s.contains(call) && call != ".findAndModify(" {
+            push(
+                out,
+                "database.mongo-delete",
+                Severity::Confirm,
+                format!(
+                    "mongo {} removes a document",
+                    call.trim_matches(&['.', '('][..])
+                ),
+            );
+        }
+    }
+    for (call, severity) in [
+        (".dropUser(", Severity::Verify),
+        (".dropAllUsers(", Severity::Verify),
+        (".dropAllRoles(", Severity::Verify),
+        (".dropRole(", Severity::Verify),
+    ] {
+        if s.contains(call) {
+            push(
+                out,
+                "database.mongo-drop-user",
+                severity,
+                format!(
+                    "mongo {} removes database access",
+                    call.trim_matches(&['.', '('][..])
+                ),
+            );
+        }
+    }
+    if s.contains("shutdownServer(") || s.contains("{shutdown:1") {
+        push(
+            out,
+            "database.mongo-shutdown",
+            Severity::Verify,
+            "mongo shutdown stops the server".into(),
+        );
+    }
+    if (s.contains(".grantRolesToUser(") || s.contains(".createUser("))
+        && [
+            "\"root\"",
+            "'root'",
+            "dbOwner",
+            "userAdminAnyDatabase",
+            "clusterAdmin",
+        ]
+        .iter()
+        .any(|r| s.contains(r))
+    {
+        push(
+            out,
+            "database.mongo-role-escalation",
+            Severity::Verify,
+            "mongo gives a user an administrator role".into(),
+        );
+    }
+}
+
+/// influx 2.x's object commands (`influx bucket delete`, `influx org delete`, `influx delete`).
+fn influx_v2(args: &[String], out: &mut Vec<Finding>) {
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .take_while(|a| !a.starts_with('-'))
+        .collect();
+    match words.as_slice() {
+        ["bucket" | "org" | "organization", "delete", ..] => push(
+            out,
+            "database.influx-delete-bucket",
+            Severity::Verify,
+            format!("influx {} delete removes it and all its data", words[0]),
+        ),
+        ["delete", ..] => push(
+            out,
+            "database.influx-delete",
+            Severity::Confirm,
+            "influx delete removes the points in a time range".into(),
+        ),
+        _ => {}
+    }
+}

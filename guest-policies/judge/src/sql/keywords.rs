@@ -1,0 +1,363 @@
+//! The statement-keyword reader: the cheap prefilter that decides whether SQL is parsed at all,
+//! and the fallback for text no dialect accepts (cut-short statements, templating, SQL inside a
+//! sentence: "then DROP TABLE users in prod").
+//!
+//! The fallback reads only the statement shapes that matter (`DROP <object> name`, `TRUNCATE`,
+//! `DELETE FROM name [WHERE]`, `UPDATE name SET ... [WHERE]`, `ALTER TABLE ... DROP`,
+//! `GRANT ALL`, `ALTER USER/ROLE ... SUPERUSER`). A statement keyword written in lower case in
+//! the middle of words is read strictly (`delete from the list` is English): the statement must
+//! end where SQL would let it end.
+
+use crate::finding::{Family, Finding, Severity};
+
+/// The statement keywords that can make a statement worth judging. Everything else (`SELECT`,
+/// `INSERT`, `EXPLAIN`, `SHOW`, `DESCRIBE`, `WITH` ... reads) is never parsed.
+const KEYWORDS: [&str; 10] = [
+    "drop", "truncate", "delete", "update", "alter", "grant", "revoke", "create", "merge", "copy",
+];
+
+/// Whether `text` holds one of [`KEYWORDS`] as a whole word (letters, digits and `_` make a
+/// word, so `truncate_at` and `deleted_at` are not keywords), in any case. One pass over the
+/// bytes, no allocation.
+pub fn has_statement_keyword(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !is_word_byte(b[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && is_word_byte(b[i]) {
+            i += 1;
+        }
+        let word = &b[start..i];
+        if (4..=8).contains(&word.len())
+            && KEYWORDS
+                .iter()
+                .any(|k| k.as_bytes().eq_ignore_ascii_case(word))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+}
+
+/// The statements of `sql`: split at each `;` outside quotes (`'...'`, `"..."`, `` `...` ``),
+/// trimmed, empty ones left out.
+pub fn statements(sql: &str) -> impl Iterator<Item = &str> {
+    let mut pieces = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut start = 0;
+    for (i, &c) in sql.as_bytes().iter().enumerate() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if matches!(c, b'\'' | b'"' | b'`') => quote = Some(c),
+            None if c == b';' => {
+                pieces.push(&sql[start..i]);
+                start = i + 1;
+            }
+            None => {}
+        }
+    }
+    pieces.push(&sql[start..]);
+    pieces.into_iter().map(str::trim).filter(|p| !p.is_empty())
+}
+
+/// One token of the fallback reader: a word (identifier, keyword, number, qualified or quoted
+/// name) or one punctuation character.
+#[derive(Debug, Clone, Copy)]
+struct Token<'a> {
+    text: &'a str,
+    /// Byte offset in the piece.
+    at: usize,
+}
+
+fn tokens(piece: &str) -> Vec<Token<'_>> {
+    let b = piece.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let name_byte =
+        |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$') || c >= 0x80;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if matches!(c, b'"' | b'`' | b'[') {
+            let close = if c == b'[' { b']' } else { c };
+            i += 1;
+            while i < b.len() && b[i] != close {
+                i += 1;
+            }
+            i = (i + 1).min(b.len());
+        } else if name_byte(c) {
+            while i < b.len() && (name_byte(b[i]) || matches!(b[i], b'"' | b'`')) {
+                i += 1;
+            }
+        } else {
+            // One character, whole (it may be more than one byte).
+            i += piece[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        out.push(Token {
+            text: &piece[start..i],
+            at: start,
+        });
+    }
+    out
+}
+
+fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message: String) {
+    out.push(Finding {
+        family: Family::Database,
+        code,
+        severity,
+        message,
+    });
+}
+
+/// Objects of `DROP` and what dropping them means.
+fn drop_object(word: &str) -> Option<(&'static str, Severity, &'static str)> {
+    let is = |k: &str| word.eq_ignore_ascii_case(k);
+    Some(if is("database") {
+        (
+            "database.drop-database",
+            Severity::Stop,
+            "drops a whole database: every table and row",
+        )
+    } else if is("schema") {
+        (
+            "database.drop-schema",
+            Severity::Stop,
+            "drops a whole schema: every table in it",
+        )
+    } else if is("table") {
+        (
+            "database.drop-table",
+            Severity::Verify,
+            "drops the table and every row in it",
+        )
+    } else if is("user") || is("role") {
+        (
+            "database.drop-user",
+            Severity::Verify,
+            "drops a database user or role",
+        )
+    } else if [
+        "view",
+        "index",
+        "sequence",
+        "function",
+        "procedure",
+        "trigger",
+        "type",
+        "extension",
+    ]
+    .iter()
+    .any(|k| is(k))
+    {
+        (
+            "database.drop-object",
+            Severity::Confirm,
+            "drops a definition (recreatable; no rows lost)",
+        )
+    } else {
+        return None;
+    })
+}
+
+/// Whether a keyword is written the way SQL is usually written in prose: in capitals.
+fn shouted(word: &str) -> bool {
+    word.bytes().all(|b| !b.is_ascii_lowercase())
+}
+
+/// Words that may follow a table name where a lower-case `DELETE FROM name` or `UPDATE name SET
+/// ...` statement ends.
+fn ends_statement(t: Option<&Token<'_>>) -> bool {
+    t.is_none_or(|t| {
+        [
+            ";",
+            ")",
+            "where",
+            "limit",
+            "returning",
+            "using",
+            "order",
+            "as",
+        ]
+        .iter()
+        .any(|k| t.text.eq_ignore_ascii_case(k))
+    })
+}
+
+/// Reads the statement shapes that matter out of a piece the parser refused.
+pub fn judge(piece: &str, out: &mut Vec<Finding>) {
+    let toks = tokens(piece);
+    let word = |i: usize| toks.get(i).map_or("", |t| t.text);
+    let is = |i: usize, k: &str| word(i).eq_ignore_ascii_case(k);
+    let mut i = 0;
+    while i < toks.len() {
+        let here = word(i);
+        if is(i, "drop") {
+            let mut j = i + 1;
+            while is(j, "temporary") || is(j, "materialized") {
+                j += 1;
+            }
+            if let Some((code, severity, why)) = drop_object(word(j)) {
+                let mut k = j + 1;
+                if is(k, "if") && is(k + 1, "exists") {
+                    k += 2;
+                }
+                push(
+                    out,
+                    code,
+                    severity,
+                    format!(
+                        "SQL DROP {} {} {why}",
+                        word(j).to_ascii_uppercase(),
+                        word(k)
+                    ),
+                );
+                i = k;
+            }
+        } else if is(i, "truncate") {
+            if is(i + 1, "table") || (shouted(here) && !word(i + 1).is_empty()) {
+                let name = if is(i + 1, "table") {
+                    word(i + 2)
+                } else {
+                    word(i + 1)
+                };
+                push(
+                    out,
+                    "database.truncate",
+                    Severity::Verify,
+                    format!("SQL TRUNCATE {name} removes every row of the table at once"),
+                );
+            }
+        } else if is(i, "delete") && is(i + 1, "from") && !word(i + 2).is_empty() {
+            let name = word(i + 2);
+            let where_at = (i + 3..toks.len()).find(|&k| is(k, "where"));
+            if where_at.is_none() && !shouted(here) && !ends_statement(toks.get(i + 3)) {
+                // "delete from the list and ...": English, not a statement.
+            } else {
+                grade_rows(out, piece, &toks, where_at, "DELETE FROM", name, true);
+            }
+        } else if is(i, "update") && !word(i + 1).is_empty() && is(i + 2, "set") {
+            let name = word(i + 1);
+            let where_at = (i + 3..toks.len()).find(|&k| is(k, "where"));
+            grade_rows(out, piece, &toks, where_at, "UPDATE", name, false);
+        } else if is(i, "alter") && is(i + 1, "table") {
+            let name = word(i + 2);
+            if let Some(k) = (i + 3..toks.len()).find(|&k| is(k, "drop")) {
+                let what = if is(k + 1, "column") {
+                    word(k + 2)
+                } else {
+                    word(k + 1)
+                };
+                push(
+                    out,
+                    "database.alter-drop",
+                    Severity::Confirm,
+                    format!("SQL ALTER TABLE {name} DROP {what}"),
+                );
+                i = k + 1;
+            }
+        } else if is(i, "grant") && is(i + 1, "all") {
+            push(
+                out,
+                "database.grant-all",
+                Severity::Verify,
+                "SQL GRANT ALL gives every privilege on the objects".into(),
+            );
+        } else if (is(i, "alter") || is(i, "create"))
+            && (is(i + 1, "user") || is(i + 1, "role"))
+            && (i + 2..toks.len()).any(|k| is(k, "superuser") || is(k, "bypassrls"))
+        {
+            push(
+                out,
+                "database.role-escalation",
+                Severity::Verify,
+                format!(
+                    "SQL {} {} gives superuser options",
+                    here.to_ascii_uppercase(),
+                    word(i + 2)
+                ),
+            );
+        }
+        i += 1;
+    }
+}
+
+/// Grades a `DELETE` or `UPDATE` by its `WHERE` (at token `where_at`, if any).
+fn grade_rows(
+    out: &mut Vec<Finding>,
+    piece: &str,
+    toks: &[Token<'_>],
+    where_at: Option<usize>,
+    verb: &str,
+    name: &str,
+    delete: bool,
+) {
+    let (all, selective) = if delete {
+        ("database.delete-all", "database.delete-where")
+    } else {
+        ("database.update-all", "database.update-where")
+    };
+    let Some(w) = where_at else {
+        let what = if delete { "removes" } else { "overwrites" };
+        push(
+            out,
+            all,
+            Severity::Verify,
+            format!("SQL {verb} {name} without WHERE {what} every row"),
+        );
+        return;
+    };
+    let condition = toks.get(w + 1).map_or("", |t| &piece[t.at..]);
+    if condition_always_true(condition) {
+        push(
+            out,
+            all,
+            Severity::Verify,
+            format!("SQL {verb} {name} with an always-true WHERE touches every row"),
+        );
+    } else if delete {
+        push(
+            out,
+            selective,
+            Severity::Confirm,
+            format!("SQL {verb} {name} WHERE ... removes the selected rows for good"),
+        );
+    } else {
+        push(
+            out,
+            selective,
+            Severity::Note,
+            format!("SQL {verb} {name} ... WHERE changes the selected rows"),
+        );
+    }
+}
+
+/// The always-true conditions an unparsed statement can be judged by: `1=1`, `true`, `1`,
+/// `'a'='a'`, and any of them after `OR`.
+fn condition_always_true(condition: &str) -> bool {
+    let squashed: String = condition
+        .chars()
+        .take(200)
+        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')')
+        .flat_map(char::to_lowercase)
+        .collect();
+    let squashed = squashed.trim_end_matches(';');
+    const TRUE: [&str; 5] = ["1=1", "true", "1", "'a'='a'", "1<>0"];
+    TRUE.contains(&squashed)
+        || TRUE
+            .iter()
+            .any(|t| squashed.contains(&["or", t].concat()) && squashed.ends_with(t))
+}
