@@ -19,6 +19,43 @@ fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message:
     });
 }
 
+/// Every program [`judge_db_command`] reads: database clients, the databases' own drop tools, and
+/// the migration tools of the common frameworks (their destructive tasks: `rails db:drop`,
+/// `manage.py flush`, `prisma migrate reset`, `flyway clean` ...). `python manage.py ...` is
+/// judged as program `manage.py`.
+pub const PROGRAMS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "redis-cli",
+    "mongo",
+    "mongosh",
+    "clickhouse-client",
+    "clickhouse",
+    "cqlsh",
+    "cockroach",
+    "duckdb",
+    "influx",
+    "dropdb",
+    "dropuser",
+    "pg_dropcluster",
+    "mysqladmin",
+    "mariadb-admin",
+    "rails",
+    "rake",
+    "manage.py",
+    "django-admin",
+    "prisma",
+    "alembic",
+    "flyway",
+    "liquibase",
+    "knex",
+    "sequelize",
+    "sequelize-cli",
+    "typeorm",
+];
+
 /// Judges a database client's simple command: `program` is its name (no path, wrappers
 /// removed), `args` its arguments as the shell passes them.
 pub fn judge_db_command(program: &str, args: &[String]) -> Vec<Finding> {
@@ -61,9 +98,15 @@ pub fn judge_db_command(program: &str, args: &[String]) -> Vec<Finding> {
             }
             // sqlite3 [OPTIONS] FILENAME [SQL]...; duckdb [OPTIONS] [FILENAME [SQL]].
             let mut positional = args.iter().filter(|a| !a.starts_with('-'));
-            let _database = positional.next();
+            let database = positional.next();
             for sql in positional {
                 out.extend(judge_sql(sql));
+            }
+            // An in-memory database lives and dies with the process: nothing outlives it.
+            if database.is_some_and(|d| d == ":memory:") {
+                for f in &mut out {
+                    f.severity = f.severity.min(Severity::Note);
+                }
             }
         }
         "redis-cli" => judge_redis(args, &mut out),
@@ -79,6 +122,16 @@ pub fn judge_db_command(program: &str, args: &[String]) -> Vec<Finding> {
             Severity::Stop,
             format!("dropdb {} drops a whole database", last_positional(args)),
         ),
+        "pg_dropcluster" => push(
+            &mut out,
+            "database.drop-database",
+            Severity::Stop,
+            "pg_dropcluster removes a PostgreSQL cluster and all its databases".into(),
+        ),
+        "rails" | "rake" | "manage.py" | "django-admin" | "prisma" | "alembic" | "flyway"
+        | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "typeorm" => {
+            migration_tool(program, args, &mut out)
+        }
         "dropuser" => push(
             &mut out,
             "database.drop-user",
@@ -418,4 +471,124 @@ fn influx_v2(args: &[String], out: &mut Vec<Finding>) {
         ),
         _ => {}
     }
+}
+
+/// The destructive tasks of the frameworks' migration tools, from their documentation.
+fn migration_tool(program: &str, args: &[String], out: &mut Vec<Finding>) {
+    let words: Vec<String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-') && !a.contains('='))
+        .map(|a| a.to_ascii_lowercase())
+        .collect();
+    let has_flag = |f: &str| {
+        args.iter()
+            .any(|a| a == f || a.starts_with(&[f, "="].concat()))
+    };
+    let first = words.first().map_or("", String::as_str);
+    let second = words.get(1).map_or("", String::as_str);
+    let (code, severity, what) = match (program, first) {
+        (
+            "rails" | "rake",
+            "db:drop" | "db:drop:all" | "db:reset" | "db:purge" | "db:purge:all",
+        ) => (
+            "database.framework-drop",
+            Severity::Stop,
+            "drops the database (db:reset drops and recreates it)",
+        ),
+        (
+            "rails" | "rake",
+            "db:schema:load" | "db:structure:load" | "db:truncate_all" | "db:seed:replant",
+        ) => (
+            "database.framework-reload",
+            Severity::Verify,
+            "recreates or empties every table: the data is lost",
+        ),
+        ("rails" | "rake", "db:rollback" | "db:migrate:down" | "db:migrate:redo") => (
+            "database.framework-rollback",
+            Severity::Confirm,
+            "rolls migrations back (a down migration may drop tables or columns)",
+        ),
+        ("manage.py" | "django-admin", "flush") => (
+            "database.framework-flush",
+            Severity::Verify,
+            "manage.py flush deletes all data from every table",
+        ),
+        ("manage.py" | "django-admin", "reset_db") => (
+            "database.framework-drop",
+            Severity::Stop,
+            "reset_db drops and recreates the database",
+        ),
+        ("manage.py" | "django-admin", "migrate") if words.get(2).is_some_and(|w| w == "zero") => (
+            "database.framework-rollback",
+            Severity::Verify,
+            "migrate <app> zero unapplies every migration of the app: its tables are dropped",
+        ),
+        ("prisma", "migrate") if second == "reset" => (
+            "database.framework-drop",
+            Severity::Verify,
+            "prisma migrate reset drops the database and reapplies the migrations",
+        ),
+        ("prisma", "db") if second == "push" && has_flag("--force-reset") => (
+            "database.framework-drop",
+            Severity::Verify,
+            "prisma db push --force-reset drops the database's data",
+        ),
+        ("alembic", "downgrade") if second == "base" => (
+            "database.framework-rollback",
+            Severity::Verify,
+            "alembic downgrade base unapplies every migration",
+        ),
+        ("alembic", "downgrade") => (
+            "database.framework-rollback",
+            Severity::Confirm,
+            "alembic downgrade runs down migrations (they may drop tables or columns)",
+        ),
+        ("flyway", "clean") => (
+            "database.framework-drop",
+            Severity::Stop,
+            "flyway clean drops every object in the configured schemas",
+        ),
+        ("liquibase", "dropall" | "drop-all") => (
+            "database.framework-drop",
+            Severity::Stop,
+            "liquibase drop-all drops every database object",
+        ),
+        ("liquibase", w) if w.starts_with("rollback") => (
+            "database.framework-rollback",
+            Severity::Confirm,
+            "liquibase rollback undoes changesets",
+        ),
+        ("knex", "migrate:rollback") if has_flag("--all") => (
+            "database.framework-rollback",
+            Severity::Verify,
+            "knex migrate:rollback --all undoes every migration",
+        ),
+        ("knex", "migrate:rollback" | "migrate:down") => (
+            "database.framework-rollback",
+            Severity::Confirm,
+            "knex rolls migrations back",
+        ),
+        ("sequelize" | "sequelize-cli", "db:drop") => (
+            "database.framework-drop",
+            Severity::Stop,
+            "sequelize db:drop drops the database",
+        ),
+        ("sequelize" | "sequelize-cli", "db:migrate:undo:all") => (
+            "database.framework-rollback",
+            Severity::Verify,
+            "undoes every migration",
+        ),
+        ("sequelize" | "sequelize-cli", "db:migrate:undo") => (
+            "database.framework-rollback",
+            Severity::Confirm,
+            "undoes the last migration",
+        ),
+        ("typeorm", "schema:drop") => (
+            "database.framework-drop",
+            Severity::Stop,
+            "typeorm schema:drop drops every table",
+        ),
+        _ => return,
+    };
+    push(out, code, severity, format!("{program} {first}: {what}"));
 }

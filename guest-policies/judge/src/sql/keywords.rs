@@ -256,19 +256,38 @@ pub fn judge(piece: &str, out: &mut Vec<Finding>) {
         } else if is(i, "alter") && is(i + 1, "table") {
             let name = word(i + 2);
             if let Some(k) = (i + 3..toks.len()).find(|&k| is(k, "drop")) {
+                let constraint = ["constraint", "index", "key", "primary", "foreign"]
+                    .iter()
+                    .any(|c| is(k + 1, c));
                 let what = if is(k + 1, "column") {
                     word(k + 2)
                 } else {
                     word(k + 1)
                 };
-                push(
-                    out,
-                    "database.alter-drop",
-                    Severity::Confirm,
-                    format!("SQL ALTER TABLE {name} DROP {what}"),
-                );
+                if constraint {
+                    push(
+                        out,
+                        "database.alter-drop",
+                        Severity::Confirm,
+                        format!("SQL ALTER TABLE {name} DROP {what}"),
+                    );
+                } else {
+                    push(
+                        out,
+                        "database.alter-drop-column",
+                        Severity::Verify,
+                        format!("SQL ALTER TABLE {name} DROP {what}: its data in every row"),
+                    );
+                }
                 i = k + 1;
             }
+        } else if is(i, "revoke") && shouted(here) && !word(i + 1).is_empty() {
+            push(
+                out,
+                "database.revoke",
+                Severity::Confirm,
+                "SQL REVOKE takes privileges away".into(),
+            );
         } else if is(i, "grant") && is(i + 1, "all") {
             push(
                 out,
@@ -339,8 +358,8 @@ fn grade_rows(
         push(
             out,
             selective,
-            Severity::Note,
-            format!("SQL {verb} {name} ... WHERE changes the selected rows"),
+            Severity::Confirm,
+            format!("SQL {verb} {name} ... WHERE overwrites the selected rows' values"),
         );
     }
 }

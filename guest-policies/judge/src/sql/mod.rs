@@ -22,23 +22,26 @@
 //! | `DROP TABLE`, `TRUNCATE` | verify | every row of a table at once; `TRUNCATE` is not rolled back in MySQL and skips triggers. Bounded to named tables, so verified rather than stopped |
 //! | `DELETE` / `UPDATE` without `WHERE` or with an always-true one (`1=1`, `true`, `1`, `x OR 1=1`) | verify | every row of the table |
 //! | `DELETE ... WHERE` | confirm | removes the selected rows for good |
-//! | `UPDATE ... WHERE` | note, confirm when it sets a privilege or secret column | the rows stay and the change is bounded; a confirmation for every routine write would be clicked through. Setting `role`, `is_admin`, `password`... is a privilege change |
-//! | `ALTER TABLE ... DROP COLUMN/CONSTRAINT/PRIMARY KEY/FOREIGN KEY` | confirm | a column's data, or an integrity guarantee, removed |
+//! | `UPDATE ... WHERE` | confirm | bounded, but the old values are gone without a backup, as with a `DELETE` of those fields (a `role`/`is_admin`/`password` column is named as a privilege change) |
+//! | `ALTER TABLE ... DROP COLUMN` | verify | the column's data in every row, for good |
+//! | `ALTER TABLE ... DROP CONSTRAINT/PRIMARY KEY/FOREIGN KEY/INDEX` | confirm | an integrity guarantee removed; recreatable |
 //! | `DROP VIEW/INDEX/SEQUENCE/FUNCTION/...` | confirm | definitions, recreatable, no rows lost |
 //! | `GRANT ALL`, `SUPERUSER`/`BYPASSRLS` roles, `DROP USER/ROLE` | verify | privilege escalation or lost access |
-//! | `REVOKE ALL` | confirm | may lock an application out |
+//! | `REVOKE` | confirm | may lock an application out of its data |
+//! | `DROP TABLE` of a table the same script created | note | scratch space: nothing that existed before is lost |
 //! | `SELECT`, `EXPLAIN`, `SHOW`, `DESCRIBE`, `INSERT` | nothing | reads, and additions that delete nothing |
 
 pub mod clients;
 pub mod keywords;
 pub mod statement;
 
-pub use clients::judge_db_command;
+pub use clients::{PROGRAMS, judge_db_command};
 
+use sqlparser::ast::{ObjectType, Statement};
 use sqlparser::dialect::{Dialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 
-use crate::finding::Finding;
+use crate::finding::{Family, Finding, Severity};
 
 /// The longest SQL text handed to the parser, in bytes. A longer text is read by the keyword
 /// reader alone, so an agent cannot make the parser's work grow without bound.
@@ -57,9 +60,7 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     }
     if sql.len() <= MAX_PARSED_BYTES {
         if let Some(statements) = parse(sql) {
-            for s in &statements {
-                statement::judge(s, &mut out);
-            }
+            judge_script(&statements, &mut out);
             return out;
         }
         // Some statement is not valid in any dialect: judge the pieces one by one, each by the
@@ -83,8 +84,46 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     out
 }
 
+/// Judges the statements of one script. A table the same script creates and then drops is
+/// scratch space (`CREATE TABLE t(x); ...; DROP TABLE t;`): dropping it loses nothing that
+/// existed before, so it is only noted.
+fn judge_script(statements: &[Statement], out: &mut Vec<Finding>) {
+    let created: Vec<String> = statements
+        .iter()
+        .filter_map(|s| match s {
+            Statement::CreateTable(c) => Some(c.name.to_string().to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect();
+    for s in statements {
+        let scratch = match s {
+            Statement::Drop {
+                object_type: ObjectType::Table,
+                names,
+                ..
+            } => {
+                !created.is_empty()
+                    && names
+                        .iter()
+                        .all(|n| created.contains(&n.to_string().to_ascii_lowercase()))
+            }
+            _ => false,
+        };
+        if scratch {
+            out.push(Finding {
+                family: Family::Database,
+                code: "database.drop-scratch-table",
+                severity: Severity::Note,
+                message: "SQL DROP TABLE of a table the same script created".into(),
+            });
+            continue;
+        }
+        statement::judge(s, out);
+    }
+}
+
 /// The statements of `sql` in the first dialect that accepts all of it.
-fn parse(sql: &str) -> Option<Vec<sqlparser::ast::Statement>> {
+fn parse(sql: &str) -> Option<Vec<Statement>> {
     const DIALECTS: [&dyn Dialect; 4] = [
         &GenericDialect {},
         &PostgreSqlDialect {},

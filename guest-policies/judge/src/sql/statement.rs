@@ -143,38 +143,57 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
                 Some(_) => push(
                     out,
                     "database.update-where",
-                    Severity::Note,
-                    format!("SQL UPDATE {table} ... WHERE changes the selected rows"),
+                    Severity::Confirm,
+                    format!("SQL UPDATE {table} ... WHERE overwrites the selected rows' values"),
                 ),
             }
         }
         Statement::AlterTable(a) => {
             for op in &a.operations {
-                let what = match op {
+                let (code, severity, what) = match op {
                     AlterTableOperation::DropColumn { column_names, .. } => {
                         let cols = column_names
                             .iter()
                             .map(ToString::to_string)
                             .collect::<Vec<_>>()
                             .join(", ");
-                        format!("drops column {cols} and its data")
+                        (
+                            "database.alter-drop-column",
+                            Severity::Verify,
+                            format!("drops column {cols}: its data in every row, for good"),
+                        )
                     }
-                    AlterTableOperation::DropConstraint { name, .. } => {
-                        format!("drops constraint {name}")
-                    }
-                    AlterTableOperation::DropPrimaryKey { .. } => "drops the primary key".into(),
-                    AlterTableOperation::DropForeignKey { name, .. } => {
-                        format!("drops foreign key {name}")
-                    }
-                    AlterTableOperation::DropPartitions { .. } => {
-                        "drops partitions and their rows".into()
-                    }
+                    AlterTableOperation::DropPartitions { .. } => (
+                        "database.alter-drop-column",
+                        Severity::Verify,
+                        "drops partitions and every row in them".into(),
+                    ),
+                    AlterTableOperation::DropConstraint { name, .. } => (
+                        "database.alter-drop",
+                        Severity::Confirm,
+                        format!("drops constraint {name} (an integrity guarantee)"),
+                    ),
+                    AlterTableOperation::DropPrimaryKey { .. } => (
+                        "database.alter-drop",
+                        Severity::Confirm,
+                        "drops the primary key".into(),
+                    ),
+                    AlterTableOperation::DropForeignKey { name, .. } => (
+                        "database.alter-drop",
+                        Severity::Confirm,
+                        format!("drops foreign key {name}"),
+                    ),
+                    AlterTableOperation::DropIndex { name } => (
+                        "database.alter-drop",
+                        Severity::Confirm,
+                        format!("drops index {name}"),
+                    ),
                     _ => continue,
                 };
                 push(
                     out,
-                    "database.alter-drop",
-                    Severity::Confirm,
+                    code,
+                    severity,
                     format!("SQL ALTER TABLE {} {what}", a.name),
                 );
             }
@@ -196,16 +215,12 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
                 );
             }
         }
-        Statement::Revoke(r) => {
-            if matches!(r.privileges, Privileges::All { .. }) {
-                push(
-                    out,
-                    "database.revoke-all",
-                    Severity::Confirm,
-                    "SQL REVOKE ALL may lock an application out of its data".into(),
-                );
-            }
-        }
+        Statement::Revoke(_) => push(
+            out,
+            "database.revoke",
+            Severity::Confirm,
+            "SQL REVOKE takes privileges away: an application may lose access to its data".into(),
+        ),
         Statement::AlterRole {
             name,
             operation: AlterRoleOperation::WithOptions { options },

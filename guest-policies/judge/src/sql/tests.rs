@@ -57,7 +57,10 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
         "DELETE FROM sessions WHERE expires_at < now()",
         Some(Confirm),
     ),
-    ("UPDATE users SET email = 'a@b.c' WHERE id = 7", Some(Note)),
+    (
+        "UPDATE users SET email = 'a@b.c' WHERE id = 7",
+        Some(Confirm),
+    ),
     (
         "UPDATE users SET role = 'admin' WHERE id = 7",
         Some(Confirm),
@@ -66,7 +69,17 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
         "UPDATE users SET is_admin = true WHERE email = 'x@y.z'",
         Some(Confirm),
     ),
-    ("ALTER TABLE users DROP COLUMN email;", Some(Confirm)),
+    ("ALTER TABLE users DROP COLUMN email;", Some(Verify)),
+    (
+        "ALTER TABLE payments DROP COLUMN amount_cents, DROP COLUMN currency;",
+        Some(Verify),
+    ),
+    ("CREATE TABLE t(x); DROP TABLE t;", Some(Note)),
+    ("CREATE TABLE t(x); DROP TABLE users;", Some(Verify)),
+    (
+        "REVOKE INSERT ON shop.* FROM 'etl'@'10.0.0.%'",
+        Some(Confirm),
+    ),
     (
         "ALTER TABLE orders DROP CONSTRAINT orders_user_fk",
         Some(Confirm),
@@ -203,6 +216,21 @@ const CLIENTS: &[(&str, Option<Severity>)] = &[
     ),
     (r#"mongosh --eval "db.users.find({}).limit(5)""#, None),
     ("dropdb production", Some(Stop)),
+    (
+        r#"sqlite3 :memory: "CREATE TABLE t(x); DROP TABLE users;""#,
+        Some(Note),
+    ),
+    ("pg_dropcluster 16 main --stop", Some(Stop)),
+    ("rails db:drop RAILS_ENV=production", Some(Stop)),
+    ("rails db:migrate", None),
+    ("rails db:rollback STEP=3", Some(Confirm)),
+    ("manage.py flush --no-input", Some(Verify)),
+    ("manage.py makemigrations", None),
+    ("prisma migrate reset --force", Some(Verify)),
+    ("prisma migrate dev", None),
+    ("alembic downgrade -1", Some(Confirm)),
+    ("alembic upgrade head", None),
+    ("flyway clean", Some(Stop)),
     ("mysqladmin -u root drop shop", Some(Stop)),
 ];
 
@@ -236,6 +264,10 @@ const TEMPLATES: &[(&[&str], Option<Severity>)] = &[
     ),
     (
         &["ALTER", "TABLE", "users", "DROP", "COLUMN", "email"],
+        Some(Verify),
+    ),
+    (
+        &["ALTER", "TABLE", "users", "DROP", "CONSTRAINT", "users_fk"],
         Some(Confirm),
     ),
     (&["GRANT", "ALL", "ON", "users", "TO", "bob"], Some(Verify)),
