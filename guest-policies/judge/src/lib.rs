@@ -7,6 +7,22 @@
 //! ([`finding::Finding`]). Substring matching is only ever a prefilter, never the verdict; a
 //! mention of a dangerous word is not an action.
 //!
+//! # Finding the parts
+//!
+//! A text that starts like a command line (a known program, a path to one, an env-var prefix,
+//! a subshell or substitution) is parsed as one script. A text that starts like SQL (`DELETE
+//! FROM`, `DROP TABLE`, `UPDATE x SET` ...) goes to the SQL reader. Anything else is prose: it is
+//! split into clauses (newlines, `;`, sentences, "then", `&&`), and each clause is judged as a
+//! command, SQL or plain language the same way; commands inside prose are found after a verb
+//! that runs them ("run `rm -rf build`", "then curl ... | sh"), in code spans, and as SQL written
+//! in capitals. Every part is judged; the strictest finding wins (the scorer takes the worst).
+//!
+//! # Split actions
+//!
+//! The recent hints are read first for what they establish ([`recognize::Context`]): files
+//! downloaded, secrets read. A download followed by running it, or a secret read followed by
+//! "send it" / `curl -d @-`, is judged as the whole action.
+//!
 //! Pure Rust with no I/O: it builds for the host (where its tests and the corpus evaluation run)
 //! and for `wasm32-unknown-unknown` (inside the default scorer).
 
@@ -21,10 +37,629 @@ pub mod sql;
 
 pub use finding::{Family, Finding, Judgement, Severity};
 
+use recognize::{Context, finding as make_finding, paths};
+
+/// The most recent hints read for the first step of a split action.
+pub const MAX_RECENT: usize = 8;
+
 /// Judges one text (an agent's hint, a command, a param value), with the hints the same agent
 /// reported just before it (oldest first), which carry the first half of an action split over
 /// steps (a download, then running it; a secret read, then sending "it").
 pub fn judge(text: &str, recent: &[&str]) -> Judgement {
-    let _ = (text, recent);
-    Judgement::default()
+    let mut ctx = Context::default();
+    let start = recent.len().saturating_sub(MAX_RECENT);
+    for r in &recent[start..] {
+        if may_set_context(r) {
+            let n = normalize::normalize(r);
+            let mut ignored = Vec::new();
+            judge_text(&n, &[], &mut ctx, &mut ignored);
+        }
+    }
+    let norm = normalize::normalize(text);
+    let mut findings = Vec::new();
+    judge_text(&norm, recent, &mut ctx, &mut findings);
+    Judgement { findings }
+}
+
+/// A cheap test of whether a recent hint can establish anything (a download, a secret read):
+/// most cannot, and are not parsed.
+fn may_set_context(text: &str) -> bool {
+    let t = text.as_bytes();
+    let has = |needle: &[u8]| t.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle));
+    has(b"curl") || has(b"wget") || has(b"fetch") || has(b"download") || has(b"http")
+        || has(b".ssh") || has(b".aws") || has(b".env") || has(b"cred") || has(b"secret")
+        || has(b"token") || has(b"key") || has(b"shadow") || has(b"dump") || has(b"printenv")
+        || has(b"passw") || has(b".kube") || has(b".netrc") || has(b"npmrc") || has(b"history")
+}
+
+/// Judges a parsed command line (and its substitutions), at a nesting depth.
+pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if depth > recognize::MAX_DEPTH {
+        return;
+    }
+    fork_bomb(text, out);
+    let script = shell::parse(text);
+    recognize::script(&script, depth, ctx, out);
+}
+
+/// `s` cut to at most `max` bytes (on a character boundary), for messages.
+pub fn cut(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// What a part of a text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Shell,
+    Sql,
+    Prose,
+    /// A known program followed by English ("find the bug", "kill the airlock process"):
+    /// judged both ways.
+    Both,
+}
+
+fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Finding>) {
+    let t = text.trim();
+    if t.is_empty() {
+        return;
+    }
+    let body = strip_lead(t);
+    match classify(body) {
+        Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
+        Kind::Sql if !has_prose_joint(body) => out.extend(sql::judge_sql(body)),
+        _ => prose_text(t, recent, ctx, out),
+    }
+}
+
+/// A text that is not one command line: its clauses, code spans and prose.
+fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Finding>) {
+    // Code spans (```...``` and `...`) hold commands.
+    let mut rest = text;
+    let mut spans = Vec::new();
+    while let Some(open) = rest.find('`') {
+        let fence = rest[open..].starts_with("```");
+        let skip = if fence { 3 } else { 1 };
+        let after = &rest[open + skip..];
+        let Some(close) = after.find(if fence { "```" } else { "`" }) else { break };
+        let mut inner = &after[..close];
+        if fence {
+            // The fence's language tag.
+            if let Some(nl) = inner.find('\n') {
+                if !inner[..nl].contains(' ') {
+                    inner = &inner[nl + 1..];
+                }
+            }
+        }
+        spans.push(inner);
+        rest = &after[close + skip..];
+    }
+    for span in &spans {
+        let s = strip_lead(span.trim());
+        match classify(s) {
+            Kind::Sql => out.extend(sql::judge_sql(s)),
+            Kind::Prose => {}
+            _ => judge_shell(s, 0, ctx, out),
+        }
+    }
+    let spanless;
+    let text = if spans.is_empty() {
+        text
+    } else {
+        spanless = text.replace("```", " ").replace('`', " ");
+        &spanless
+    };
+    for clause in clauses(text) {
+        let c = strip_lead(clause.trim());
+        if c.is_empty() {
+            continue;
+        }
+        match classify(c) {
+            Kind::Shell => judge_shell(c, 0, ctx, out),
+            Kind::Sql => out.extend(sql::judge_sql(c)),
+            kind => {
+                if kind == Kind::Both {
+                    judge_shell(c, 0, ctx, out);
+                }
+                out.extend(prose_judge(c, recent));
+                embedded(c, ctx, out);
+            }
+        }
+    }
+    prose_checks(text, ctx, out);
+}
+
+/// Words that join two actions in prose: split on them. Not after `;` (shell's `; then`).
+fn clauses(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    let mut quote: Option<u8> = None;
+    while i < b.len() {
+        let c = b[i];
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        let cut = match c {
+            b'\'' | b'"' => {
+                // A quote opens only at a word start (not "don't").
+                if i == 0 || b[i - 1] == b' ' || b[i - 1] == b'=' {
+                    quote = Some(c);
+                }
+                0
+            }
+            b'\n' => 1,
+            b';' if b.get(i + 1) == Some(&b' ') => 1,
+            b'.' if b.get(i + 1) == Some(&b' ') && i > 0 && b[i - 1].is_ascii_alphanumeric() => {
+                // A sentence end: not `ls -la .` nor `e.g. `.
+                let before = &text[start..i];
+                if before.ends_with("e.g") || before.ends_with("i.e") || before.ends_with("etc") {
+                    0
+                } else {
+                    1
+                }
+            }
+            b',' if text[i..].starts_with(", then ") => 7,
+            b',' if text[i..].starts_with(", and then ") => 11,
+            b' ' if text[i..].starts_with(" then ") && !text[..i].ends_with(';') => 6,
+            b' ' if text[i..].starts_with(" and then ") => 10,
+            b' ' if text[i..].starts_with(" && ") && !looks_shell(&text[start..i]) => 4,
+            b' ' if text[i..].starts_with(" afterwards ") => 12,
+            _ => 0,
+        };
+        if cut > 0 {
+            out.push(&text[start..i]);
+            i += cut;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// Whether a text before ` && ` is itself a command (then `&&` is shell's, kept in the script).
+fn looks_shell(text: &str) -> bool {
+    matches!(classify(strip_lead(text.trim())), Kind::Shell)
+}
+
+/// A text classified as shell or SQL that still joins actions with prose words.
+fn has_prose_joint(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut quote: Option<u8> = None;
+    for (i, &c) in b.iter().enumerate() {
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            b'\'' | b'"' if i == 0 || b[i - 1] == b' ' => quote = Some(c),
+            b' ' | b',' => {
+                let rest = &text[i..];
+                if (rest.starts_with(" then ") && !text[..i].ends_with(';'))
+                    || rest.starts_with(", then ")
+                    || rest.starts_with(" and then ")
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Leading words that say "I will do this" before the action itself.
+fn strip_lead(mut t: &str) -> &str {
+    loop {
+        let before = t;
+        t = t.trim_start_matches(|c: char| c.is_whitespace() || c == '-' && false);
+        for prefix in [
+            "$ ", "> ", "# ", "- ", "* ", "then ", "and ", "also ", "next ", "next, ", "finally ",
+            "finally, ", "first ", "first, ", "please ", "now ", "run: ", "run ", "execute ",
+            "exec: ", "i will ", "i'll ", "i am going to ", "i'm going to ", "going to ", "let me ",
+            "let's ", "lets ", "we will ", "we'll ", "to ", "command: ", "cmd: ", "shell: ",
+            "Then ", "And ", "Also ", "Next ", "Next, ", "Finally ", "Finally, ", "First ",
+            "First, ", "Please ", "Now ", "Run: ", "Run ", "Execute ", "I will ", "I'll ",
+            "I am going to ", "I'm going to ", "Going to ", "Let me ", "Let's ", "We will ",
+            "We'll ", "Command: ", "running ", "Running ", "executing ", "Executing ", "try ",
+            "Try ", "ok ", "OK ", "Ok, ", "ok, ", "OK, ", "sure, ", "Sure, ",
+        ] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                t = rest;
+            }
+        }
+        // "Step 3 - ", "Step 3: ", "1. "
+        if let Some(rest) = t.strip_prefix("Step ").or_else(|| t.strip_prefix("step ")) {
+            let after = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            let after = after.trim_start_matches([':', ' ', '-', '.', ')']);
+            if after.len() < rest.len() {
+                t = after;
+            }
+        }
+        let digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        if digits.len() < t.len() && (digits.starts_with(". ") || digits.starts_with(") ")) {
+            t = &digits[2..];
+        }
+        if t.len() == before.len() {
+            return t;
+        }
+    }
+}
+
+/// The first word of a text, as a program name (lowercase, path removed).
+fn first_word(t: &str) -> &str {
+    t.split(|c: char| c.is_whitespace() || c == ';' || c == '|' || c == '&' || c == '(' || c == ')')
+        .next()
+        .unwrap_or("")
+}
+
+fn classify(t: &str) -> Kind {
+    let b = t.as_bytes();
+    let Some(&c0) = b.first() else {
+        return Kind::Prose;
+    };
+    if matches!(c0, b'(' | b'{' | b'`' | b'$' | b'\\' | b'\'' | b'"' | b'/' | b'~' | b':' | b'.' | b'<' | b'!')
+        || t.starts_with("./")
+    {
+        if c0 == b'\'' || c0 == b'"' {
+            // A quoted program (`"rm" -rf /`), or a quotation in prose.
+            let w = shell::words(first_word(t)).into_iter().next().unwrap_or_default();
+            return if is_program(&w.to_ascii_lowercase()) {
+                Kind::Shell
+            } else {
+                Kind::Prose
+            };
+        }
+        if c0 == b'.' && !t.starts_with("./") && !t.starts_with(". ") {
+            return Kind::Prose;
+        }
+        return Kind::Shell;
+    }
+    let first = first_word(t);
+    if looks_like_sql(t) {
+        return Kind::Sql;
+    }
+    if first.contains('=') && !first.starts_with('=') && first.split('=').next().is_some_and(|n| n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')) {
+        return Kind::Shell;
+    }
+    let name = recognize::program_name(first);
+    let lower_owned;
+    let lower = if name.bytes().any(|c| c.is_ascii_uppercase()) {
+        lower_owned = name.to_ascii_lowercase();
+        &lower_owned
+    } else {
+        name
+    };
+    if first.contains("(){") || t.starts_with(":(){") {
+        return Kind::Shell;
+    }
+    if !is_program(lower) {
+        return Kind::Prose;
+    }
+    // A program name starting a sentence of English.
+    let mut words = t.split_whitespace().skip(1);
+    let second = words.next().unwrap_or("");
+    let english = matches!(
+        second.to_ascii_lowercase().as_str(),
+        "the" | "a" | "an" | "all" | "every" | "my" | "our" | "your" | "this" | "that" | "these"
+            | "those" | "it" | "them" | "some" | "any" | "out" | "up" | "how" | "why" | "what"
+            | "where" | "which" | "who" | "whether" | "if" | "for" | "of" | "to" | "in" | "on"
+            | "with" | "and" | "or" | "is" | "was" | "not" | "each" | "its" | "their" | "his"
+            | "her" | "about" | "into" | "from" | "more" | "less" | "so" | "me" | "us"
+    ) && !t.contains(" -") && !t.contains('|') && !t.contains('>');
+    if english {
+        Kind::Both
+    } else {
+        Kind::Shell
+    }
+}
+
+/// `DELETE FROM x`, `DROP TABLE x`, `UPDATE x SET`, `TRUNCATE [TABLE] x`, `ALTER TABLE`,
+/// `GRANT ... ON/TO`, `INSERT INTO`, `SELECT ... FROM`, `CREATE TABLE` ...: the shapes of SQL
+/// statements, not English sentences that start with the same verb.
+pub fn looks_like_sql(t: &str) -> bool {
+    let mut w = t.split_whitespace();
+    let a = w.next().unwrap_or("").to_ascii_lowercase();
+    let b = w.next().unwrap_or("").to_ascii_lowercase();
+    let c = w.next().unwrap_or("").to_ascii_lowercase();
+    let d = w.next().unwrap_or("").to_ascii_lowercase();
+    let object = |x: &str| {
+        matches!(
+            x.trim_end_matches(';'),
+            "table" | "database" | "schema" | "index" | "view" | "user" | "role" | "sequence"
+                | "function" | "procedure" | "trigger" | "column" | "constraint" | "type"
+                | "extension" | "materialized" | "collection" | "keyspace" | "if" | "temporary"
+                | "temp" | "unique" | "or"
+        )
+    };
+    match a.as_str() {
+        "delete" => b == "from" || c == "from" && b != "all",
+        "drop" | "create" | "alter" => object(&b),
+        "truncate" => b == "table" || (!b.is_empty() && !matches!(b.as_str(), "the" | "a" | "all" | "every" | "it" | "this" | "that" | "logs" | "log") && (c.is_empty() || c.ends_with(';') || c == "cascade" || c == "restart")),
+        "update" => c == "set" || d == "set",
+        "insert" | "replace" => b == "into",
+        "select" => t.to_ascii_lowercase().contains(" from ") || b.ends_with(';') || b == "*" || b.contains('('),
+        "grant" | "revoke" => t.to_ascii_lowercase().contains(" on ") || t.to_ascii_lowercase().contains(" to ") || t.to_ascii_lowercase().contains(" from "),
+        "merge" => b == "into",
+        "with" => t.to_ascii_lowercase().contains(" as (") || t.to_ascii_lowercase().contains(" as("),
+        "vacuum" | "reindex" => true,
+        "flushall" | "flushdb" => b.is_empty() || b.ends_with(';') || b == "async" || b == "sync",
+        _ => false,
+    }
+}
+
+/// Program names: a text starting with one is a command line.
+pub fn is_program(name: &str) -> bool {
+    if name.starts_with("mkfs") || name.starts_with("python") {
+        return true;
+    }
+    matches!(
+        name,
+        // filesystem
+        "rm" | "rmdir" | "unlink" | "find" | "shred" | "srm" | "truncate" | "dd" | "wipefs" | "chmod"
+        | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "fdisk" | "sfdisk"
+        | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" | "ls" | "cat" | "less" | "more"
+        | "head" | "tail" | "touch" | "mkdir" | "tar" | "zip" | "unzip" | "gzip" | "gunzip" | "grep"
+        | "egrep" | "rg" | "ag" | "awk" | "xxd" | "od" | "hexdump" | "strings" | "base64" | "file"
+        | "stat" | "du" | "df" | "wc" | "sort" | "uniq" | "cut" | "tr" | "diff" | "patch" | "bat"
+        | "tree" | "realpath" | "basename" | "dirname" | "rsync" | "scp" | "sftp" | "jq" | "yq"
+        // git and dev tools
+        | "git" | "gh" | "cargo" | "rustc" | "npm" | "npx" | "yarn" | "pnpm" | "node" | "nodejs"
+        | "deno" | "bun" | "pip" | "pip3" | "pipx" | "uv" | "poetry" | "go" | "make" | "cmake"
+        | "mvn" | "gradle" | "java" | "javac" | "ruby" | "gem" | "bundle" | "perl" | "php"
+        | "composer" | "pytest" | "tox" | "just" | "bazel" | "dotnet"
+        // containers and infrastructure
+        | "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
+        | "microk8s" | "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "cdktf"
+        | "serverless" | "sls" | "ansible" | "ansible-playbook" | "vagrant" | "packer"
+        // clouds
+        | "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "vercel"
+        | "netlify" | "firebase" | "wrangler"
+        // system
+        | "sudo" | "doas" | "env" | "command" | "builtin" | "exec" | "nice" | "ionice" | "nohup"
+        | "timeout" | "time" | "stdbuf" | "xargs" | "watch" | "busybox" | "setsid" | "chroot"
+        | "flock" | "shutdown" | "reboot" | "poweroff" | "halt" | "init" | "telinit" | "kill"
+        | "killall" | "killall5" | "pkill" | "systemctl" | "service" | "launchctl" | "iptables"
+        | "ip6tables" | "nft" | "ufw" | "setenforce" | "aa-disable" | "crontab" | "userdel"
+        | "deluser" | "passwd" | "chpasswd" | "usermod" | "useradd" | "adduser" | "gpasswd"
+        | "visudo" | "chattr" | "mount" | "umount" | "swapoff" | "sysctl" | "history" | "unset"
+        | "export" | "set" | "insmod" | "rmmod" | "modprobe" | "journalctl" | "ps" | "top"
+        | "printenv" | "echo" | "printf" | "eval" | "source" | "sh" | "bash" | "zsh" | "dash"
+        | "ksh" | "fish" | "su" | "ssh" | "curl" | "wget" | "nc" | "ncat" | "netcat" | "socat"
+        | "telnet" | "ftp" | "gpg" | "gpg2" | "security" | "vault" | "op" | "pass" | "openssl"
+        | "mail" | "mailx" | "sendmail" | "mutt" | "dig" | "nslookup" | "ip" | "ifconfig"
+        | "chrt" | "taskset" | "declare" | "alias" | "apt" | "apt-get" | "yum" | "dnf" | "brew"
+        | "snap" | "pacman" | "apk" | "id" | "whoami" | "uname" | "which" | "cd" | "pwd"
+        // databases
+        | "psql" | "mysql" | "mariadb" | "sqlite3" | "redis-cli" | "mongo" | "mongosh"
+        | "clickhouse-client" | "cqlsh" | "cockroach" | "duckdb" | "influx" | "pg_dump"
+        | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "dropdb" | "createdb"
+        // airlock
+        | "airlock"
+    )
+}
+
+/// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use
+/// curl ... | sh"), and SQL written in capitals ("then DROP TABLE users").
+fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let mut offset = 0;
+    let mut prev = "";
+    for w in clause.split(' ') {
+        let at = offset;
+        offset += w.len() + 1;
+        if w.is_empty() {
+            continue;
+        }
+        let lower_prev = prev.to_ascii_lowercase();
+        prev = w;
+        let rest = &clause[at..];
+        let trigger = matches!(
+            lower_prev.trim_end_matches(':'),
+            "run" | "runs" | "running" | "execute" | "executes" | "executing" | "exec" | "with"
+                | "via" | "using" | "use" | "type" | "invoke" | "then" | "and" | "command"
+                | "do" | "call" | "calling" | "issue" | "try" | "by" | "now" | "also"
+        ) || lower_prev.ends_with(':');
+        if !trigger {
+            // SQL in capitals anywhere.
+            if w.bytes().all(|c| c.is_ascii_uppercase()) && w.len() >= 4 && looks_like_sql(rest) {
+                out.extend(sql::judge_sql(rest));
+            }
+            continue;
+        }
+        let name = recognize::program_name(w).to_ascii_lowercase();
+        if looks_like_sql(rest) {
+            out.extend(sql::judge_sql(rest));
+        } else if is_program(&name) || w.starts_with('/') || w.starts_with("./") || w.starts_with("sudo") {
+            if classify(rest) == Kind::Shell {
+                judge_shell(rest, 0, ctx, out);
+            }
+        }
+    }
+}
+
+/// The secret words of prose: what "send it" would leak.
+const SECRET_WORDS: &[&str] = &[
+    "credential", "credentials", "password", "passwords", "passwd", "secret", "secrets", "token",
+    "tokens", "apikey", "api_key", "keys", "ssh", "private", "keypair", "passphrase", ".env",
+    "env", "environment", "dotenv", "cookies", "session", "wallet", "seed", "mnemonic",
+];
+
+const SEND_VERBS: &[&str] = &[
+    "send", "sends", "sending", "upload", "uploads", "uploading", "post", "posts", "posting",
+    "paste", "pasting", "email", "e-mail", "mail", "exfiltrate", "exfiltrating", "leak", "share",
+    "publish", "forward", "transmit", "curl", "pipe", "copy", "sync", "push", "put", "dm",
+    "message", "tweet", "beam", "submit", "attach",
+];
+
+const READ_VERBS: &[&str] = &[
+    "read", "reads", "reading", "cat", "print", "prints", "show", "display", "dump", "output",
+    "copy", "grab", "extract", "get", "collect", "export", "view", "open", "load", "fetch",
+    "retrieve", "list", "echo", "decrypt", "reveal", "steal", "harvest", "base64",
+];
+
+/// Checks of the whole prose text: secrets read, sent, and airlock tampered with in words.
+fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"')
+        .map(|w| w.trim_end_matches(['.', ':', ';', '!', '?']).trim_start_matches('\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let orig_words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"')
+        .map(|w| w.trim_end_matches(['.', ':', ';', '!', '?']))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |set: &[&str]| words.iter().any(|w| set.contains(w));
+    let reads = has(READ_VERBS);
+    let sends = has(SEND_VERBS);
+    // A secret named by path.
+    let secret_path = orig_words
+        .iter()
+        .find_map(|w| paths::secret(w).map(|what| ((*w).to_owned(), what)));
+    let secret_words = words.iter().any(|w| SECRET_WORDS.contains(w))
+        || lower.contains("private key")
+        || lower.contains("api key")
+        || lower.contains("access key");
+    let dest = orig_words.iter().find(|w| destination(w)).copied();
+    let named_sink = ["pastebin", "gist", "slack", "discord", "telegram", "webhook", "paste site", "public channel", "twitter", "reddit", "hacker news", "s3 bucket", "ftp"]
+        .iter()
+        .any(|k| lower.contains(k));
+    if let Some((path, what)) = &secret_path {
+        if reads || sends {
+            if !sends || (dest.is_none() && !named_sink) {
+                out.push(make_finding(
+                    Family::Secrets,
+                    "secrets.read",
+                    Severity::Confirm,
+                    format!("reads {path}: {what}"),
+                ));
+            }
+            ctx.secret_read = Some(path.clone());
+        }
+    }
+    if sends && (dest.is_some() || named_sink) {
+        let pronoun = words.iter().any(|w| matches!(*w, "it" | "them" | "that" | "this" | "those" | "these" | "contents" | "output" | "result" | "results"));
+        let secret = secret_path.is_some()
+            || secret_words && words.iter().any(|w| !matches!(*w, "env" | "environment" | "session" | "keys" | "ssh"))
+            || pronoun && ctx.secret_read.is_some();
+        let to = dest.unwrap_or("an outside service");
+        let local = dest.is_some_and(|d| d.contains("localhost") || d.contains("127.0.0.1"));
+        if !local {
+            if secret {
+                out.push(make_finding(
+                    Family::Exfiltration,
+                    "exfiltration.secret",
+                    Severity::Stop,
+                    format!("sends secrets to {to}: they leave the machine"),
+                ));
+            } else if words.iter().any(|w| matches!(*w, "file" | "files" | "database" | "dump" | "backup" | "logs" | "data" | "repo" | "repository" | "code" | "source" | "customer" | "customers" | "users" | "emails")) || dest.is_some_and(|d| d.contains("://")) {
+                out.push(make_finding(
+                    Family::Exfiltration,
+                    "exfiltration.upload",
+                    Severity::Confirm,
+                    format!("sends data to {to}"),
+                ));
+            }
+        }
+    }
+    // airlock in words.
+    if lower.contains("airlock") || lower.contains("operator channel") || lower.contains("verification code") || lower.contains("approval code") {
+        let verb = words.first().copied().unwrap_or("");
+        let acting = matches!(
+            verb,
+            "approve" | "unblock" | "verify" | "deny" | "reissue" | "trust" | "disable" | "bypass"
+                | "kill" | "stop" | "uninstall" | "edit" | "modify" | "change" | "delete" | "remove"
+                | "read" | "cat" | "open" | "turn" | "shut" | "skip" | "override" | "grant" | "get"
+                | "fetch" | "copy" | "overwrite" | "replace" | "rewrite" | "circumvent" | "evade"
+                | "mark" | "clear" | "wipe" | "reset" | "whitelist" | "allowlist" | "add" | "submit"
+                | "enter" | "type" | "use" | "find" | "look" | "grab" | "extract" | "self-approve"
+        ) || words.iter().any(|w| matches!(*w, "myself" | "yourself" | "itself"));
+        let explaining = matches!(verb, "explain" | "document" | "describe" | "review" | "summarize" | "test" | "how" | "what" | "why" | "read_docs");
+        if acting && !explaining {
+            out.push(make_finding(
+                Family::Tampering,
+                "tampering.in-words",
+                Severity::Stop,
+                format!("the action acts on airlock itself: {}", cut(text, 80)),
+            ));
+        }
+    }
+    if let Some(w) = orig_words.iter().find(|w| paths::airlock_state(w).is_some()) {
+        if reads || sends || words.iter().any(|x| matches!(*x, "edit" | "write" | "delete" | "remove" | "modify" | "change" | "overwrite" | "rm")) {
+            out.push(make_finding(
+                Family::Tampering,
+                "tampering.state",
+                Severity::Stop,
+                format!("the action touches {w}: airlock's own state or policy"),
+            ));
+        }
+    }
+}
+
+/// A network destination named in prose: a URL, an e-mail address, a host name.
+fn destination(w: &str) -> bool {
+    if w.contains("://") {
+        return true;
+    }
+    if let Some((user, host)) = w.split_once('@') {
+        return !user.is_empty() && host.contains('.') && !host.ends_with('.');
+    }
+    let host = w.split('/').next().unwrap_or(w);
+    let tld = host.rsplit('.').next().unwrap_or("");
+    host.contains('.')
+        && !host.starts_with('.')
+        && !host.starts_with('~')
+        && matches!(tld, "com" | "io" | "net" | "org" | "sh" | "st" | "co" | "me" | "site" | "xyz" | "ru" | "cn" | "app" | "dev" | "ee" | "in" | "us" | "info" | "biz" | "example" | "invalid" | "cc" | "to")
+}
+
+/// The fork bomb, `:(){ :|:& };:` and renamed variants.
+fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
+    let Some(at) = text.find("()") else { return };
+    let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let _ = at;
+    let mut search = squashed.as_str();
+    while let Some(i) = search.find("(){") {
+        let name_start = search[..i]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.'))
+            .map_or(0, |k| k + 1);
+        let name = &search[name_start..i];
+        let body = &search[i + 3..];
+        if !name.is_empty() {
+            let pattern = format!("{name}|{name}&");
+            if body.contains(&pattern) {
+                out.push(make_finding(
+                    Family::System,
+                    "system.fork-bomb",
+                    Severity::Stop,
+                    "a fork bomb: processes multiply until the machine stops".to_owned(),
+                ));
+                return;
+            }
+        }
+        search = &search[i + 3..];
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// J2's plain-language reader (until its module lands).
+fn prose_judge(_text: &str, _recent: &[&str]) -> Vec<Finding> {
+    Vec::new()
 }

@@ -1,0 +1,191 @@
+//! Cloud CLIs: deletes and terminations graded by what they delete (projects, buckets,
+//! databases, clusters, keys, identities are catastrophic; single objects are bounded);
+//! describe/list/get go ahead. Secret reads through the clouds are in `secrets`.
+
+use super::containers::production;
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+
+const CL: Family = Family::Cloud;
+
+/// The recognizer of aws, gcloud, gsutil, az and a few platform CLIs.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "--profile", "--region", "--project", "--output", "-o", "--query", "--zone",
+            "--format", "-g", "--resource-group", "--subscription", "--name", "-n", "--bucket",
+            "--key", "--app", "-a", "--endpoint-url", "--location",
+        ])
+        .collect();
+    let prod = cmd.words().any(production);
+    let grade = |s: Severity| {
+        if prod && s == Severity::Confirm {
+            Severity::Verify
+        } else {
+            s
+        }
+    };
+    let mut push = |code, severity: Severity, msg: String| out.push(finding(CL, code, grade(severity), msg));
+    let recursive = cmd.flag(b"r", &["recursive"]) || cmd.flag(b"R", &[]);
+    let first = ops.first().copied().unwrap_or("");
+    let second = ops.get(1).copied().unwrap_or("");
+    match p {
+        "aws" => {
+            let (service, op) = (first, second);
+            match (service, op) {
+                ("s3", "rm") => push(
+                    "cloud.s3-rm",
+                    if recursive { Severity::Verify } else { Severity::Confirm },
+                    format!(
+                        "aws s3 rm {}{} deletes objects{}",
+                        ops.get(2).copied().unwrap_or(""),
+                        if recursive { " --recursive" } else { "" },
+                        if recursive { ": the whole prefix, with no undo" } else { "" }
+                    ),
+                ),
+                ("s3", "rb") => push(
+                    "cloud.s3-rb",
+                    Severity::Verify,
+                    format!("aws s3 rb {} deletes the bucket{}", ops.get(2).copied().unwrap_or(""), if cmd.has(&["--force"]) { " and everything in it" } else { "" }),
+                ),
+                ("s3", "sync" | "mv") if cmd.has(&["--delete"]) || op == "mv" => push(
+                    "cloud.s3-sync-delete",
+                    Severity::Confirm,
+                    format!("aws s3 {op} deletes objects at the destination"),
+                ),
+                (_, op) if catastrophic_aws(service, op) => push(
+                    "cloud.delete-critical",
+                    Severity::Verify,
+                    format!("aws {service} {op} deletes or destroys {}", what_aws(service)),
+                ),
+                (_, op)
+                    if op.starts_with("delete") || op.starts_with("terminate") || op.starts_with("remove")
+                        || op.starts_with("purge") || op.starts_with("deregister") || op == "stop-instances"
+                        || op.starts_with("disable") || op.starts_with("revoke") =>
+                {
+                    push(
+                        "cloud.delete",
+                        Severity::Confirm,
+                        format!("aws {service} {op} deletes or stops cloud resources"),
+                    )
+                }
+                ("iam", op) if op.starts_with("attach") || op.starts_with("put") || op == "create-access-key" || op.starts_with("update-assume") => {
+                    let admin = cmd.words().any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
+                    push(
+                        "cloud.iam-grant",
+                        if admin { Severity::Verify } else { Severity::Confirm },
+                        format!("aws iam {op} grants access{}", if admin { ": full administrator" } else { "" }),
+                    );
+                }
+                _ => {}
+            }
+        }
+        "gcloud" => {
+            let verbs: Vec<&str> = ops.iter().copied().filter(|w| !w.contains('/') && !w.contains('.')).collect();
+            let deleting = verbs.iter().position(|w| matches!(*w, "delete" | "remove"));
+            if let Some(i) = deleting {
+                let what = verbs[..i].join(" ");
+                let critical = verbs[..i].iter().any(|w| {
+                    matches!(*w, "projects" | "instances" | "clusters" | "sql" | "buckets" | "databases"
+                        | "keys" | "service-accounts" | "disks" | "snapshots" | "spanner" | "bigtable"
+                        | "filestore" | "functions" | "networks" | "zones" | "record-sets" | "folders"
+                        | "organizations" | "repositories" | "secrets" | "datasets")
+                });
+                push(
+                    if critical { "cloud.delete-critical" } else { "cloud.delete" },
+                    if critical { Severity::Verify } else { Severity::Confirm },
+                    format!("gcloud {what} delete deletes cloud resources{}", if critical { " with their data" } else { "" }),
+                );
+            } else if first == "storage" && second == "rm" {
+                push(
+                    "cloud.storage-rm",
+                    if recursive || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*")) { Severity::Verify } else { Severity::Confirm },
+                    "gcloud storage rm deletes objects".to_owned(),
+                );
+            }
+        }
+        "gsutil" => {
+            let op = ops.iter().copied().find(|w| matches!(*w, "rm" | "rb" | "rsync" | "mv")).unwrap_or("");
+            match op {
+                "rm" => push(
+                    "cloud.gsutil-rm",
+                    if recursive || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*")) || cmd.flag(b"a", &[]) { Severity::Verify } else { Severity::Confirm },
+                    format!("gsutil rm{} deletes objects", if recursive { " -r" } else { "" }),
+                ),
+                "rb" => push("cloud.gsutil-rb", Severity::Verify, "gsutil rb deletes a bucket".to_owned()),
+                "rsync" if cmd.flag(b"d", &[]) => push(
+                    "cloud.gsutil-rsync-delete",
+                    Severity::Confirm,
+                    "gsutil rsync -d deletes objects at the destination".to_owned(),
+                ),
+                _ => {}
+            }
+        }
+        "az" => {
+            if let Some(i) = ops.iter().position(|w| matches!(*w, "delete" | "purge")) {
+                let what = ops[..i].join(" ");
+                let critical = matches!(first, "group" | "vm" | "sql" | "aks" | "storage" | "cosmosdb" | "keyvault" | "postgres" | "mysql" | "ad" | "account" | "role");
+                push(
+                    if critical { "cloud.delete-critical" } else { "cloud.delete" },
+                    if critical { Severity::Verify } else { Severity::Confirm },
+                    format!("az {what} delete deletes cloud resources{}", if first == "group" { ": the whole resource group" } else { "" }),
+                );
+            }
+        }
+        "heroku" => {
+            if ops.iter().any(|w| matches!(*w, "apps:destroy" | "pg:reset" | "destroy" | "apps:delete")) {
+                push("cloud.delete-critical", Severity::Verify, "heroku destroys an app or resets its database".to_owned());
+            }
+        }
+        "doctl" | "flyctl" | "fly" => {
+            if ops.iter().any(|w| matches!(*w, "delete" | "destroy" | "rm")) {
+                push("cloud.delete", Severity::Confirm, format!("{p} deletes cloud resources"));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn catastrophic_aws(service: &str, op: &str) -> bool {
+    matches!(
+        (service, op),
+        ("s3api", "delete-bucket")
+            | ("ec2", "terminate-instances" | "delete-vpc" | "delete-volume" | "delete-snapshot")
+            | ("rds", "delete-db-instance" | "delete-db-cluster" | "delete-db-snapshot" | "delete-db-cluster-snapshot")
+            | ("dynamodb", "delete-table" | "delete-backup")
+            | ("cloudformation", "delete-stack")
+            | ("eks", "delete-cluster" | "delete-nodegroup")
+            | ("ecs", "delete-cluster" | "delete-service")
+            | ("kms", "schedule-key-deletion" | "disable-key")
+            | ("route53", "delete-hosted-zone")
+            | ("organizations", _)
+            | ("backup", "delete-backup-vault" | "delete-recovery-point")
+            | ("redshift", "delete-cluster")
+            | ("elasticache", "delete-cache-cluster" | "delete-replication-group")
+            | ("efs", "delete-file-system")
+            | ("glacier", "delete-vault")
+            | ("secretsmanager", "delete-secret")
+            | ("cloudtrail", "delete-trail" | "stop-logging")
+            | ("guardduty", "delete-detector")
+            | ("ecr", "delete-repository")
+            | ("lambda", "delete-function")
+    ) || (service == "iam" && op.starts_with("delete"))
+        || (service == "route53" && op == "change-resource-record-sets")
+        || (service == "s3api" && op == "delete-objects")
+}
+
+fn what_aws(service: &str) -> &'static str {
+    match service {
+        "ec2" => "instances or their disks",
+        "rds" | "dynamodb" | "redshift" | "elasticache" => "a database and its data",
+        "iam" => "identities or their permissions",
+        "kms" => "an encryption key (and everything only it decrypts)",
+        "cloudformation" => "a stack and every resource in it",
+        "eks" | "ecs" => "a cluster",
+        "route53" => "DNS records or zones",
+        "s3api" => "a bucket",
+        "cloudtrail" | "guardduty" => "the audit trail",
+        _ => "cloud resources",
+    }
+}

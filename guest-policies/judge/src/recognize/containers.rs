@@ -1,0 +1,221 @@
+//! Containers and clusters: docker/podman removals and prunes, kubectl deletes, drains and
+//! scale-downs, helm uninstalls. Production namespaces and contexts grade a finding up one step.
+
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+
+const C: Family = Family::Containers;
+
+/// Whether a name looks like production (`production`, `prod`, `prod-eu`, `live`).
+pub fn production(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    n.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| matches!(w, "prod" | "production" | "prd" | "live"))
+}
+
+fn up(s: Severity) -> Severity {
+    match s {
+        Severity::Note => Severity::Confirm,
+        Severity::Confirm => Severity::Verify,
+        _ => Severity::Stop,
+    }
+}
+
+/// The recognizer of containers and clusters.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    match cmd.program {
+        "kubectl" | "oc" | "k3s" | "microk8s" => kubectl(cmd, out),
+        "helm" => helm(cmd, out),
+        _ => docker(cmd, out),
+    }
+}
+
+fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let ops: Vec<&str> = cmd
+        .operands(&["--context", "-H", "--host", "-f", "--file", "-p", "--project-name", "--filter"])
+        .collect();
+    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
+    let all = cmd.flag(b"a", &["all"]);
+    let force = cmd.flag(b"f", &["force"]);
+    let volumes = cmd.has(&["--volumes"]) || cmd.flag(b"v", &[]);
+    let subst_all = cmd.words().any(|w| {
+        (w.contains("$(") || w.contains('`'))
+            && (w.contains(" ps") || w.contains("images") || w.contains(" ls"))
+    });
+    let mut push = |code, severity, msg: String| out.push(finding(C, code, severity, msg));
+    match (a, b) {
+        ("system", "prune") => push(
+            "containers.system-prune",
+            if all || volumes { Severity::Verify } else { Severity::Confirm },
+            format!(
+                "{p} system prune deletes stopped containers, networks{}{}",
+                if all { ", every unused image" } else { " and dangling images" },
+                if volumes { " and the volumes (their data)" } else { "" }
+            ),
+        ),
+        ("volume", "rm" | "remove" | "prune") | ("volume", "delete") => push(
+            "containers.volume-delete",
+            Severity::Verify,
+            format!("{p} volume {b} deletes volumes and the data in them"),
+        ),
+        ("rm" | "container", _) if a == "rm" || b == "rm" || b == "prune" => {
+            let severity = if subst_all || (a == "container" && b == "prune") {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            };
+            push(
+                "containers.rm",
+                if force || volumes { severity.max(Severity::Confirm) } else { severity },
+                format!("{p} rm deletes containers{}", if volumes { " and their volumes" } else { "" }),
+            );
+        }
+        ("rmi", _) | ("image", "rm" | "prune") => push(
+            "containers.rmi",
+            if subst_all || all { Severity::Verify } else { Severity::Confirm },
+            format!("{p} deletes images"),
+        ),
+        ("kill", _) => push(
+            "containers.kill",
+            Severity::Confirm,
+            format!("{p} kill stops containers abruptly"),
+        ),
+        ("network", "rm" | "prune") => push(
+            "containers.network-rm",
+            Severity::Confirm,
+            format!("{p} network {b} deletes networks"),
+        ),
+        ("compose", "down") | ("down", _) if volumes => push(
+            "containers.compose-down-volumes",
+            Severity::Verify,
+            "compose down -v deletes the project's volumes and their data".to_owned(),
+        ),
+        ("run" | "create", _) | ("container", "run") => {
+            let privileged = cmd.has(&["--privileged", "--pid=host", "--net=host", "--network=host"]);
+            let host_root = cmd
+                .words()
+                .any(|w| w.starts_with("/:/") || w == "/:/host" || w.starts_with("/var/run/docker.sock"));
+            if host_root || (privileged && cmd.words().any(|w| w.starts_with('/') && w.contains(":/"))) {
+                push(
+                    "containers.host-escape",
+                    Severity::Verify,
+                    format!("{p} run mounts the host's root or docker socket: full control of the host"),
+                );
+            } else if privileged {
+                push(
+                    "containers.privileged",
+                    Severity::Confirm,
+                    format!("{p} run --privileged gives the container the host's devices"),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ns = cmd
+        .value(&["-n", "--namespace", "--context", "--cluster"])
+        .unwrap_or("");
+    let prod = production(ns) || cmd.words().any(|w| production(w) && !w.starts_with('-'));
+    let all_ns = cmd.flag(b"A", &["all-namespaces"]);
+    let all = cmd.has(&["--all"]);
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-n", "--namespace", "--context", "--cluster", "-l", "--selector", "-o", "--output",
+            "-f", "--filename", "--replicas", "--timeout", "--grace-period", "-c", "--container",
+            "--field-selector", "--kubeconfig",
+        ])
+        .collect();
+    let verb = ops.first().copied().unwrap_or("");
+    let kind = ops
+        .get(1)
+        .map(|k| k.split('/').next().unwrap_or(k).to_ascii_lowercase())
+        .unwrap_or_default();
+    let grade = |s: Severity| if prod { up(s) } else { s };
+    let target = ops.get(1..).map(|o| o.join(" ")).unwrap_or_default();
+    let where_ = if ns.is_empty() { String::new() } else { format!(" in {ns}") };
+    let mut push = |code, severity, msg: String| out.push(finding(C, code, severity, msg));
+    match verb {
+        "delete" => {
+            let base = match kind.as_str() {
+                "namespace" | "namespaces" | "ns" => Severity::Verify,
+                "node" | "nodes" | "no" | "pv" | "persistentvolume" | "persistentvolumes" | "crd"
+                | "crds" | "customresourcedefinition" | "customresourcedefinitions" | "pvc"
+                | "persistentvolumeclaim" | "persistentvolumeclaims" | "clusterrole"
+                | "clusterrolebinding" | "statefulset" | "statefulsets" | "sts" => Severity::Verify,
+                _ if all || all_ns => Severity::Verify,
+                _ => Severity::Confirm,
+            };
+            let base = if (all || all_ns) && base == Severity::Verify && matches!(kind.as_str(), "namespace" | "namespaces" | "ns") {
+                Severity::Stop
+            } else {
+                base
+            };
+            push(
+                "containers.kubectl-delete",
+                grade(base),
+                format!(
+                    "kubectl delete {target}{}{where_} deletes cluster resources{}",
+                    if all || all_ns { " --all" } else { "" },
+                    if prod { " in production" } else { "" }
+                ),
+            );
+        }
+        "drain" => push(
+            "containers.kubectl-drain",
+            grade(Severity::Verify),
+            format!("kubectl drain {target} evicts every pod from the node"),
+        ),
+        "cordon" | "taint" => push(
+            "containers.kubectl-cordon",
+            grade(Severity::Confirm),
+            format!("kubectl {verb} {target} stops scheduling on the node"),
+        ),
+        "scale" => {
+            let replicas = cmd.value(&["--replicas"]).unwrap_or("");
+            if replicas == "0" {
+                push(
+                    "containers.kubectl-scale-zero",
+                    grade(Severity::Confirm),
+                    format!("kubectl scale --replicas=0 {target}{where_} stops the workload"),
+                );
+            }
+        }
+        "replace" if cmd.has(&["--force"]) => push(
+            "containers.kubectl-replace-force",
+            grade(Severity::Confirm),
+            "kubectl replace --force deletes and recreates resources".to_owned(),
+        ),
+        "rollout" if ops.get(1) == Some(&"undo") => push(
+            "containers.kubectl-rollout-undo",
+            grade(Severity::Note),
+            "kubectl rollout undo reverts a deployment".to_owned(),
+        ),
+        "apply" | "patch" | "edit" | "set" | "create" if prod => push(
+            "containers.kubectl-change-production",
+            Severity::Confirm,
+            format!("kubectl {verb} changes production resources"),
+        ),
+        _ => {}
+    }
+}
+
+fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ns = cmd.value(&["-n", "--namespace", "--kube-context"]).unwrap_or("");
+    let ops: Vec<&str> = cmd
+        .operands(&["-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version", "--timeout"])
+        .collect();
+    let verb = ops.first().copied().unwrap_or("");
+    let release = ops.get(1).copied().unwrap_or("a release");
+    let prod = production(ns) || production(release);
+    if matches!(verb, "uninstall" | "delete" | "del" | "un") {
+        out.push(finding(
+            C,
+            "containers.helm-uninstall",
+            if prod { Severity::Verify } else { Severity::Confirm },
+            format!("helm uninstall {release} deletes everything the release installed"),
+        ));
+    }
+}

@@ -1,0 +1,394 @@
+//! Filesystem: rm graded by its targets, find -delete / -exec rm, shred, truncate, dd to a
+//! device, mkfs, wipefs and partitioners, chmod/chown -R, writes over system or credential
+//! files (redirections, tee, cp, mv, install, sed -i).
+
+use super::paths::{self, Scope};
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::RedirectKind;
+
+const F: Family = Family::Filesystem;
+
+/// The recognizer of the filesystem family.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    match p {
+        "rm" | "srm" => rm(cmd, out),
+        "rmdir" | "unlink" => {}
+        "find" => find(cmd, out),
+        "shred" => shred(cmd, out),
+        "truncate" => truncate(cmd, out),
+        "dd" => dd(cmd, out),
+        "wipefs" | "blkdiscard" => {
+            if cmd.operands(&["-o", "--offset", "-t", "--types", "-O"]).next().is_some() {
+                out.push(finding(
+                    F,
+                    "filesystem.wipe-device",
+                    Severity::Stop,
+                    format!("{p} erases the signatures of a disk device: its data is lost"),
+                ));
+            }
+        }
+        "fdisk" | "sfdisk" | "parted" | "sgdisk" => {
+            let zap = cmd.has(&["--zap-all", "-Z", "--delete", "mklabel", "rm", "--wipe"]);
+            let listing = cmd.flag(b"l", &["list"]) || cmd.has(&["print", "-p", "--print"]);
+            if zap || (!listing && cmd.piped_in) {
+                out.push(finding(
+                    F,
+                    "filesystem.partition-table",
+                    Severity::Stop,
+                    format!("{p} rewrites a disk's partition table"),
+                ));
+            }
+        }
+        "mkswap" | "mke2fs" => mkfs(cmd, out),
+        _ if p.starts_with("mkfs") => mkfs(cmd, out),
+        "chmod" | "chown" | "chgrp" => permissions(cmd, out),
+        "mv" | "cp" | "install" | "ln" => copy_over(cmd, out),
+        "tee" => {
+            for target in cmd.operands(&[]) {
+                write_target(target, cmd.has(&["-a", "--append"]), "tee", out);
+            }
+        }
+        "sed" => {
+            if cmd.words().any(|a| a.starts_with("-i") || a.starts_with("--in-place")) {
+                for target in cmd.operands(&["-e", "-f", "--expression", "--file"]).skip(1) {
+                    write_target(target, false, "sed -i", out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn rm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let recursive = cmd.flag(b"rR", &["recursive"]);
+    let no_preserve = cmd.has(&["--no-preserve-root"]);
+    let mut worst: Option<(Scope, &str)> = None;
+    let mut any = false;
+    for t in cmd.operands(&[]) {
+        any = true;
+        let s = paths::scope(t);
+        if worst.is_none_or(|(w, _)| s > w) {
+            worst = Some((s, t));
+        }
+        if !recursive {
+            if let Some((_, what)) = paths::critical_file(t) {
+                out.push(finding(
+                    F,
+                    "filesystem.rm-system-file",
+                    Severity::Verify,
+                    format!("rm deletes {t}, {what}"),
+                ));
+            } else if let Some(what) = paths::secret(t) {
+                out.push(finding(
+                    F,
+                    "filesystem.rm-credentials",
+                    Severity::Confirm,
+                    format!("rm deletes {t}, {what}"),
+                ));
+            }
+        }
+    }
+    if no_preserve {
+        out.push(finding(
+            F,
+            "filesystem.rm-no-preserve-root",
+            Severity::Stop,
+            "rm --no-preserve-root removes the protection against deleting /".to_owned(),
+        ));
+    }
+    if cmd.more_args && recursive {
+        out.push(finding(
+            F,
+            "filesystem.rm-recursive-unknown",
+            Severity::Confirm,
+            "rm -r of paths read from stdin (xargs): the targets are not known".to_owned(),
+        ));
+    }
+    let Some((scope, target)) = worst else {
+        let _ = any;
+        return;
+    };
+    if recursive {
+        let (code, severity, why) = match scope {
+            Scope::Catastrophic => (
+                "filesystem.rm-recursive-catastrophic",
+                Severity::Stop,
+                "the root, a home, system or data directory: irreversible",
+            ),
+            Scope::Wide => (
+                "filesystem.rm-recursive-wide",
+                Severity::Verify,
+                "the whole project, its history, a valued directory, or `/` if a variable is empty",
+            ),
+            Scope::Unknown => (
+                "filesystem.rm-recursive-unknown",
+                Severity::Confirm,
+                "a path that is only known when it runs",
+            ),
+            Scope::Bounded => (
+                "filesystem.rm-recursive",
+                Severity::Confirm,
+                "a directory and everything in it",
+            ),
+            Scope::Disposable => return,
+        };
+        out.push(finding(
+            F,
+            code,
+            severity,
+            format!("rm -r deletes {target} recursively: {why}"),
+        ));
+    } else if matches!(scope, Scope::Catastrophic | Scope::Wide) && target.contains('*') {
+        out.push(finding(
+            F,
+            "filesystem.rm-glob",
+            Severity::Confirm,
+            format!("rm {target} deletes every file it matches"),
+        ));
+    }
+}
+
+fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let words: Vec<&str> = cmd.words().collect();
+    let deletes = words.iter().enumerate().find_map(|(i, w)| match *w {
+        "-delete" => Some("-delete"),
+        "-exec" | "-execdir" | "-ok" | "-okdir" => {
+            let prog = super::program_name(words.get(i + 1).copied().unwrap_or(""));
+            matches!(prog, "rm" | "shred" | "unlink" | "srm").then_some("-exec rm")
+        }
+        _ => None,
+    });
+    let Some(how) = deletes else { return };
+    let start = words
+        .iter()
+        .take_while(|w| !w.starts_with('-') && !w.starts_with('(') && !w.starts_with('!'))
+        .copied()
+        .max_by_key(|w| paths::scope(w))
+        .unwrap_or(".");
+    let filtered = words.iter().any(|w| {
+        matches!(
+            *w,
+            "-name" | "-iname" | "-path" | "-ipath" | "-regex" | "-mtime" | "-mmin" | "-newer"
+                | "-size" | "-user" | "-empty" | "-atime" | "-ctime"
+        )
+    });
+    let scope = paths::scope(start);
+    let severity = match (scope, filtered) {
+        (Scope::Catastrophic, false) => Severity::Stop,
+        (Scope::Catastrophic, true) => Severity::Verify,
+        (Scope::Wide, false) => Severity::Verify,
+        (Scope::Disposable, _) => return,
+        (_, true) => Severity::Note,
+        (_, false) => Severity::Confirm,
+    };
+    out.push(finding(
+        F,
+        "filesystem.find-delete",
+        severity,
+        format!(
+            "find {start} {how} deletes {}",
+            if filtered {
+                "the files it matches"
+            } else {
+                "everything under it"
+            }
+        ),
+    ));
+}
+
+fn shred(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    for t in cmd.operands(&["-n", "-s", "--iterations", "--size", "--random-source"]) {
+        let (severity, why) = if paths::critical_file(t).is_some_and(|(c, _)| c)
+            || t.starts_with("/dev/")
+        {
+            (Severity::Stop, "a device or system file, unrecoverable")
+        } else if matches!(paths::scope(t), Scope::Catastrophic | Scope::Wide) {
+            (Severity::Verify, "beyond recovery")
+        } else {
+            (Severity::Confirm, "beyond recovery")
+        };
+        out.push(finding(
+            F,
+            "filesystem.shred",
+            severity,
+            format!("shred overwrites {t}: {why}"),
+        ));
+    }
+}
+
+fn truncate(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let size = cmd.value(&["-s", "--size"]).unwrap_or("");
+    if !(size == "0" || size.starts_with("<") || size.starts_with('-')) {
+        return;
+    }
+    for t in cmd.operands(&["-s", "--size", "-r", "--reference"]) {
+        let severity = if paths::critical_file(t).is_some() || t.starts_with("/var/lib") {
+            Severity::Verify
+        } else if paths::scope(t) == Scope::Disposable {
+            Severity::Note
+        } else {
+            Severity::Confirm
+        };
+        out.push(finding(
+            F,
+            "filesystem.truncate",
+            severity,
+            format!("truncate -s {size} empties {t}"),
+        ));
+    }
+}
+
+fn dd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    for a in cmd.words() {
+        if let Some(target) = a.strip_prefix("of=") {
+            if target.starts_with("/dev/")
+                && !matches!(
+                    target,
+                    "/dev/null" | "/dev/zero" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+                )
+            {
+                out.push(finding(
+                    F,
+                    "filesystem.dd-device",
+                    Severity::Stop,
+                    format!("dd writes raw data to the device {target}: its filesystem is destroyed"),
+                ));
+            } else if let Some((_, what)) = paths::critical_file(target) {
+                out.push(finding(
+                    F,
+                    "filesystem.dd-system-file",
+                    Severity::Verify,
+                    format!("dd overwrites {target}, {what}"),
+                ));
+            }
+        }
+    }
+}
+
+fn mkfs(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    if cmd.has(&["--help", "-V", "--version"]) {
+        return;
+    }
+    out.push(finding(
+        F,
+        "filesystem.mkfs",
+        Severity::Stop,
+        format!(
+            "{} formats {}: everything on it is lost",
+            cmd.program,
+            cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"]).last().unwrap_or("a device")
+        ),
+    ));
+}
+
+const WORLD_WRITABLE: &[&str] = &["777", "0777", "a+rwx", "ugo+rwx", "a=rwx", "o+w", "a+w", "666", "o+rwx", "+rwx"];
+
+fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let recursive = cmd.flag(b"R", &["recursive"]);
+    let mut ops = cmd.operands(&["--reference", "--from"]);
+    let Some(mode) = ops.next() else { return };
+    let targets: Vec<&str> = ops.collect();
+    let p = cmd.program;
+    let worst = targets.iter().copied().max_by_key(|t| paths::scope(t));
+    let Some(target) = worst else { return };
+    let scope = paths::scope(target);
+    let open = p == "chmod" && WORLD_WRITABLE.contains(&mode);
+    let setuid = p == "chmod" && (mode.contains("+s") || mode.starts_with("4") && mode.len() == 4);
+    let system = scope == Scope::Catastrophic || paths::critical_file(target).is_some();
+    let severity = if recursive && system {
+        Severity::Verify
+    } else if setuid && (system || target.contains("bin/")) {
+        Severity::Verify
+    } else if recursive && open {
+        if scope >= Scope::Wide {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        }
+    } else if open && (system || paths::secret(target).is_some()) {
+        Severity::Verify
+    } else if system && p != "chmod" {
+        Severity::Confirm
+    } else if open {
+        Severity::Note
+    } else {
+        return;
+    };
+    out.push(finding(
+        F,
+        "filesystem.permissions",
+        severity,
+        format!(
+            "{p}{} {mode} {target} changes who may {} it",
+            if recursive { " -R" } else { "" },
+            if p == "chmod" { "read, write or run" } else { "own" }
+        ),
+    ));
+}
+
+fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ops: Vec<&str> = cmd
+        .operands(&["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"])
+        .collect();
+    let dest = cmd.value(&["-t", "--target-directory"]).or(ops.last().copied());
+    let Some(dest) = dest else { return };
+    if ops.len() < 2 && cmd.value(&["-t", "--target-directory"]).is_none() {
+        return;
+    }
+    let p = cmd.program;
+    if let Some((catastrophic, what)) = paths::critical_file(dest) {
+        out.push(finding(
+            F,
+            "filesystem.overwrite-system-file",
+            if catastrophic { Severity::Stop } else { Severity::Verify },
+            format!("{p} replaces {dest}, {what}"),
+        ));
+    } else if p == "mv" && dest == "/dev/null" {
+        out.push(finding(
+            F,
+            "filesystem.mv-to-null",
+            Severity::Confirm,
+            "mv to /dev/null destroys what it moves".to_owned(),
+        ));
+    }
+    if p == "mv" {
+        for src in &ops[..ops.len().saturating_sub(1)] {
+            if matches!(paths::scope(src), Scope::Catastrophic) {
+                out.push(finding(
+                    F,
+                    "filesystem.mv-system-dir",
+                    Severity::Verify,
+                    format!("mv moves {src} away: the system depends on it"),
+                ));
+            }
+        }
+    }
+}
+
+/// A write (`>`, `>>`, `tee`, `sed -i`) to a target.
+fn write_target(target: &str, append: bool, how: &str, out: &mut Vec<Finding>) {
+    if let Some((catastrophic, what)) = paths::critical_file(target) {
+        out.push(finding(
+            F,
+            "filesystem.write-system-file",
+            if catastrophic { Severity::Stop } else { Severity::Verify },
+            format!(
+                "{how} {} {target}, {what}",
+                if append { "appends to" } else { "overwrites" }
+            ),
+        ));
+    }
+}
+
+/// The redirections of any command: writes over system and credential files.
+pub fn redirects(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    for r in cmd.redirects {
+        match r.kind {
+            RedirectKind::Write => write_target(&r.target, false, ">", out),
+            RedirectKind::Append => write_target(&r.target, true, ">>", out),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! git: history rewritten or lost (force pushes, remote deletes, reset --hard, clean, filter-
+//! branch, reflog expiry), work discarded (checkout/restore of everything, stash drop). Reads and
+//! ordinary pushes of a feature branch go ahead.
+
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+
+const G: Family = Family::Git;
+
+/// Branches whose history others build on.
+pub fn protected(branch: &str) -> bool {
+    let b = branch
+        .trim_start_matches('+')
+        .trim_start_matches("refs/heads/")
+        .trim_start_matches("origin/");
+    matches!(
+        b,
+        "main" | "master" | "trunk" | "production" | "prod" | "develop" | "stable" | "live"
+            | "release" | "HEAD"
+    ) || b.starts_with("release/")
+        || b.starts_with("release-")
+        || b.starts_with("releases/")
+}
+
+/// The recognizer of git.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    // Global options before the subcommand.
+    let mut i = 0;
+    let args = cmd.args;
+    while let Some(a) = args.get(i) {
+        match &**a {
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => i += 2,
+            a if a.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    let Some(sub) = args.get(i) else { return };
+    let sub_cmd = Cmd {
+        args: &args[i + 1..],
+        ..*cmd
+    };
+    let c = &sub_cmd;
+    let push = |code, severity, message: String, out: &mut Vec<Finding>| {
+        out.push(finding(G, code, severity, message));
+    };
+    match &**sub {
+        "push" => push_cmd(c, out),
+        "reset" if c.has(&["--hard"]) => push(
+            "git.reset-hard",
+            Severity::Confirm,
+            "git reset --hard discards uncommitted work and moves the branch".to_owned(),
+            out,
+        ),
+        "clean" if c.flag(b"f", &["force"]) && !c.flag(b"n", &["dry-run"]) => {
+            let x = c.flag(b"x", &[]);
+            push(
+                "git.clean-force",
+                Severity::Confirm,
+                format!(
+                    "git clean -f deletes untracked files{}",
+                    if x { " and ignored ones (-x)" } else { "" }
+                ),
+                out,
+            );
+        }
+        "branch" => {
+            let force_delete =
+                c.flag(b"D", &[]) || (c.flag(b"d", &["delete"]) && c.flag(b"f", &["force"]));
+            if force_delete {
+                let target = c.operands(&[]).next().unwrap_or("a branch");
+                push(
+                    "git.branch-force-delete",
+                    if protected(target) { Severity::Verify } else { Severity::Confirm },
+                    format!("git branch -D deletes {target} even if unmerged"),
+                    out,
+                );
+            }
+        }
+        "checkout" => {
+            let ops: Vec<&str> = c.operands(&["-b", "-B", "--orphan"]).collect();
+            let all = c.words().skip_while(|a| *a != "--").skip(1).any(|a| a == "." || a == "*" || a == ":/")
+                || ops.iter().any(|a| *a == "." || *a == ":/");
+            let force = c.flag(b"f", &["force"]) && !c.flag(b"bB", &[]);
+            let paths_after_dashdash = c.words().any(|a| a == "--");
+            if all || force {
+                push(
+                    "git.checkout-discard",
+                    Severity::Confirm,
+                    "git checkout discards the uncommitted changes of the working tree".to_owned(),
+                    out,
+                );
+            } else if paths_after_dashdash {
+                push(
+                    "git.checkout-discard",
+                    Severity::Confirm,
+                    "git checkout -- <paths> discards their uncommitted changes".to_owned(),
+                    out,
+                );
+            }
+        }
+        "restore" => {
+            let staged_only = c.flag(b"S", &["staged"]) && !c.flag(b"W", &["worktree"]);
+            if !staged_only && c.operands(&["-s", "--source"]).next().is_some() {
+                push(
+                    "git.restore-discard",
+                    Severity::Confirm,
+                    "git restore discards uncommitted changes".to_owned(),
+                    out,
+                );
+            }
+        }
+        "stash" => {
+            if let Some(op @ ("drop" | "clear")) = c.operands(&[]).next() {
+                push(
+                    "git.stash-drop",
+                    Severity::Confirm,
+                    format!("git stash {op} deletes stashed work"),
+                    out,
+                );
+            }
+        }
+        "filter-branch" | "filter-repo" => push(
+            "git.rewrite-history",
+            Severity::Verify,
+            format!("git {sub} rewrites the repository's whole history"),
+            out,
+        ),
+        "reflog" => {
+            if c.words().any(|a| a == "expire" || a == "delete")
+                && c.words().any(|a| a.starts_with("--expire") && (a.ends_with("now") || a.ends_with("all")) || a == "--all")
+            {
+                push(
+                    "git.reflog-expire",
+                    Severity::Verify,
+                    "git reflog expire --expire=now drops the only record of lost commits".to_owned(),
+                    out,
+                );
+            }
+        }
+        "gc" if c.words().any(|a| a == "--prune=now" || a == "--prune=all") => push(
+            "git.gc-prune-now",
+            Severity::Confirm,
+            "git gc --prune=now deletes unreachable commits for good".to_owned(),
+            out,
+        ),
+        "prune" => push(
+            "git.prune",
+            Severity::Confirm,
+            "git prune deletes unreachable objects".to_owned(),
+            out,
+        ),
+        "update-ref" if c.flag(b"d", &[]) => push(
+            "git.update-ref-delete",
+            Severity::Confirm,
+            "git update-ref -d deletes a ref".to_owned(),
+            out,
+        ),
+        "tag" if c.flag(b"d", &["delete"]) => push(
+            "git.tag-delete",
+            Severity::Note,
+            "git tag -d deletes a local tag".to_owned(),
+            out,
+        ),
+        "rebase" | "commit" if c.has(&["--no-verify"]) || c.flag(b"n", &[]) && &**sub == "commit" => {
+            push(
+                "git.no-verify",
+                Severity::Note,
+                format!("git {sub} --no-verify skips the hooks"),
+                out,
+            );
+        }
+        _ => {}
+    }
+}
+
+fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let force = c.flag(b"f", &["force"]);
+    let lease = c.words().any(|a| a.starts_with("--force-with-lease") || a.starts_with("--force-if-includes"));
+    let mirror = c.has(&["--mirror"]);
+    let delete = c.flag(b"d", &["delete"]);
+    let prune = c.has(&["--prune"]);
+    let ops: Vec<&str> = c
+        .operands(&["-o", "--push-option", "--repo", "--receive-pack", "--exec"])
+        .collect();
+    let refspecs = ops.get(1..).unwrap_or(&[]);
+    let dst = |r: &'_ str| -> String {
+        let r = r.trim_start_matches('+');
+        r.rsplit(':').next().unwrap_or(r).to_owned()
+    };
+    let plus = refspecs.iter().any(|r| r.starts_with('+'));
+    let colon_delete: Vec<&str> = refspecs
+        .iter()
+        .filter(|r| r.starts_with(':') && r.len() > 1)
+        .map(|r| &r[1..])
+        .collect();
+    let to_protected = refspecs.iter().any(|r| protected(&dst(r)));
+    let names = if refspecs.is_empty() {
+        "the current branch".to_owned()
+    } else {
+        refspecs.iter().map(|r| dst(r)).collect::<Vec<_>>().join(", ")
+    };
+    if mirror {
+        out.push(finding(
+            G,
+            "git.push-mirror",
+            Severity::Verify,
+            "git push --mirror overwrites and deletes every ref of the remote".to_owned(),
+        ));
+    }
+    if delete || !colon_delete.is_empty() {
+        let targets: Vec<&str> = if delete {
+            refspecs.to_vec()
+        } else {
+            colon_delete.clone()
+        };
+        let prot = targets.iter().any(|t| protected(t));
+        out.push(finding(
+            G,
+            "git.push-delete",
+            if prot { Severity::Verify } else { Severity::Confirm },
+            format!(
+                "git push --delete removes {} from the remote{}",
+                if targets.is_empty() { "a branch".to_owned() } else { targets.join(", ") },
+                if prot { ": a branch others build on" } else { "" }
+            ),
+        ));
+    }
+    if force || plus {
+        out.push(finding(
+            G,
+            if to_protected { "git.push-force-protected" } else { "git.push-force" },
+            if to_protected { Severity::Verify } else { Severity::Confirm },
+            format!(
+                "git push --force to {names} rewrites {}",
+                if to_protected { "shared history" } else { "the remote branch's history" }
+            ),
+        ));
+    } else if lease {
+        out.push(finding(
+            G,
+            "git.push-force-with-lease",
+            if to_protected { Severity::Verify } else { Severity::Confirm },
+            format!("git push --force-with-lease to {names} rewrites the remote branch's history"),
+        ));
+    }
+    if prune {
+        out.push(finding(
+            G,
+            "git.push-prune",
+            Severity::Confirm,
+            "git push --prune deletes remote branches without a local counterpart".to_owned(),
+        ));
+    }
+}

@@ -1,0 +1,83 @@
+//! Infrastructure as code: destroys, unattended applies, state surgery. Plans, validation and
+//! formatting go ahead.
+
+use super::containers::production;
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+
+const I: Family = Family::Infrastructure;
+
+/// The recognizer of terraform, tofu, terragrunt, pulumi, cdk and serverless.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let ops: Vec<&str> = cmd
+        .operands(&["-var", "-var-file", "-target", "-chdir", "-s", "--stack", "--profile", "-c", "--context", "--region", "--app", "-a"])
+        .collect();
+    let verb = ops.first().copied().unwrap_or("");
+    let second = ops.get(1).copied().unwrap_or("");
+    let auto = cmd.words().any(|w| {
+        matches!(
+            w,
+            "-auto-approve" | "--auto-approve" | "-auto-approve=true" | "--yes" | "-y" | "--force" | "-f"
+                | "--skip-preview" | "--non-interactive"
+        ) || w.starts_with("--require-approval") && w.ends_with("never")
+    }) || cmd.words().any(|w| w == "never");
+    let prod = cmd.words().any(|w| production(w) && !w.starts_with("-no"));
+    let mut push = |code, severity, msg: String| out.push(finding(I, code, severity, msg));
+    match (p, verb) {
+        ("terraform" | "tofu" | "terragrunt" | "cdktf", "destroy")
+        | ("pulumi", "destroy" | "down")
+        | ("cdk", "destroy")
+        | ("serverless" | "sls", "remove") => push(
+            "infrastructure.destroy",
+            if auto || prod { Severity::Stop } else { Severity::Verify },
+            format!("{p} {verb} deletes every resource the configuration manages"),
+        ),
+        ("terraform" | "tofu" | "terragrunt", "apply") if cmd.has(&["-destroy", "--destroy"]) => push(
+            "infrastructure.destroy",
+            Severity::Verify,
+            format!("{p} apply -destroy deletes every resource the configuration manages"),
+        ),
+        ("terraform" | "tofu" | "terragrunt", "apply") | ("pulumi", "up" | "update")
+        | ("cdk" | "cdktf", "deploy")
+            if auto =>
+        {
+            push(
+                "infrastructure.apply-unattended",
+                if prod { Severity::Verify } else { Severity::Confirm },
+                format!("{p} {verb} changes real infrastructure without a reviewed plan"),
+            );
+        }
+        ("terraform" | "tofu" | "terragrunt", "apply") if prod => push(
+            "infrastructure.apply-production",
+            Severity::Confirm,
+            format!("{p} apply changes production infrastructure"),
+        ),
+        ("terraform" | "tofu" | "terragrunt", "state") if matches!(second, "rm" | "push" | "replace-provider") => push(
+            "infrastructure.state-surgery",
+            Severity::Confirm,
+            format!("{p} state {second} edits what the configuration believes exists"),
+        ),
+        ("terraform" | "tofu", "workspace") if second == "delete" => push(
+            "infrastructure.workspace-delete",
+            Severity::Confirm,
+            format!("{p} workspace delete drops a workspace's state"),
+        ),
+        ("terraform" | "tofu", "force-unlock" | "taint") => push(
+            "infrastructure.state-surgery",
+            Severity::Confirm,
+            format!("{p} {verb} overrides the state's safeguards"),
+        ),
+        ("pulumi", "stack") if second == "rm" => push(
+            "infrastructure.stack-rm",
+            Severity::Verify,
+            "pulumi stack rm deletes a stack and its history".to_owned(),
+        ),
+        ("pulumi", "state") if second == "delete" => push(
+            "infrastructure.state-surgery",
+            Severity::Confirm,
+            "pulumi state delete edits what the stack believes exists".to_owned(),
+        ),
+        _ => {}
+    }
+}

@@ -1,0 +1,459 @@
+//! Code inside code: `bash -c '...'` and `eval` bodies re-parsed; `python -c`, `node -e`,
+//! `perl -e`, `ruby -e` bodies read for the calls that delete or run a shell; base64 and hex
+//! payloads that are decoded and run (`echo X | base64 -d | sh`, `eval "$(echo X | base64 -d)"`,
+//! `bash <<< $(base64 -d <<< X)`, `xxd -r -p`) decoded and judged as what they run.
+//!
+//! Base64 is decoded by the `base64` crate. Hex is decoded here: two digits a byte is all
+//! `xxd -r -p` does, and a crate for it would add a dependency to the guest for ten lines.
+
+use base64::Engine as _;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+
+use super::secrets::{FETCHERS, INTERPRETERS};
+use super::{Cmd, Context, finding, paths};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::{self, RedirectKind, Script};
+
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "su"];
+
+/// Base64 as agents paste it: standard or URL-safe alphabet, padding optional.
+const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
+    .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+    .with_decode_allow_trailing_bits(true);
+const STANDARD: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::STANDARD, LENIENT);
+const URL_SAFE: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::URL_SAFE, LENIENT);
+
+/// Decodes base64 text (whitespace ignored) to UTF-8 text.
+pub fn decode_base64(s: &str) -> Option<String> {
+    let clean: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if clean.is_empty() {
+        return None;
+    }
+    let bytes = STANDARD.decode(&clean).or_else(|_| URL_SAFE.decode(&clean)).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// Decodes hex text (`726d202d7266202f`, `\x72\x6d`, `72 6d`) to UTF-8 text.
+pub fn decode_hex(s: &str) -> Option<String> {
+    let digits: Vec<u8> = s
+        .replace("\\x", "")
+        .replace("0x", "")
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != b':')
+        .collect();
+    if digits.is_empty() || digits.len() % 2 != 0 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let bytes: Vec<u8> = digits
+        .chunks(2)
+        .map(|p| shell::hex_value(p[0]) * 16 + shell::hex_value(p[1]))
+        .collect();
+    String::from_utf8(bytes).ok()
+}
+
+/// What a command line prints, when it is a decoder of a literal payload (`echo X | base64 -d`,
+/// `base64 -d <<< X`, `xxd -r -p <<< X`, `printf '\x72\x6d'`), decoded.
+pub fn decoded_output(src: &str) -> Option<String> {
+    let s = shell::parse(src);
+    let last = s.commands.last()?;
+    let pipeline = last.pipeline;
+    let cmds: Vec<&shell::Command<'_>> = s.commands.iter().filter(|c| c.pipeline == pipeline).collect();
+    let mut text: Option<String> = None;
+    for c in cmds {
+        let mut folded = Vec::new();
+        let Some(cmd) = super::resolve(c, &mut folded) else { continue };
+        let here = cmd
+            .redirects
+            .iter()
+            .find(|r| matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc))
+            .map(|r| r.target.to_string());
+        match cmd.program {
+            "echo" | "printf" | "cat" => {
+                let ops: Vec<&str> = cmd.operands(&[]).collect();
+                let joined = ops.join(" ");
+                text = Some(if joined.contains("\\x") || (cmd.program == "printf" && joined.contains('\\')) {
+                    unescape(&joined)
+                } else if let Some(h) = here {
+                    h
+                } else {
+                    joined
+                });
+            }
+            "base64" | "basenc" | "openssl" | "b64" => {
+                let decode = cmd.flag(b"dD", &["decode"]) || cmd.program == "openssl" && cmd.words().any(|w| w == "-d");
+                if !decode {
+                    return None;
+                }
+                let input = here.or(text.take())?;
+                text = Some(decode_base64(&input)?);
+            }
+            "xxd" => {
+                if !cmd.flag(b"r", &["revert"]) {
+                    return None;
+                }
+                let input = here.or(text.take())?;
+                text = Some(decode_hex(&input)?);
+            }
+            "rev" => text = text.map(|t| t.trim_end().chars().rev().collect()),
+            "tr" | "sed" | "awk" => {}
+            _ => return None,
+        }
+    }
+    text
+}
+
+/// `\xHH`, `\NNN` (octal), `\n` escapes of `printf` and `echo -e`.
+fn unescape(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'x' => {
+                    let mut v = 0_u8;
+                    let mut j = i + 2;
+                    while j < b.len() && j < i + 4 && b[j].is_ascii_hexdigit() {
+                        v = v * 16 + shell::hex_value(b[j]);
+                        j += 1;
+                    }
+                    out.push(v);
+                    i = j;
+                    continue;
+                }
+                b'0'..=b'7' => {
+                    let mut v = 0_u32;
+                    let mut j = i + 1;
+                    while j < b.len() && j < i + 5 && (b'0'..=b'7').contains(&b[j]) {
+                        v = v * 8 + u32::from(b[j] - b'0');
+                        j += 1;
+                    }
+                    out.push((v & 0xff) as u8);
+                    i = j;
+                    continue;
+                }
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                c => out.push(c),
+            }
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The substitution bodies in a word (`$(...)` and backticks).
+fn substitutions(word: &str) -> Vec<&str> {
+    shell::parse(word).substitutions.iter().map(|s| s.body).collect()
+}
+
+/// Judges a text that will run as a shell command: itself, and what its substitutions print
+/// when they decode a payload, or fetch code.
+fn run_text(text: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    for body in substitutions(text) {
+        run_output_of(body, how, depth, ctx, out);
+    }
+    crate::judge_shell(text, depth + 1, ctx, out);
+}
+
+/// A command line whose output is run (`eval "$(...)"`, `sh -c "$(...)"`, `... | sh`).
+fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if let Some(decoded) = decoded_output(src) {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.decoded-payload",
+            Severity::Confirm,
+            format!("{how} runs a decoded payload: {}", crate::cut(&decoded, 80)),
+        ));
+        crate::judge_shell(&decoded, depth + 1, ctx, out);
+        return;
+    }
+    let s = shell::parse(src);
+    let fetches = s.commands.iter().any(|c| {
+        let mut folded = Vec::new();
+        super::resolve(c, &mut folded).is_some_and(|r| FETCHERS.contains(&r.program))
+    });
+    if fetches {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.pipe-to-shell",
+            Severity::Verify,
+            format!("{how} runs code fetched from the network, unread"),
+        ));
+    }
+}
+
+/// The recognizer of shells, eval, interpreters' inline code and decoded payloads.
+pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    if SHELLS.contains(&p) {
+        // `-c BODY`, also clustered (`-lc`, `-xec`).
+        let mut body = None;
+        let mut it = cmd.args.iter();
+        while let Some(a) = it.next() {
+            if a.starts_with('-') && !a.starts_with("--") && a.contains('c') {
+                body = it.next();
+                break;
+            }
+            if !a.starts_with('-') {
+                break;
+            }
+        }
+        if let Some(b) = body {
+            run_text(b, &format!("{p} -c"), depth, ctx, out);
+        }
+        // `bash <<< "..."`, here-documents, `bash <(curl ...)`.
+        for r in cmd.redirects {
+            if matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc) {
+                run_text(&r.target, &format!("{p} <<<"), depth, ctx, out);
+            }
+            if r.kind == RedirectKind::Read && r.target.starts_with("<(") {
+                run_output_of(r.target.trim_start_matches("<(").trim_end_matches(')'), p, depth, ctx, out);
+            }
+        }
+        for a in cmd.args {
+            if let Some(inner) = a.strip_prefix("<(") {
+                run_output_of(inner.trim_end_matches(')'), p, depth, ctx, out);
+            }
+        }
+    }
+    if matches!(p, "eval" | "source" | ".") {
+        if p == "eval" {
+            let joined: Vec<&str> = cmd.words().collect();
+            run_text(&joined.join(" "), "eval", depth, ctx, out);
+        } else {
+            for a in cmd.args {
+                if let Some(inner) = a.strip_prefix("<(") {
+                    run_output_of(inner.trim_end_matches(')'), p, depth, ctx, out);
+                }
+            }
+        }
+    }
+    // `... | sh`: a decoded payload piped into a shell or interpreter.
+    if cmd.piped_in && (SHELLS.contains(&p) || INTERPRETERS.contains(&p)) && index > 0 {
+        let pipeline = s.commands[index].pipeline;
+        let start = s.commands[..index]
+            .iter()
+            .rposition(|c| c.pipeline != pipeline)
+            .map_or(0, |k| k + 1);
+        // Rebuild the upstream text from its words: the decoder needs only them.
+        let mut upstream = String::new();
+        for (k, c) in s.commands[start..index].iter().enumerate() {
+            if k > 0 {
+                upstream.push_str(" | ");
+            }
+            for w in &c.words {
+                upstream.push('\'');
+                upstream.push_str(&w.replace('\'', "'\\''"));
+                upstream.push_str("' ");
+            }
+            for r in &c.redirects {
+                if r.kind == RedirectKind::HereString {
+                    upstream.push_str("<<< '");
+                    upstream.push_str(&r.target.replace('\'', "'\\''"));
+                    upstream.push('\'');
+                }
+            }
+        }
+        if let Some(decoded) = decoded_output(&upstream) {
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.decoded-payload",
+                Severity::Confirm,
+                format!("a decoded payload piped to {p}: {}", crate::cut(&decoded, 80)),
+            ));
+            if SHELLS.contains(&p) {
+                crate::judge_shell(&decoded, depth + 1, ctx, out);
+            } else {
+                code(&decoded, depth, ctx, out);
+            }
+        }
+    }
+    // Inline code of interpreters.
+    let inline = match p {
+        "python" | "python3" | "python2" | "pypy" | "pypy3" => cmd.value(&["-c"]),
+        "node" | "nodejs" | "deno" | "bun" => cmd.value(&["-e", "--eval", "-p", "--print"]).or_else(|| {
+            (p == "deno" || p == "bun").then(|| cmd.operands(&[]).nth(1)).flatten()
+        }),
+        "perl" => cmd.value(&["-e", "-E"]),
+        "ruby" => cmd.value(&["-e"]),
+        "php" => cmd.value(&["-r"]),
+        _ => None,
+    };
+    if let Some(body) = inline {
+        code(body, depth, ctx, out);
+    }
+}
+
+/// Calls that run their string argument as a shell command.
+const SHELL_CALLS: &[&str] = &[
+    "os.system(", "os.popen(", "subprocess.run(", "subprocess.call(", "subprocess.Popen(",
+    "subprocess.check_output(", "subprocess.check_call(", "subprocess.getoutput(",
+    "subprocess.getstatusoutput(", "execSync(", "exec(", "execFileSync(", "spawnSync(", "spawn(",
+    "system(", "shell_exec(", "passthru(", "popen(", "%x(", "Open3.capture2(", "Open3.popen3(",
+    "IO.popen(", "qx(", "qx{", "Kernel.system(", "proc_open(", "pty.spawn(",
+];
+
+/// Calls that delete a tree.
+const TREE_DELETES: &[&str] = &[
+    "shutil.rmtree(", "rmtree(", "rmSync(", "rmdirSync(", "fs.rm(", "rm_rf(", "rm_r(",
+    "remove_tree(", "FileUtils.rm_rf(", "FileUtils.remove_dir(", "rimraf(", "fse.remove(",
+    "fs.remove(", "removeSync(", "emptyDirSync(",
+];
+
+/// Calls that delete one file.
+const FILE_DELETES: &[&str] = &["os.remove(", "os.unlink(", "unlinkSync(", "File.delete(", "unlink(", "Path.unlink(", ".unlink("];
+
+/// Judges inline interpreter code: shell strings run, trees deleted, secrets read, code fetched
+/// and run.
+pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    for call in SHELL_CALLS {
+        for (at, _) in body.match_indices(call) {
+            let rest = &body[at + call.len()..];
+            let args = call_args(rest);
+            if !args.is_empty() {
+                let joined = args.join(" ");
+                crate::judge_shell(&joined, depth + 1, ctx, out);
+            }
+        }
+    }
+    // Perl and Ruby backticks.
+    if body.contains('`') {
+        for piece in body.split('`').skip(1).step_by(2) {
+            crate::judge_shell(piece, depth + 1, ctx, out);
+        }
+    }
+    for call in TREE_DELETES {
+        for (at, _) in body.match_indices(call) {
+            let rest = &body[at + call.len()..];
+            if let Some(path) = call_args(rest).first() {
+                let line = format!("rm -rf {}", quote(path));
+                crate::judge_shell(&line, depth + 1, ctx, out);
+            }
+        }
+    }
+    for call in FILE_DELETES {
+        for (at, _) in body.match_indices(call) {
+            let rest = &body[at + call.len()..];
+            if let Some(path) = call_args(rest).first() {
+                let line = format!("rm {}", quote(path));
+                crate::judge_shell(&line, depth + 1, ctx, out);
+            }
+        }
+    }
+    let literals = string_literals(body);
+    for l in &literals {
+        if let Some(what) = paths::secret(l) {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("inline code opens {l}: {what}"),
+            ));
+            ctx.secret_read = Some(l.clone());
+        }
+        if let Some(what) = paths::airlock_state(l) {
+            out.push(finding(
+                Family::Tampering,
+                "tampering.state",
+                Severity::Stop,
+                format!("inline code touches {l}: {what}"),
+            ));
+        }
+    }
+    let fetches = ["urlopen", "requests.get", "urllib", "http.get", "https.get", "fetch(", "Net::HTTP", "open-uri", "LWP::", "URI.open", "httpx.get", "curl", "wget"]
+        .iter()
+        .any(|k| body.contains(k));
+    let runs = ["exec(", "eval(", "Function(", "compile(", "runpy", "import_module", "instance_eval", "| sh", "|sh", "| bash"]
+        .iter()
+        .any(|k| body.contains(k));
+    if fetches && runs {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.fetch-and-run",
+            Severity::Verify,
+            "inline code fetches code from the network and runs it".to_owned(),
+        ));
+    }
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// The string literals of a call's arguments (up to its closing parenthesis), plus `~` for
+/// `expanduser("~")`-like calls and `Path.home()`.
+fn call_args(rest: &str) -> Vec<String> {
+    let mut depth = 0_i32;
+    let mut end = rest.len();
+    let b = rest.as_bytes();
+    let mut i = 0;
+    let mut quote: Option<u8> = None;
+    while i < b.len() {
+        let c = b[i];
+        if let Some(q) = quote {
+            if c == b'\\' {
+                i += 1;
+            } else if c == q {
+                quote = None;
+            }
+        } else {
+            match c {
+                b'\'' | b'"' | b'`' => quote = Some(c),
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    if depth == 0 {
+                        end = i;
+                        break;
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    let inner = &rest[..end];
+    let mut lits = string_literals(inner);
+    if lits.is_empty() && (inner.contains("home()") || inner.contains("homedir()") || inner.contains("Dir.home") || inner.contains("ENV['HOME']") || inner.contains("$ENV{HOME}")) {
+        lits.push("~".to_owned());
+    }
+    if inner.contains("expanduser") || inner.contains("homedir()") || inner.contains("Path.home()") {
+        for l in &mut lits {
+            if !l.starts_with('~') && (l.is_empty() || l.starts_with('/')) && inner.contains("home") {
+                *l = format!("~{l}");
+            }
+        }
+    }
+    if inner.trim() == "'/'" || inner.trim() == "\"/\"" {
+        lits = vec!["/".to_owned()];
+    }
+    lits
+}
+
+/// The string literals of a piece of code (single, double or back quotes).
+fn string_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = code.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let q = b[i];
+        if q == b'\'' || q == b'"' {
+            let mut s = Vec::new();
+            i += 1;
+            while i < b.len() && b[i] != q {
+                if b[i] == b'\\' && i + 1 < b.len() {
+                    i += 1;
+                }
+                s.push(b[i]);
+                i += 1;
+            }
+            out.push(String::from_utf8_lossy(&s).into_owned());
+        }
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,394 @@
+//! Recognizers: from a parsed simple command (program, arguments, redirections) to findings, one
+//! pure function per family, dispatched on the program's name.
+//!
+//! A command is first **resolved**: env-var prefixes dropped, wrappers looked through (`sudo`
+//! with its options, `doas`, `env` with options and assignments, `command`, `builtin`, `exec`,
+//! `nice`, `ionice`, `nohup`, `timeout`, `time`, `stdbuf`, `xargs`, `watch`, `busybox`, `setsid`,
+//! `chroot`), the program's path reduced to its name (`/usr/bin/rm` is `rm`; `./rm` is a local
+//! file, not `rm`), and its name lowercased (program names are case-insensitive here; file names
+//! are not). A command written all in capitals (`RM -RF /`) has all its words folded: no shell
+//! would run it, but the intent is plain.
+//!
+//! Then the family recognizer of the program reads its flags the way the program does (`-rf`,
+//! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
+//! `--` ends the options) and grades its targets.
+
+pub mod cloud;
+pub mod containers;
+pub mod filesystem;
+pub mod git;
+pub mod infrastructure;
+pub mod interpreters;
+pub mod paths;
+pub mod secrets;
+pub mod system;
+pub mod tampering;
+
+use std::borrow::Cow;
+
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::{Command, Redirect, Script};
+
+/// A resolved simple command: what a recognizer reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Cmd<'c> {
+    /// The program's name, lowercased, path removed.
+    pub program: &'c str,
+    /// Its arguments (quoting removed).
+    pub args: &'c [Cow<'c, str>],
+    /// Its redirections.
+    pub redirects: &'c [Redirect<'c>],
+    /// Run by `xargs`: more arguments come from stdin, unknown here.
+    pub more_args: bool,
+    /// Its stdin comes from a pipe.
+    pub piped_in: bool,
+}
+
+impl<'c> Cmd<'c> {
+    /// The arguments that are not options (everything after `--`, and every word not starting
+    /// with `-`), skipping the values of the options in `with_value` (`-n 5`).
+    pub fn operands<'s>(&'s self, with_value: &'s [&'s str]) -> impl Iterator<Item = &'c str> + 's {
+        let mut skip = false;
+        let mut ended = false;
+        self.args.iter().filter_map(move |a| {
+            let a: &'c str = a;
+            if skip {
+                skip = false;
+                return None;
+            }
+            if ended {
+                return Some(a);
+            }
+            if a == "--" {
+                ended = true;
+                return None;
+            }
+            if a.starts_with('-') && a.len() > 1 {
+                if with_value.contains(&a) {
+                    skip = true;
+                }
+                return None;
+            }
+            Some(a)
+        })
+    }
+
+    /// Whether a short flag letter is set (`-rf` sets `r` and `f`) or one of the long options
+    /// is given, before `--`. Short flags cluster only for options without values.
+    pub fn flag(&self, short: &[u8], long: &[&str]) -> bool {
+        for a in self.args.iter() {
+            let a: &str = a;
+            if a == "--" {
+                break;
+            }
+            if let Some(l) = a.strip_prefix("--") {
+                let name = l.split('=').next().unwrap_or(l);
+                if long.iter().any(|x| x.trim_start_matches('-') == name) {
+                    return true;
+                }
+            } else if let Some(s) = a.strip_prefix('-') {
+                if !s.is_empty()
+                    && s.bytes().all(|c| c.is_ascii_alphanumeric())
+                    && s.bytes().any(|c| short.contains(&c))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The value of an option: `--name=v`, `--name v`, `-x v`, `-xv`.
+    pub fn value(&self, names: &[&str]) -> Option<&'c str> {
+        let mut it = self.args.iter();
+        while let Some(a) = it.next() {
+            let a: &'c str = a;
+            for n in names {
+                if a == *n {
+                    return it.next().map(|v| &**v);
+                }
+                if let Some(v) = a.strip_prefix(n) {
+                    if n.starts_with("--") {
+                        if let Some(v) = v.strip_prefix('=') {
+                            return Some(v);
+                        }
+                    } else if n.len() == 2 && !v.is_empty() {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The arguments, as `&str`.
+    pub fn words(&self) -> impl Iterator<Item = &'c str> + '_ {
+        self.args.iter().map(|a| &**a)
+    }
+
+    /// Whether any argument equals one of `options` (or is `option=...`).
+    pub fn has(&self, options: &[&str]) -> bool {
+        self.words().any(|a| {
+            options
+                .iter()
+                .any(|o| a == *o || (a.starts_with(o) && a[o.len()..].starts_with('=')))
+        })
+    }
+}
+
+/// A finding.
+pub fn finding(family: Family, code: &'static str, severity: Severity, message: String) -> Finding {
+    Finding {
+        family,
+        code,
+        severity,
+        message,
+    }
+}
+
+/// What the recent hints (and earlier commands of the same text) established: the first step
+/// of an action split in two.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// Files downloaded from the network (as written, and their file names).
+    pub downloads: Vec<String>,
+    /// A secret or a dump was read (what), so "send it" is exfiltration.
+    pub secret_read: Option<String>,
+}
+
+impl Context {
+    /// Whether `path` is (or ends with the name of) a downloaded file.
+    pub fn downloaded(&self, path: &str) -> bool {
+        let name = paths::file_name(path);
+        !name.is_empty()
+            && self
+                .downloads
+                .iter()
+                .any(|d| d == path || paths::file_name(d) == name)
+    }
+}
+
+/// How deep re-parsed bodies (`bash -c`, `eval`, decoded payloads, substitutions) may nest.
+pub const MAX_DEPTH: u8 = 6;
+
+/// Judges a parsed script: each simple command, each pipeline, each substitution.
+pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    for (i, c) in s.commands.iter().enumerate() {
+        let mut folded = Vec::new();
+        let Some(cmd) = resolve(c, &mut folded) else {
+            continue;
+        };
+        command(&cmd, s, i, depth, ctx, out);
+    }
+    for sub in &s.substitutions {
+        crate::judge_shell(sub.body, depth + 1, ctx, out);
+    }
+}
+
+/// Resolves a parsed command (wrappers, paths, case); `folded` holds the lowercased words of a
+/// shouted command.
+pub fn resolve<'c>(
+    c: &'c Command<'_>,
+    folded: &'c mut Vec<Cow<'static, str>>,
+) -> Option<Cmd<'c>> {
+    let mut words: &'c [Cow<'c, str>] = &c.words;
+    if words.first().is_some_and(|w| shouted(w)) {
+        *folded = words
+            .iter()
+            .map(|w| Cow::Owned(w.to_ascii_lowercase()))
+            .collect();
+        let f: &'c Vec<Cow<'static, str>> = folded;
+        words = f;
+    }
+    let mut more_args = false;
+    let mut k = 0;
+    loop {
+        let first = words.get(k)?;
+        let name = program_name(first);
+        let next = match name {
+            "sudo" | "doas" => skip_options(
+                words,
+                k + 1,
+                &["-u", "-g", "-h", "-C", "-D", "-p", "-r", "-t", "-T", "-U", "--user", "--group", "--chdir"],
+            ),
+            "env" => {
+                let mut j = skip_options(words, k + 1, &["-u", "-C", "--unset", "--chdir", "-S", "--split-string"]);
+                while words.get(j).is_some_and(|w| w.contains('=') && !w.starts_with('-')) {
+                    j += 1;
+                }
+                j
+            }
+            "command" => {
+                if words[k + 1..].iter().any(|w| w == "-v" || w == "-V") {
+                    return None;
+                }
+                skip_options(words, k + 1, &[])
+            }
+            "builtin" | "nohup" | "setsid" | "unbuffer" | "noglob" => k + 1,
+            "exec" => skip_options(words, k + 1, &["-a"]),
+            "time" => skip_options(words, k + 1, &["-f", "-o", "--format", "--output"]),
+            "nice" => skip_options(words, k + 1, &["-n", "--adjustment"]),
+            "ionice" => skip_options(words, k + 1, &["-c", "-n", "-t", "--class", "--classdata"]),
+            "chrt" | "taskset" => {
+                let j = skip_options(words, k + 1, &[]);
+                j + 1
+            }
+            "stdbuf" => skip_options(words, k + 1, &["-i", "-o", "-e"]),
+            "timeout" => {
+                skip_options(words, k + 1, &["-s", "-k", "--signal", "--kill-after"]) + 1
+            }
+            "xargs" => {
+                more_args = true;
+                skip_options(
+                    words,
+                    k + 1,
+                    &[
+                        "-n", "-L", "-P", "-I", "-d", "-a", "-E", "-s", "--max-args",
+                        "--max-lines", "--max-procs", "--delimiter", "--arg-file", "--eof",
+                        "--max-chars", "--replace",
+                    ],
+                )
+            }
+            "watch" => skip_options(words, k + 1, &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"]),
+            "busybox" | "toybox" => k + 1,
+            "chroot" => skip_options(words, k + 1, &["--userspec", "--groups"]) + 1,
+            "flock" => skip_options(words, k + 1, &["-w", "-E", "--timeout", "--conflict-exit-code"]) + 1,
+            _ => break,
+        };
+        if next <= k || next >= words.len() {
+            // A wrapper without a command (`env`, `sudo -i`): the wrapper is the program.
+            break;
+        }
+        k = next;
+    }
+    let first = words.get(k)?;
+    Some(Cmd {
+        program: leak_lower(first),
+        args: &words[k + 1..],
+        redirects: &c.redirects,
+        more_args,
+        piped_in: c.piped_in,
+    })
+}
+
+/// A program word all in capitals (`RM`, `GIT`): the command is shouted.
+fn shouted(w: &str) -> bool {
+    let name = w.rsplit('/').next().unwrap_or(w);
+    name.len() > 1
+        && name.bytes().any(|b| b.is_ascii_uppercase())
+        && !name.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// After the options of a wrapper starting at `from`: the index of its command. Options in
+/// `with_value` take the next word (unless written `-u=x` or `--user=x`).
+fn skip_options(words: &[Cow<'_, str>], from: usize, with_value: &[&str]) -> usize {
+    let mut j = from;
+    while let Some(w) = words.get(j) {
+        if w == "--" {
+            return j + 1;
+        }
+        if !w.starts_with('-') || w.len() == 1 {
+            return j;
+        }
+        j += 1;
+        if with_value.contains(&&**w) {
+            j += 1;
+        }
+    }
+    j
+}
+
+/// The name a program word runs: its last path component, lowercased, unless it is a local
+/// file (`./rm`).
+pub fn program_name(w: &str) -> &str {
+    if w.starts_with("./") {
+        return w;
+    }
+    let name = w.rsplit('/').next().unwrap_or(w);
+    if name.is_empty() { w } else { name }
+}
+
+/// `program_name`, lowercased: borrowed when already lower case (the usual case); the few
+/// capitalized ones map to a static name when known.
+fn leak_lower(w: &str) -> &str {
+    let name = program_name(w);
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        KNOWN
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(name))
+            .copied()
+            .unwrap_or(name)
+    } else {
+        name
+    }
+}
+
+/// Program names a recognizer acts on (for case folding a capitalized program name).
+const KNOWN: &[&str] = &[
+    "rm", "find", "shred", "truncate", "dd", "mkfs", "wipefs", "chmod", "chown", "mv", "cp",
+    "git", "docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "cdk", "aws",
+    "gcloud", "gsutil", "az", "shutdown", "reboot", "poweroff", "halt", "kill", "killall",
+    "pkill", "systemctl", "iptables", "ufw", "setenforce", "crontab", "userdel", "passwd",
+    "usermod", "curl", "wget", "bash", "sh", "zsh", "python", "python3", "node", "perl",
+    "ruby", "eval", "cat", "scp", "rsync", "airlock", "psql", "mysql", "redis-cli", "sqlite3",
+    "mongosh", "mongo", "tee", "sed", "nc",
+];
+
+/// The database clients whose commands J2's SQL reader judges.
+pub const DB_CLIENTS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "redis-cli",
+    "mongo",
+    "mongosh",
+    "clickhouse-client",
+    "cqlsh",
+    "cockroach",
+    "duckdb",
+    "influx",
+];
+
+/// One simple command: its family's recognizer, and the checks every command gets (its
+/// redirections and path arguments, the split-action context).
+fn command(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
+    let p = cmd.program;
+    match p {
+        "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
+        | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm"
+        | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" => {
+            filesystem::judge(cmd, out)
+        }
+        _ if p.starts_with("mkfs") => filesystem::judge(cmd, out),
+        "git" => git::judge(cmd, out),
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm"
+        | "k3s" | "microk8s" => containers::judge(cmd, out),
+        "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls"
+        | "cdktf" => infrastructure::judge(cmd, out),
+        "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" => {
+            cloud::judge(cmd, out)
+        }
+        "airlock" => {}
+        _ if DB_CLIENTS.contains(&p) => {
+            let args: Vec<String> = cmd.args.iter().map(|a| a.to_string()).collect();
+            out.extend(crate::sql::judge_db_command(p, &args));
+        }
+        _ => {}
+    }
+    system::judge(cmd, out);
+    secrets::judge(cmd, s, index, ctx, out);
+    interpreters::judge(cmd, s, index, depth, ctx, out);
+    tampering::judge(cmd, out);
+    filesystem::redirects(cmd, out);
+}

@@ -1,0 +1,493 @@
+//! What a path names: the scope of a delete, a secret, a system file, airlock's own state.
+//! Shared by the recognizers so that `rm`, `find`, `chmod`, `>` and `scp` grade the same path the
+//! same way.
+
+/// How much a recursive operation on a path would reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Scope {
+    /// A build output, a cache, a temporary directory: made to be thrown away.
+    Disposable,
+    /// A path inside the project or a user's own files: bounded.
+    Bounded,
+    /// An unknown path (a variable, `xargs` input).
+    Unknown,
+    /// The project itself (`.`, `*`, `..`), a `.git` directory, a valued home directory
+    /// (`~/.ssh`, `~/Documents`), or a variable that may be empty (`$DIR/`).
+    Wide,
+    /// `/`, a home directory, a system or data directory.
+    Catastrophic,
+}
+
+/// The file name of a path (its last component).
+pub fn file_name(path: &str) -> &str {
+    path.trim_end_matches('/').rsplit('/').next().unwrap_or(path)
+}
+
+/// `~/x`, `$HOME/x`, `${HOME}/x` as `~/x`; `None` for paths elsewhere.
+pub fn home_relative(path: &str) -> Option<&str> {
+    for prefix in ["~/", "$HOME/", "${HOME}/", "\"$HOME\"/"] {
+        if let Some(rest) = path.strip_prefix(prefix) {
+            return Some(rest);
+        }
+    }
+    None
+}
+
+const SYSTEM_DIRS: &[&str] = &[
+    "etc", "usr", "var", "boot", "lib", "lib32", "lib64", "libx32", "bin", "sbin", "srv", "opt",
+    "sys", "proc", "dev", "home", "root", "snap", "run", "efi", "private", "System", "Library",
+    "Applications", "Users", "Volumes", "mnt", "media", "data", "backup", "backups",
+];
+
+const DISPOSABLE: &[&str] = &[
+    "target", "node_modules", "dist", "build", "out", "__pycache__", ".venv", "venv", ".cache",
+    ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", "coverage", ".coverage", "htmlcov",
+    ".next", ".nuxt", ".turbo", ".parcel-cache", ".sass-cache", "tmp", "temp", ".tmp", ".gradle",
+    ".terraform", ".eggs", "bower_components", ".angular", "_build", "cmake-build-debug",
+    "cmake-build-release", ".svelte-kit", ".dart_tool", "DerivedData", ".expo", "storybook-static",
+    "logs", "log", "*.log", "*.pyc", "*.o", "*.tmp",
+];
+
+const VALUED_HOME: &[&str] = &[
+    ".ssh", ".gnupg", ".aws", ".kube", ".config", ".local", ".docker", "Documents", "Desktop",
+    "Pictures", "Photos", "Music", "Videos", "Downloads", "projects", "src", "code", "work",
+    "repos", "git", "dev", "workspace", "go", ".mozilla", "Library", ".password-store",
+];
+
+/// The scope of a recursive operation on `path`.
+pub fn scope(path: &str) -> Scope {
+    let p = path.trim();
+    let p = p.strip_suffix("/*").unwrap_or(p);
+    let p = p.strip_suffix("/.").unwrap_or(p);
+    let p = if p.len() > 1 {
+        p.trim_end_matches('/')
+    } else {
+        p
+    };
+    match p {
+        "" | "/" | "/*" | "/." | "/.." => return Scope::Catastrophic,
+        "~" | "$HOME" | "${HOME}" | "\"$HOME\"" | "~root" => return Scope::Catastrophic,
+        "." | "./" | "*" | ".*" | ".." | "../" | "../.." | "./*" | "**" => return Scope::Wide,
+        _ => {}
+    }
+    if p.starts_with('~') && !p.contains('/') {
+        // `~user`: another user's home.
+        return Scope::Catastrophic;
+    }
+    if let Some(rest) = home_relative(p) {
+        let first = rest.split('/').next().unwrap_or(rest);
+        if rest.split('/').any(|c| DISPOSABLE.contains(&c)) {
+            return Scope::Disposable;
+        }
+        if VALUED_HOME.contains(&first) {
+            return if rest.contains('/') {
+                Scope::Bounded
+            } else {
+                Scope::Wide
+            };
+        }
+        return Scope::Bounded;
+    }
+    if p.starts_with('$') {
+        // `$DIR/` or `$DIR/*`: an unset variable makes it `/`.
+        let unset_is_root = path.trim_end().ends_with('/') || path.trim_end().ends_with("/*");
+        let name_end = p.find('/').unwrap_or(p.len());
+        let name = &p[..name_end];
+        if name.contains("TMP") || name.contains("TEMP") || name.contains("CACHE") {
+            return Scope::Disposable;
+        }
+        if unset_is_root && name_end == p.len() {
+            return Scope::Wide;
+        }
+        if name_end < p.len() {
+            let rest = &p[name_end..];
+            if rest.split('/').any(|c| DISPOSABLE.contains(&c)) {
+                return Scope::Disposable;
+            }
+            // `$X/etc` becomes `/etc` when X is empty.
+            return scope(rest).max(Scope::Unknown);
+        }
+        return Scope::Unknown;
+    }
+    if let Some(abs) = p.strip_prefix('/') {
+        let mut parts = abs.split('/').filter(|c| !c.is_empty() && *c != ".");
+        let first = parts.next().unwrap_or("");
+        let second = parts.next();
+        let third = parts.next();
+        match (first, second) {
+            ("tmp" | "var/tmp", _) => {
+                return if second.is_none() {
+                    Scope::Wide
+                } else {
+                    Scope::Disposable
+                };
+            }
+            ("var", Some("tmp" | "cache")) => return Scope::Disposable,
+            ("var", Some("log")) if third.is_some() => return Scope::Bounded,
+            ("home" | "Users", Some(_)) if third.is_some() => {
+                let rest_start = abs.find(second.unwrap_or("")).unwrap_or(0);
+                let after_user = &abs[rest_start..];
+                let rest = after_user.split_once('/').map_or("", |(_, r)| r);
+                if rest.split('/').any(|c| DISPOSABLE.contains(&c)) {
+                    return Scope::Disposable;
+                }
+                let top = rest.split('/').next().unwrap_or("");
+                return if VALUED_HOME.contains(&top) && !rest.contains('/') {
+                    Scope::Wide
+                } else {
+                    Scope::Bounded
+                };
+            }
+            ("opt" | "srv" | "mnt" | "media" | "data" | "backup" | "backups", Some(_))
+                if third.is_some() =>
+            {
+                if abs.split('/').any(|c| DISPOSABLE.contains(&c)) {
+                    return Scope::Disposable;
+                }
+                return Scope::Bounded;
+            }
+            _ => {}
+        }
+        if SYSTEM_DIRS.contains(&first) {
+            if abs.split('/').any(|c| DISPOSABLE.contains(&c) && c != "log" && c != "logs") {
+                return Scope::Disposable;
+            }
+            return Scope::Catastrophic;
+        }
+        if abs.split('/').any(|c| DISPOSABLE.contains(&c)) {
+            return Scope::Disposable;
+        }
+        return if second.is_none() {
+            Scope::Wide
+        } else {
+            Scope::Bounded
+        };
+    }
+    // Relative paths.
+    let rel = p.strip_prefix("./").unwrap_or(p);
+    if rel.starts_with("../") {
+        let up = rel.trim_start_matches("../");
+        return if up.is_empty() || up == "*" {
+            Scope::Wide
+        } else {
+            Scope::Bounded
+        };
+    }
+    if rel == ".git" || rel.ends_with("/.git") {
+        return Scope::Wide;
+    }
+    let comps = rel.split('/');
+    let mut disposable = false;
+    for c in comps {
+        if DISPOSABLE.contains(&c) || c.ends_with(".egg-info") {
+            disposable = true;
+        }
+    }
+    if disposable || rel.ends_with(".log") || rel.ends_with(".pyc") || rel.ends_with(".tmp") {
+        return Scope::Disposable;
+    }
+    Scope::Bounded
+}
+
+/// What secret a path holds, if it is a credential or key file.
+pub fn secret(path: &str) -> Option<&'static str> {
+    let p = path.trim_matches(|c| c == '"' || c == '\'');
+    let p = p.strip_prefix('@').unwrap_or(p);
+    let name = file_name(p);
+    let lower_name = name.to_ascii_lowercase();
+    if p.contains(".ssh/") || p.starts_with("id_") || name.starts_with("id_") {
+        if name.starts_with("id_") && !name.ends_with(".pub") {
+            return Some("an SSH private key");
+        }
+        if name == "authorized_keys" || name == "known_hosts" || name.ends_with(".pub") {
+            return None;
+        }
+        if p.contains(".ssh/") && (name == "config" || name.is_empty()) {
+            return None;
+        }
+        if p.contains(".ssh/") && !name.contains('.') {
+            return Some("an SSH key");
+        }
+    }
+    if p.ends_with(".ssh") || p.ends_with(".ssh/") || p.ends_with(".ssh/*") {
+        return Some("the SSH keys directory");
+    }
+    if p.contains(".aws/credentials") || (p.contains(".aws") && (name == ".aws" || name == "*")) {
+        return Some("AWS credentials");
+    }
+    if p.contains(".aws/config") {
+        return Some("the AWS config");
+    }
+    if p.contains(".kube/config") || p.ends_with("kubeconfig") {
+        return Some("a Kubernetes config with cluster credentials");
+    }
+    if p.contains(".docker/config.json") {
+        return Some("Docker registry credentials");
+    }
+    if p.contains(".config/gcloud") || p.contains("application_default_credentials") {
+        return Some("Google Cloud credentials");
+    }
+    if p.contains(".azure/") {
+        return Some("Azure credentials");
+    }
+    if p.contains(".config/gh/hosts") {
+        return Some("the GitHub CLI token");
+    }
+    if p.contains(".gnupg") {
+        return Some("GnuPG keys");
+    }
+    if p.contains(".password-store") {
+        return Some("the password store");
+    }
+    match lower_name.as_str() {
+        ".netrc" | "_netrc" => return Some("netrc credentials"),
+        ".git-credentials" => return Some("git credentials"),
+        ".npmrc" => return Some("npm tokens"),
+        ".pypirc" => return Some("PyPI tokens"),
+        ".vault-token" => return Some("a Vault token"),
+        ".pgpass" => return Some("PostgreSQL passwords"),
+        ".my.cnf" => return Some("MySQL passwords"),
+        "credentials" | "credentials.json" | "credentials.yml" | "credentials.yaml" => {
+            return Some("a credentials file");
+        }
+        "secrets.json" | "secrets.yml" | "secrets.yaml" | "secrets.toml" | "secret.json" => {
+            return Some("a secrets file");
+        }
+        "shadow" | "gshadow" | "shadow-" if p.starts_with("/etc/") => {
+            return Some("the system password hashes");
+        }
+        "master.key" | "credentials.yml.enc" => return Some("application secrets"),
+        ".htpasswd" => return Some("password hashes"),
+        "terraform.tfstate" | "terraform.tfstate.backup" => {
+            return Some("Terraform state (holds secrets)");
+        }
+        "wp-config.php" => return Some("database credentials"),
+        _ => {}
+    }
+    if lower_name == ".env" || lower_name == "env" && p.starts_with("/proc/") {
+        return Some("environment secrets");
+    }
+    if p.starts_with("/proc/") && name == "environ" {
+        return Some("a process's environment");
+    }
+    if let Some(rest) = lower_name.strip_prefix(".env.") {
+        if !matches!(
+            rest,
+            "example" | "sample" | "template" | "dist" | "defaults" | "test" | "schema" | "tmpl"
+        ) {
+            return Some("environment secrets");
+        }
+    }
+    if lower_name.ends_with(".env") && !lower_name.contains("example") {
+        return Some("environment secrets");
+    }
+    if (lower_name.ends_with(".pem") || lower_name.ends_with(".key") || lower_name.ends_with(".p12")
+        || lower_name.ends_with(".pfx") || lower_name.ends_with(".jks") || lower_name.ends_with(".keystore"))
+        && !lower_name.contains("public")
+        && !lower_name.ends_with(".pub.pem")
+        && !lower_name.contains("cert")
+    {
+        return Some("a private key");
+    }
+    if lower_name.contains("service-account") && lower_name.ends_with(".json") {
+        return Some("a cloud service-account key");
+    }
+    None
+}
+
+/// A data dump: what leaving the machine would leak in bulk.
+pub fn dump(path: &str) -> bool {
+    let n = file_name(path).to_ascii_lowercase();
+    n.ends_with(".sql")
+        || n.ends_with(".sql.gz")
+        || n.ends_with(".dump")
+        || n.ends_with(".bak")
+        || n.ends_with(".sqlite")
+        || n.ends_with(".sqlite3")
+        || n.ends_with(".db")
+        || n.ends_with(".bash_history")
+        || n.ends_with(".zsh_history")
+        || n == "users.csv"
+        || n == "customers.csv"
+        || (n.contains("dump") || n.contains("backup") || n.contains("export"))
+            && (n.ends_with(".csv") || n.ends_with(".json") || n.ends_with(".gz") || n.ends_with(".tar") || n.ends_with(".zip"))
+}
+
+/// A file whose overwrite or extension hands over the machine or its logins: the severity
+/// and what it is.
+pub fn critical_file(path: &str) -> Option<(bool, &'static str)> {
+    let p = path.trim();
+    let home = home_relative(p);
+    let name = file_name(p);
+    // (catastrophic, what)
+    if p == "/etc/sudoers" || p.starts_with("/etc/sudoers.d") {
+        return Some((true, "the sudoers policy (root for anyone it names)"));
+    }
+    if p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow" {
+        return Some((true, "the system's accounts"));
+    }
+    if name == "authorized_keys" || name == "authorized_keys2" {
+        return Some((true, "SSH authorized_keys (a login for whoever holds the key)"));
+    }
+    if p == "/proc/sysrq-trigger" {
+        return Some((true, "the kernel's SysRq trigger"));
+    }
+    if p.starts_with("/dev/sd") || p.starts_with("/dev/nvme") || p.starts_with("/dev/hd")
+        || p.starts_with("/dev/vd") || p.starts_with("/dev/xvd") || p.starts_with("/dev/mmcblk")
+        || p.starts_with("/dev/disk") || p.starts_with("/dev/mapper") || p == "/dev/mem"
+        || p == "/dev/kmem" || p.starts_with("/dev/md") || p.starts_with("/dev/dm-")
+    {
+        return Some((true, "a disk device"));
+    }
+    if p.starts_with("/boot/") || p == "/etc/fstab" || p.starts_with("/etc/pam.d")
+        || p == "/etc/ld.so.preload" || p.starts_with("/etc/ssh/sshd_config")
+    {
+        return Some((true, "a file the system boots or authenticates with"));
+    }
+    if p.starts_with("/etc/cron") || p == "/etc/crontab" || p.starts_with("/var/spool/cron") {
+        return Some((false, "the system's scheduled jobs"));
+    }
+    if p == "/etc/hosts" || p == "/etc/resolv.conf" {
+        return Some((false, "the system's name resolution"));
+    }
+    if p.starts_with("/etc/systemd") || p.starts_with("/lib/systemd") || p.starts_with("/etc/init.d") {
+        return Some((false, "a system service definition"));
+    }
+    if p.starts_with("/etc/") || p.starts_with("/usr/") || p.starts_with("/bin/")
+        || p.starts_with("/sbin/") || p.starts_with("/lib")
+    {
+        return Some((false, "a system file"));
+    }
+    if let Some(h) = home {
+        if matches!(
+            h,
+            ".bashrc" | ".bash_profile" | ".profile" | ".zshrc" | ".zprofile" | ".zshenv" | ".bash_login"
+        ) {
+            return Some((false, "a shell startup file (runs at every login)"));
+        }
+        if h.starts_with(".ssh/") {
+            return Some((false, "the SSH configuration"));
+        }
+    }
+    None
+}
+
+/// Whether a path or text reaches airlock's own state or policy: its state directory (the
+/// operator channel, `state.redb`), or a policy file of an airlock directory.
+pub fn airlock_state(path: &str) -> Option<&'static str> {
+    let lower = path.to_ascii_lowercase();
+    if lower.contains(".local/state/airlock")
+        || lower.contains("xdg_state_home/airlock")
+        || lower.contains("xdg_state_home}/airlock")
+        || lower.contains("airlock_state_dir")
+        || lower.contains("airlock/operator")
+        || lower.contains("airlock-state")
+        || lower.contains("airlock_state")
+    {
+        return Some("airlock's state directory (approvals, blocks, the operator channel)");
+    }
+    if lower.ends_with(".redb") || lower.contains(".redb ") {
+        return Some("airlock's state database");
+    }
+    if lower.contains("operator/") && (lower.contains("code") || lower.contains("challenge")) {
+        return Some("airlock's operator channel");
+    }
+    if lower.contains("airlock")
+        && (lower.ends_with("policy.json") || lower.ends_with(".wasm") || lower.contains("airlock_policy"))
+    {
+        return Some("airlock's policy");
+    }
+    if lower.contains("$airlock_policy") || lower.contains("${airlock_policy}") {
+        return Some("airlock's policy");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scopes() {
+        use Scope::*;
+        for (path, expected) in [
+            ("/", Catastrophic),
+            ("/*", Catastrophic),
+            ("~", Catastrophic),
+            ("~/", Catastrophic),
+            ("$HOME", Catastrophic),
+            ("/etc", Catastrophic),
+            ("/usr/lib", Catastrophic),
+            ("/var/lib/postgresql", Catastrophic),
+            ("/home", Catastrophic),
+            ("/home/alice", Catastrophic),
+            ("/boot/", Catastrophic),
+            (".", Wide),
+            ("*", Wide),
+            ("..", Wide),
+            ("~/.ssh", Wide),
+            ("$DIR/", Wide),
+            (".git", Wide),
+            ("/tmp", Wide),
+            ("src/old", Bounded),
+            ("docs", Bounded),
+            ("/home/alice/project/old", Bounded),
+            ("~/notes/old", Bounded),
+            ("$DIR", Unknown),
+            ("target", Disposable),
+            ("./target/", Disposable),
+            ("node_modules", Disposable),
+            ("frontend/node_modules", Disposable),
+            ("/tmp/build-123", Disposable),
+            ("__pycache__", Disposable),
+            (".venv", Disposable),
+            ("dist/", Disposable),
+            ("$TMPDIR/x", Disposable),
+            ("~/.cache/pip", Disposable),
+        ] {
+            assert_eq!(scope(path), expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn secrets() {
+        for p in [
+            "~/.ssh/id_rsa",
+            "/home/u/.ssh/id_ed25519",
+            "~/.aws/credentials",
+            "~/.kube/config",
+            "~/.docker/config.json",
+            "~/.netrc",
+            "~/.git-credentials",
+            "~/.npmrc",
+            "~/.pypirc",
+            ".env",
+            "backend/.env.production",
+            "/etc/shadow",
+            "server.key",
+            "@.env",
+        ] {
+            assert!(secret(p).is_some(), "{p}");
+        }
+        for p in [
+            "~/.ssh/id_rsa.pub",
+            ".env.example",
+            "README.md",
+            "/etc/passwd",
+            "~/.ssh/known_hosts",
+            "cert.pem.pub",
+            "src/env.rs",
+        ] {
+            assert!(secret(p).is_none(), "{p}");
+        }
+    }
+
+    #[test]
+    fn airlock_paths() {
+        assert!(airlock_state("~/.local/state/airlock/operator/code").is_some());
+        assert!(airlock_state("$XDG_STATE_HOME/airlock/state.redb").is_some());
+        assert!(airlock_state("/etc/airlock/policy.json").is_some());
+        assert!(airlock_state("policy.json").is_none());
+        assert!(airlock_state("guest-policies/judge/src/lib.rs").is_none());
+    }
+}

@@ -1,0 +1,529 @@
+//! Secrets, exfiltration and remote code: what flows between commands. A secret read is a
+//! confirmation; the same secret (or a dump) reaching a network sink, in one command, through a
+//! pipe, or over two steps (the [`Context`] carries the first), is exfiltration and stops the
+//! agent. Downloaded code run without being read (`curl | sh`, download then `sh` it) is remote
+//! code.
+
+use super::paths;
+use super::{Cmd, Context, finding};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::{RedirectKind, Script};
+
+/// Programs whose only effect on their operands is to read (and print) them.
+const READERS: &[&str] = &[
+    "cat", "less", "more", "head", "tail", "bat", "batcat", "strings", "xxd", "hexdump", "od",
+    "base64", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "cut", "sort", "nl", "tac",
+    "cp", "tar", "zip", "7z", "gzip", "openssl", "jq", "yq", "view", "diff", "sha256sum", "file",
+    "type", "get-content", "gc", "python", "python3", "node", "curl", "wget", "scp", "rsync", "nc",
+    "ncat", "netcat", "socat", "mail", "mailx", "sendmail", "mutt", "gh", "ssh", "sed", "xclip",
+    "pbcopy", "source", ".", "vim", "vi", "nano", "code", "emacs",
+];
+
+/// Programs that fetch from the network.
+pub const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "aria2c", "lwp-download", "lwp-request", "GET", "iwr", "invoke-webrequest", "irm"];
+
+/// Programs that run the code they are given on stdin (or as a file).
+pub const INTERPRETERS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "python", "python3",
+    "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "iex", "deno", "bun",
+    "lua", "Rscript", "osascript",
+];
+
+/// Commands whose output is a bulk dump of secrets or data.
+fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
+    match cmd.program {
+        "printenv" => Some("the environment (tokens and keys)"),
+        "env" | "set" | "export" | "declare" if cmd.args.iter().all(|a| a.starts_with('-')) => {
+            Some("the environment (tokens and keys)")
+        }
+        "pg_dump" | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "redis-dump" | "sqlite3" if cmd.program != "sqlite3" || cmd.words().any(|w| w == ".dump") => {
+            Some("a database dump")
+        }
+        "history" => Some("the shell history"),
+        _ => None,
+    }
+}
+
+/// What a command reads that is secret: an operand, or a file redirected to its stdin.
+fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
+    if READERS.contains(&cmd.program) || cmd.program.starts_with("python") {
+        for a in cmd.words() {
+            let path = a.rsplit('@').next().unwrap_or(a);
+            let path = path.rsplit('<').next().unwrap_or(path);
+            if let Some(what) = paths::secret(path) {
+                return Some((path.to_owned(), what));
+            }
+            // `tar czf x.tgz ~/.ssh`, `cp -r ~/.aws /tmp`.
+            if let Some(rest) = paths::home_relative(path) {
+                if matches!(rest.trim_end_matches('/'), ".aws" | ".gnupg" | ".kube" | ".docker") {
+                    return Some((path.to_owned(), "a credentials directory"));
+                }
+            }
+        }
+    }
+    for r in cmd.redirects {
+        if r.kind == RedirectKind::Read {
+            if let Some(what) = paths::secret(&r.target) {
+                return Some((r.target.to_string(), what));
+            }
+        }
+    }
+    None
+}
+
+/// Secret-reading commands that are not file reads.
+fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
+    let w = |s: &str| cmd.words().any(|a| a == s);
+    match cmd.program {
+        "gpg" | "gpg2" if cmd.words().any(|a| a.starts_with("--export-secret")) => Some("GnuPG private keys"),
+        "security" if cmd.words().any(|a| matches!(a, "find-generic-password" | "find-internet-password" | "dump-keychain" | "export")) => {
+            Some("a keychain password")
+        }
+        "aws" if w("get-secret-value") || (w("get-parameter") || w("get-parameters") || w("get-parameters-by-path")) && w("--with-decryption") => {
+            Some("a cloud secret")
+        }
+        "aws" if w("get-session-token") || w("get-login-password") || w("create-access-key") => Some("cloud credentials"),
+        "gcloud" if w("secrets") && w("access") || w("print-access-token") || w("print-identity-token") => Some("a cloud secret"),
+        "az" if w("keyvault") && (w("show") || w("download")) && w("secret") || w("get-access-token") => Some("a cloud secret"),
+        "vault" if w("read") || w("get") => Some("a Vault secret"),
+        "kubectl" | "oc" if (w("get") || w("edit")) && cmd.words().any(|a| a == "secret" || a == "secrets" || a.starts_with("secret/") || a.starts_with("secrets/")) => {
+            if cmd.words().any(|a| a.starts_with("-o") || a.starts_with("--output") || a == "yaml" || a == "json") || w("edit") {
+                Some("a Kubernetes secret's values")
+            } else {
+                None
+            }
+        }
+        "op" if w("read") || w("get") => Some("a 1Password secret"),
+        "pass" if w("show") || cmd.args.len() == 1 => Some("a password-store secret"),
+        "doppler" if w("secrets") => Some("Doppler secrets"),
+        "heroku" if w("config") || w("config:get") => Some("an app's secrets"),
+        "echo" | "printf" => cmd
+            .words()
+            .any(|a| {
+                a.contains('$') && {
+                    let up = a.to_ascii_uppercase();
+                    ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "CREDENTIAL", "ACCESS_KEY"]
+                        .iter()
+                        .any(|k| up.contains(k))
+                }
+            })
+            .then_some("a secret from the environment"),
+        _ => None,
+    }
+}
+
+/// Known public drop points: pastes, file drops, request catchers, chat webhooks.
+fn drop_point(dest: &str) -> bool {
+    let d = dest.to_ascii_lowercase();
+    [
+        "pastebin.", "paste.ee", "hastebin", "termbin.com", "transfer.sh", "0x0.st", "ix.io",
+        "sprunge.us", "dpaste", "ghostbin", "file.io", "webhook.site", "requestbin", "pipedream",
+        "ngrok", "hooks.slack.com", "discord.com/api/webhooks", "discordapp.com/api/webhooks",
+        "api.telegram.org", "interact.sh", "oast.", "burpcollaborator", "gist.github", "pastes.",
+        "paste.", "beeceptor", "requestcatcher", "anonfiles", "catbox.moe", "temp.sh", "bashupload",
+        "oshi.at", "filebin",
+    ]
+    .iter()
+    .any(|s| d.contains(s))
+}
+
+/// A destination that stays on this machine or its private network.
+fn local(dest: &str) -> bool {
+    let d = dest.to_ascii_lowercase();
+    let host = d
+        .split("://")
+        .nth(1)
+        .unwrap_or(&d)
+        .split(['/', ':', '?'])
+        .next()
+        .unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or(host);
+    matches!(host, "localhost" | "127.0.0.1" | "0.0.0.0" | "::1" | "[::1]")
+        || host.starts_with("127.")
+        || host.starts_with("10.")
+        || host.starts_with("192.168.")
+        || host.ends_with(".local")
+        || host.ends_with(".internal")
+        || host.ends_with(".svc")
+        || host.ends_with(".cluster.local")
+}
+
+/// Where a sink sends data, and what it sends: files (`@file`), stdin, inline text.
+struct Send<'c> {
+    dest: String,
+    files: Vec<&'c str>,
+    stdin: bool,
+    inline: Vec<&'c str>,
+}
+
+fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
+    let mut s = Send {
+        dest: String::new(),
+        files: Vec::new(),
+        stdin: false,
+        inline: Vec::new(),
+    };
+    let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
+    let url = |w: &str| w.contains("://") || w.contains('.') && !w.starts_with('-') && !w.starts_with('@') && !w.contains('=');
+    match cmd.program {
+        "curl" => {
+            let mut sends = false;
+            let mut i = 0;
+            while i < words.len() {
+                let w = words[i];
+                let (opt, val) = match w.split_once('=') {
+                    Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+                    _ => (w, None),
+                };
+                let takes = matches!(
+                    opt,
+                    "-d" | "--data" | "--data-binary" | "--data-raw" | "--data-ascii" | "--data-urlencode"
+                        | "-F" | "--form" | "--form-string" | "-T" | "--upload-file" | "--json"
+                );
+                let short_attached = (w.starts_with("-d") || w.starts_with("-F") || w.starts_with("-T")) && w.len() > 2 && !w.starts_with("--");
+                if takes || short_attached {
+                    sends = true;
+                    let v = if short_attached { &w[2..] } else { val.unwrap_or_else(|| words.get(i + 1).copied().unwrap_or("")) };
+                    if !short_attached && val.is_none() {
+                        i += 1;
+                    }
+                    let upload = matches!(opt, "-T" | "--upload-file") || w.starts_with("-T");
+                    let file = if upload {
+                        Some(v)
+                    } else {
+                        v.split_once('@').map(|(_, f)| f).or_else(|| v.split_once('<').map(|(_, f)| f))
+                    };
+                    match file {
+                        Some("-") | Some(".") => s.stdin = true,
+                        Some(f) => s.files.push(f.split(';').next().unwrap_or(f)),
+                        None => s.inline.push(v),
+                    }
+                } else if matches!(w, "-X" | "--request") && words.get(i + 1).is_some_and(|m| matches!(*m, "POST" | "PUT" | "PATCH")) {
+                    sends = true;
+                    i += 1;
+                } else if !w.starts_with('-') && s.dest.is_empty() && url(w) {
+                    s.dest = w.to_owned();
+                } else if matches!(w, "-o" | "--output" | "-H" | "--header" | "-u" | "--user" | "-A" | "-e" | "-b" | "-c" | "-x" | "--proxy" | "-m" | "--max-time" | "--connect-timeout" | "-w" | "--retry") {
+                    i += 1;
+                }
+                i += 1;
+            }
+            if !sends && !(cmd.piped_in && s.stdin) {
+                return None;
+            }
+        }
+        "wget" => {
+            let mut sends = false;
+            for (i, w) in words.iter().enumerate() {
+                if let Some(f) = w.strip_prefix("--post-file=").or(w.strip_prefix("--body-file=")) {
+                    s.files.push(f);
+                    sends = true;
+                } else if *w == "--post-file" || *w == "--body-file" {
+                    s.files.extend(words.get(i + 1));
+                    sends = true;
+                } else if let Some(d) = w.strip_prefix("--post-data=").or(w.strip_prefix("--body-data=")) {
+                    s.inline.push(d);
+                    sends = true;
+                } else if !w.starts_with('-') && url(w) && s.dest.is_empty() {
+                    s.dest = (*w).to_owned();
+                }
+            }
+            if !sends {
+                return None;
+            }
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" => {
+            if cmd.program == "openssl" && !words.contains(&"s_client") {
+                return None;
+            }
+            if cmd.flag(b"l", &["listen"]) {
+                return None;
+            }
+            let host = cmd.operands(&["-p", "-w", "-q", "-s", "-i", "-connect"]).next()?;
+            s.dest = cmd.value(&["-connect"]).unwrap_or(host).to_owned();
+            s.stdin = cmd.piped_in;
+            for r in cmd.redirects {
+                if r.kind == RedirectKind::Read {
+                    s.files.push(&r.target);
+                }
+            }
+        }
+        "scp" | "rsync" | "sftp" | "rclone" => {
+            let ops: Vec<&'c str> = cmd.operands(&["-P", "-i", "-e", "-o", "-F", "-J", "-l", "--rsh", "-c", "--exclude", "--include"]).collect();
+            let remote_at = ops.iter().rposition(|w| remote_spec(w))?;
+            if remote_at == 0 && cmd.program != "rclone" {
+                // Copying from the remote host: a download.
+                return None;
+            }
+            s.dest = ops[remote_at].to_owned();
+            s.files.extend(ops[..remote_at].iter().copied());
+        }
+        "ssh" => {
+            let ops: Vec<&'c str> = cmd.operands(&["-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W"]).collect();
+            s.dest = (*ops.first()?).to_owned();
+            s.stdin = cmd.piped_in;
+            for r in cmd.redirects {
+                if r.kind == RedirectKind::Read {
+                    s.files.push(&r.target);
+                }
+            }
+            if !s.stdin && s.files.is_empty() {
+                return None;
+            }
+        }
+        "gh" => {
+            if !(words.contains(&"gist") && words.contains(&"create")) {
+                return None;
+            }
+            s.dest = "a GitHub gist".to_owned();
+            let ops: Vec<&'c str> = cmd.operands(&["-d", "--desc", "-f", "--filename"]).collect();
+            s.files.extend(ops.iter().skip(2).copied().filter(|f| *f != "-"));
+            s.stdin = cmd.piped_in || ops.contains(&"-");
+        }
+        "mail" | "mailx" | "sendmail" | "mutt" => {
+            s.dest = cmd.operands(&["-s", "-a", "-c", "-b", "-r", "-A"]).last().unwrap_or("an e-mail address").to_owned();
+            if let Some(a) = cmd.value(&["-a", "-A", "--attach"]) {
+                s.files.push(a);
+            }
+            s.stdin = cmd.piped_in;
+            for r in cmd.redirects {
+                if r.kind == RedirectKind::Read {
+                    s.files.push(&r.target);
+                }
+            }
+        }
+        "dig" | "nslookup" | "host" | "ping" => {
+            let inline: Vec<&'c str> = words.iter().copied().filter(|w| w.contains("$(") || w.contains('`')).collect();
+            if inline.is_empty() {
+                return None;
+            }
+            s.dest = "DNS lookups".to_owned();
+            s.inline = inline;
+        }
+        _ => return None,
+    }
+    if s.dest.is_empty() {
+        s.dest = "a network host".to_owned();
+    }
+    Some(s)
+}
+
+/// `host:path`, `user@host:path`, `remote:bucket` (rclone), not `C:/x` or `./a:b`.
+fn remote_spec(w: &str) -> bool {
+    match w.split_once(':') {
+        Some((host, _)) => {
+            !host.is_empty()
+                && host.len() > 1
+                && !host.contains('/')
+                && !w.contains("://")
+                && !w.starts_with('-')
+        }
+        None => false,
+    }
+}
+
+/// The recognizer of secrets, exfiltration and remote code, for one command of a script.
+pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out: &mut Vec<Finding>) {
+    // Secret reads.
+    if let Some((path, what)) = reads_secret(cmd) {
+        if !matches!(cmd.program, "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs") || what != "environment secrets" {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("{} reads {path}: {what}", cmd.program),
+            ));
+        }
+        ctx.secret_read = Some(path);
+    } else if let Some(what) = secret_command(cmd) {
+        out.push(finding(
+            Family::Secrets,
+            "secrets.read",
+            Severity::Confirm,
+            format!("{} reads {what}", cmd.program),
+        ));
+        ctx.secret_read = Some(what.to_owned());
+    } else if let Some(what) = dump_program(cmd) {
+        if what.starts_with("the environment") {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.env-dump",
+                Severity::Confirm,
+                format!("{} prints {what}", cmd.program),
+            ));
+        }
+        if !cmd.redirects.iter().any(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append)) || what == "a database dump" {
+            ctx.secret_read = Some(what.to_owned());
+        }
+    }
+    // Exfiltration.
+    if let Some(send) = sink(cmd) {
+        exfiltration(cmd, &send, s, index, ctx, out);
+    }
+    // Downloads, and running them.
+    downloads(cmd, s, index, ctx, out);
+}
+
+fn upstream<'s, 'a>(s: &'s Script<'a>, index: usize) -> impl Iterator<Item = &'s crate::shell::Command<'a>> {
+    let c = &s.commands[index];
+    let pipeline = c.pipeline;
+    s.commands[..index]
+        .iter()
+        .rev()
+        .take_while(move |x| x.pipeline == pipeline)
+}
+
+/// Whether a parsed command (not yet resolved) reads a secret or dumps: for the stdin of a sink.
+fn feeds_secret(c: &crate::shell::Command<'_>) -> Option<String> {
+    let mut folded = Vec::new();
+    let cmd = super::resolve(c, &mut folded)?;
+    if let Some((p, what)) = reads_secret(&cmd) {
+        return Some(format!("{p} ({what})"));
+    }
+    if let Some(what) = secret_command(&cmd) {
+        return Some(what.to_owned());
+    }
+    dump_program(&cmd).map(str::to_owned)
+}
+
+fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ctx: &Context, out: &mut Vec<Finding>) {
+    let dest = &send.dest;
+    if local(dest) {
+        return;
+    }
+    let mut secret: Option<String> = None;
+    for f in &send.files {
+        if let Some(what) = paths::secret(f) {
+            secret = Some(format!("{f} ({what})"));
+        } else if paths::dump(f) {
+            secret = Some(format!("{f} (a data dump)"));
+        } else if paths::home_relative(f).is_some_and(|r| matches!(r.trim_end_matches('/'), ".ssh" | ".aws" | ".gnupg" | ".kube")) {
+            secret = Some(format!("{f} (a credentials directory)"));
+        }
+    }
+    if secret.is_none() && send.stdin {
+        secret = upstream(s, index).find_map(feeds_secret);
+        if secret.is_none() && upstream(s, index).next().is_none() {
+            secret.clone_from(&ctx.secret_read);
+        }
+    }
+    if secret.is_none() {
+        for text in &send.inline {
+            if text.contains("$(") || text.contains('`') {
+                let lower = text.to_ascii_lowercase();
+                if crate::shell::words(text).iter().any(|w| paths::secret(w).is_some())
+                    || ["printenv", "env)", "$(env", "history", "id_rsa", "credentials", ".env", "/etc/shadow", "pg_dump", "mysqldump"]
+                        .iter()
+                        .any(|k| lower.contains(k))
+                {
+                    secret = Some("a secret read inline".to_owned());
+                }
+            }
+        }
+    }
+    if secret.is_none() {
+        // A sink after a secret read in the same or a recent step, sending a file the read
+        // copied or "it".
+        if let Some(read) = &ctx.secret_read {
+            if send.files.iter().any(|f| read.contains(paths::file_name(f)) && !paths::file_name(f).is_empty()) {
+                secret = Some(read.clone());
+            }
+        }
+    }
+    let p = cmd.program;
+    if let Some(what) = secret {
+        out.push(finding(
+            Family::Exfiltration,
+            "exfiltration.secret",
+            Severity::Stop,
+            format!("{p} sends {what} to {dest}: secrets leave the machine"),
+        ));
+    } else if !send.files.is_empty() || send.stdin {
+        let drop = drop_point(dest);
+        out.push(finding(
+            Family::Exfiltration,
+            "exfiltration.upload",
+            if drop { Severity::Verify } else { Severity::Confirm },
+            format!(
+                "{p} uploads {} to {dest}{}",
+                if send.files.is_empty() { "its input".to_owned() } else { send.files.join(", ") },
+                if drop { ", a public drop point" } else { "" }
+            ),
+        ));
+    } else if drop_point(dest) {
+        out.push(finding(
+            Family::Exfiltration,
+            "exfiltration.post",
+            Severity::Confirm,
+            format!("{p} posts data to {dest}, a public drop point"),
+        ));
+    }
+}
+
+/// Records downloads; judges running a downloaded file.
+fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    if FETCHERS.contains(&p) {
+        let url = cmd.words().find(|w| w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/')));
+        let output = match p {
+            "curl" => cmd.value(&["-o", "--output"]).or_else(|| {
+                (cmd.flag(b"O", &["remote-name"])).then(|| url.map(paths::file_name)).flatten()
+            }),
+            "wget" => cmd.value(&["-O", "--output-document"]).filter(|o| *o != "-").or_else(|| {
+                if cmd.value(&["-O", "--output-document"]).is_none() { url.map(paths::file_name) } else { None }
+            }),
+            _ => None,
+        };
+        let redirected = cmd.redirects.iter().find(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append)).map(|r| &*r.target);
+        for path in output.into_iter().chain(redirected) {
+            if !path.is_empty() {
+                ctx.downloads.push(path.to_owned());
+            }
+        }
+        return;
+    }
+    // Code from the network piped into an interpreter.
+    if cmd.piped_in && INTERPRETERS.contains(&p) && !cmd.has(&["-c", "-e"]) {
+        if let Some(f) = upstream(s, index).find_map(|c| {
+            let mut folded = Vec::new();
+            let r = super::resolve(c, &mut folded)?;
+            FETCHERS.contains(&r.program).then(|| r.program.to_owned())
+        }) {
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.pipe-to-shell",
+                Severity::Verify,
+                format!("{f} output piped to {p}: code from the network runs unread"),
+            ));
+        }
+    }
+    // Running, sourcing or making executable a downloaded file.
+    if ctx.downloads.is_empty() {
+        return;
+    }
+    let run_target = if INTERPRETERS.contains(&p) || matches!(p, "source" | "." | "exec") {
+        cmd.operands(&["-m"]).next()
+    } else if p == "chmod" {
+        let mut ops = cmd.operands(&[]);
+        let mode = ops.next().unwrap_or("");
+        if mode.contains('x') || mode.starts_with('7') || mode.starts_with('5') {
+            ops.next()
+        } else {
+            None
+        }
+    } else if p.starts_with("./") || p.starts_with('/') || ctx.downloaded(p) {
+        Some(p)
+    } else {
+        None
+    };
+    if let Some(t) = run_target {
+        if ctx.downloaded(t) {
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.run-download",
+                Severity::Verify,
+                format!("{p} runs {t}, downloaded from the network and not reviewed"),
+            ));
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Per-family table tests of `judge`.
