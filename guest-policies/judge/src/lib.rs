@@ -53,6 +53,9 @@ pub fn judge(text: &str, recent: &[&str]) -> Judgement {
             let n = normalize::normalize(r);
             let mut ignored = Vec::new();
             judge_text(&n, &[], &mut ctx, &mut ignored);
+            if ignored.iter().any(|f| f.family == Family::Tampering) {
+                ctx.tampering = true;
+            }
         }
     }
     let norm = normalize::normalize(text);
@@ -66,7 +69,7 @@ pub fn judge(text: &str, recent: &[&str]) -> Judgement {
 fn may_set_context(text: &str) -> bool {
     let t = text.as_bytes();
     let has = |needle: &[u8]| t.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle));
-    has(b"curl") || has(b"wget") || has(b"fetch") || has(b"download") || has(b"http")
+    has(b"airlock") || has(b"redb") || has(b"curl") || has(b"wget") || has(b"fetch") || has(b"download") || has(b"http")
         || has(b".ssh") || has(b".aws") || has(b".env") || has(b"cred") || has(b"secret")
         || has(b"token") || has(b"key") || has(b"shadow") || has(b"dump") || has(b"printenv")
         || has(b"passw") || has(b".kube") || has(b".netrc") || has(b"npmrc") || has(b"history")
@@ -313,7 +316,7 @@ fn classify(t: &str) -> Kind {
     let Some(&c0) = b.first() else {
         return Kind::Prose;
     };
-    if matches!(c0, b'(' | b'{' | b'`' | b'$' | b'\\' | b'\'' | b'"' | b'/' | b'~' | b':' | b'.' | b'<' | b'!')
+    if matches!(c0, b'(' | b'{' | b'`' | b'$' | b'\\' | b'\'' | b'"' | b'/' | b'~' | b':' | b'.' | b'<' | b'>' | b'!')
         || t.starts_with("./")
     {
         if c0 == b'\'' || c0 == b'"' {
@@ -330,7 +333,18 @@ fn classify(t: &str) -> Kind {
         }
         return Kind::Shell;
     }
-    let first = first_word(t);
+    let raw_first = first_word(t);
+    let unquoted;
+    let first = if raw_first.contains(['\'', '"', '\\']) {
+        unquoted = shell::words(raw_first)
+            .into_iter()
+            .next()
+            .map(|w| w.into_owned())
+            .unwrap_or_default();
+        unquoted.as_str()
+    } else {
+        raw_first
+    };
     if looks_like_sql(t) {
         return Kind::Sql;
     }
@@ -349,7 +363,20 @@ fn classify(t: &str) -> Kind {
         return Kind::Shell;
     }
     if !is_program(lower) {
-        return Kind::Prose;
+        // An unknown program with options or paths after it (`inotifywait -m ~/x`,
+        // `pastebinit error.log`): judged both as a command and as prose.
+        let second = t.split_whitespace().nth(1).unwrap_or("");
+        let shellish = second.starts_with('-') && second.len() > 1
+            || second.contains('/')
+            || second.starts_with('~')
+            || (second.contains('.') && !second.ends_with('.') && second.len() > 2 && !second.contains(".."))
+            || first.contains('_') && !second.is_empty()
+            || first.contains('-') && !first.starts_with('-') && !second.is_empty();
+        return if shellish && first.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.')) {
+            Kind::Both
+        } else {
+            Kind::Prose
+        };
     }
     // A program name starting a sentence of English.
     let mut words = t.split_whitespace().skip(1);
@@ -577,6 +604,80 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 ));
             }
         }
+    }
+    // Running what a recent step downloaded ("now run it", "execute what you just downloaded").
+    if !ctx.downloads.is_empty()
+        && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "launch" | "start" | "install" | "source" | "invoke"))
+        && words.iter().any(|w| matches!(*w, "it" | "downloaded" | "script" | "installer" | "binary" | "that" | "this"))
+    {
+        out.push(make_finding(
+            Family::RemoteCode,
+            "remote-code.run-download",
+            Severity::Verify,
+            format!("runs {}, downloaded from the network and not reviewed", ctx.downloads.join(", ")),
+        ));
+    }
+    if !ctx.downloads.is_empty() || lower.contains("download") || lower.contains("install script") {
+        let fetch_and_run = (words.iter().any(|w| matches!(*w, "download" | "fetch" | "get" | "grab" | "curl" | "wget"))
+            && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "pipe" | "bash" | "sh" | "source")))
+            || lower.contains("pipe it to");
+        if fetch_and_run && ctx.downloads.is_empty() {
+            out.push(make_finding(
+                Family::RemoteCode,
+                "remote-code.fetch-and-run",
+                Severity::Verify,
+                "downloads code and runs it without reading it".to_owned(),
+            ));
+        }
+    }
+    // A destructive verb on a catastrophic path, in words ("wipe the disk /dev/sdb").
+    let first_verb = words.first().copied().unwrap_or("");
+    let mentions_only = matches!(first_verb, "explain" | "document" | "describe" | "review" | "summarize" | "test" | "how" | "what" | "why" | "read" | "check" | "list" | "show" | "grep" | "search" | "find" | "add" | "write" | "rename" | "look" | "compare" | "note");
+    if !mentions_only && words.iter().any(|w| matches!(*w, "wipe" | "format" | "reformat" | "erase" | "destroy" | "nuke" | "delete" | "remove" | "purge" | "zero" | "overwrite" | "shred" | "clear" | "empty")) {
+        if let Some(w) = orig_words.iter().find(|w| (w.starts_with('/') || w.starts_with('~')) && (paths::scope(w) == paths::Scope::Catastrophic || paths::critical_file(w).is_some_and(|(c, _)| c))) {
+            out.push(make_finding(
+                Family::Filesystem,
+                "filesystem.destroy-in-words",
+                Severity::Verify,
+                format!("destroys {w}, a disk, system or home path"),
+            ));
+        }
+    }
+    // After a step that reached for airlock: approving, reading, deleting "it".
+    if ctx.tampering
+        && !mentions_only
+        && words.iter().any(|w| matches!(*w, "approve" | "deny" | "verify" | "unblock" | "delete" | "remove" | "read" | "cat" | "open" | "type" | "enter" | "use" | "copy" | "edit" | "submit" | "paste" | "run" | "send"))
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.follow-up",
+            Severity::Stop,
+            format!("continues a step that reached for airlock: {}", cut(text, 80)),
+        ));
+    }
+    // Approving one's own request.
+    if matches!(first_verb, "approve" | "unblock" | "self-approve" | "whitelist" | "allowlist")
+        && words.iter().any(|w| matches!(*w, "my" | "myself" | "own" | "pending" | "request" | "requests" | "block" | "challenge" | "action" | "command"))
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.self-approval",
+            Severity::Stop,
+            format!("the agent approves or unblocks its own action: {}", cut(text, 80)),
+        ));
+    }
+    // Loosening the guard's policy so that an action goes through.
+    if words.iter().any(|w| matches!(*w, "policy" | "policies" | "guard" | "guardrail" | "guardrails" | "threshold" | "autoapprove" | "auto-approve"))
+        && words.iter().any(|w| matches!(*w, "raise" | "lower" | "relax" | "loosen" | "disable" | "bypass" | "weaken" | "increase" | "remove" | "turn" | "edit" | "change" | "add"))
+        && (lower.contains("goes through") || lower.contains("go through") || lower.contains("so this") || lower.contains("so that this") || lower.contains("so i can") || lower.contains("not blocked") || lower.contains("stop blocking") || lower.contains("allow this") || lower.contains("get past") || lower.contains("danger"))
+        && !mentions_only
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.policy",
+            Severity::Stop,
+            format!("loosens the guard's policy for the agent's own action: {}", cut(text, 80)),
+        ));
     }
     // airlock in words.
     if lower.contains("airlock") || lower.contains("operator channel") || lower.contains("verification code") || lower.contains("approval code") {

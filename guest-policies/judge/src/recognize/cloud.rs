@@ -60,7 +60,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     format!("aws {service} {op} deletes or destroys {}", what_aws(service)),
                 ),
                 (_, op)
-                    if op.starts_with("delete") || op.starts_with("terminate") || op.starts_with("remove")
+                    if op.starts_with("delete") || op.starts_with("batch-delete") || op.starts_with("terminate") || op.starts_with("remove")
                         || op.starts_with("purge") || op.starts_with("deregister") || op == "stop-instances"
                         || op.starts_with("disable") || op.starts_with("revoke") =>
                 {
@@ -123,6 +123,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             }
         }
         "az" => {
+            if ops.iter().any(|w| matches!(*w, "deallocate" | "stop" | "restart")) {
+                push("cloud.stop", Severity::Confirm, format!("az {} stops cloud resources", ops.join(" ")));
+            }
             if let Some(i) = ops.iter().position(|w| matches!(*w, "delete" | "purge")) {
                 let what = ops[..i].join(" ");
                 let critical = matches!(first, "group" | "vm" | "sql" | "aks" | "storage" | "cosmosdb" | "keyvault" | "postgres" | "mysql" | "ad" | "account" | "role");

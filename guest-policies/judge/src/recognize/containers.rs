@@ -193,6 +193,22 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             grade(Severity::Note),
             "kubectl rollout undo reverts a deployment".to_owned(),
         ),
+        "create" if ops.get(1).is_some_and(|k| k.starts_with("clusterrolebinding") || k.starts_with("rolebinding"))
+            && cmd.words().any(|w| w.contains("cluster-admin") || w.contains("=admin")) => push(
+            "containers.kubectl-admin-grant",
+            Severity::Verify,
+            "kubectl create clusterrolebinding grants cluster-admin: full control of the cluster".to_owned(),
+        ),
+        "rollout" if prod && ops.get(1) == Some(&"restart") => push(
+            "containers.kubectl-restart-production",
+            Severity::Confirm,
+            format!("kubectl rollout restart {target} restarts production workloads"),
+        ),
+        "exec" | "cp" | "port-forward" | "debug" | "attach" if prod => push(
+            "containers.kubectl-exec-production",
+            Severity::Confirm,
+            format!("kubectl {verb} opens a shell or a path into production"),
+        ),
         "apply" | "patch" | "edit" | "set" | "create" if prod => push(
             "containers.kubectl-change-production",
             Severity::Confirm,
@@ -210,6 +226,14 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let verb = ops.first().copied().unwrap_or("");
     let release = ops.get(1).copied().unwrap_or("a release");
     let prod = production(ns) || production(release);
+    if matches!(verb, "upgrade" | "install" | "rollback") && prod {
+        out.push(finding(
+            C,
+            "containers.helm-change-production",
+            Severity::Confirm,
+            format!("helm {verb} {release} changes production"),
+        ));
+    }
     if matches!(verb, "uninstall" | "delete" | "del" | "un") {
         out.push(finding(
             C,

@@ -20,7 +20,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "truncate" => truncate(cmd, out),
         "dd" => dd(cmd, out),
         "wipefs" | "blkdiscard" => {
-            if cmd.operands(&["-o", "--offset", "-t", "--types", "-O"]).next().is_some() {
+            let erases = p == "blkdiscard" || cmd.flag(b"a", &["all"]) || cmd.has(&["-o", "--offset"]);
+            if erases && cmd.operands(&["-o", "--offset", "-t", "--types", "-O"]).next().is_some() {
                 out.push(finding(
                     F,
                     "filesystem.wipe-device",
@@ -140,7 +141,10 @@ fn rm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             severity,
             format!("rm -r deletes {target} recursively: {why}"),
         ));
-    } else if matches!(scope, Scope::Catastrophic | Scope::Wide) && target.contains('*') {
+    } else if target.contains('*')
+        && (matches!(scope, Scope::Catastrophic | Scope::Wide)
+            || target.starts_with('/') && scope != Scope::Disposable)
+    {
         out.push(finding(
             F,
             "filesystem.rm-glob",
@@ -243,7 +247,16 @@ fn truncate(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 fn dd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     for a in cmd.words() {
         if let Some(target) = a.strip_prefix("of=") {
-            if target.starts_with("/dev/")
+            if target.starts_with('$') {
+                let up = target.to_ascii_uppercase();
+                let device = ["DISK", "DEV", "DRIVE", "SD", "BLOCK", "TARGET", "USB"].iter().any(|k| up.contains(k));
+                out.push(finding(
+                    F,
+                    "filesystem.dd-device",
+                    if device { Severity::Stop } else { Severity::Verify },
+                    format!("dd writes raw data to {target}, a device named by a variable"),
+                ));
+            } else if target.starts_with("/dev/")
                 && !matches!(
                     target,
                     "/dev/null" | "/dev/zero" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
@@ -308,6 +321,8 @@ fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Confirm
         }
     } else if open && (system || paths::secret(target).is_some()) {
+        Severity::Verify
+    } else if p == "chmod" && paths::secret(target).is_some() && others_read(mode) {
         Severity::Verify
     } else if system && p != "chmod" {
         Severity::Confirm
@@ -391,4 +406,36 @@ pub fn redirects(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             _ => {}
         }
     }
+}
+
+/// ZFS, LVM and btrfs: pools, datasets, volumes and subvolumes destroyed with their data.
+pub fn volumes(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let ops: Vec<&str> = cmd.operands(&["-o", "-t", "-L", "--size"]).collect();
+    let (severity, what) = match (p, ops.first().copied().unwrap_or("")) {
+        ("zfs", "destroy") => {
+            let snapshot = ops.get(1).is_some_and(|d| d.contains('@'));
+            if snapshot && !cmd.flag(b"rR", &[]) {
+                (Severity::Confirm, "destroys a snapshot")
+            } else {
+                (Severity::Stop, "destroys a dataset and its data")
+            }
+        }
+        ("zfs", "rollback") => (Severity::Verify, "rolls a dataset back, losing everything since"),
+        ("zpool", "destroy" | "labelclear") => (Severity::Stop, "destroys a storage pool and every dataset in it"),
+        ("lvremove" | "vgremove" | "pvremove", _) => (Severity::Stop, "removes a logical volume with its data"),
+        ("lvreduce", _) => (Severity::Verify, "shrinks a volume: data past the new end is lost"),
+        ("btrfs", "subvolume") if ops.get(1).is_some_and(|o| *o == "delete") => (Severity::Verify, "deletes a subvolume with its data"),
+        _ => return,
+    };
+    out.push(finding(F, "filesystem.volume-destroy", severity, format!("{p} {what}")));
+}
+
+/// A mode that lets every user read (`644`, `o+r`, `a+r`, `+r`).
+fn others_read(mode: &str) -> bool {
+    if mode.len() >= 3 && mode.bytes().all(|b| b.is_ascii_digit()) {
+        let last = mode.as_bytes()[mode.len() - 1] - b'0';
+        return last & 4 != 0;
+    }
+    mode.contains("o+r") || mode.contains("a+r") || mode == "+r" || mode.contains("o=r")
 }

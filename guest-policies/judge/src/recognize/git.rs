@@ -252,3 +252,34 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         ));
     }
 }
+
+/// The GitHub CLI: repositories deleted or made public, branch protection removed, issues and
+/// pull requests deleted or closed, secrets deleted.
+pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ops: Vec<&str> = cmd
+        .operands(&["-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "-q", "--jq", "--json", "-L", "--limit", "-b", "--body", "-t", "--title", "-H", "--header", "--visibility"])
+        .collect();
+    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
+    let method = cmd.value(&["-X", "--method"]).unwrap_or("").to_ascii_uppercase();
+    let mut push = |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
+    match (a, b) {
+        ("repo", "delete") => push(G, "git.repo-delete", Severity::Verify, format!("gh repo delete {} deletes the repository, its issues and history", ops.get(2).copied().unwrap_or(""))),
+        ("repo", "archive") => push(G, "git.repo-archive", Severity::Confirm, "gh repo archive makes the repository read-only".to_owned()),
+        ("repo", "edit") if cmd.words().any(|w| w.contains("public")) => push(G, "git.repo-public", Severity::Verify, "gh repo edit --visibility public publishes a repository".to_owned()),
+        ("api", _) if method == "DELETE" || method == "PUT" && ops.iter().any(|o| o.contains("protection")) => {
+            let protection = ops.iter().any(|o| o.contains("protection") || o.contains("rulesets"));
+            let repo = ops.iter().any(|o| o.starts_with("repos/") && o.matches('/').count() == 2 || o.starts_with("/repos/") && o.matches('/').count() == 3);
+            push(
+                G,
+                "git.api-delete",
+                if protection || repo { Severity::Verify } else { Severity::Confirm },
+                format!("gh api -X {method} {}{}", ops.get(1).copied().unwrap_or(""), if protection { ": removes branch protection" } else { "" }),
+            );
+        }
+        ("issue" | "pr", "delete") => push(Family::Business, "business.issue-delete", Severity::Confirm, format!("gh {a} delete deletes an {a} for good")),
+        ("issue" | "pr", "close" | "lock") => push(Family::Business, "business.issue-close", Severity::Confirm, format!("gh {a} {b} closes an {a} without it being resolved")),
+        ("pr", "merge") if cmd.has(&["--admin"]) => push(G, "git.merge-admin", Severity::Confirm, "gh pr merge --admin bypasses the branch's review rules".to_owned()),
+        ("release", "delete") | ("secret", "delete" | "remove") | ("variable", "delete") | ("label", "delete") | ("workflow", "disable") | ("run", "delete") | ("cache", "delete") => push(G, "git.gh-delete", Severity::Confirm, format!("gh {a} {b} deletes {a}s")),
+        _ => {}
+    }
+}

@@ -58,9 +58,18 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Confirm,
             format!("{p} state {second} edits what the configuration believes exists"),
         ),
+        ("terraform" | "tofu" | "terragrunt", "apply")
+            if second.contains("destroy") || cmd.words().any(|w| w.starts_with("-replace")) =>
+        {
+            push(
+                "infrastructure.apply-replace",
+                if second.contains("destroy") { Severity::Verify } else { Severity::Confirm },
+                format!("{p} apply {} destroys resources", if second.is_empty() { "-replace" } else { second }),
+            );
+        }
         ("terraform" | "tofu", "workspace") if second == "delete" => push(
             "infrastructure.workspace-delete",
-            Severity::Confirm,
+            if prod { Severity::Verify } else { Severity::Confirm },
             format!("{p} workspace delete drops a workspace's state"),
         ),
         ("terraform" | "tofu", "force-unlock" | "taint") => push(

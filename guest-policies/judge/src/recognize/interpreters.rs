@@ -14,7 +14,7 @@ use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
 
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "su"];
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "su", "pwsh", "powershell", "cmd"];
 
 /// Base64 as agents paste it: standard or URL-safe alphabet, padding optional.
 const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
@@ -194,7 +194,10 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
         let mut body = None;
         let mut it = cmd.args.iter();
         while let Some(a) = it.next() {
-            if a.starts_with('-') && !a.starts_with("--") && a.contains('c') {
+            if a.starts_with('-') && !a.starts_with("--") && a.to_ascii_lowercase().contains('c')
+                || a.eq_ignore_ascii_case("-command")
+                || a.eq_ignore_ascii_case("/c")
+            {
                 body = it.next();
                 break;
             }
@@ -364,6 +367,26 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
+    let sends = ["requests.post", "requests.put", "httpx.post", "urlopen(", "fetch(", "axios.post", "http.request", "https.request", "smtplib", "socket.send", "sendall", "Net::HTTP.post", "LWP::UserAgent", "ftplib"]
+        .iter()
+        .any(|k| body.contains(k));
+    if sends {
+        if let Some(l) = literals.iter().find(|l| paths::secret(l).is_some()) {
+            out.push(finding(
+                Family::Exfiltration,
+                "exfiltration.secret",
+                Severity::Stop,
+                format!("inline code reads {l} and sends data over the network"),
+            ));
+        } else if body.contains("os.environ") && !body.contains("os.environ.get") || body.contains("process.env)") || body.contains("JSON.stringify(process.env") || body.contains("%ENV") {
+            out.push(finding(
+                Family::Exfiltration,
+                "exfiltration.secret",
+                Severity::Stop,
+                "inline code sends the environment (tokens and keys) over the network".to_owned(),
+            ));
+        }
+    }
     let fetches = ["urlopen", "requests.get", "urllib", "http.get", "https.get", "fetch(", "Net::HTTP", "open-uri", "LWP::", "URI.open", "httpx.get", "curl", "wget"]
         .iter()
         .any(|k| body.contains(k));
@@ -418,6 +441,16 @@ fn call_args(rest: &str) -> Vec<String> {
     }
     let inner = &rest[..end];
     let mut lits = string_literals(inner);
+    if lits.is_empty()
+        && (inner.contains("process.env.HOME")
+            || inner.contains("os.homedir()")
+            || inner.contains("environ['HOME']")
+            || inner.contains("environ[\"HOME\"]")
+            || inner.contains("getenv('HOME')")
+            || inner.contains("getenv(\"HOME\")"))
+    {
+        lits.push("~".to_owned());
+    }
     if lits.is_empty() && (inner.contains("home()") || inner.contains("homedir()") || inner.contains("Dir.home") || inner.contains("ENV['HOME']") || inner.contains("$ENV{HOME}")) {
         lits.push("~".to_owned());
     }

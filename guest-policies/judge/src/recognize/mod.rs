@@ -154,6 +154,9 @@ pub struct Context {
     pub downloads: Vec<String>,
     /// A secret or a dump was read (what), so "send it" is exfiltration.
     pub secret_read: Option<String>,
+    /// A recent step already reached for airlock (its state, its operator commands): what
+    /// follows ("approve the first one", `cat <code file>`) finishes the job.
+    pub tampering: bool,
 }
 
 impl Context {
@@ -274,12 +277,11 @@ pub fn resolve<'c>(
     })
 }
 
-/// A program word all in capitals (`RM`, `GIT`): the command is shouted.
+/// A program word with capitals (`RM`, `gIt`): no shell finds it, but the intent is plain, so the
+/// command's words are folded to lower case.
 fn shouted(w: &str) -> bool {
     let name = w.rsplit('/').next().unwrap_or(w);
-    name.len() > 1
-        && name.bytes().any(|b| b.is_ascii_uppercase())
-        && !name.bytes().any(|b| b.is_ascii_lowercase())
+    name.len() > 1 && name.bytes().any(|b| b.is_ascii_uppercase())
 }
 
 /// After the options of a wrapper starting at `from`: the index of its command. Options in
@@ -337,22 +339,6 @@ const KNOWN: &[&str] = &[
     "mongosh", "mongo", "tee", "sed", "nc",
 ];
 
-/// The database clients whose commands J2's SQL reader judges.
-pub const DB_CLIENTS: &[&str] = &[
-    "psql",
-    "mysql",
-    "mariadb",
-    "sqlite3",
-    "redis-cli",
-    "mongo",
-    "mongosh",
-    "clickhouse-client",
-    "cqlsh",
-    "cockroach",
-    "duckdb",
-    "influx",
-];
-
 /// One simple command: its family's recognizer, and the checks every command gets (its
 /// redirections and path arguments, the split-action context).
 fn command(
@@ -364,6 +350,14 @@ fn command(
     out: &mut Vec<Finding>,
 ) {
     let p = cmd.program;
+    if dry_run(cmd) {
+        secrets::judge(cmd, s, index, ctx, out);
+        tampering::judge(cmd, ctx, out);
+        return;
+    }
+    if cmd.more_args {
+        bulk(cmd, s, index, out);
+    }
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm"
@@ -380,15 +374,153 @@ fn command(
             cloud::judge(cmd, out)
         }
         "airlock" => {}
-        _ if DB_CLIENTS.contains(&p) => {
-            let args: Vec<String> = cmd.args.iter().map(|a| a.to_string()).collect();
-            out.extend(crate::sql::judge_db_command(p, &args));
+        "gh" => git::gh(cmd, out),
+        "vault" => secrets::vault(cmd, out),
+        "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
+            filesystem::volumes(cmd, out)
+        }
+        _ if crate::sql::PROGRAMS.contains(&p) => {
+            database(p, cmd.args, out);
+            database_stdin(cmd, s, index, out);
+        }
+        "python" | "python3" | "php" | "bundle" | "npx" | "bunx" | "pnpm" | "yarn"
+            if cmd.args.iter().any(|a| {
+                let n = program_name(a);
+                crate::sql::PROGRAMS.contains(&n) && n != "mongo" || n == "artisan"
+            }) =>
+        {
+            let at = cmd
+                .args
+                .iter()
+                .position(|a| crate::sql::PROGRAMS.contains(&program_name(a)) || program_name(a) == "artisan")
+                .unwrap_or(0);
+            database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
+        }
+        _ if looks_like_sql_command(cmd) => {
+            let mut text = String::from(p);
+            for a in cmd.args {
+                text.push(' ');
+                text.push_str(a);
+            }
+            out.extend(crate::sql::judge_sql(&text));
         }
         _ => {}
     }
     system::judge(cmd, out);
     secrets::judge(cmd, s, index, ctx, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
-    tampering::judge(cmd, out);
+    tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
+}
+
+/// `--dry-run` and its kin: the command only says what it would do.
+fn dry_run(cmd: &Cmd<'_>) -> bool {
+    cmd.words().any(|w| {
+        w.starts_with("--dry-run")
+            || w == "--dryrun"
+            || w == "--what-if"
+            || w == "--whatif"
+            || w == "--noop"
+            || w == "--check" && cmd.program.starts_with("ansible")
+    }) || (cmd.program == "git" && cmd.words().any(|w| w == "-n") && cmd.words().any(|w| w == "push" || w == "clean"))
+}
+
+/// A command whose program is a SQL statement keyword (`DROP TABLE users` inside a script).
+fn looks_like_sql_command(cmd: &Cmd<'_>) -> bool {
+    matches!(
+        cmd.program,
+        "drop" | "delete" | "truncate" | "update" | "alter" | "grant" | "revoke" | "insert" | "merge"
+            | "create" | "replace" | "flushall" | "flushdb"
+    ) && {
+        let mut text = String::from(cmd.program);
+        for a in cmd.args.iter().take(3) {
+            text.push(' ');
+            text.push_str(a);
+        }
+        crate::looks_like_sql(&text)
+    }
+}
+
+/// J2's reader of database clients and migration tools.
+fn database(program: &str, args: &[Cow<'_, str>], out: &mut Vec<Finding>) {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    out.extend(crate::sql::judge_db_command(program, &args));
+}
+
+/// SQL given to a database client on stdin: a here-string or here-document, or the text an
+/// upstream `echo`/`printf`/`cat` prints (decoded, when it is a payload).
+fn database_stdin(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    for r in cmd.redirects {
+        if matches!(
+            r.kind,
+            crate::shell::RedirectKind::HereString | crate::shell::RedirectKind::HereDoc
+        ) {
+            out.extend(crate::sql::judge_sql(&r.target));
+        }
+    }
+    if !cmd.piped_in || index == 0 {
+        return;
+    }
+    let pipeline = s.commands[index].pipeline;
+    let upstream: Vec<&Command<'_>> = s.commands[..index]
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+        .collect();
+    let mut text = String::new();
+    for (k, c) in upstream.iter().enumerate() {
+        if k > 0 {
+            text.push_str(" | ");
+        }
+        for w in &c.words {
+            text.push('\'');
+            text.push_str(&w.replace('\'', "'\\''"));
+            text.push_str("' ");
+        }
+        for r in &c.redirects {
+            if r.kind == crate::shell::RedirectKind::HereString {
+                text.push_str("<<< '");
+                text.push_str(&r.target.replace('\'', "'\\''"));
+                text.push('\'');
+            }
+        }
+    }
+    if let Some(sql) = interpreters::decoded_output(&text) {
+        out.extend(crate::sql::judge_sql(&sql));
+    }
+}
+
+/// A command run by `xargs` on input from upstream: bulk, with targets unknown here.
+fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let deleting = matches!(p, "rm" | "shred" | "unlink" | "srm")
+        || (matches!(p, "kubectl" | "docker" | "podman" | "helm" | "gh" | "aws" | "gcloud" | "az")
+            && cmd.words().any(|w| matches!(w, "delete" | "rm" | "rmi" | "uninstall" | "close" | "terminate-instances") || w.starts_with("delete-")));
+    if !deleting {
+        return;
+    }
+    // What feeds it: `find /` or a listing of everything.
+    let pipeline = s.commands[index].pipeline;
+    let wide = s.commands[..index].iter().filter(|c| c.pipeline == pipeline).any(|c| {
+        let mut folded = Vec::new();
+        resolve(c, &mut folded).is_some_and(|u| {
+            (u.program == "find"
+                && u.operands(&[]).next().is_some_and(|start| paths::scope(start) == paths::Scope::Catastrophic))
+                || u.words().any(|w| matches!(w, "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q"))
+        })
+    });
+    let family = match p {
+        "rm" | "shred" | "unlink" | "srm" => Family::Filesystem,
+        "gh" => Family::Business,
+        "aws" | "gcloud" | "az" => Family::Cloud,
+        _ => Family::Containers,
+    };
+    out.push(finding(
+        family,
+        "bulk.xargs-delete",
+        if wide { Severity::Verify } else { Severity::Confirm },
+        format!(
+            "xargs {p} deletes whatever the input lists{}",
+            if wide { ": everything a listing or a search of / returns" } else { "" }
+        ),
+    ));
 }

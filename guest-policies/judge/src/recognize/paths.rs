@@ -233,6 +233,12 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if p.contains(".config/gh/hosts") {
         return Some("the GitHub CLI token");
     }
+    if p.starts_with("/etc/ssl/private") || p.contains("/private/") && (name.ends_with(".key") || name.is_empty()) {
+        return Some("TLS private keys");
+    }
+    if p.starts_with("/var/run/secrets") || p.starts_with("/run/secrets") {
+        return Some("a mounted service secret");
+    }
     if p.contains(".gnupg") {
         return Some("GnuPG keys");
     }

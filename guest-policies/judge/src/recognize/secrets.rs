@@ -10,7 +10,7 @@ use crate::finding::{Family, Finding, Severity};
 use crate::shell::{RedirectKind, Script};
 
 /// Programs whose only effect on their operands is to read (and print) them.
-const READERS: &[&str] = &[
+pub const READERS: &[&str] = &[
     "cat", "less", "more", "head", "tail", "bat", "batcat", "strings", "xxd", "hexdump", "od",
     "base64", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "cut", "sort", "nl", "tac",
     "cp", "tar", "zip", "7z", "gzip", "openssl", "jq", "yq", "view", "diff", "sha256sum", "file",
@@ -47,7 +47,19 @@ fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
 /// What a command reads that is secret: an operand, or a file redirected to its stdin.
 fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
     if READERS.contains(&cmd.program) || cmd.program.starts_with("python") {
+        let mut skip = false;
         for a in cmd.words() {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if matches!(a, "--exclude" | "--include" | "--filter" | "-x" | "--exclude-from" | "-f" | "--exclude-dir") {
+                skip = true;
+                continue;
+            }
+            if a.starts_with('-') && !a.contains('@') {
+                continue;
+            }
             let path = a.rsplit('@').next().unwrap_or(a);
             let path = path.rsplit('<').next().unwrap_or(path);
             if let Some(what) = paths::secret(path) {
@@ -62,8 +74,9 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
         }
     }
     for r in cmd.redirects {
-        if r.kind == RedirectKind::Read {
-            if let Some(what) = paths::secret(&r.target) {
+        let reader_here = r.kind == RedirectKind::HereString && READERS.contains(&cmd.program);
+        if r.kind == RedirectKind::Read || reader_here {
+            if let Some(what) = paths::secret(r.target.trim()) {
                 return Some((r.target.to_string(), what));
             }
         }
@@ -82,7 +95,11 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         "aws" if w("get-secret-value") || (w("get-parameter") || w("get-parameters") || w("get-parameters-by-path")) && w("--with-decryption") => {
             Some("a cloud secret")
         }
-        "aws" if w("get-session-token") || w("get-login-password") || w("create-access-key") => Some("cloud credentials"),
+        "aws" if w("configure") && (w("get") || w("export-credentials")) => Some("AWS credentials"),
+        "gh" if w("auth") && w("token") => Some("the GitHub token"),
+        "glab" if w("auth") && w("token") => Some("the GitLab token"),
+        "npm" if w("token") && w("list") => Some("npm tokens"),
+        "aws" if w("get-session-token") || w("get-login-password") => Some("cloud credentials"),
         "gcloud" if w("secrets") && w("access") || w("print-access-token") || w("print-identity-token") => Some("a cloud secret"),
         "az" if w("keyvault") && (w("show") || w("download")) && w("secret") || w("get-access-token") => Some("a cloud secret"),
         "vault" if w("read") || w("get") => Some("a Vault secret"),
@@ -112,16 +129,15 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
     }
 }
 
-/// Known public drop points: pastes, file drops, request catchers, chat webhooks.
+/// Known public drop points: pastes, anonymous file drops, request catchers (not chat
+/// webhooks: a build notification to Slack is ordinary work).
 fn drop_point(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     [
         "pastebin.", "paste.ee", "hastebin", "termbin.com", "transfer.sh", "0x0.st", "ix.io",
         "sprunge.us", "dpaste", "ghostbin", "file.io", "webhook.site", "requestbin", "pipedream",
-        "ngrok", "hooks.slack.com", "discord.com/api/webhooks", "discordapp.com/api/webhooks",
-        "api.telegram.org", "interact.sh", "oast.", "burpcollaborator", "gist.github", "pastes.",
-        "paste.", "beeceptor", "requestcatcher", "anonfiles", "catbox.moe", "temp.sh", "bashupload",
-        "oshi.at", "filebin",
+        "ngrok", "interact.sh", "oast.", "burpcollaborator", "pastes.", "paste.", "beeceptor",
+        "requestcatcher", "anonfiles", "catbox.moe", "temp.sh", "bashupload", "oshi.at", "filebin",
     ]
     .iter()
     .any(|s| d.contains(s))
@@ -203,6 +219,10 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     i += 1;
                 } else if !w.starts_with('-') && s.dest.is_empty() && url(w) {
                     s.dest = w.to_owned();
+                    if w.contains("$(") || w.contains('`') {
+                        s.inline.push(w);
+                        sends = true;
+                    }
                 } else if matches!(w, "-o" | "--output" | "-H" | "--header" | "-u" | "--user" | "-A" | "-e" | "-b" | "-c" | "-x" | "--proxy" | "-m" | "--max-time" | "--connect-timeout" | "-w" | "--retry") {
                     i += 1;
                 }
@@ -411,7 +431,8 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         for text in &send.inline {
             if text.contains("$(") || text.contains('`') {
                 let lower = text.to_ascii_lowercase();
-                if crate::shell::words(text).iter().any(|w| paths::secret(w).is_some())
+                let bodies = crate::shell::parse(text).substitutions;
+                if bodies.iter().any(|b| crate::shell::words(b.body).iter().any(|w| paths::secret(w).is_some()))
                     || ["printenv", "env)", "$(env", "history", "id_rsa", "credentials", ".env", "/etc/shadow", "pg_dump", "mysqldump"]
                         .iter()
                         .any(|k| lower.contains(k))
@@ -443,7 +464,7 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.upload",
-            if drop { Severity::Verify } else { Severity::Confirm },
+            if drop { Severity::Verify } else { Severity::Note },
             format!(
                 "{p} uploads {} to {dest}{}",
                 if send.files.is_empty() { "its input".to_owned() } else { send.files.join(", ") },
@@ -497,6 +518,42 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
             ));
         }
     }
+    // An archive from the network unpacked over the system.
+    if cmd.piped_in && p == "tar" && cmd.words().any(|w| w.starts_with('-') && w.contains('x') || w.starts_with('x')) {
+        let into = cmd.value(&["-C", "--directory"]).unwrap_or(".");
+        let fetched = upstream(s, index).any(|c| {
+            let mut folded = Vec::new();
+            super::resolve(c, &mut folded).is_some_and(|r| FETCHERS.contains(&r.program))
+        });
+        if fetched {
+            let system = paths::scope(into) == paths::Scope::Catastrophic;
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.unpack-download",
+                if system { Severity::Verify } else { Severity::Confirm },
+                format!("tar unpacks an archive from the network into {into}"),
+            ));
+        }
+    }
+    // Packages from arbitrary URLs or repositories, installed (their install scripts run).
+    let installs = match p {
+        "pip" | "pip3" | "pipx" | "uv" | "uvx" | "poetry" => cmd.words().any(|w| w == "install" || w == "add" || w == "--from" || p == "uvx" || p == "pipx")
+            && cmd.words().any(|w| w.starts_with("git+") || w.starts_with("http://") || w.starts_with("https://")),
+        "npm" | "pnpm" | "yarn" | "bun" => cmd.words().any(|w| matches!(w, "install" | "i" | "add"))
+            && cmd.words().any(|w| w.starts_with("git+") || w.starts_with("http") || w.starts_with("github:") || w.contains(".tgz") && w.contains("://")),
+        "npx" | "bunx" | "pnpx" => cmd.words().any(|w| w == "--yes" || w == "-y") && cmd.operands(&["-p", "--package"]).next().is_some_and(|pkg| pkg.starts_with('@') || pkg.contains("://") || pkg.starts_with("git")),
+        "go" => cmd.words().any(|w| w == "run") && cmd.words().any(|w| w.contains("@latest") || w.contains("://")),
+        "cargo" => cmd.words().any(|w| w == "install") && cmd.words().any(|w| w == "--git"),
+        _ => false,
+    };
+    if installs {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.install-unvetted",
+            Severity::Confirm,
+            format!("{p} installs and runs code from an unvetted source"),
+        ));
+    }
     // Running, sourcing or making executable a downloaded file.
     if ctx.downloads.is_empty() {
         return;
@@ -526,4 +583,22 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
             ));
         }
     }
+}
+
+/// HashiCorp Vault: secrets engines disabled, secret versions destroyed, root tokens minted.
+pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ops: Vec<&str> = cmd.operands(&["-address", "-namespace", "-format", "-field", "-policy", "-ttl", "-versions", "-mount"]).collect();
+    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
+    let root = cmd.words().any(|w| w == "-policy=root" || w == "root") && a == "token" && b == "create";
+    let (severity, what) = match (a, b) {
+        ("secrets", "disable") => (Severity::Verify, "disables a secrets engine: every secret in it is deleted"),
+        ("kv", "destroy" | "metadata") if b == "destroy" || cmd.words().any(|w| w == "delete") => (Severity::Verify, "destroys secret versions for good"),
+        ("kv", "delete") | ("delete", _) => (Severity::Confirm, "deletes a secret"),
+        ("token", "create") if root => (Severity::Verify, "mints a root token: unlimited access"),
+        ("auth", "disable") | ("audit", "disable") => (Severity::Verify, "disables authentication or the audit log"),
+        ("operator", "seal" | "step-down" | "raft") => (Severity::Verify, "seals or reshapes the Vault cluster"),
+        ("policy", "delete") => (Severity::Confirm, "deletes an access policy"),
+        _ => return,
+    };
+    out.push(finding(Family::Secrets, "secrets.vault", severity, format!("vault {a} {b} {what}")));
 }

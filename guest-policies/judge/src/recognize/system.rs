@@ -51,10 +51,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             let mut targets = ops.iter().skip_while(|a| a.starts_with('-') && *a != &"-1" && *a != &"--").copied();
             let all = ops.windows(2).any(|w| w[0].starts_with('-') && w[0] != "-1" && w[1] == "-1")
                 || ops.last() == Some(&"-1") && ops.len() > 1;
+            let probe = ops.iter().any(|a| matches!(*a, "-0" | "-l" | "-L" | "--list" | "-s0"));
+            let pids: Vec<&str> = targets.by_ref().filter(|t| !t.starts_with('%') && !t.starts_with('-')).collect();
             if all {
                 push("system.kill-all", Severity::Stop, "kill -1 signals every process the user can reach".to_owned());
-            } else if targets.any(|t| t == "1") {
+            } else if pids.contains(&"1") {
                 push("system.kill-init", Severity::Verify, "kill 1 signals init: the machine goes down".to_owned());
+            } else if !probe && !pids.is_empty() {
+                push("system.kill", Severity::Confirm, format!("kill {} stops running processes", pids.join(" ")));
             }
         }
         "killall" | "pkill" | "killall5" => {
@@ -66,6 +70,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 push("system.kill-critical", Severity::Verify, format!("{p} {n} kills a process the system or its data depend on"));
             } else if cmd.has(&["-u", "--user"]) && cmd.value(&["-u", "--user"]) == Some("root") {
                 push("system.kill-critical", Severity::Verify, format!("{p} -u root kills the system's processes"));
+            } else if !names.is_empty() || cmd.has(&["-u", "--user"]) {
+                push("system.kill", Severity::Confirm, format!("{p} {} stops running processes by name", names.join(" ")));
             }
         }
         "systemctl" | "service" | "rc-service" | "launchctl" => {
@@ -93,6 +99,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         push("system.service-stop", Severity::Confirm, format!("{p} {verb} {} stops a service", units.join(" ")));
                     }
                 }
+                "restart" | "reload-or-restart" | "try-restart" => {
+                    if let Some(u) = units.iter().find(|u| CRITICAL_SERVICES.contains(&service_name(u)) || SECURITY_SERVICES.contains(&service_name(u))) {
+                        push("system.service-restart", Severity::Confirm, format!("{p} restart {u} interrupts a service others depend on"));
+                    }
+                }
                 _ => {}
             }
         }
@@ -113,6 +124,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 push("system.firewall-off", Severity::Verify, "ufw disable turns the firewall off".to_owned());
             } else if cmd.words().any(|w| w == "default") && cmd.words().any(|w| w == "allow") {
                 push("system.firewall-off", Severity::Verify, "ufw default allow opens every port".to_owned());
+            } else if cmd.words().any(|w| matches!(w, "allow" | "delete" | "insert")) {
+                push("system.firewall-rule", Severity::Confirm, "ufw changes the firewall's rules".to_owned());
             }
         }
         "setenforce" => {
@@ -124,6 +137,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "crontab" => {
             if cmd.flag(b"r", &[]) {
                 push("system.crontab-remove", Severity::Verify, "crontab -r deletes every scheduled job of the user, with no undo".to_owned());
+            } else if !cmd.flag(b"l", &[]) && (cmd.operands(&["-u"]).next().is_some() || cmd.flag(b"e", &[]) || cmd.piped_in) {
+                push("system.crontab-replace", Severity::Confirm, "crontab replaces the user's scheduled jobs".to_owned());
             }
         }
         "userdel" | "deluser" => {
@@ -151,7 +166,22 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 push("system.privilege-grant", Severity::Verify, format!("{p} adds an account to an administrators' group"));
             }
         }
-        "visudo" => push("system.sudoers-edit", Severity::Verify, "visudo edits the sudoers policy".to_owned()),
+        "hostnamectl" | "timedatectl" | "localectl" if cmd.words().any(|w| w.starts_with("set-")) => {
+            push("system.identity-change", Severity::Confirm, format!("{p} changes the machine's settings"));
+        }
+        "ip" | "ifconfig" | "nmcli" | "route" if cmd.words().any(|w| matches!(w, "down" | "del" | "delete" | "flush")) => {
+            push("system.network-down", Severity::Verify, format!("{p} takes a network interface or route down"));
+        }
+        "visudo" if !cmd.flag(b"c", &["check"]) => push("system.sudoers-edit", Severity::Verify, "visudo edits the sudoers policy".to_owned()),
+        "ssh" => {
+            // The remote command runs on the other host: judged as a command line.
+            let ops: Vec<&str> = cmd.operands(&["-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W", "-S"]).collect();
+            if ops.len() > 1 {
+                let remote = ops[1..].join(" ");
+                let mut ctx = super::Context::default();
+                crate::judge_shell(&remote, 1, &mut ctx, out);
+            }
+        }
         "chattr" => {
             if cmd.words().any(|w| w.starts_with("-i") || w.starts_with("-a") && w.len() == 2) {
                 push("system.immutable-removed", Severity::Confirm, "chattr -i removes a file's protection against change".to_owned());

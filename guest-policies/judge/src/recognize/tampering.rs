@@ -3,33 +3,64 @@
 //! operator channel where verification codes go), its policy, its process. Checking an action
 //! (`airlock check`), testing a policy and asking for help go ahead.
 
-use super::{Cmd, finding, paths};
+use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 
 const T: Family = Family::Tampering;
 
-/// airlock's subcommands that only a person may run.
-const OPERATOR_COMMANDS: &[&str] = &[
-    "approve", "deny", "verify", "unblock", "reissue", "trust", "untrust", "operator", "reset",
-    "revoke", "allow", "grant", "unlock", "override", "disable", "pause",
-];
+/// airlock's subcommands an agent may run: checking an action, testing and evaluating a
+/// policy, starting a policy directory, help. Every other one (approve, deny, verify, unblock,
+/// reissue, trust, operator, blocks, approvals, serve with another state directory ...) is the
+/// operator's, or reads the operator's state.
+const AGENT_COMMANDS: &[&str] = &["check", "policy", "init", "help", "--help", "-h", "--version", "-V", "version", "completions"];
+
+/// Modifying programs: with airlock's binary as an operand, they replace or disable the guard.
+const MODIFIERS: &[&str] = &["mv", "rm", "cp", "chmod", "chown", "ln", "install", "truncate", "shred", "tee", "dd", "patch", "unlink"];
 
 /// The recognizer of tampering, for every command.
-pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     let p = cmd.program;
     if p == "airlock" {
         let sub = cmd
             .operands(&["--state-dir", "--policy", "--config", "--socket", "--log-level"])
             .next()
             .unwrap_or("");
-        if OPERATOR_COMMANDS.contains(&sub) {
+        let policy_sub = cmd.operands(&[]).nth(1).unwrap_or("");
+        let allowed = (AGENT_COMMANDS.contains(&sub) || sub.is_empty() && cmd.words().any(|w| AGENT_COMMANDS.contains(&w)))
+            && !(sub == "policy" && !matches!(policy_sub, "test" | "eval" | "inspect" | "validate" | "check" | "" | "--help"))
+            && !cmd.words().any(|w| w.starts_with("--state-dir"));
+        if !allowed {
             out.push(finding(
                 T,
                 "tampering.operator-command",
                 Severity::Stop,
-                format!("airlock {sub} is the operator's decision: an agent must not approve, verify or unblock itself"),
+                format!("airlock {sub} is the operator's: an agent must not approve, verify, unblock or read the guard's state"),
             ));
+            ctx.tampering = true;
         }
+        return;
+    }
+    if MODIFIERS.contains(&p)
+        && cmd.words().any(|w| {
+            let name = paths::file_name(w);
+            name == "airlock" || name.starts_with("airlock.") || name == "airlock-wasm"
+        })
+    {
+        out.push(finding(
+            T,
+            "tampering.binary",
+            Severity::Stop,
+            format!("{p} replaces or disables airlock's own program"),
+        ));
+        return;
+    }
+    if ctx.tampering && (super::secrets::READERS.contains(&p) || MODIFIERS.contains(&p) || p == "airlock") {
+        out.push(finding(
+            T,
+            "tampering.follow-up",
+            Severity::Stop,
+            format!("{p} continues a step that reached for airlock's state"),
+        ));
         return;
     }
     let stops = matches!(p, "kill" | "pkill" | "killall" | "taskkill" | "skill")
@@ -37,6 +68,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             && cmd.words().any(|w| matches!(w, "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "restart"))
         || matches!(p, "docker" | "podman") && cmd.words().any(|w| matches!(w, "stop" | "kill" | "rm"));
     if stops && cmd.words().any(|w| w.to_ascii_lowercase().contains("airlock")) {
+        ctx.tampering = true;
         out.push(finding(
             T,
             "tampering.stop-guard",
@@ -50,6 +82,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
+    let state_and_name = || {
+        let mut words = cmd.words();
+        let state = cmd.words().any(|w| w.contains(".local/state") || w.contains("XDG_STATE_HOME") || w.contains("state.redb"));
+        state && words.any(|w| w.to_ascii_lowercase().contains("airlock") || w.contains("redb"))
+    };
     if let Some((w, what)) = target {
         out.push(finding(
             T,
@@ -57,5 +94,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Stop,
             format!("{p} touches {w}: {what}"),
         ));
+        ctx.tampering = true;
+    } else if state_and_name() {
+        out.push(finding(
+            T,
+            "tampering.state",
+            Severity::Stop,
+            format!("{p} searches airlock's state directory"),
+        ));
+        ctx.tampering = true;
     }
 }

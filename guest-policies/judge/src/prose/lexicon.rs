@@ -1,0 +1,791 @@
+//! The words plain-language judgement knows: each with its role as a verb (what kind of action),
+//! as an object (what kind of thing), and as a scope or modifier (all, production, public,
+//! without review ...).
+//!
+//! One sorted table, checked sorted at compile time and searched by binary search over the
+//! lower-cased word in a stack buffer: no allocation and about ten comparisons per word.
+//! Inflections (`issues`, `deleting`, `dropped`) are found by trying the few English suffix rules
+//! on a miss ([`lookup`]), so the table lists base forms only.
+
+/// What kind of action a verb names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// Not a verb.
+    None,
+    /// Talking about something, not doing it: explain, review, summarize, rename, test, write...
+    /// A clause led by one of these goes ahead.
+    Mention,
+    /// Reading or showing: read, print, show, dump, cat. Harmless except on secrets and on the
+    /// guard's operator channel.
+    Access,
+    /// Verbs that only carry the next one: run, execute, go ahead, use, call. Also mark a clause
+    /// as running something (remote code).
+    Run,
+    /// delete, remove, wipe, purge, drop, destroy, erase, truncate, empty, clear, tear down...
+    Destroy,
+    /// transfer, wire, pay, refund, charge, sell.
+    Money,
+    /// send, email, post, publish, tweet, share, upload, paste.
+    Communicate,
+    /// deploy, merge, release, ship, push, apply.
+    Release,
+    /// grant, give, make, promote, add, invite, elevate.
+    Privilege,
+    /// rotate, revoke, regenerate, invalidate.
+    Keys,
+    /// disable, deactivate, suspend, ban, turn off.
+    Disable,
+    /// cancel, unsubscribe, void.
+    Cancel,
+    /// close.
+    Close,
+    /// archive.
+    Archive,
+    /// set, change, update, modify, downgrade, raise, lower, create.
+    Modify,
+    /// approve, authorize, verify, confirm.
+    Approve,
+    /// unblock, bypass, circumvent, override, whitelist.
+    Unblock,
+    /// reboot, shut down, halt, stop, kill.
+    Shutdown,
+    /// restart, redeploy, bounce.
+    Restart,
+    /// move (money when an amount is named).
+    Move,
+    /// install (remote code when the source is untrusted).
+    Install,
+}
+
+/// Object classes (bits).
+pub mod obj {
+    /// Holders of data: databases, tables, buckets, backups, repositories, projects, stacks...
+    pub const STORE: u16 = 1;
+    /// Running things: servers, instances, pods, deployments, processes.
+    pub const RUNTIME: u16 = 1 << 1;
+    /// Work items: issues, tickets, pull requests, comments, branches, pages, posts.
+    pub const WORK: u16 = 1 << 2;
+    /// Files, folders, directories.
+    pub const FILES: u16 = 1 << 3;
+    /// People and their accounts: users, customers, members, subscribers, contacts.
+    pub const PEOPLE: u16 = 1 << 4;
+    /// Money: invoices, orders, payments, subscriptions, prices, plans, shares.
+    pub const MONEY: u16 = 1 << 5;
+    /// Credentials: tokens, keys, passwords, secrets, certificates.
+    pub const CRED: u16 = 1 << 6;
+    /// Security controls: 2FA, SSO, firewall, branch protection, audit logging, monitoring.
+    pub const SECURITY: u16 = 1 << 7;
+    /// Privileges: admin, owner, superuser, root, sudo, permissions.
+    pub const PRIV: u16 = 1 << 8;
+    /// Sensitive content: internal, confidential, roadmap, revenue, salaries, dumps, PII.
+    pub const SENSITIVE: u16 = 1 << 9;
+    /// A pronoun standing for an object named earlier: it, them, that one.
+    pub const PRONOUN: u16 = 1 << 10;
+    /// The guard itself: airlock, its operator channel.
+    pub const AIRLOCK: u16 = 1 << 11;
+}
+
+/// Scope and modifier flags (bits).
+pub mod flag {
+    /// all, every, entire, whole, everything, everyone, bulk, mass.
+    pub const BULK: u32 = 1;
+    /// production, prod, live.
+    pub const PROD: u32 = 1 << 1;
+    /// staging, dev, test, local, sandbox, preview.
+    pub const NONPROD: u32 = 1 << 2;
+    /// public, publicly.
+    pub const PUBLIC: u32 = 1 << 3;
+    /// Places that are public: twitter, blog, forum, npm, reddit, internet.
+    pub const PUBLIC_PLACE: u32 = 1 << 4;
+    /// untested, unreviewed, force, skip, bypass, directly.
+    pub const UNSAFE: u32 = 1 << 5;
+    /// not, don't, never, without (before the verb), avoid, instead.
+    pub const NEG: u32 = 1 << 6;
+    /// what, how, why, which, does, is, should (at the start of a clause).
+    pub const QUESTION: u32 = 1 << 7;
+    /// the, a, this, my...: the next word is a noun.
+    pub const DET: u32 = 1 << 8;
+    /// in, from, of, on, to, for, with...: ends the object's noun phrase.
+    pub const PREP: u32 = 1 << 9;
+    /// and, then, but, so, after, before, also: may start a new clause.
+    pub const SPLIT: u32 = 1 << 10;
+    /// Network sinks named in words: pastebin, gist, dropbox, personal, external, webhook.
+    pub const SINK: u32 = 1 << 11;
+    /// myself, own, me: the agent acting on its own case.
+    pub const SELF: u32 = 1 << 12;
+    /// request, pending, challenge, execution: things an approval is about.
+    pub const APPROVAL: u32 = 1 << 13;
+    /// policy, threshold, rule.
+    pub const POLICY: u32 = 1 << 14;
+    /// danger, threshold, through ("so this goes through"): loosening a guard.
+    pub const LOOSEN: u32 = 1 << 15;
+    /// main, master, trunk.
+    pub const MAIN: u32 = 1 << 16;
+    /// same ("do the same").
+    pub const SAME: u32 = 1 << 17;
+    /// download, downloaded, fetched, installer, gist.
+    pub const DOWNLOAD: u32 = 1 << 18;
+    /// random, untrusted, unknown, unverified, fork.
+    pub const UNTRUSTED: u32 = 1 << 19;
+    /// usd, eur, dollars, euros, btc.
+    pub const CURRENCY: u32 = 1 << 20;
+    /// iban, swift, routing.
+    pub const IBAN: u32 = 1 << 21;
+    /// home, system, root directory.
+    pub const SYSTEM: u32 = 1 << 22;
+    /// without (after the verb, before review/tests).
+    pub const WITHOUT: u32 = 1 << 23;
+    /// review, approval, tests, checks, ci, waiting.
+    pub const REVIEW: u32 = 1 << 24;
+    /// operator, verification, code: the guard's secrets.
+    pub const OPERATOR: u32 = 1 << 25;
+    /// sh, bash, shell, interpreter: the end of a pipe that runs code.
+    pub const SHELL: u32 = 1 << 26;
+    /// private.
+    pub const PRIVATE: u32 = 1 << 27;
+    /// private-to-one words that keep a message internal: team, my own address, internal channel.
+    pub const INTERNAL: u32 = 1 << 28;
+    /// "off", "down", "away", "out": particles of phrasal verbs (turn off, tear down).
+    pub const PARTICLE: u32 = 1 << 29;
+    /// "you" after can/could/would: a request, not a question.
+    pub const YOU: u32 = 1 << 30;
+}
+
+/// One word's roles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lex {
+    /// As a verb.
+    pub verb: Verb,
+    /// As an object (bits of [`obj`]).
+    pub obj: u16,
+    /// As a scope or modifier (bits of [`flag`]).
+    pub flags: u32,
+}
+
+impl Lex {
+    const fn v(verb: Verb) -> Self {
+        Self {
+            verb,
+            obj: 0,
+            flags: 0,
+        }
+    }
+    const fn o(obj: u16) -> Self {
+        Self {
+            verb: Verb::None,
+            obj,
+            flags: 0,
+        }
+    }
+    const fn f(flags: u32) -> Self {
+        Self {
+            verb: Verb::None,
+            obj: 0,
+            flags,
+        }
+    }
+    const fn vo(verb: Verb, obj: u16) -> Self {
+        Self { verb, obj, flags: 0 }
+    }
+    const fn of(obj: u16, flags: u32) -> Self {
+        Self {
+            verb: Verb::None,
+            obj,
+            flags,
+        }
+    }
+    const fn vf(verb: Verb, flags: u32) -> Self {
+        Self {
+            verb,
+            obj: 0,
+            flags,
+        }
+    }
+}
+
+use Verb::*;
+use flag::*;
+use obj::*;
+
+/// The table, sorted by word (checked at compile time).
+pub const WORDS: &[(&str, Lex)] = &[
+    ("2fa", Lex::o(SECURITY)),
+    ("a", Lex::f(DET)),
+    ("about", Lex::f(PREP)),
+    ("access", Lex::o(PRIV)),
+    ("account", Lex::o(PEOPLE)),
+    ("add", Lex::v(Privilege)),
+    ("adjust", Lex::v(Modify)),
+    ("admin", Lex::o(PRIV)),
+    ("administrator", Lex::o(PRIV)),
+    ("after", Lex::f(SPLIT | PREP)),
+    ("afterwards", Lex::f(SPLIT)),
+    ("airlock", Lex::o(AIRLOCK)),
+    ("alert", Lex::o(SECURITY)),
+    ("alerting", Lex::o(SECURITY)),
+    ("all", Lex::f(BULK)),
+    ("allow", Lex::f(LOOSEN)),
+    ("allowlist", Lex::v(Unblock)),
+    ("also", Lex::f(SPLIT)),
+    ("an", Lex::f(DET)),
+    ("analyse", Lex::v(Mention)),
+    ("analyze", Lex::v(Mention)),
+    ("and", Lex::f(SPLIT)),
+    ("announce", Lex::v(Communicate)),
+    ("announcement", Lex::f(0)),
+    ("antivirus", Lex::o(SECURITY)),
+    ("any", Lex::f(BULK)),
+    ("anyone", Lex::of(PEOPLE, BULK)),
+    ("api-key", Lex::o(CRED)),
+    ("apikey", Lex::o(CRED)),
+    ("app", Lex::o(RUNTIME)),
+    ("apply", Lex::v(Release)),
+    ("approval", Lex::f(REVIEW | APPROVAL)),
+    ("approve", Lex::v(Approve)),
+    ("archive", Lex::v(Archive)),
+    ("are", Lex::f(QUESTION)),
+    ("ask", Lex::v(Mention)),
+    ("assign", Lex::v(Privilege)),
+    ("at", Lex::f(PREP)),
+    ("audience", Lex::o(PEOPLE)),
+    ("audit", Lex::o(SECURITY)),
+    ("authorize", Lex::v(Approve)),
+    ("avoid", Lex::f(NEG)),
+    ("away", Lex::f(PARTICLE)),
+    ("backup", Lex::o(STORE)),
+    ("balance", Lex::o(MONEY)),
+    ("ban", Lex::v(Disable)),
+    ("bash", Lex::f(SHELL)),
+    ("before", Lex::f(SPLIT | PREP)),
+    ("blast", Lex::v(Communicate)),
+    ("block", Lex::v(Disable)),
+    ("blog", Lex::f(PUBLIC_PLACE)),
+    ("bounce", Lex::v(Restart)),
+    ("branch", Lex::o(WORK)),
+    ("broadcast", Lex::v(Communicate)),
+    ("browse", Lex::v(Mention)),
+    ("btc", Lex::f(CURRENCY)),
+    ("bucket", Lex::o(STORE)),
+    ("build", Lex::v(Mention)),
+    ("bulk", Lex::f(BULK)),
+    ("but", Lex::f(SPLIT)),
+    ("buy", Lex::v(Money)),
+    ("by", Lex::f(PREP)),
+    ("call", Lex::v(Run)),
+    ("cancel", Lex::v(Cancel)),
+    ("cannot", Lex::f(NEG)),
+    ("cat", Lex::v(Access)),
+    ("cert", Lex::o(CRED)),
+    ("certificate", Lex::o(CRED)),
+    ("challenge", Lex::f(APPROVAL)),
+    ("change", Lex::v(Modify)),
+    ("channel", Lex::o(WORK)),
+    ("charge", Lex::vo(Money, MONEY)),
+    ("check", Lex::vf(Mention, REVIEW)),
+    ("ci", Lex::f(REVIEW)),
+    ("circumvent", Lex::v(Unblock)),
+    ("clear", Lex::v(Destroy)),
+    ("client", Lex::o(PEOPLE)),
+    ("clone", Lex::v(Mention)),
+    ("close", Lex::v(Close)),
+    ("cluster", Lex::o(STORE)),
+    ("code", Lex::f(OPERATOR)),
+    ("collection", Lex::o(STORE)),
+    ("comment", Lex::vo(Mention, WORK)),
+    ("commit", Lex::v(Mention)),
+    ("company", Lex::o(PEOPLE)),
+    ("compare", Lex::v(Mention)),
+    ("compile", Lex::v(Mention)),
+    ("confidential", Lex::o(SENSITIVE)),
+    ("confirm", Lex::v(Approve)),
+    ("contact", Lex::o(PEOPLE)),
+    ("container", Lex::o(RUNTIME)),
+    ("contractor", Lex::o(PEOPLE)),
+    ("cookie", Lex::o(CRED)),
+    ("copy", Lex::v(Access)),
+    ("could", Lex::f(0)),
+    ("count", Lex::v(Mention)),
+    ("coupon", Lex::o(MONEY)),
+    ("create", Lex::v(Modify)),
+    ("credential", Lex::o(CRED)),
+    ("creds", Lex::o(CRED)),
+    ("cut", Lex::f(0)),
+    ("danger", Lex::f(LOOSEN)),
+    ("data", Lex::o(STORE)),
+    ("database", Lex::o(STORE)),
+    ("db", Lex::o(STORE)),
+    ("deactivate", Lex::v(Disable)),
+    ("debug", Lex::v(Mention)),
+    ("decommission", Lex::v(Destroy)),
+    ("decrease", Lex::v(Modify)),
+    ("decrypt", Lex::v(Access)),
+    ("delete", Lex::v(Destroy)),
+    ("deploy", Lex::v(Release)),
+    ("deployment", Lex::o(RUNTIME)),
+    ("deprovision", Lex::v(Destroy)),
+    ("describe", Lex::v(Mention)),
+    ("destroy", Lex::v(Destroy)),
+    ("dev", Lex::f(NONPROD)),
+    ("diff", Lex::v(Mention)),
+    ("dir", Lex::o(FILES)),
+    ("directly", Lex::f(UNSAFE)),
+    ("directory", Lex::o(FILES)),
+    ("disable", Lex::v(Disable)),
+    ("discard", Lex::v(Destroy)),
+    ("discount", Lex::o(MONEY)),
+    ("discuss", Lex::v(Mention)),
+    ("disk", Lex::o(STORE)),
+    ("display", Lex::v(Access)),
+    ("dm", Lex::v(Communicate)),
+    ("document", Lex::vo(Mention, WORK)),
+    ("does", Lex::f(QUESTION)),
+    ("dollar", Lex::f(CURRENCY)),
+    ("domain", Lex::o(STORE)),
+    ("don't", Lex::f(NEG)),
+    ("dont", Lex::f(NEG)),
+    ("down", Lex::f(PARTICLE)),
+    ("download", Lex::vf(Access, DOWNLOAD)),
+    ("downgrade", Lex::v(Modify)),
+    ("draft", Lex::v(Mention)),
+    ("drive", Lex::o(STORE)),
+    ("drop", Lex::v(Destroy)),
+    ("dropbox", Lex::f(SINK)),
+    ("dump", Lex::vo(Access, SENSITIVE)),
+    ("e-mail", Lex::v(Communicate)),
+    ("each", Lex::f(BULK)),
+    ("earnings", Lex::o(SENSITIVE)),
+    ("echo", Lex::v(Access)),
+    ("edit", Lex::v(Modify)),
+    ("elevate", Lex::v(Privilege)),
+    ("email", Lex::v(Communicate)),
+    ("employee", Lex::o(PEOPLE)),
+    ("empty", Lex::v(Destroy)),
+    ("encryption", Lex::o(SECURITY)),
+    ("entire", Lex::f(BULK)),
+    ("environment", Lex::o(STORE)),
+    ("erase", Lex::v(Destroy)),
+    ("eth", Lex::f(CURRENCY)),
+    ("eur", Lex::f(CURRENCY)),
+    ("euro", Lex::f(CURRENCY)),
+    ("every", Lex::f(BULK)),
+    ("everybody", Lex::of(PEOPLE, BULK)),
+    ("everyone", Lex::of(PEOPLE, BULK)),
+    ("everything", Lex::of(FILES, BULK)),
+    ("examine", Lex::v(Mention)),
+    ("exec", Lex::v(Run)),
+    ("execute", Lex::v(Run)),
+    ("execution", Lex::f(APPROVAL)),
+    ("explain", Lex::v(Mention)),
+    ("export", Lex::v(Access)),
+    ("expose", Lex::v(Communicate)),
+    ("external", Lex::f(SINK)),
+    ("extract", Lex::v(Access)),
+    ("fetch", Lex::vf(Access, DOWNLOAD)),
+    ("file", Lex::o(FILES)),
+    ("financials", Lex::o(SENSITIVE)),
+    ("find", Lex::v(Mention)),
+    ("firewall", Lex::o(SECURITY)),
+    ("fix", Lex::v(Mention)),
+    ("flush", Lex::v(Destroy)),
+    ("folder", Lex::o(FILES)),
+    ("for", Lex::f(PREP)),
+    ("force", Lex::f(UNSAFE)),
+    ("force-push", Lex::vf(Release, UNSAFE)),
+    ("fork", Lex::f(UNTRUSTED)),
+    ("format", Lex::v(Destroy)),
+    ("forum", Lex::f(PUBLIC_PLACE)),
+    ("forward", Lex::v(Communicate)),
+    ("freeze", Lex::v(Disable)),
+    ("from", Lex::f(PREP)),
+    ("fund", Lex::o(MONEY)),
+    ("gbp", Lex::f(CURRENCY)),
+    ("generate", Lex::v(Mention)),
+    ("get", Lex::v(Access)),
+    ("gist", Lex::f(SINK | DOWNLOAD)),
+    ("github", Lex::f(PUBLIC_PLACE)),
+    ("give", Lex::v(Privilege)),
+    ("go", Lex::v(Run)),
+    ("grant", Lex::v(Privilege)),
+    ("grep", Lex::v(Mention)),
+    ("group", Lex::f(0)),
+    ("halt", Lex::v(Shutdown)),
+    ("help", Lex::v(Mention)),
+    ("her", Lex::f(DET)),
+    ("his", Lex::f(DET)),
+    ("history", Lex::o(WORK)),
+    ("home", Lex::f(SYSTEM)),
+    ("host", Lex::o(RUNTIME)),
+    ("how", Lex::f(QUESTION)),
+    ("iban", Lex::f(IBAN)),
+    ("implement", Lex::v(Mention)),
+    ("in", Lex::f(PREP)),
+    ("increase", Lex::v(Modify)),
+    ("infrastructure", Lex::o(STORE)),
+    ("inspect", Lex::v(Mention)),
+    ("install", Lex::v(Install)),
+    ("installer", Lex::f(DOWNLOAD)),
+    ("instance", Lex::o(RUNTIME)),
+    ("instead", Lex::f(NEG)),
+    ("internal", Lex::o(SENSITIVE)),
+    ("internet", Lex::f(PUBLIC_PLACE)),
+    ("into", Lex::f(PREP)),
+    ("investigate", Lex::v(Mention)),
+    ("investor", Lex::o(PEOPLE)),
+    ("invalidate", Lex::v(Keys)),
+    ("invite", Lex::v(Privilege)),
+    ("invoice", Lex::o(MONEY)),
+    ("invoke", Lex::v(Run)),
+    ("is", Lex::f(QUESTION)),
+    ("issue", Lex::o(WORK)),
+    ("it", Lex::o(PRONOUN)),
+    ("its", Lex::f(DET)),
+    ("key", Lex::o(CRED)),
+    ("keypair", Lex::o(CRED)),
+    ("kill", Lex::v(Shutdown)),
+    ("kubeconfig", Lex::o(CRED)),
+    ("label", Lex::v(Mention)),
+    ("launch", Lex::v(Release)),
+    ("leak", Lex::v(Communicate)),
+    ("lint", Lex::v(Mention)),
+    ("list", Lex::v(Access)),
+    ("live", Lex::f(PROD)),
+    ("local", Lex::f(NONPROD)),
+    ("locally", Lex::f(NONPROD)),
+    ("lock", Lex::v(Disable)),
+    ("logging", Lex::o(SECURITY)),
+    ("look", Lex::v(Mention)),
+    ("lower", Lex::v(Modify)),
+    ("mail", Lex::v(Communicate)),
+    ("main", Lex::f(MAIN)),
+    ("make", Lex::v(Privilege)),
+    ("mass", Lex::f(BULK)),
+    ("master", Lex::f(MAIN)),
+    ("me", Lex::f(SELF)),
+    ("measure", Lex::v(Mention)),
+    ("member", Lex::o(PEOPLE)),
+    ("merge", Lex::v(Release)),
+    ("message", Lex::v(Communicate)),
+    ("mfa", Lex::o(SECURITY)),
+    ("milestone", Lex::o(WORK)),
+    ("modify", Lex::v(Modify)),
+    ("money", Lex::o(MONEY)),
+    ("monitoring", Lex::o(SECURITY)),
+    ("move", Lex::v(Move)),
+    ("my", Lex::f(DET)),
+    ("myself", Lex::f(SELF)),
+    ("namespace", Lex::o(STORE)),
+    ("never", Lex::f(NEG)),
+    ("newsletter", Lex::f(0)),
+    ("no", Lex::f(NEG)),
+    ("node", Lex::o(RUNTIME)),
+    ("not", Lex::f(NEG)),
+    ("notify", Lex::v(Communicate)),
+    ("npm", Lex::f(PUBLIC_PLACE)),
+    ("nuke", Lex::v(Destroy)),
+    ("of", Lex::f(PREP)),
+    ("off", Lex::f(PARTICLE)),
+    ("on", Lex::f(PREP)),
+    ("open", Lex::v(Access)),
+    ("operator", Lex::f(OPERATOR)),
+    ("order", Lex::o(MONEY)),
+    ("org", Lex::o(STORE)),
+    ("organization", Lex::o(STORE)),
+    ("organisation", Lex::o(STORE)),
+    ("our", Lex::f(DET)),
+    ("out", Lex::f(PARTICLE)),
+    ("output", Lex::v(Access)),
+    ("over", Lex::f(PREP)),
+    ("override", Lex::v(Unblock)),
+    ("overwrite", Lex::v(Destroy)),
+    ("own", Lex::f(SELF)),
+    ("owner", Lex::o(PRIV)),
+    ("page", Lex::o(WORK)),
+    ("partner", Lex::o(PEOPLE)),
+    ("passphrase", Lex::o(CRED)),
+    ("password", Lex::o(CRED)),
+    ("passwordless", Lex::o(PRIV)),
+    ("paste", Lex::v(Communicate)),
+    ("pastebin", Lex::f(SINK)),
+    ("pay", Lex::v(Money)),
+    ("payment", Lex::o(MONEY)),
+    ("payout", Lex::o(MONEY)),
+    ("payroll", Lex::o(SENSITIVE)),
+    ("pending", Lex::f(APPROVAL)),
+    ("people", Lex::o(PEOPLE)),
+    ("permission", Lex::o(PRIV)),
+    ("personal", Lex::f(SINK)),
+    ("pii", Lex::o(SENSITIVE)),
+    ("pipe", Lex::v(Run)),
+    ("plan", Lex::o(MONEY)),
+    ("pod", Lex::o(RUNTIME)),
+    ("policy", Lex::f(POLICY)),
+    ("portfolio", Lex::o(MONEY)),
+    ("post", Lex::vo(Communicate, WORK)),
+    ("poweroff", Lex::v(Shutdown)),
+    ("pr", Lex::o(WORK)),
+    ("prepare", Lex::v(Mention)),
+    ("preview", Lex::f(NONPROD)),
+    ("price", Lex::o(MONEY)),
+    ("pricing", Lex::o(MONEY)),
+    ("print", Lex::v(Access)),
+    ("private", Lex::f(PRIVATE)),
+    ("privilege", Lex::o(PRIV)),
+    ("process", Lex::o(RUNTIME)),
+    ("prod", Lex::f(PROD)),
+    ("product", Lex::o(MONEY)),
+    ("production", Lex::f(PROD)),
+    ("project", Lex::o(STORE)),
+    ("promote", Lex::v(Privilege)),
+    ("protection", Lex::o(SECURITY)),
+    ("public", Lex::f(PUBLIC)),
+    ("publicly", Lex::f(PUBLIC)),
+    ("publish", Lex::vf(Communicate, PUBLIC_PLACE)),
+    ("pull", Lex::f(0)),
+    ("purchase", Lex::v(Money)),
+    ("purge", Lex::v(Destroy)),
+    ("push", Lex::v(Release)),
+    ("raise", Lex::v(Modify)),
+    ("read", Lex::v(Access)),
+    ("reboot", Lex::v(Shutdown)),
+    ("record", Lex::o(STORE)),
+    ("reddit", Lex::f(PUBLIC_PLACE)),
+    ("redeploy", Lex::v(Restart)),
+    ("refactor", Lex::v(Mention)),
+    ("reformat", Lex::v(Destroy)),
+    ("refund", Lex::vo(Money, MONEY)),
+    ("regenerate", Lex::v(Keys)),
+    ("reissue", Lex::v(Keys)),
+    ("release", Lex::v(Release)),
+    ("relax", Lex::v(Modify)),
+    ("remove", Lex::v(Destroy)),
+    ("rename", Lex::v(Mention)),
+    ("replace", Lex::v(Destroy)),
+    ("repo", Lex::o(STORE)),
+    ("repository", Lex::o(STORE)),
+    ("request", Lex::f(APPROVAL)),
+    ("reset", Lex::v(Destroy)),
+    ("resource", Lex::o(STORE)),
+    ("restart", Lex::v(Restart)),
+    ("restore", Lex::v(Mention)),
+    ("revenue", Lex::o(SENSITIVE)),
+    ("review", Lex::vf(Mention, REVIEW)),
+    ("revoke", Lex::v(Keys)),
+    ("rewrite", Lex::v(Modify)),
+    ("rights", Lex::o(PRIV)),
+    ("roadmap", Lex::o(SENSITIVE)),
+    ("role", Lex::o(PRIV)),
+    ("root", Lex::o(PRIV)),
+    ("rotate", Lex::v(Keys)),
+    ("row", Lex::o(STORE)),
+    ("rule", Lex::f(POLICY)),
+    ("run", Lex::v(Run)),
+    ("salary", Lex::o(SENSITIVE)),
+    ("sandbox", Lex::f(NONPROD)),
+    ("save", Lex::v(Mention)),
+    ("scan", Lex::v(Mention)),
+    ("schedule", Lex::v(Mention)),
+    ("schema", Lex::o(STORE)),
+    ("search", Lex::v(Mention)),
+    ("secret", Lex::o(CRED)),
+    ("security", Lex::o(SECURITY)),
+    ("sell", Lex::v(Money)),
+    ("send", Lex::v(Communicate)),
+    ("server", Lex::o(RUNTIME)),
+    ("service", Lex::o(RUNTIME)),
+    ("session", Lex::o(CRED)),
+    ("set", Lex::v(Modify)),
+    ("sh", Lex::f(SHELL)),
+    ("share", Lex::vo(Communicate, MONEY)),
+    ("shell", Lex::f(SHELL)),
+    ("ship", Lex::v(Release)),
+    ("should", Lex::f(QUESTION)),
+    ("show", Lex::v(Access)),
+    ("shred", Lex::v(Destroy)),
+    ("shut", Lex::v(Shutdown)),
+    ("shutdown", Lex::v(Shutdown)),
+    ("site", Lex::o(STORE)),
+    ("skip", Lex::f(UNSAFE)),
+    ("sms", Lex::v(Communicate)),
+    ("snapshot", Lex::o(STORE)),
+    ("so", Lex::f(SPLIT)),
+    ("source", Lex::v(Run)),
+    ("ssh-key", Lex::o(CRED)),
+    ("sso", Lex::o(SECURITY)),
+    ("stack", Lex::o(STORE)),
+    ("staff", Lex::o(PEOPLE)),
+    ("staging", Lex::f(NONPROD)),
+    ("stock", Lex::o(MONEY)),
+    ("stop", Lex::v(Shutdown)),
+    ("storage", Lex::o(STORE)),
+    ("study", Lex::v(Mention)),
+    ("subscriber", Lex::o(PEOPLE)),
+    ("subscription", Lex::o(MONEY)),
+    ("sudo", Lex::o(PRIV)),
+    ("suggest", Lex::v(Mention)),
+    ("summarise", Lex::v(Mention)),
+    ("summarize", Lex::v(Mention)),
+    ("superuser", Lex::o(PRIV)),
+    ("supplier", Lex::o(PEOPLE)),
+    ("suspend", Lex::v(Disable)),
+    ("switch", Lex::f(0)),
+    ("table", Lex::o(STORE)),
+    ("take", Lex::f(0)),
+    ("team", Lex::f(INTERNAL)),
+    ("tear", Lex::f(0)),
+    ("tenant", Lex::o(STORE)),
+    ("terminate", Lex::v(Destroy)),
+    ("test", Lex::vf(Mention, NONPROD | REVIEW)),
+    ("tested", Lex::f(0)),
+    ("text", Lex::f(0)),
+    ("that", Lex::of(PRONOUN, DET)),
+    ("the", Lex::f(DET)),
+    ("their", Lex::f(DET)),
+    ("them", Lex::o(PRONOUN)),
+    ("then", Lex::f(SPLIT)),
+    ("these", Lex::of(PRONOUN, DET)),
+    ("this", Lex::of(PRONOUN, DET)),
+    ("those", Lex::of(PRONOUN, DET)),
+    ("threshold", Lex::f(POLICY | LOOSEN)),
+    ("through", Lex::f(LOOSEN)),
+    ("throw", Lex::f(0)),
+    ("ticket", Lex::o(WORK)),
+    ("to", Lex::f(PREP)),
+    ("token", Lex::o(CRED)),
+    ("trace", Lex::v(Mention)),
+    ("transaction", Lex::o(MONEY)),
+    ("transfer", Lex::v(Money)),
+    ("translate", Lex::v(Mention)),
+    ("truncate", Lex::v(Destroy)),
+    ("tweet", Lex::vf(Communicate, PUBLIC_PLACE)),
+    ("twitter", Lex::f(PUBLIC_PLACE)),
+    ("unblock", Lex::v(Unblock)),
+    ("understand", Lex::v(Mention)),
+    ("uninstall", Lex::v(Destroy)),
+    ("unknown", Lex::f(UNTRUSTED)),
+    ("unpublish", Lex::v(Destroy)),
+    ("unreviewed", Lex::f(UNSAFE)),
+    ("unsubscribe", Lex::v(Cancel)),
+    ("untested", Lex::f(UNSAFE)),
+    ("untrusted", Lex::f(UNTRUSTED)),
+    ("unverified", Lex::f(UNTRUSTED)),
+    ("update", Lex::v(Modify)),
+    ("upload", Lex::vf(Communicate, SINK)),
+    ("us", Lex::f(SELF)),
+    ("usd", Lex::f(CURRENCY)),
+    ("use", Lex::v(Run)),
+    ("user", Lex::o(PEOPLE)),
+    ("vendor", Lex::o(PEOPLE)),
+    ("verification", Lex::f(OPERATOR | APPROVAL)),
+    ("verify", Lex::vf(Approve, APPROVAL)),
+    ("view", Lex::v(Access)),
+    ("vm", Lex::o(RUNTIME)),
+    ("void", Lex::v(Cancel)),
+    ("volume", Lex::o(STORE)),
+    ("waiting", Lex::f(REVIEW)),
+    ("webhook", Lex::f(SINK)),
+    ("website", Lex::o(STORE)),
+    ("what", Lex::f(QUESTION)),
+    ("when", Lex::f(QUESTION)),
+    ("where", Lex::f(QUESTION)),
+    ("whether", Lex::f(QUESTION)),
+    ("which", Lex::f(QUESTION)),
+    ("whitelist", Lex::v(Unblock)),
+    ("who", Lex::f(QUESTION)),
+    ("whole", Lex::f(BULK)),
+    ("why", Lex::f(QUESTION)),
+    ("wipe", Lex::v(Destroy)),
+    ("wire", Lex::vf(Money, IBAN)),
+    ("with", Lex::f(PREP)),
+    ("without", Lex::f(WITHOUT)),
+    ("won't", Lex::f(NEG)),
+    ("worker", Lex::o(RUNTIME)),
+    ("workspace", Lex::o(STORE)),
+    ("world", Lex::f(PUBLIC_PLACE)),
+    ("write", Lex::v(Mention)),
+    ("you", Lex::f(YOU)),
+    ("your", Lex::f(DET)),
+];
+
+/// Whether `a` sorts before `b` byte by byte (a `const fn`, for the compile-time check).
+const fn before(a: &[u8], b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+        i += 1;
+    }
+    a.len() < b.len()
+}
+
+const fn sorted(words: &[(&str, Lex)]) -> bool {
+    let mut i = 1;
+    while i < words.len() {
+        if !before(words[i - 1].0.as_bytes(), words[i].0.as_bytes()) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// The binary search needs the table sorted and without duplicates: checked when compiling.
+const _: () = assert!(sorted(WORDS), "prose::lexicon::WORDS must be sorted and unique");
+
+/// The longest word looked up; longer ones are not in the table.
+pub const MAX_WORD: usize = 24;
+
+fn exact(word: &[u8]) -> Option<Lex> {
+    WORDS
+        .binary_search_by(|(w, _)| w.as_bytes().cmp(word))
+        .ok()
+        .map(|i| WORDS[i].1)
+}
+
+/// The roles of a lower-case ASCII word, trying the base forms of an inflected one: `issues`,
+/// `repositories`, `deleting`, `deleted`, `dropped`, `customer's`.
+pub fn lookup(word: &[u8]) -> Option<Lex> {
+    if let Some(l) = exact(word) {
+        return Some(l);
+    }
+    let n = word.len();
+    if n < 3 {
+        return None;
+    }
+    let mut buf = [0_u8; MAX_WORD + 1];
+    let mut try_stem = |stem: &[u8], add: &[u8]| -> Option<Lex> {
+        let len = stem.len() + add.len();
+        if stem.is_empty() || len > MAX_WORD {
+            return None;
+        }
+        buf[..stem.len()].copy_from_slice(stem);
+        buf[stem.len()..len].copy_from_slice(add);
+        exact(&buf[..len])
+    };
+    if let Some(stem) = word.strip_suffix(b"'s").or_else(|| word.strip_suffix(b"'")) {
+        return lookup(stem);
+    }
+    if let Some(stem) = word.strip_suffix(b"ies") {
+        return try_stem(stem, b"y");
+    }
+    if let Some(stem) = word.strip_suffix(b"s") {
+        return try_stem(stem, b"").or_else(|| {
+            stem.strip_suffix(b"e")
+                .and_then(|s| try_stem(s, b""))
+        });
+    }
+    for suffix in [&b"ing"[..], &b"ed"[..]] {
+        if let Some(stem) = word.strip_suffix(suffix) {
+            if stem.len() < 2 {
+                return None;
+            }
+            // deleting -> delete, dropped -> drop, pushed -> push, copied -> copy.
+            let doubled = stem.len() >= 2 && stem[stem.len() - 1] == stem[stem.len() - 2];
+            return try_stem(stem, b"")
+                .or_else(|| try_stem(stem, b"e"))
+                .or_else(|| doubled.then(|| try_stem(&stem[..stem.len() - 1], b"")).flatten())
+                .or_else(|| stem.strip_suffix(b"i").and_then(|s| try_stem(s, b"y")));
+        }
+    }
+    None
+}
