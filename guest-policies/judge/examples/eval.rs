@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --manifest-path guest-policies/Cargo.toml -p airlock-judge --example eval -- \
 //!     guest-policies/eval [--split tune|report] [--family NAME] [--quiet]
+//! cargo run ... --example eval -- --hint "TEXT" [RECENT ...]   # one text's findings
 //! ```
 //!
 //! Severity to outcome: none or Note = allow, Confirm = confirm, Verify = verify, Stop = stop.
@@ -44,6 +45,16 @@ fn main() {
             "--split" => split = args.next(),
             "--family" => family = args.next(),
             "--quiet" => quiet = true,
+            "--hint" => {
+                // One text, its findings: for looking at a single verdict.
+                let hint = args.next().unwrap_or_default();
+                let recent: Vec<String> = args.by_ref().collect();
+                let recent: Vec<&str> = recent.iter().map(String::as_str).collect();
+                for f in judge(&hint, &recent).findings {
+                    println!("{:?} {} [{}]: {}", f.severity, f.code, f.family.as_str(), f.message);
+                }
+                return;
+            }
             _ => dir = PathBuf::from(a),
         }
     }

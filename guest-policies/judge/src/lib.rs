@@ -170,7 +170,7 @@ fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
                 if kind == Kind::Both {
                     judge_shell(c, 0, ctx, out);
                 }
-                out.extend(prose_judge(c, recent));
+                out.extend(prose::judge_prose(c, recent));
                 embedded(c, ctx, out);
             }
         }
@@ -272,7 +272,7 @@ fn strip_lead(mut t: &str) -> &str {
         let before = t;
         t = t.trim_start_matches(|c: char| c.is_whitespace() || c == '-' && false);
         for prefix in [
-            "$ ", "> ", "# ", "- ", "* ", "then ", "and ", "also ", "next ", "next, ", "finally ",
+            "$ ", "# ", "- ", "* ", "then ", "and ", "also ", "next ", "next, ", "finally ",
             "finally, ", "first ", "first, ", "please ", "now ", "run: ", "run ", "execute ",
             "exec: ", "i will ", "i'll ", "i am going to ", "i'm going to ", "going to ", "let me ",
             "let's ", "lets ", "we will ", "we'll ", "to ", "command: ", "cmd: ", "shell: ",
@@ -334,6 +334,11 @@ fn classify(t: &str) -> Kind {
         return Kind::Shell;
     }
     let raw_first = first_word(t);
+    if let Some((name, _)) = raw_first.split_once('=') {
+        if !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            return Kind::Shell;
+        }
+    }
     let unquoted;
     let first = if raw_first.contains(['\'', '"', '\\']) {
         unquoted = shell::words(raw_first)
@@ -401,6 +406,14 @@ fn classify(t: &str) -> Kind {
 /// statements, not English sentences that start with the same verb.
 pub fn looks_like_sql(t: &str) -> bool {
     let mut w = t.split_whitespace();
+    let a_orig = t.split_whitespace().next().unwrap_or("");
+    if a_orig.len() >= 4
+        && a_orig.bytes().all(|c| c.is_ascii_uppercase())
+        && matches!(a_orig, "DROP" | "DELETE" | "TRUNCATE" | "UPDATE" | "ALTER" | "GRANT" | "REVOKE" | "INSERT" | "MERGE" | "SELECT" | "CREATE" | "REPLACE")
+        && t.split_whitespace().nth(1).is_some_and(|b| !matches!(b.to_ascii_lowercase().as_str(), "the" | "a" | "all" | "every" | "my" | "it" | "this"))
+    {
+        return true;
+    }
     let a = w.next().unwrap_or("").to_ascii_lowercase();
     let b = w.next().unwrap_or("").to_ascii_lowercase();
     let c = w.next().unwrap_or("").to_ascii_lowercase();
@@ -432,7 +445,7 @@ pub fn looks_like_sql(t: &str) -> bool {
 
 /// Program names: a text starting with one is a command line.
 pub fn is_program(name: &str) -> bool {
-    if name.starts_with("mkfs") || name.starts_with("python") {
+    if name.starts_with("mkfs") || name.starts_with("python") || sql::PROGRAMS.contains(&name) {
         return true;
     }
     matches!(
@@ -476,6 +489,11 @@ pub fn is_program(name: &str) -> bool {
         | "psql" | "mysql" | "mariadb" | "sqlite3" | "redis-cli" | "mongo" | "mongosh"
         | "clickhouse-client" | "cqlsh" | "cockroach" | "duckdb" | "influx" | "pg_dump"
         | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "dropdb" | "createdb"
+        | "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce"
+        | "hostnamectl" | "timedatectl" | "rclone" | "pastebinit" | "inotifywait" | "pwsh"
+        | "powershell" | "iwr" | "iex" | "uvx" | "glab" | "stripe" | "kill9"
+        | "nmcli" | "route" | "lsof" | "ss" | "free" | "uptime" | "getenforce" | "sestatus"
+        | "man" | "last" | "vim" | "vi" | "nano" | "code" | "emacs" | "less.sh"
         // airlock
         | "airlock"
     )
@@ -529,7 +547,7 @@ const SECRET_WORDS: &[&str] = &[
 const SEND_VERBS: &[&str] = &[
     "send", "sends", "sending", "upload", "uploads", "uploading", "post", "posts", "posting",
     "paste", "pasting", "email", "e-mail", "mail", "exfiltrate", "exfiltrating", "leak", "share",
-    "publish", "forward", "transmit", "curl", "pipe", "copy", "sync", "push", "put", "dm",
+    "publish", "forward", "transmit", "curl", "copy", "sync", "push", "put", "dm",
     "message", "tweet", "beam", "submit", "attach",
 ];
 
@@ -617,10 +635,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             format!("runs {}, downloaded from the network and not reviewed", ctx.downloads.join(", ")),
         ));
     }
-    if !ctx.downloads.is_empty() || lower.contains("download") || lower.contains("install script") {
+    {
         let fetch_and_run = (words.iter().any(|w| matches!(*w, "download" | "fetch" | "get" | "grab" | "curl" | "wget"))
-            && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "pipe" | "bash" | "sh" | "source")))
-            || lower.contains("pipe it to");
+            && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "pipe" | "bash" | "sh" | "source"))
+            && (orig_words.iter().any(|w| destination(w)) || lower.contains("script") || lower.contains("installer") || lower.contains("gist")))
+            || (lower.contains("pipe it to") || lower.contains("pipe that to")) && (lower.contains("sh") || lower.contains("python"));
         if fetch_and_run && ctx.downloads.is_empty() {
             out.push(make_finding(
                 Family::RemoteCode,
@@ -759,8 +778,3 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod tests;
-
-/// J2's plain-language reader (until its module lands).
-fn prose_judge(_text: &str, _recent: &[&str]) -> Vec<Finding> {
-    Vec::new()
-}

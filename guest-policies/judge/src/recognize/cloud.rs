@@ -70,8 +70,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         format!("aws {service} {op} deletes or stops cloud resources"),
                     )
                 }
-                ("iam", op) if op.starts_with("attach") || op.starts_with("put") || op == "create-access-key" || op.starts_with("update-assume") => {
-                    let admin = cmd.words().any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
+                ("iam", op) if op.starts_with("attach") || op.starts_with("put") || op == "create-access-key" || op.starts_with("update-assume") || op == "create-login-profile" => {
+                    let admin = op == "create-access-key" || op == "create-login-profile" || cmd.words().any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
                     push(
                         "cloud.iam-grant",
                         if admin { Severity::Verify } else { Severity::Confirm },

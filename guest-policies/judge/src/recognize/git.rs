@@ -193,8 +193,11 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         .filter(|r| r.starts_with(':') && r.len() > 1)
         .map(|r| &r[1..])
         .collect();
-    let to_protected = refspecs.iter().any(|r| protected(&dst(r)));
-    let names = if refspecs.is_empty() {
+    let every_branch = c.has(&["--all", "--branches", "--tags"]);
+    let to_protected = every_branch || refspecs.iter().any(|r| protected(&dst(r)));
+    let names = if every_branch {
+        "every branch".to_owned()
+    } else if refspecs.is_empty() {
         "the current branch".to_owned()
     } else {
         refspecs.iter().map(|r| dst(r)).collect::<Vec<_>>().join(", ")

@@ -182,6 +182,16 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
     for (i, c) in s.commands.iter().enumerate() {
         let mut folded = Vec::new();
         let Some(cmd) = resolve(c, &mut folded) else {
+            // Redirections alone (`> /etc/passwd`) still write.
+            let bare = Cmd {
+                program: "",
+                args: &[],
+                redirects: &c.redirects,
+                more_args: false,
+                piped_in: c.piped_in,
+            };
+            filesystem::redirects(&bare, out);
+            tampering::judge(&bare, ctx, out);
             continue;
         };
         command(&cmd, s, i, depth, ctx, out);
@@ -198,7 +208,11 @@ pub fn resolve<'c>(
     folded: &'c mut Vec<Cow<'static, str>>,
 ) -> Option<Cmd<'c>> {
     let mut words: &'c [Cow<'c, str>] = &c.words;
-    if words.first().is_some_and(|w| shouted(w)) {
+    // A subcommand in capitals (`gcloud RUN services DELETE x`) is folded the same way.
+    let capital_subcommand = words.iter().skip(1).take(3).any(|w| {
+        w.len() >= 2 && w.bytes().all(|b| b.is_ascii_uppercase()) && !w.starts_with('-')
+    });
+    if words.first().is_some_and(|w| shouted(w)) || capital_subcommand {
         *folded = words
             .iter()
             .map(|w| Cow::Owned(w.to_ascii_lowercase()))

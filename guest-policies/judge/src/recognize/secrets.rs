@@ -291,11 +291,19 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
+        "pastebinit" | "termbin" | "ix" | "sprunge" => {
+            s.dest = "a public paste site".to_owned();
+            s.files.extend(cmd.operands(&["-b", "-a", "-t", "-f", "-i"]));
+            s.stdin = cmd.piped_in;
+            if s.files.is_empty() && !s.stdin {
+                return None;
+            }
+        }
         "gh" => {
             if !(words.contains(&"gist") && words.contains(&"create")) {
                 return None;
             }
-            s.dest = "a GitHub gist".to_owned();
+            s.dest = if cmd.has(&["--public", "-p"]) { "a public GitHub gist".to_owned() } else { "a GitHub gist".to_owned() };
             let ops: Vec<&'c str> = cmd.operands(&["-d", "--desc", "-f", "--filename"]).collect();
             s.files.extend(ops.iter().skip(2).copied().filter(|f| *f != "-"));
             s.stdin = cmd.piped_in || ops.contains(&"-");
@@ -460,11 +468,19 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
             format!("{p} sends {what} to {dest}: secrets leave the machine"),
         ));
     } else if !send.files.is_empty() || send.stdin {
-        let drop = drop_point(dest);
+        let drop = drop_point(dest) || dest.contains("public") || dest.contains("paste");
+        // Source archives and whole directories: the project leaves, not one artifact.
+        let bulk = send.files.iter().any(|f| {
+            let n = paths::file_name(f).to_ascii_lowercase();
+            [".zip", ".tar", ".tgz", ".tar.gz", ".7z", ".tar.xz", ".tar.bz2"].iter().any(|x| n.ends_with(x))
+                || f.ends_with('/')
+                || *f == "."
+        });
+        let drop = drop || bulk;
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.upload",
-            if drop { Severity::Verify } else { Severity::Note },
+            if drop && !bulk && dest != "a public paste site" && !dest.contains("gist") { Severity::Verify } else if drop { Severity::Confirm } else { Severity::Note },
             format!(
                 "{p} uploads {} to {dest}{}",
                 if send.files.is_empty() { "its input".to_owned() } else { send.files.join(", ") },

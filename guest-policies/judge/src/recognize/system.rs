@@ -109,7 +109,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "iptables" | "ip6tables" | "iptables-legacy" | "iptables-nft" => {
             let flush = cmd.flag(b"FX", &["flush", "delete-chain"]);
-            let accept = cmd.value(&["-P", "--policy"]).is_some() && cmd.words().any(|w| w == "ACCEPT");
+            let accept = cmd.value(&["-P", "--policy"]).is_some() && cmd.words().any(|w| w.eq_ignore_ascii_case("ACCEPT"));
             if flush || accept {
                 push("system.firewall-off", Severity::Verify, format!("{p} {} removes the firewall's rules", if flush { "-F" } else { "-P ACCEPT" }));
             }

@@ -82,6 +82,16 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
+    if cmd.words().any(|w| w.contains("/proc/") && w.to_ascii_lowercase().contains("airlock")) {
+        out.push(finding(
+            T,
+            "tampering.process",
+            Severity::Stop,
+            format!("{p} reads airlock's process (its environment, memory or descriptors)"),
+        ));
+        ctx.tampering = true;
+        return;
+    }
     let state_and_name = || {
         let mut words = cmd.words();
         let state = cmd.words().any(|w| w.contains(".local/state") || w.contains("XDG_STATE_HOME") || w.contains("state.redb"));
