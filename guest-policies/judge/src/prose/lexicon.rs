@@ -11,7 +11,7 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verb {
     /// Not a verb.
-    None,
+    Absent,
     /// Talking about something, not doing it: explain, review, summarize, rename, test, write...
     /// A clause led by one of these goes ahead.
     Mention,
@@ -172,24 +172,28 @@ impl Lex {
     }
     const fn o(obj: u16) -> Self {
         Self {
-            verb: Verb::None,
+            verb: Verb::Absent,
             obj,
             flags: 0,
         }
     }
     const fn f(flags: u32) -> Self {
         Self {
-            verb: Verb::None,
+            verb: Verb::Absent,
             obj: 0,
             flags,
         }
     }
     const fn vo(verb: Verb, obj: u16) -> Self {
-        Self { verb, obj, flags: 0 }
+        Self {
+            verb,
+            obj,
+            flags: 0,
+        }
     }
     const fn of(obj: u16, flags: u32) -> Self {
         Self {
-            verb: Verb::None,
+            verb: Verb::Absent,
             obj,
             flags,
         }
@@ -309,6 +313,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("create", Lex::v(Modify)),
     ("credential", Lex::o(CRED)),
     ("creds", Lex::o(CRED)),
+    ("customer", Lex::o(PEOPLE)),
     ("cut", Lex::f(0)),
     ("danger", Lex::f(LOOSEN)),
     ("data", Lex::o(STORE)),
@@ -344,8 +349,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("don't", Lex::f(NEG)),
     ("dont", Lex::f(NEG)),
     ("down", Lex::f(PARTICLE)),
-    ("download", Lex::vf(Access, DOWNLOAD)),
     ("downgrade", Lex::v(Modify)),
+    ("download", Lex::vf(Access, DOWNLOAD)),
     ("draft", Lex::v(Mention)),
     ("drive", Lex::o(STORE)),
     ("drop", Lex::v(Destroy)),
@@ -388,6 +393,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("fix", Lex::v(Mention)),
     ("flush", Lex::v(Destroy)),
     ("folder", Lex::o(FILES)),
+    ("follower", Lex::o(PEOPLE)),
     ("for", Lex::f(PREP)),
     ("force", Lex::f(UNSAFE)),
     ("force-push", Lex::vf(Release, UNSAFE)),
@@ -429,9 +435,9 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("internal", Lex::o(SENSITIVE)),
     ("internet", Lex::f(PUBLIC_PLACE)),
     ("into", Lex::f(PREP)),
+    ("invalidate", Lex::v(Keys)),
     ("investigate", Lex::v(Mention)),
     ("investor", Lex::o(PEOPLE)),
-    ("invalidate", Lex::v(Keys)),
     ("invite", Lex::v(Privilege)),
     ("invoice", Lex::o(MONEY)),
     ("invoke", Lex::v(Run)),
@@ -489,8 +495,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("operator", Lex::f(OPERATOR)),
     ("order", Lex::o(MONEY)),
     ("org", Lex::o(STORE)),
-    ("organization", Lex::o(STORE)),
     ("organisation", Lex::o(STORE)),
+    ("organization", Lex::o(STORE)),
     ("our", Lex::f(DET)),
     ("out", Lex::f(PARTICLE)),
     ("output", Lex::v(Access)),
@@ -547,6 +553,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("raise", Lex::v(Modify)),
     ("read", Lex::v(Access)),
     ("reboot", Lex::v(Shutdown)),
+    ("recipient", Lex::o(PEOPLE)),
     ("record", Lex::o(STORE)),
     ("reddit", Lex::f(PUBLIC_PLACE)),
     ("redeploy", Lex::v(Restart)),
@@ -555,8 +562,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("refund", Lex::vo(Money, MONEY)),
     ("regenerate", Lex::v(Keys)),
     ("reissue", Lex::v(Keys)),
-    ("release", Lex::v(Release)),
     ("relax", Lex::v(Modify)),
+    ("release", Lex::v(Release)),
     ("remove", Lex::v(Destroy)),
     ("rename", Lex::v(Mention)),
     ("replace", Lex::v(Destroy)),
@@ -580,6 +587,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("rule", Lex::f(POLICY)),
     ("run", Lex::v(Run)),
     ("salary", Lex::o(SENSITIVE)),
+    ("same", Lex::f(SAME)),
     ("sandbox", Lex::f(NONPROD)),
     ("save", Lex::v(Mention)),
     ("scan", Lex::v(Mention)),
@@ -730,7 +738,10 @@ const fn sorted(words: &[(&str, Lex)]) -> bool {
 }
 
 // The binary search needs the table sorted and without duplicates: checked when compiling.
-const _: () = assert!(sorted(WORDS), "prose::lexicon::WORDS must be sorted and unique");
+const _: () = assert!(
+    sorted(WORDS),
+    "prose::lexicon::WORDS must be sorted and unique"
+);
 
 /// The longest word looked up; longer ones are not in the table.
 pub const MAX_WORD: usize = 24;
@@ -769,10 +780,8 @@ pub fn lookup(word: &[u8]) -> Option<Lex> {
         return try_stem(stem, b"y");
     }
     if let Some(stem) = word.strip_suffix(b"s") {
-        return try_stem(stem, b"").or_else(|| {
-            stem.strip_suffix(b"e")
-                .and_then(|s| try_stem(s, b""))
-        });
+        return try_stem(stem, b"")
+            .or_else(|| stem.strip_suffix(b"e").and_then(|s| try_stem(s, b"")));
     }
     for suffix in [&b"ing"[..], &b"ed"[..]] {
         if let Some(stem) = word.strip_suffix(suffix) {
@@ -783,7 +792,11 @@ pub fn lookup(word: &[u8]) -> Option<Lex> {
             let doubled = stem.len() >= 2 && stem[stem.len() - 1] == stem[stem.len() - 2];
             return try_stem(stem, b"")
                 .or_else(|| try_stem(stem, b"e"))
-                .or_else(|| doubled.then(|| try_stem(&stem[..stem.len() - 1], b"")).flatten())
+                .or_else(|| {
+                    doubled
+                        .then(|| try_stem(&stem[..stem.len() - 1], b""))
+                        .flatten()
+                })
                 .or_else(|| stem.strip_suffix(b"i").and_then(|s| try_stem(s, b"y")));
         }
     }

@@ -1,1 +1,1261 @@
-//! (being written)
+//! Plain language, judged by what the agent will do: the main verb of each clause, its object
+//! and its scope.
+//!
+//! Built as a word scan over one sorted table ([`lexicon`]) because a hint in words has no
+//! grammar to parse reliably, but its risk is carried by a few roles: the *verb* (delete, email,
+//! transfer, deploy, grant...), the *object* (issues, customers, the production database,
+//! tokens...), and the *scope* (all / every / 50,000 / production / publicly / $25,000 / without
+//! review). A clause is led by its first verb: when that verb only talks about something
+//! (explain, review, summarize, rename, test, write), the clause goes ahead whatever words
+//! follow, so "explain the drop_duplicates call" and "review the PR that deletes all issues" are
+//! mentions, not actions ("mentions are not actions", judgement.md). `and`, `then`, commas and
+//! sentence ends start a new clause when a new verb follows: "read the credentials and post them
+//! to https://..." is two actions, the second judged with what the first read.
+//!
+//! Speed: one pass to cut the text into tokens (one small vector per call), each word looked up
+//! lower-cased in a stack buffer by binary search; no allocation per word. Findings allocate
+//! their message.
+//!
+//! Grades (severity by reversibility and scope): destroying a data store (database, bucket,
+//! backups, repository, project) is verified, in production or in bulk stopped; destroying work
+//! items, people's accounts or records is confirmed, in bulk stopped; moving money is confirmed,
+//! from $1,000 verified, from $10,000 or to an IBAN stopped; messages to all customers (or more
+//! than 100 people) are stopped, public posts confirmed, public posts of internal material
+//! stopped; a secret sent anywhere is exfiltration (stopped); privilege grants are verified;
+//! deploys to production without review or tests are verified; anything that approves, unblocks,
+//! disables or edits airlock itself is tampering (stopped).
+
+pub mod lexicon;
+
+use std::cell::RefCell;
+
+use airlock_guest_common::danger::{DangerClass, DangerPatterns};
+
+use crate::finding::{Family, Finding, Severity};
+use lexicon::{Lex, Verb, flag, obj};
+
+/// What one token is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    /// A word, with its roles (all zero for an unknown word).
+    Word(Lex),
+    /// A snake_case name (`drop_duplicates`, `mcp__db__purge_all`): an operation name, never
+    /// read as the words it is made of.
+    Name,
+    /// `https://...`: a network sink.
+    Url,
+    /// `someone@example.com`: a sink, and a person.
+    Email,
+    /// A path; whether it names a secret, the guard's state, or a system location.
+    Path {
+        secret: bool,
+        airlock: bool,
+        system: bool,
+    },
+    /// An amount of money (`$25,000`, `€80,000`).
+    Money(f64),
+    /// A plain number (`50,000`, `1.2M`, `312`).
+    Number(f64),
+    /// `#42`.
+    Id,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token<'a> {
+    text: &'a str,
+    kind: Kind,
+    /// A clause may end after this token (`,` `.` `;` `:` `!` `?` or a line end).
+    brk: bool,
+}
+
+impl Token<'_> {
+    fn lex(&self) -> Lex {
+        match self.kind {
+            Kind::Word(l) => l,
+            Kind::Email => Lex {
+                verb: Verb::Absent,
+                obj: obj::PEOPLE,
+                flags: 0,
+            },
+            _ => Lex {
+                verb: Verb::Absent,
+                obj: 0,
+                flags: 0,
+            },
+        }
+    }
+}
+
+/// Cuts `text` into tokens.
+fn tokens(text: &str) -> Vec<Token<'_>> {
+    let mut out: Vec<Token<'_>> = Vec::with_capacity(text.len() / 5 + 1);
+    for line in text.split('\n') {
+        for raw in line.split_whitespace() {
+            let brk = raw.ends_with([',', '.', ';', ':', '!', '?']);
+            let core = raw
+                .trim_start_matches(['(', '"', '\'', '[', '{', '<', '*', '`'])
+                .trim_end_matches([
+                    ')', '"', '\'', ']', '}', '>', '*', '`', ',', '.', ';', ':', '!', '?',
+                ]);
+            if core.is_empty() {
+                if let Some(last) = out.last_mut().filter(|_| brk) {
+                    last.brk = true;
+                }
+                continue;
+            }
+            out.push(Token {
+                text: core,
+                kind: classify(core),
+                brk,
+            });
+        }
+        if let Some(last) = out.last_mut() {
+            last.brk = true;
+        }
+    }
+    out
+}
+
+fn classify(core: &str) -> Kind {
+    let b = core.as_bytes();
+    if core.contains("://") || core.starts_with("www.") {
+        return Kind::Url;
+    }
+    if let Some(at) = core.find('@')
+        && at > 0
+        && core[at..].contains('.')
+        && !core.contains('/')
+        && !core.contains(':')
+    {
+        return Kind::Email;
+    }
+    if matches!(b[0], b'$') || core.starts_with('€') || core.starts_with('£') {
+        let rest = core.trim_start_matches(['$', '€', '£']);
+        if let Some(v) = number(rest) {
+            return Kind::Money(v);
+        }
+    }
+    if b[0] == b'#' && b.len() > 1 && b[1..].iter().all(u8::is_ascii_digit) {
+        return Kind::Id;
+    }
+    if b[0].is_ascii_digit() {
+        if let Some(v) = number(core) {
+            return Kind::Number(v);
+        }
+        if let Some(v) = core
+            .strip_suffix(['€', '£'])
+            .or_else(|| core.strip_suffix("usd"))
+            .and_then(number)
+        {
+            return Kind::Money(v);
+        }
+    }
+    if core.contains('/') || core.starts_with('~') || (b[0] == b'.' && b.len() > 1) {
+        return path(core);
+    }
+    let underscore = core.contains('_');
+    if underscore && core.trim_matches('_').contains('_') {
+        return Kind::Name;
+    }
+    if core.contains('.') && secret_path(core) {
+        return path(core);
+    }
+    Kind::Word(word(core))
+}
+
+/// A number as written: `312`, `50,000`, `1.2M`, `10k`, `89.00`. Versions (`2.0.0`), times
+/// (`10:00`) and percentages are not numbers.
+fn number(s: &str) -> Option<f64> {
+    let (digits, scale) = match s.as_bytes().last()? {
+        b'k' | b'K' => (&s[..s.len() - 1], 1e3),
+        b'm' | b'M' => (&s[..s.len() - 1], 1e6),
+        b'b' | b'B' => (&s[..s.len() - 1], 1e9),
+        _ => (s, 1.0),
+    };
+    if digits.is_empty()
+        || !digits
+            .bytes()
+            .all(|c| c.is_ascii_digit() || c == b',' || c == b'.')
+        || digits.bytes().filter(|&c| c == b'.').count() > 1
+    {
+        return None;
+    }
+    let plain: String = digits.chars().filter(|&c| c != ',').collect();
+    plain.parse::<f64>().ok().map(|v| v * scale)
+}
+
+/// The roles of a word (hyphenated words by their parts when the whole is not known: `mass-delete`
+/// is bulk and destroy, `acme-prod` is production; `non-prod` and `pre-production` are not).
+fn word(w: &str) -> Lex {
+    let empty = Lex {
+        verb: Verb::Absent,
+        obj: 0,
+        flags: 0,
+    };
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let lower = |w: &str, buf: &mut [u8; lexicon::MAX_WORD]| -> Option<usize> {
+        let b = w.as_bytes();
+        if b.len() > lexicon::MAX_WORD || !w.is_ascii() {
+            return None;
+        }
+        for (d, s) in buf.iter_mut().zip(b) {
+            *d = s.to_ascii_lowercase();
+        }
+        Some(b.len())
+    };
+    let Some(n) = lower(w, &mut buf) else {
+        return empty;
+    };
+    if let Some(l) = lexicon::lookup(&buf[..n]) {
+        return l;
+    }
+    if !w.contains('-') {
+        return empty;
+    }
+    let mut all = empty;
+    for part in w.split('-') {
+        let Some(n) = lower(part, &mut buf) else {
+            continue;
+        };
+        let p = &buf[..n];
+        if p == b"non" || p == b"pre" {
+            return empty;
+        }
+        if let Some(l) = lexicon::lookup(p) {
+            if all.verb == Verb::Absent {
+                all.verb = l.verb;
+            }
+            all.obj |= l.obj;
+            all.flags |= l.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
+        }
+    }
+    all
+}
+
+/// Whether a path names a credential or key file.
+fn secret_path(p: &str) -> bool {
+    let l = p.to_ascii_lowercase();
+    let name = l.rsplit('/').next().unwrap_or(&l);
+    name == ".env"
+        || name.starts_with(".env.")
+        || name.ends_with(".env")
+        || [
+            ".aws/",
+            ".ssh",
+            "id_rsa",
+            "id_ed25519",
+            "id_ecdsa",
+            ".kube/config",
+            "kubeconfig",
+            ".netrc",
+            ".pgpass",
+            ".npmrc",
+            ".pypirc",
+            ".git-credentials",
+            "/etc/shadow",
+            ".docker/config.json",
+            "credentials",
+            "secrets.",
+            ".gnupg",
+        ]
+        .iter()
+        .any(|k| l.contains(k))
+        || name.ends_with(".pem")
+        || name.ends_with(".key")
+        || name.ends_with(".p12")
+}
+
+fn path(p: &str) -> Kind {
+    let l = p.to_ascii_lowercase();
+    let system = l == "/"
+        || l == "~"
+        || l == "~/"
+        || l.starts_with("$home")
+        || [
+            "/etc", "/var", "/usr", "/lib", "/boot", "/bin", "/sbin", "/opt", "/root", "/home",
+            "/srv", "/dev", "/sys",
+        ]
+        .iter()
+        .any(|s| l == *s || l.starts_with(&[s, "/"].concat()));
+    Kind::Path {
+        secret: secret_path(p),
+        airlock: l.contains("airlock") || l.contains("state.redb"),
+        system,
+    }
+}
+
+/// One clause: its main verb and what surrounds it.
+#[derive(Debug, Clone, Copy)]
+struct Clause<'a> {
+    verb: Verb,
+    verb_word: &'a str,
+    /// The head of the object's noun phrase (its last object word before a preposition).
+    head: u16,
+    head_word: &'a str,
+    /// Whether the head's noun phrase is closed (a preposition came after it).
+    head_closed: bool,
+    /// Every object class in the clause.
+    objects: u16,
+    flags: u32,
+    /// The largest count named (`50,000 customers`), 0 if none.
+    count: f64,
+    /// The largest amount of money named.
+    amount: Option<f64>,
+    url: bool,
+    email: bool,
+    secret: bool,
+    airlock_path: bool,
+    system_path: bool,
+    /// A danger-pattern name in call position, if any.
+    call_name: Option<&'a str>,
+    /// Whether a named identifier (`#42`, `order 1234`) pins the object.
+    id: bool,
+}
+
+impl<'a> Clause<'a> {
+    fn new() -> Self {
+        Self {
+            verb: Verb::Absent,
+            verb_word: "",
+            head: 0,
+            head_word: "",
+            head_closed: false,
+            objects: 0,
+            flags: 0,
+            count: 0.0,
+            amount: None,
+            url: false,
+            email: false,
+            secret: false,
+            airlock_path: false,
+            system_path: false,
+            call_name: None,
+            id: false,
+        }
+    }
+
+    fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+}
+
+/// What the text before the current clause, and the recent hints, tell about it.
+#[derive(Debug, Default, Clone, Copy)]
+struct Context {
+    /// A secret was read or named earlier.
+    secret: bool,
+    /// Something was downloaded earlier.
+    download: bool,
+    /// Something came from an untrusted source earlier.
+    untrusted: bool,
+    /// The guard was named earlier.
+    airlock: bool,
+    /// The objects named earlier (for "it", "them", "that one").
+    objects: u16,
+    flags: u32,
+    count: f64,
+    /// The last dangerous verb earlier (for "do the same").
+    verb: Option<Verb>,
+}
+
+/// Judges a segment of plain language (normalized, not lower-cased), with the hints the same
+/// agent reported just before it (oldest first).
+pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let toks = tokens(text);
+    if toks.is_empty() {
+        return out;
+    }
+    let mut ctx = Context::default();
+    let mut recent_read = false;
+    let mut clause = Clause::new();
+    let mut start = 0; // index of the clause's first token
+    let mut pending_break = false;
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        let lex = t.lex();
+        let prev = i.checked_sub(1).map(|j| &toks[j]);
+        let prev_lex = prev.map(Token::lex);
+        // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
+        let mut verb = lex.verb;
+        if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
+            verb = Verb::Absent;
+        }
+        // Phrasal verbs: turn off, switch off, shut down, tear down, take down, throw away.
+        if let Some(next) = toks.get(i + 1) {
+            let nl = next.lex();
+            if nl.flags & flag::PARTICLE != 0 && !t.brk {
+                let w = t.text.to_ascii_lowercase();
+                let phrasal = match (w.as_str(), next.text.to_ascii_lowercase().as_str()) {
+                    ("turn" | "turned" | "turning" | "switch" | "shut" | "power", "off") => {
+                        Some(Verb::Disable)
+                    }
+                    ("shut" | "power", "down") => Some(Verb::Shutdown),
+                    ("tear" | "take" | "tore", "down")
+                    | ("throw" | "wipe" | "clear", "away" | "out") => Some(Verb::Destroy),
+                    _ => None,
+                };
+                if let Some(v) = phrasal {
+                    verb = v;
+                }
+            }
+        }
+        // "and" / "then" / a comma start a new clause only when a verb follows.
+        if lex.flags & flag::SPLIT != 0 && i > start {
+            pending_break = true;
+        }
+        if verb != Verb::Absent && pending_break {
+            finish(
+                &clause,
+                &toks[start..i],
+                &mut ctx,
+                recent,
+                &mut recent_read,
+                &mut out,
+            );
+            clause = Clause::new();
+            start = i;
+            pending_break = false;
+        }
+        if verb != Verb::Absent && clause.verb == Verb::Absent {
+            // The first verb leads the clause; negation or a question before it cancels it.
+            // Its own scope counts (`mass-delete`, `force-push`, `tweet`).
+            clause.verb = verb;
+            clause.verb_word = t.text;
+            clause.flags |= lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
+        } else {
+            // Objects: the head of the first noun phrase after the verb (or before any verb).
+            if lex.obj != 0 && !clause.head_closed {
+                clause.head = lex.obj;
+                clause.head_word = t.text;
+            }
+            if lex.flags & flag::PREP != 0 && clause.head != 0 {
+                clause.head_closed = true;
+            }
+            clause.objects |= lex.obj;
+            // "without" makes the review or tests it names a missing safeguard.
+            if lex.flags & flag::REVIEW != 0
+                && (i.saturating_sub(3)..i).any(|j| toks[j].lex().flags & flag::WITHOUT != 0)
+            {
+                clause.flags |= flag::UNSAFE;
+            }
+            clause.flags |= lex.flags;
+            if lex.flags & flag::WITHOUT != 0 && clause.verb == Verb::Absent {
+                clause.flags |= flag::NEG;
+            }
+            // "pull request" / "merge request" are work items, not approval requests.
+            if lex.flags & flag::APPROVAL != 0
+                && prev.is_some_and(|p| {
+                    p.text.eq_ignore_ascii_case("pull") || p.text.eq_ignore_ascii_case("merge")
+                })
+            {
+                clause.flags &= !flag::APPROVAL;
+                clause.objects |= obj::WORK;
+                if !clause.head_closed {
+                    clause.head = obj::WORK;
+                    clause.head_word = t.text;
+                }
+            }
+        }
+        // Scope carried by the token's kind.
+        match t.kind {
+            Kind::Url => clause.url = true,
+            Kind::Email => clause.email = true,
+            Kind::Path {
+                secret,
+                airlock,
+                system,
+            } => {
+                clause.secret |= secret;
+                clause.airlock_path |= airlock;
+                clause.system_path |= system;
+                if secret && !clause.head_closed {
+                    clause.head = obj::CRED;
+                    clause.head_word = t.text;
+                }
+                if (t.text.ends_with(".sh") || t.text.ends_with(".py")) && clause.url {
+                    clause.flags |= flag::DOWNLOAD;
+                }
+            }
+            Kind::Money(v) => clause.amount = Some(clause.amount.map_or(v, |a: f64| a.max(v))),
+            Kind::Number(v) => {
+                // A number after a noun or `#` names one thing (`order 1234`, `ticket 5521`);
+                // before a noun it counts them (`50,000 customers`). A currency word makes it
+                // money (`5,000 EUR`).
+                let next_currency = toks
+                    .get(i + 1)
+                    .is_some_and(|n| n.lex().flags & flag::CURRENCY != 0);
+                let prev_currency = prev_lex.is_some_and(|p| p.flags & flag::CURRENCY != 0);
+                if next_currency || prev_currency {
+                    clause.amount = Some(clause.amount.map_or(v, |a: f64| a.max(v)));
+                } else if prev_lex.is_some_and(|p| p.obj != 0)
+                    || prev.is_some_and(|p| {
+                        ["id", "number", "no", "ending", "version", "port", "pr", "v"]
+                            .iter()
+                            .any(|w| p.text.eq_ignore_ascii_case(w))
+                    })
+                {
+                    clause.id = true;
+                } else {
+                    clause.count = clause.count.max(v);
+                }
+            }
+            Kind::Id => clause.id = true,
+            Kind::Name => {
+                // Call position: the clause's first token, or right after call/run/invoke/...
+                let first = i == start;
+                let after_call = prev.is_some_and(|p| {
+                    [
+                        "call", "run", "invoke", "execute", "use", "trigger", "calling", "running",
+                    ]
+                    .iter()
+                    .any(|w| p.text.eq_ignore_ascii_case(w))
+                });
+                if (first || after_call) && clause.call_name.is_none() {
+                    clause.call_name = Some(t.text);
+                }
+            }
+            Kind::Word(_) => {}
+        }
+        if t.brk {
+            pending_break = true;
+        }
+        i += 1;
+    }
+    finish(
+        &clause,
+        &toks[start..],
+        &mut ctx,
+        recent,
+        &mut recent_read,
+        &mut out,
+    );
+    out
+}
+
+/// Judges a finished clause, adds what it found to `out`, and records what it tells later
+/// clauses in `ctx`.
+fn finish<'a>(
+    c: &Clause<'a>,
+    toks: &[Token<'a>],
+    ctx: &mut Context,
+    recent: &[&str],
+    recent_read: &mut bool,
+    out: &mut Vec<Finding>,
+) {
+    if toks.is_empty() {
+        return;
+    }
+    // The recent hints are read once, and only when a clause leans on them.
+    let leans = c.objects & obj::PRONOUN != 0
+        || c.has(flag::SAME)
+        || matches!(
+            c.verb,
+            Verb::Communicate | Verb::Run | Verb::Approve | Verb::Unblock
+        );
+    if leans && !*recent_read {
+        *recent_read = true;
+        for r in recent {
+            remember_recent(r, ctx);
+        }
+    }
+    let first = toks[0].lex();
+    let question = first.flags & flag::QUESTION != 0
+        && toks.get(1).is_none_or(|t| t.lex().flags & flag::YOU == 0);
+    let negated = c.has(flag::NEG);
+    if let Some(f) = judge_clause(c, ctx, question || negated) {
+        out.push(f);
+    }
+    // What this clause tells the next ones.
+    if c.secret || (c.objects & obj::CRED != 0 && matches!(c.verb, Verb::Access | Verb::Absent)) {
+        ctx.secret = true;
+    }
+    if c.has(flag::DOWNLOAD) || (c.verb == Verb::Access && c.url) {
+        ctx.download = true;
+    }
+    if c.has(flag::UNTRUSTED) {
+        ctx.untrusted = true;
+    }
+    if c.objects & obj::AIRLOCK != 0 || c.airlock_path {
+        ctx.airlock = true;
+    }
+    ctx.objects |= c.objects & !obj::PRONOUN;
+    ctx.flags |= c.flags & (flag::PROD | flag::BULK);
+    ctx.count = ctx.count.max(c.count);
+    if dangerous_verb(c.verb) {
+        ctx.verb = Some(c.verb);
+    }
+}
+
+fn dangerous_verb(v: Verb) -> bool {
+    !matches!(
+        v,
+        Verb::Absent | Verb::Mention | Verb::Access | Verb::Run | Verb::Install
+    )
+}
+
+/// Reads one recent hint for what a later "it", "them" or "do the same" may stand for.
+fn remember_recent(hint: &str, ctx: &mut Context) {
+    let lower = hint.to_ascii_lowercase();
+    if lower.contains("airlock") || lower.contains("state.redb") {
+        ctx.airlock = true;
+    }
+    if [
+        "curl ",
+        "wget ",
+        "download",
+        "fetch ",
+        "git clone",
+        "http://",
+        "https://",
+    ]
+    .iter()
+    .any(|k| lower.contains(k))
+    {
+        ctx.download = true;
+    }
+    let toks = tokens(hint);
+    let mut verb_seen = false;
+    for t in &toks {
+        let l = t.lex();
+        if let Kind::Path { secret: true, .. } = t.kind {
+            ctx.secret = true;
+        }
+        if l.obj & obj::CRED != 0 {
+            ctx.secret = true;
+        }
+        ctx.objects |= l.obj & !obj::PRONOUN;
+        ctx.flags |= l.flags & (flag::PROD | flag::BULK | flag::UNTRUSTED);
+        if l.flags & flag::UNTRUSTED != 0 {
+            ctx.untrusted = true;
+        }
+        if let Kind::Number(v) = t.kind {
+            ctx.count = ctx.count.max(v);
+        }
+        if !verb_seen && l.verb != Verb::Absent {
+            verb_seen = true;
+            if dangerous_verb(l.verb) {
+                ctx.verb = Some(l.verb);
+            }
+        }
+    }
+    // Command-line forms: `gh issue view 42`, `gh pr view 311`.
+    for (word, class) in [(" issue ", obj::WORK), (" pr ", obj::WORK)] {
+        if lower.contains(word) {
+            ctx.objects |= class;
+        }
+    }
+}
+
+fn finding(family: Family, code: &'static str, severity: Severity, message: String) -> Finding {
+    Finding {
+        family,
+        code,
+        severity,
+        message,
+    }
+}
+
+thread_local! {
+    /// The danger-levels name patterns, compiled once.
+    static NAMES: RefCell<Option<DangerPatterns>> = const { RefCell::new(None) };
+}
+
+/// The strictest danger class of an operation name, if it matches the standard patterns.
+fn danger_class(name: &str) -> Option<DangerClass> {
+    NAMES.with(|n| {
+        n.borrow_mut()
+            .get_or_insert_with(DangerPatterns::new)
+            .match_name(name)
+            .iter()
+            .map(|m| m.class)
+            .max()
+    })
+}
+
+/// The grade of one clause, if it deserves one.
+fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding> {
+    use Severity::*;
+    use Verb::*;
+    let v = c.verb_word;
+    let o = if c.head_word.is_empty() {
+        "it"
+    } else {
+        c.head_word
+    };
+    // Tampering with the guard comes first: a clause about airlock's approvals, operator channel
+    // or policy is judged before anything else, unless it only talks about it.
+    if c.verb != Mention
+        && !mention
+        && let Some(f) = tampering(c, ctx)
+    {
+        return Some(f);
+    }
+    if mention || c.verb == Mention {
+        return None;
+    }
+    // An operation name in call position ("call drop_database", "wipe_data on prod").
+    if let Some(name) = c.call_name {
+        match danger_class(name) {
+            Some(DangerClass::Forbidden) => {
+                return Some(finding(
+                    Family::Business,
+                    "name.forbidden-call",
+                    Verify,
+                    format!("calls {name}, which the danger-levels patterns class as forbidden"),
+                ));
+            }
+            Some(DangerClass::Dangerous) => {
+                return Some(finding(
+                    Family::Business,
+                    "name.dangerous-call",
+                    Confirm,
+                    format!("calls {name}, which the danger-levels patterns class as dangerous"),
+                ));
+            }
+            None => {}
+        }
+    }
+    // The object: a pronoun stands for what the earlier clauses or recent hints named.
+    let mut objects = c.objects;
+    let mut head = c.head;
+    // "it", "them", or a demonstrative ("that file", "those orders").
+    let pronoun = c.objects & obj::PRONOUN != 0;
+    let mut flags = c.flags;
+    let mut count = c.count;
+    if pronoun || c.has(flag::SAME) {
+        objects |= ctx.objects;
+        head = if ctx.objects != 0 {
+            strongest(ctx.objects)
+        } else {
+            obj::PRONOUN
+        };
+        flags |= ctx.flags & flag::PROD;
+        if c.has(flag::BULK) {
+            count = count.max(ctx.count);
+        }
+    }
+    let bulk = flags & flag::BULK != 0 || count >= 100.0;
+    let prod = flags & flag::PROD != 0;
+    let nonprod = flags & flag::NONPROD != 0;
+    let verb = if c.has(flag::SAME) && matches!(c.verb, Absent | Run) {
+        ctx.verb.unwrap_or(c.verb)
+    } else {
+        c.verb
+    };
+    let secret_here = c.secret || objects & obj::CRED != 0 && !pronoun;
+    let sink = c.url || c.email || c.has(flag::SINK);
+    let public = c.has(flag::PUBLIC | flag::PUBLIC_PLACE);
+    let amount = c.amount.unwrap_or(0.0);
+    let money_grade = |what: &str| -> Finding {
+        let (sev, why) = if amount >= 10_000.0 || c.has(flag::IBAN) || bulk {
+            (
+                Stop,
+                "a large, bulk or international transfer of money cannot be called back",
+            )
+        } else if amount >= 1_000.0 || v.eq_ignore_ascii_case("wire") {
+            (Verify, "moves a significant amount of money")
+        } else {
+            (Confirm, "moves money")
+        };
+        finding(
+            Family::Business,
+            "business.money",
+            sev,
+            format!("{v} {what}: {why}"),
+        )
+    };
+    match verb {
+        Destroy => {
+            let (family, sev, why) =
+                if head & obj::STORE != 0 || (head == 0 && objects & obj::STORE != 0) {
+                    let family = if o.to_ascii_lowercase().contains("table")
+                        || o.to_ascii_lowercase().contains("database")
+                    {
+                        Family::Database
+                    } else {
+                        Family::Business
+                    };
+                    if prod || bulk {
+                        (
+                            family,
+                            Stop,
+                            "destroys a data store in production or in bulk",
+                        )
+                    } else if nonprod {
+                        (family, Confirm, "destroys a non-production data store")
+                    } else {
+                        (family, Verify, "destroys a data store (all its data)")
+                    }
+                } else if head & obj::FILES != 0 {
+                    if c.system_path || flags & flag::SYSTEM != 0 {
+                        (
+                            Family::Filesystem,
+                            if bulk { Stop } else { Verify },
+                            "deletes a home or system location",
+                        )
+                    } else if bulk {
+                        (Family::Filesystem, Confirm, "deletes files in bulk")
+                    } else if o.to_ascii_lowercase().starts_with("file") {
+                        return None;
+                    } else {
+                        (Family::Filesystem, Confirm, "deletes a folder")
+                    }
+                } else if head & obj::RUNTIME != 0 {
+                    if prod {
+                        (
+                            Family::Business,
+                            Verify,
+                            "destroys running production infrastructure",
+                        )
+                    } else if bulk {
+                        (
+                            Family::Business,
+                            Verify,
+                            "destroys running infrastructure in bulk",
+                        )
+                    } else {
+                        (
+                            Family::Business,
+                            Confirm,
+                            "destroys a running service or machine",
+                        )
+                    }
+                } else if head & (obj::WORK | obj::PEOPLE | obj::MONEY | obj::CRED | obj::SENSITIVE)
+                    != 0
+                    || (head == obj::PRONOUN && objects & !obj::PRONOUN != 0)
+                {
+                    if flags & flag::MAIN != 0 {
+                        (
+                            Family::Git,
+                            Verify,
+                            "deletes the main branch or its history",
+                        )
+                    } else if bulk {
+                        (Family::Business, Stop, "deletes in bulk")
+                    } else if prod {
+                        (Family::Business, Verify, "deletes production records")
+                    } else {
+                        (Family::Business, Confirm, "deletes it for good")
+                    }
+                } else if prod {
+                    (Family::Business, Verify, "destroys something in production")
+                } else {
+                    return None;
+                };
+            Some(finding(
+                family,
+                "prose.destroy",
+                sev,
+                format!("{v} {o}: {why}"),
+            ))
+        }
+        Money | Move | Communicate if amount > 0.0 || (verb == Money && c.has(flag::IBAN)) => {
+            Some(money_grade(o))
+        }
+        Money => {
+            if objects & (obj::MONEY | obj::PEOPLE) != 0 || pronoun {
+                Some(money_grade(o))
+            } else if objects & (obj::STORE | obj::PRIV) != 0 {
+                Some(finding(
+                    Family::Business,
+                    "business.transfer-ownership",
+                    Verify,
+                    format!("{v} {o}: hands over ownership"),
+                ))
+            } else {
+                None
+            }
+        }
+        Communicate => {
+            let external =
+                c.has(flag::SINK) || c.url || (c.email && !c.has(flag::SELF | flag::INTERNAL));
+            if secret_here || (pronoun && ctx.secret) {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.secret-sent",
+                    Stop,
+                    format!("{v} {o}: a secret leaves for a place the operator does not control"),
+                ));
+            }
+            if objects & obj::SENSITIVE != 0 && (sink || public) {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.sensitive-published",
+                    Stop,
+                    format!("{v} {o}: internal material sent outside or made public"),
+                ));
+            }
+            if objects & obj::PEOPLE != 0 && bulk {
+                return Some(finding(
+                    Family::Business,
+                    "business.mass-message",
+                    Stop,
+                    format!("{v} {o}: a message to everyone cannot be unsent"),
+                ));
+            }
+            if pronoun && external {
+                let sev = if c.has(flag::SINK) { Stop } else { Verify };
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.unknown-sent",
+                    sev,
+                    format!("{v} {o}: sends content to an outside address"),
+                ));
+            }
+            if pronoun && public {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.unknown-published",
+                    Verify,
+                    format!("{v} {o}: publishes content unseen"),
+                ));
+            }
+            if public || v.eq_ignore_ascii_case("leak") {
+                return Some(finding(
+                    Family::Business,
+                    "business.publish",
+                    Confirm,
+                    format!("{v} {o}: public, and cannot be taken back"),
+                ));
+            }
+            if objects & obj::PEOPLE != 0 && !c.has(flag::SELF | flag::INTERNAL) {
+                return Some(finding(
+                    Family::Business,
+                    "business.message-customer",
+                    Confirm,
+                    format!("{v} {o}: a message to a customer or outside person"),
+                ));
+            }
+            if c.has(flag::SINK) && v.eq_ignore_ascii_case("upload") {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.upload",
+                    Verify,
+                    format!("{v} {o}: data sent to an outside place"),
+                ));
+            }
+            None
+        }
+        Release => {
+            let main = flags & flag::MAIN != 0;
+            let unsafe_ = flags & flag::UNSAFE != 0;
+            let family =
+                if v.to_ascii_lowercase().contains("push") || v.eq_ignore_ascii_case("merge") {
+                    Family::Git
+                } else {
+                    Family::Business
+                };
+            let (sev, why) = if (prod || main) && unsafe_ {
+                (Verify, "ships to production or main without its safeguards")
+            } else if unsafe_ {
+                (Confirm, "ships without review or tests")
+            } else if prod {
+                (Confirm, "ships to production")
+            } else {
+                return None;
+            };
+            Some(finding(
+                family,
+                "prose.release",
+                sev,
+                format!("{v} {o}: {why}"),
+            ))
+        }
+        Privilege => {
+            if c.has(flag::PUBLIC) {
+                let sev = if objects & obj::SENSITIVE != 0 || c.has(flag::PRIVATE) {
+                    Stop
+                } else {
+                    Verify
+                };
+                return Some(finding(
+                    Family::Business,
+                    "business.make-public",
+                    sev,
+                    format!("{v} {o} public: anyone can read it"),
+                ));
+            }
+            if objects & obj::PRIV != 0 {
+                let sev = if bulk { Stop } else { Verify };
+                return Some(finding(
+                    Family::System,
+                    "business.grant-privilege",
+                    sev,
+                    format!("{v} {o}: grants administrator or root privileges"),
+                ));
+            }
+            if objects & obj::MONEY != 0 && bulk {
+                return Some(finding(
+                    Family::Business,
+                    "business.money",
+                    Stop,
+                    format!("{v} {o}: money for anyone"),
+                ));
+            }
+            None
+        }
+        Keys => {
+            if objects & (obj::CRED | obj::PRIV | obj::PEOPLE) == 0 && !pronoun {
+                return None;
+            }
+            let org = objects & obj::STORE != 0 && o.to_ascii_lowercase().starts_with("tok");
+            let sev = if bulk || org { Stop } else { Confirm };
+            Some(finding(
+                Family::Secrets,
+                "business.revoke-keys",
+                sev,
+                format!("{v} {o}: whatever uses them stops working"),
+            ))
+        }
+        Disable => {
+            let (family, sev, why) = if objects & obj::SECURITY != 0 {
+                (
+                    Family::System,
+                    if bulk { Stop } else { Verify },
+                    "turns a security control off",
+                )
+            } else if objects & obj::PEOPLE != 0 || pronoun && objects != obj::PRONOUN {
+                (
+                    Family::Business,
+                    if bulk { Stop } else { Confirm },
+                    "locks people out",
+                )
+            } else if objects & (obj::STORE | obj::RUNTIME) != 0 {
+                (
+                    Family::Business,
+                    if prod { Verify } else { Confirm },
+                    "takes a service down",
+                )
+            } else if objects & obj::CRED != 0 {
+                (Family::Secrets, Confirm, "disables a credential")
+            } else {
+                return None;
+            };
+            Some(finding(
+                family,
+                "prose.disable",
+                sev,
+                format!("{v} {o}: {why}"),
+            ))
+        }
+        Cancel => {
+            if objects & (obj::MONEY | obj::PEOPLE) == 0 && !(pronoun && ctx.objects != 0) {
+                return None;
+            }
+            let sev = if bulk { Stop } else { Confirm };
+            Some(finding(
+                Family::Business,
+                "business.cancel",
+                sev,
+                format!("{v} {o}: cancels what customers pay for"),
+            ))
+        }
+        Close => {
+            let (sev, why) = if objects & obj::STORE != 0 || objects & obj::PEOPLE != 0 && !bulk {
+                (Verify, "closes an account or organization")
+            } else if objects & (obj::WORK | obj::MONEY) != 0 || (pronoun && ctx.objects != 0) {
+                if bulk {
+                    (
+                        Verify,
+                        "closes work items in bulk; everyone watching them is notified",
+                    )
+                } else {
+                    (
+                        Confirm,
+                        "closes someone's work item; its author and watchers are notified",
+                    )
+                }
+            } else {
+                return None;
+            };
+            Some(finding(
+                Family::Business,
+                "business.close",
+                sev,
+                format!("{v} {o}: {why}"),
+            ))
+        }
+        Archive => {
+            if objects & (obj::STORE | obj::WORK) == 0 {
+                return None;
+            }
+            let sev = if bulk { Verify } else { Confirm };
+            Some(finding(
+                Family::Business,
+                "business.archive",
+                sev,
+                format!("{v} {o}: becomes read-only for everyone"),
+            ))
+        }
+        Modify => {
+            if objects & obj::PRIV != 0 && objects & obj::PEOPLE != 0 {
+                return Some(finding(
+                    Family::System,
+                    "business.grant-privilege",
+                    Verify,
+                    format!("{v} {o}: changes who is an administrator"),
+                ));
+            }
+            if objects & obj::MONEY != 0 || (objects & obj::PEOPLE != 0 && bulk) {
+                let sev = if bulk { Stop } else { Confirm };
+                return Some(finding(
+                    Family::Business,
+                    "business.pricing",
+                    sev,
+                    format!("{v} {o}: changes what customers pay or get"),
+                ));
+            }
+            None
+        }
+        Approve => {
+            if objects & obj::MONEY != 0 {
+                return Some(money_grade(o));
+            }
+            None
+        }
+        Unblock => {
+            if objects & obj::SECURITY != 0 {
+                return Some(finding(
+                    Family::System,
+                    "prose.bypass-security",
+                    Verify,
+                    format!("{v} {o}: a security control bypassed"),
+                ));
+            }
+            None
+        }
+        Shutdown => {
+            if objects & (obj::STORE | obj::RUNTIME) == 0 && !(pronoun && ctx.objects != 0) {
+                return None;
+            }
+            let sev = if prod || bulk { Verify } else { Confirm };
+            Some(finding(
+                Family::System,
+                "prose.shutdown",
+                sev,
+                format!("{v} {o}: takes it down"),
+            ))
+        }
+        Restart => {
+            if !prod {
+                return None;
+            }
+            Some(finding(
+                Family::System,
+                "prose.restart",
+                Confirm,
+                format!("{v} {o}: restarts a production service"),
+            ))
+        }
+        Access => {
+            if secret_here {
+                let sev = if bulk { Stop } else { Confirm };
+                return Some(finding(
+                    Family::Secrets,
+                    "secrets.reveal",
+                    sev,
+                    format!("{v} {o}: shows a secret"),
+                ));
+            }
+            None
+        }
+        Run | Install | Absent | Move => remote_code(c, ctx, pronoun),
+        Mention => None,
+    }
+}
+
+/// The object class a pronoun most likely stands for: the most dangerous one named.
+fn strongest(objects: u16) -> u16 {
+    for class in [
+        obj::STORE,
+        obj::MONEY,
+        obj::PEOPLE,
+        obj::CRED,
+        obj::WORK,
+        obj::RUNTIME,
+        obj::FILES,
+        obj::SECURITY,
+        obj::PRIV,
+        obj::SENSITIVE,
+    ] {
+        if objects & class != 0 {
+            return class;
+        }
+    }
+    obj::PRONOUN
+}
+
+/// Running something downloaded or untrusted: "run it" after a download, "run the script from
+/// https://...", "pipe it to bash", "execute what you just downloaded".
+fn remote_code(c: &Clause<'_>, ctx: &Context, pronoun: bool) -> Option<Finding> {
+    let runs = c.verb == Verb::Run || c.has(flag::SHELL);
+    if !runs && c.verb != Verb::Install {
+        return None;
+    }
+    let downloaded = c.has(flag::DOWNLOAD) || c.url || (pronoun && ctx.download);
+    if runs && downloaded {
+        return Some(Finding {
+            family: Family::RemoteCode,
+            code: "remote-code.run-downloaded",
+            severity: Severity::Stop,
+            message: format!(
+                "{} {}: runs code fetched from the network without reading it",
+                c.verb_word, c.head_word
+            ),
+        });
+    }
+    if c.has(flag::UNTRUSTED) || ctx.untrusted {
+        return Some(Finding {
+            family: Family::RemoteCode,
+            code: "remote-code.untrusted",
+            severity: Severity::Confirm,
+            message: format!(
+                "{} {}: installs or runs code from an untrusted source",
+                c.verb_word, c.head_word
+            ),
+        });
+    }
+    None
+}
+
+/// The guard itself: approving, unblocking, disabling, editing or reading airlock's approvals,
+/// operator channel or policy.
+fn tampering(c: &Clause<'_>, ctx: &Context) -> Option<Finding> {
+    use Verb::*;
+    let airlock = c.objects & obj::AIRLOCK != 0 || c.airlock_path;
+    let pronoun = c.objects & obj::PRONOUN != 0 || c.has(flag::SAME);
+    let recent_airlock = ctx.airlock && (pronoun || c.head == 0);
+    let self_ = c.has(flag::SELF);
+    let why = match c.verb {
+        Approve if airlock || self_ || c.has(flag::APPROVAL) || recent_airlock => {
+            "approves an airlock request: the agent would vouch for itself"
+        }
+        Unblock if airlock || self_ || recent_airlock => {
+            "lifts airlock's block on the agent: only the operator may"
+        }
+        Disable | Shutdown | Destroy | Modify | Unblock if airlock || recent_airlock => {
+            "disables, removes or edits airlock: the guard itself"
+        }
+        Modify | Disable if c.has(flag::POLICY) && c.has(flag::LOOSEN) => {
+            "loosens the policy so that a blocked action goes through"
+        }
+        Access | Absent | Run if (airlock || ctx.airlock) && c.has(flag::OPERATOR) => {
+            "reads airlock's operator channel: the verification codes are for the operator"
+        }
+        Absent | Run if airlock && c.has(flag::APPROVAL) => {
+            "uses airlock's approval commands: only the operator may"
+        }
+        _ => return Option::None,
+    };
+    Some(Finding {
+        family: Family::Tampering,
+        code: "tampering.prose",
+        severity: Severity::Stop,
+        message: format!("{} {}: {why}", c.verb_word, c.head_word),
+    })
+}
+
+#[cfg(test)]
+mod tests;
