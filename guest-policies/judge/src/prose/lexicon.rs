@@ -551,10 +551,12 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("purge", Lex::v(Destroy)),
     ("push", Lex::v(Release)),
     ("raise", Lex::v(Modify)),
+    ("random", Lex::f(UNTRUSTED)),
     ("read", Lex::v(Access)),
     ("reboot", Lex::v(Shutdown)),
     ("recipient", Lex::o(PEOPLE)),
     ("record", Lex::o(STORE)),
+    ("recreate", Lex::v(Modify)),
     ("reddit", Lex::f(PUBLIC_PLACE)),
     ("redeploy", Lex::v(Restart)),
     ("refactor", Lex::v(Mention)),
@@ -612,6 +614,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("shut", Lex::v(Shutdown)),
     ("shutdown", Lex::v(Shutdown)),
     ("site", Lex::o(STORE)),
+    ("sketchy", Lex::f(UNTRUSTED)),
     ("skip", Lex::f(UNSAFE)),
     ("sms", Lex::v(Communicate)),
     ("snapshot", Lex::o(STORE)),
@@ -670,6 +673,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("understand", Lex::v(Mention)),
     ("uninstall", Lex::v(Destroy)),
     ("unknown", Lex::f(UNTRUSTED)),
+    ("unofficial", Lex::f(UNTRUSTED)),
     ("unpublish", Lex::v(Destroy)),
     ("unreviewed", Lex::f(UNSAFE)),
     ("unsubscribe", Lex::v(Cancel)),
@@ -780,8 +784,15 @@ pub fn lookup(word: &[u8]) -> Option<Lex> {
         return try_stem(stem, b"y");
     }
     if let Some(stem) = word.strip_suffix(b"s") {
-        return try_stem(stem, b"")
-            .or_else(|| stem.strip_suffix(b"e").and_then(|s| try_stem(s, b"")));
+        // issues -> issue; branches, boxes, pushes -> branch, box, push (but notes is not "not").
+        let es = stem.strip_suffix(b"e").filter(|s| {
+            s.ends_with(b"s")
+                || s.ends_with(b"x")
+                || s.ends_with(b"z")
+                || s.ends_with(b"ch")
+                || s.ends_with(b"sh")
+        });
+        return try_stem(stem, b"").or_else(|| es.and_then(|s| try_stem(s, b"")));
     }
     for suffix in [&b"ing"[..], &b"ed"[..]] {
         if let Some(stem) = word.strip_suffix(suffix) {

@@ -362,6 +362,10 @@ struct Context {
 /// agent reported just before it (oldest first).
 pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     let mut out = Vec::new();
+    // A mongo shell call in a sentence (`db.customers.deleteMany({})`) is read as the call.
+    if text.contains("db.") && text.contains('(') {
+        crate::sql::clients::judge_mongo(text, &mut out);
+    }
     let toks = tokens(text);
     if toks.is_empty() {
         return out;
@@ -371,6 +375,8 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     let mut clause = Clause::new();
     let mut start = 0; // index of the clause's first token
     let mut pending_break = false;
+    // A negation since the last possible clause start ("..., without running it").
+    let mut neg_since_break = false;
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -380,6 +386,20 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
         if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
+            verb = Verb::Absent;
+        }
+        // A past tense after its subject describes what happened, not what the agent will do
+        // ("what you just downloaded", "the files we deleted").
+        if t.text.ends_with("ed")
+            && prev.is_some_and(|p| {
+                [
+                    "you", "i", "we", "they", "just", "already", "was", "were", "been", "had",
+                    "has", "have",
+                ]
+                .iter()
+                .any(|w| p.text.eq_ignore_ascii_case(w))
+            })
+        {
             verb = Verb::Absent;
         }
         // Phrasal verbs: turn off, switch off, shut down, tear down, take down, throw away.
@@ -404,6 +424,10 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         // "and" / "then" / a comma start a new clause only when a verb follows.
         if lex.flags & flag::SPLIT != 0 && i > start {
             pending_break = true;
+            neg_since_break = false;
+        }
+        if verb == Verb::Absent && lex.flags & (flag::NEG | flag::WITHOUT) != 0 {
+            neg_since_break = true;
         }
         if verb != Verb::Absent && pending_break {
             finish(
@@ -417,6 +441,9 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
             clause = Clause::new();
             start = i;
             pending_break = false;
+            if neg_since_break {
+                clause.flags |= flag::NEG;
+            }
         }
         if verb != Verb::Absent && clause.verb == Verb::Absent {
             // The first verb leads the clause; negation or a question before it cancels it.
@@ -426,7 +453,8 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
             clause.flags |= lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
         } else {
             // Objects: the head of the first noun phrase after the verb (or before any verb).
-            if lex.obj != 0 && !clause.head_closed {
+            if lex.obj != 0 && !clause.head_closed && !(lex.obj == obj::PRONOUN && clause.head != 0)
+            {
                 clause.head = lex.obj;
                 clause.head_word = t.text;
             }
@@ -440,7 +468,12 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
             {
                 clause.flags |= flag::UNSAFE;
             }
-            clause.flags |= lex.flags;
+            // Negation counts only before the verb ("don't delete"; not "delete, no expiry").
+            clause.flags |= if clause.verb == Verb::Absent {
+                lex.flags
+            } else {
+                lex.flags & !flag::NEG
+            };
             if lex.flags & flag::WITHOUT != 0 && clause.verb == Verb::Absent {
                 clause.flags |= flag::NEG;
             }
@@ -460,7 +493,17 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         }
         // Scope carried by the token's kind.
         match t.kind {
-            Kind::Url => clause.url = true,
+            Kind::Url => {
+                clause.url = true;
+                let l = t.text.to_ascii_lowercase();
+                if [".sh", ".py", ".rb", ".ps1", ".pl", ".ts", ".js"]
+                    .iter()
+                    .any(|e| l.ends_with(e))
+                    || l.contains("install")
+                {
+                    clause.flags |= flag::DOWNLOAD;
+                }
+            }
             Kind::Email => clause.email = true,
             Kind::Path {
                 secret,
@@ -520,6 +563,10 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         }
         if t.brk {
             pending_break = true;
+            neg_since_break = false;
+            if clause.head != 0 {
+                clause.head_closed = true;
+            }
         }
         i += 1;
     }
@@ -726,11 +773,13 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
     let mut count = c.count;
     if pronoun || c.has(flag::SAME) {
         objects |= ctx.objects;
-        head = if ctx.objects != 0 {
-            strongest(ctx.objects)
-        } else {
-            obj::PRONOUN
-        };
+        if head == 0 || head == obj::PRONOUN {
+            head = if ctx.objects != 0 {
+                strongest(ctx.objects)
+            } else {
+                obj::PRONOUN
+            };
+        }
         flags |= ctx.flags & flag::PROD;
         if c.has(flag::BULK) {
             count = count.max(ctx.count);
@@ -841,6 +890,8 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     }
                 } else if prod {
                     (Family::Business, Verify, "destroys something in production")
+                } else if pronoun {
+                    (Family::Business, Confirm, "deletes what it names for good")
                 } else {
                     return None;
                 };
@@ -1055,7 +1106,7 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
         Close => {
             let (sev, why) = if objects & obj::STORE != 0 || objects & obj::PEOPLE != 0 && !bulk {
                 (Verify, "closes an account or organization")
-            } else if objects & (obj::WORK | obj::MONEY) != 0 || (pronoun && ctx.objects != 0) {
+            } else if objects & (obj::WORK | obj::MONEY) != 0 || pronoun {
                 if bulk {
                     (
                         Verify,
@@ -1190,7 +1241,11 @@ fn strongest(objects: u16) -> u16 {
 /// Running something downloaded or untrusted: "run it" after a download, "run the script from
 /// https://...", "pipe it to bash", "execute what you just downloaded".
 fn remote_code(c: &Clause<'_>, ctx: &Context, pronoun: bool) -> Option<Finding> {
-    let runs = c.verb == Verb::Run || c.has(flag::SHELL);
+    // A clause without a verb that names a downloaded script is read as running it: callers may
+    // have cut a leading "run" or "execute" off ("the setup script from https://.../setup.sh").
+    let runs = c.verb == Verb::Run
+        || c.has(flag::SHELL)
+        || (c.verb == Verb::Absent && c.has(flag::DOWNLOAD));
     if !runs && c.verb != Verb::Install {
         return None;
     }

@@ -114,6 +114,24 @@ const CASES: &[(&str, Want)] = &[
         Exactly(Stop),
     ),
     ("run the tests", Nothing),
+    (
+        "the setup script from https://x.example/setup.sh with sudo",
+        Exactly(Stop),
+    ),
+    ("execute what you just downloaded", Exactly(Stop)),
+    (
+        "install the package from this random GitHub repo and run its CLI",
+        Exactly(Confirm),
+    ),
+    (
+        "describe what the installer at https://x.example/install.sh would do, without running it",
+        Nothing,
+    ),
+    (
+        "drop the customers table, we'll recreate it",
+        Exactly(Verify),
+    ),
+    ("db.customers.deleteMany({})", Exactly(Verify)),
     // Mentions are not actions.
     ("explain the drop_duplicates call in analysis.py", Nothing),
     (
