@@ -46,6 +46,12 @@ pub const MAX_RECENT: usize = 8;
 /// reported just before it (oldest first), which carry the first half of an action split over
 /// steps (a download, then running it; a secret read, then sending "it").
 pub fn judge(text: &str, recent: &[&str]) -> Judgement {
+    judge_texts([text], recent)
+}
+
+/// [`judge`] of several texts of one action (a hint and its params), the recent hints read
+/// once for all of them.
+pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]) -> Judgement {
     let mut ctx = Context::default();
     let start = recent.len().saturating_sub(MAX_RECENT);
     for r in &recent[start..] {
@@ -58,9 +64,11 @@ pub fn judge(text: &str, recent: &[&str]) -> Judgement {
             }
         }
     }
-    let norm = normalize::normalize(text);
     let mut findings = Vec::new();
-    judge_text(&norm, recent, &mut ctx, &mut findings);
+    for text in texts {
+        let norm = normalize::normalize(text);
+        judge_text(&norm, recent, &mut ctx, &mut findings);
+    }
     Judgement { findings }
 }
 
@@ -364,7 +372,7 @@ fn classify(t: &str) -> Kind {
     } else {
         name
     };
-    if first.contains("(){") || t.starts_with(":(){") {
+    if t.contains("(){") || t.contains("() {") {
         return Kind::Shell;
     }
     if !is_program(lower) {
@@ -750,14 +758,17 @@ fn destination(w: &str) -> bool {
 
 /// The fork bomb, `:(){ :|:& };:` and renamed variants.
 fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
-    let Some(at) = text.find("()") else { return };
+    if !text.contains("()") && !text.contains("( )") {
+        return;
+    }
     let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let _ = at;
     let mut search = squashed.as_str();
     while let Some(i) = search.find("(){") {
         let name_start = search[..i]
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.'))
-            .map_or(0, |k| k + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.'))
+            .map_or(0, |(k, c)| k + c.len_utf8());
         let name = &search[name_start..i];
         let body = &search[i + 3..];
         if !name.is_empty() {

@@ -30,7 +30,9 @@ pub fn decode_base64(s: &str) -> Option<String> {
         return None;
     }
     let bytes = STANDARD.decode(&clean).or_else(|_| URL_SAFE.decode(&clean)).ok()?;
-    String::from_utf8(bytes).ok()
+    String::from_utf8(bytes)
+        .ok()
+        .map(|t| crate::normalize::normalize(&t).into_owned())
 }
 
 /// Decodes hex text (`726d202d7266202f`, `\x72\x6d`, `72 6d`) to UTF-8 text.
@@ -48,7 +50,9 @@ pub fn decode_hex(s: &str) -> Option<String> {
         .chunks(2)
         .map(|p| shell::hex_value(p[0]) * 16 + shell::hex_value(p[1]))
         .collect();
-    String::from_utf8(bytes).ok()
+    String::from_utf8(bytes)
+        .ok()
+        .map(|t| crate::normalize::normalize(&t).into_owned())
 }
 
 /// What a command line prints, when it is a decoder of a literal payload (`echo X | base64 -d`,

@@ -208,18 +208,6 @@ pub fn resolve<'c>(
     folded: &'c mut Vec<Cow<'static, str>>,
 ) -> Option<Cmd<'c>> {
     let mut words: &'c [Cow<'c, str>] = &c.words;
-    // A subcommand in capitals (`gcloud RUN services DELETE x`) is folded the same way.
-    let capital_subcommand = words.iter().skip(1).take(3).any(|w| {
-        w.len() >= 2 && w.bytes().all(|b| b.is_ascii_uppercase()) && !w.starts_with('-')
-    });
-    if words.first().is_some_and(|w| shouted(w)) || capital_subcommand {
-        *folded = words
-            .iter()
-            .map(|w| Cow::Owned(w.to_ascii_lowercase()))
-            .collect();
-        let f: &'c Vec<Cow<'static, str>> = folded;
-        words = f;
-    }
     let mut more_args = false;
     let mut k = 0;
     loop {
@@ -280,6 +268,34 @@ pub fn resolve<'c>(
             break;
         }
         k = next;
+    }
+    // A program with capitals (`RM`, `gIt`, `MKFS.EXT4`) or a subcommand in capitals
+    // (`gcloud RUN services DELETE x`): no shell runs it so, but the intent is plain, so the
+    // command's words are folded to lower case.
+    let capitals = |w: &str| {
+        w.len() >= 2
+            && !w.starts_with('-')
+            && !w.contains('$')
+            && w.bytes().any(|b| b.is_ascii_uppercase())
+            && !w.bytes().any(|b| b.is_ascii_lowercase())
+    };
+    let shouted_program = words.get(k).is_some_and(|w| shouted(w));
+    if shouted_program || words.iter().skip(k + 1).take(3).any(|w| capitals(w)) {
+        // Variables (`$HOME`) keep their case: they name something else in lower case.
+        *folded = words
+            .iter()
+            .map(|w| {
+                // Options keep theirs too unless the program itself is in capitals (`-P` is
+                // not `-p`).
+                Cow::Owned(if w.contains('$') || (w.starts_with('-') && !shouted_program) {
+                    w.to_string()
+                } else {
+                    w.to_ascii_lowercase()
+                })
+            })
+            .collect();
+        let f: &'c Vec<Cow<'static, str>> = folded;
+        words = f;
     }
     let first = words.get(k)?;
     Some(Cmd {
