@@ -17,8 +17,10 @@ mod corpus;
 
 use corpus::{Digest, Rng};
 
-/// The digest of the stage's outcomes over the corpus, before the speed-ups.
-const PINNED: u64 = 0xa8b0_d196_35db_09a7;
+/// The digest of the stage's outcomes over the corpus, regenerated deliberately for issue #13:
+/// auto-approval covers the whole action only, danger names count in call position only, and
+/// the built-in command patterns are gone (the scorer's judge parses commands).
+const PINNED: u64 = 0x7cc6_6037_0e47_f159;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -87,9 +89,10 @@ fn outputs_match_the_pinned_digest() {
     );
 }
 
-/// The digest of the default stage's outcomes over the benchmark corpus's hints, before the
-/// second round of speed-ups (the one that measured over these hints).
-const PINNED_BENCH: u64 = 0x05ea_e7a5_dfa0_803a;
+/// The digest of the default stage's outcomes over the benchmark corpus's hints, regenerated
+/// for issue #13 (1,165 shell and SQL hints that the command patterns matched are now no-match
+/// and judged by the scorer; 51 camelCase operation names in call position now match).
+const PINNED_BENCH: u64 = 0x1e0f_345d_7a4f_252f;
 
 /// The default stage (`{}`) over every hint of airlock's benchmark corpus, as airlock calls it:
 /// the hint alone, no operation.
