@@ -225,6 +225,7 @@ fn clauses(text: &str) -> Vec<&str> {
             b',' if text[i..].starts_with(", and then ") => 11,
             b' ' if text[i..].starts_with(" then ") && !text[..i].ends_with(';') => 6,
             b' ' if text[i..].starts_with(" and then ") => 10,
+            b' ' if text[i..].starts_with(" and ") && starts_action(&text[i + 5..]) => 5,
             b' ' if text[i..].starts_with(" && ") && !looks_shell(&text[start..i]) => 4,
             b' ' if text[i..].starts_with(" afterwards ") => 12,
             _ => 0,
@@ -264,6 +265,7 @@ fn has_prose_joint(text: &str) -> bool {
                 if (rest.starts_with(" then ") && !text[..i].ends_with(';'))
                     || rest.starts_with(", then ")
                     || rest.starts_with(" and then ")
+                    || rest.starts_with(" and ") && starts_action(&rest[5..])
                 {
                     return true;
                 }
@@ -274,41 +276,67 @@ fn has_prose_joint(text: &str) -> bool {
     false
 }
 
+/// Whether a text after " and " starts a second action: a verb that sends, reads or destroys,
+/// or a program.
+fn starts_action(rest: &str) -> bool {
+    let w = rest.split_whitespace().next().unwrap_or("");
+    let lower = w.to_ascii_lowercase();
+    SEND_VERBS.contains(&lower.as_str())
+        || matches!(
+            lower.as_str(),
+            "delete" | "remove" | "drop" | "wipe" | "destroy" | "run" | "execute" | "pipe"
+                | "force-push" | "push" | "kill" | "disable" | "approve" | "unblock"
+        )
+        || is_program(&lower) && !matches!(lower.as_str(), "set" | "time" | "find" | "make" | "install" | "watch" | "top" | "last" | "more" | "less" | "file" | "free" | "id" | "man" | "go")
+}
+
 /// Leading words that say "I will do this" before the action itself.
 fn strip_lead(mut t: &str) -> &str {
+    const ONE: &[&str] = &[
+        "$", "#", "-", "*", "then", "and", "also", "next", "next,", "finally", "finally,", "first",
+        "first,", "please", "now", "run:", "run", "execute", "exec:", "to", "command:", "cmd:",
+        "shell:", "running", "executing", "try", "ok", "ok,", "sure,", "let's", "lets", "i'll",
+        "we'll",
+    ];
+    const TWO: &[(&str, &str)] = &[("i", "will"), ("let", "me"), ("we", "will"), ("going", "to")];
     loop {
-        let before = t;
-        t = t.trim_start_matches(|c: char| c.is_whitespace() || c == '-' && false);
-        for prefix in [
-            "$ ", "# ", "- ", "* ", "then ", "and ", "also ", "next ", "next, ", "finally ",
-            "finally, ", "first ", "first, ", "please ", "now ", "run: ", "run ", "execute ",
-            "exec: ", "i will ", "i'll ", "i am going to ", "i'm going to ", "going to ", "let me ",
-            "let's ", "lets ", "we will ", "we'll ", "to ", "command: ", "cmd: ", "shell: ",
-            "Then ", "And ", "Also ", "Next ", "Next, ", "Finally ", "Finally, ", "First ",
-            "First, ", "Please ", "Now ", "Run: ", "Run ", "Execute ", "I will ", "I'll ",
-            "I am going to ", "I'm going to ", "Going to ", "Let me ", "Let's ", "We will ",
-            "We'll ", "Command: ", "running ", "Running ", "executing ", "Executing ", "try ",
-            "Try ", "ok ", "OK ", "Ok, ", "ok, ", "OK, ", "sure, ", "Sure, ",
-        ] {
-            if let Some(rest) = t.strip_prefix(prefix) {
-                t = rest;
+        t = t.trim_start();
+        let (w, rest) = t.split_once(' ').unwrap_or((t, ""));
+        if w.is_empty() || rest.is_empty() {
+            return t;
+        }
+        if ONE.iter().any(|o| o.eq_ignore_ascii_case(w)) {
+            t = rest;
+            continue;
+        }
+        let (w2, rest2) = rest.split_once(' ').unwrap_or((rest, ""));
+        if TWO.iter().any(|(a, b)| a.eq_ignore_ascii_case(w) && b.eq_ignore_ascii_case(w2)) {
+            t = rest2;
+            continue;
+        }
+        // "I am going to", "I'm going to"
+        if (w.eq_ignore_ascii_case("i'm") || w.eq_ignore_ascii_case("i") && w2.eq_ignore_ascii_case("am"))
+            && rest.contains("going to ")
+        {
+            if let Some(at) = rest.find("going to ") {
+                t = &rest[at + 9..];
+                continue;
             }
         }
         // "Step 3 - ", "Step 3: ", "1. "
-        if let Some(rest) = t.strip_prefix("Step ").or_else(|| t.strip_prefix("step ")) {
+        if w.eq_ignore_ascii_case("step") {
             let after = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-            let after = after.trim_start_matches([':', ' ', '-', '.', ')']);
             if after.len() < rest.len() {
-                t = after;
+                t = after.trim_start_matches([':', ' ', '-', '.', ')']);
+                continue;
             }
         }
-        let digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
-        if digits.len() < t.len() && (digits.starts_with(". ") || digits.starts_with(") ")) {
-            t = &digits[2..];
+        let digits = w.trim_start_matches(|c: char| c.is_ascii_digit());
+        if digits.len() < w.len() && (digits == "." || digits == ")") {
+            t = rest;
+            continue;
         }
-        if t.len() == before.len() {
-            return t;
-        }
+        return t;
     }
 }
 
@@ -414,97 +442,71 @@ fn classify(t: &str) -> Kind {
 /// statements, not English sentences that start with the same verb.
 pub fn looks_like_sql(t: &str) -> bool {
     let mut w = t.split_whitespace();
-    let a_orig = t.split_whitespace().next().unwrap_or("");
+    let a_orig = w.next().unwrap_or("");
+    // Only statement keywords start SQL: most texts stop here.
+    const KEYWORDS: &[&str] = &[
+        "delete", "drop", "create", "alter", "truncate", "update", "insert", "replace", "select",
+        "grant", "revoke", "merge", "with", "vacuum", "reindex", "flushall", "flushdb",
+    ];
+    let Some(&a) = KEYWORDS.iter().find(|k| k.eq_ignore_ascii_case(a_orig)) else {
+        return false;
+    };
+    let b = w.next().unwrap_or("");
+    let c = w.next().unwrap_or("");
+    let d = w.next().unwrap_or("");
+    let is = |x: &str, y: &str| x.eq_ignore_ascii_case(y);
+    let english = |x: &str| {
+        ["the", "a", "an", "all", "every", "my", "it", "this", "that", "our", "your", "its", "them", "some", "any"]
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(x))
+    };
     if a_orig.len() >= 4
         && a_orig.bytes().all(|c| c.is_ascii_uppercase())
-        && matches!(a_orig, "DROP" | "DELETE" | "TRUNCATE" | "UPDATE" | "ALTER" | "GRANT" | "REVOKE" | "INSERT" | "MERGE" | "SELECT" | "CREATE" | "REPLACE")
-        && t.split_whitespace().nth(1).is_some_and(|b| !matches!(b.to_ascii_lowercase().as_str(), "the" | "a" | "all" | "every" | "my" | "it" | "this"))
+        && a != "with"
+        && !b.is_empty()
+        && !english(b)
     {
         return true;
     }
-    let a = w.next().unwrap_or("").to_ascii_lowercase();
-    let b = w.next().unwrap_or("").to_ascii_lowercase();
-    let c = w.next().unwrap_or("").to_ascii_lowercase();
-    let d = w.next().unwrap_or("").to_ascii_lowercase();
     let object = |x: &str| {
-        matches!(
-            x.trim_end_matches(';'),
-            "table" | "database" | "schema" | "index" | "view" | "user" | "role" | "sequence"
-                | "function" | "procedure" | "trigger" | "column" | "constraint" | "type"
-                | "extension" | "materialized" | "collection" | "keyspace" | "if" | "temporary"
-                | "temp" | "unique" | "or"
-        )
+        let x = x.trim_end_matches(';');
+        [
+            "table", "database", "schema", "index", "view", "user", "role", "sequence", "function",
+            "procedure", "trigger", "column", "constraint", "type", "extension", "materialized",
+            "collection", "keyspace", "if", "temporary", "temp", "unique", "or",
+        ]
+        .iter()
+        .any(|o| o.eq_ignore_ascii_case(x))
     };
-    match a.as_str() {
-        "delete" => b == "from" || c == "from" && b != "all",
-        "drop" | "create" | "alter" => object(&b),
-        "truncate" => b == "table" || (!b.is_empty() && !matches!(b.as_str(), "the" | "a" | "all" | "every" | "it" | "this" | "that" | "logs" | "log") && (c.is_empty() || c.ends_with(';') || c == "cascade" || c == "restart")),
-        "update" => c == "set" || d == "set",
-        "insert" | "replace" => b == "into",
-        "select" => t.to_ascii_lowercase().contains(" from ") || b.ends_with(';') || b == "*" || b.contains('('),
-        "grant" | "revoke" => t.to_ascii_lowercase().contains(" on ") || t.to_ascii_lowercase().contains(" to ") || t.to_ascii_lowercase().contains(" from "),
-        "merge" => b == "into",
-        "with" => t.to_ascii_lowercase().contains(" as (") || t.to_ascii_lowercase().contains(" as("),
+    let has = |needle: &str| {
+        t.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+    };
+    match a {
+        "delete" => is(b, "from") || is(c, "from") && !is(b, "all"),
+        "drop" | "create" | "alter" => object(b),
+        "truncate" => {
+            is(b, "table")
+                || (!b.is_empty()
+                    && !english(b)
+                    && !is(b, "logs")
+                    && !is(b, "log")
+                    && (c.is_empty() || c.ends_with(';') || is(c, "cascade") || is(c, "restart")))
+        }
+        "update" => is(c, "set") || is(d, "set"),
+        "insert" | "replace" | "merge" => is(b, "into"),
+        "select" => has(" from ") || b.ends_with(';') || b == "*" || b.contains('('),
+        "grant" | "revoke" => has(" on ") || has(" to ") || has(" from "),
+        "with" => has(" as (") || has(" as("),
         "vacuum" | "reindex" => true,
-        "flushall" | "flushdb" => b.is_empty() || b.ends_with(';') || b == "async" || b == "sync",
-        _ => false,
+        _ => b.is_empty() || b.ends_with(';') || is(b, "async") || is(b, "sync"),
     }
 }
 
 /// Program names: a text starting with one is a command line.
 pub fn is_program(name: &str) -> bool {
-    if name.starts_with("mkfs") || name.starts_with("python") || sql::PROGRAMS.contains(&name) {
-        return true;
-    }
-    matches!(
-        name,
-        // filesystem
-        "rm" | "rmdir" | "unlink" | "find" | "shred" | "srm" | "truncate" | "dd" | "wipefs" | "chmod"
-        | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "fdisk" | "sfdisk"
-        | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" | "ls" | "cat" | "less" | "more"
-        | "head" | "tail" | "touch" | "mkdir" | "tar" | "zip" | "unzip" | "gzip" | "gunzip" | "grep"
-        | "egrep" | "rg" | "ag" | "awk" | "xxd" | "od" | "hexdump" | "strings" | "base64" | "file"
-        | "stat" | "du" | "df" | "wc" | "sort" | "uniq" | "cut" | "tr" | "diff" | "patch" | "bat"
-        | "tree" | "realpath" | "basename" | "dirname" | "rsync" | "scp" | "sftp" | "jq" | "yq"
-        // git and dev tools
-        | "git" | "gh" | "cargo" | "rustc" | "npm" | "npx" | "yarn" | "pnpm" | "node" | "nodejs"
-        | "deno" | "bun" | "pip" | "pip3" | "pipx" | "uv" | "poetry" | "go" | "make" | "cmake"
-        | "mvn" | "gradle" | "java" | "javac" | "ruby" | "gem" | "bundle" | "perl" | "php"
-        | "composer" | "pytest" | "tox" | "just" | "bazel" | "dotnet"
-        // containers and infrastructure
-        | "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
-        | "microk8s" | "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "cdktf"
-        | "serverless" | "sls" | "ansible" | "ansible-playbook" | "vagrant" | "packer"
-        // clouds
-        | "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "vercel"
-        | "netlify" | "firebase" | "wrangler"
-        // system
-        | "sudo" | "doas" | "env" | "command" | "builtin" | "exec" | "nice" | "ionice" | "nohup"
-        | "timeout" | "time" | "stdbuf" | "xargs" | "watch" | "busybox" | "setsid" | "chroot"
-        | "flock" | "shutdown" | "reboot" | "poweroff" | "halt" | "init" | "telinit" | "kill"
-        | "killall" | "killall5" | "pkill" | "systemctl" | "service" | "launchctl" | "iptables"
-        | "ip6tables" | "nft" | "ufw" | "setenforce" | "aa-disable" | "crontab" | "userdel"
-        | "deluser" | "passwd" | "chpasswd" | "usermod" | "useradd" | "adduser" | "gpasswd"
-        | "visudo" | "chattr" | "mount" | "umount" | "swapoff" | "sysctl" | "history" | "unset"
-        | "export" | "set" | "insmod" | "rmmod" | "modprobe" | "journalctl" | "ps" | "top"
-        | "printenv" | "echo" | "printf" | "eval" | "source" | "sh" | "bash" | "zsh" | "dash"
-        | "ksh" | "fish" | "su" | "ssh" | "curl" | "wget" | "nc" | "ncat" | "netcat" | "socat"
-        | "telnet" | "ftp" | "gpg" | "gpg2" | "security" | "vault" | "op" | "pass" | "openssl"
-        | "mail" | "mailx" | "sendmail" | "mutt" | "dig" | "nslookup" | "ip" | "ifconfig"
-        | "chrt" | "taskset" | "declare" | "alias" | "apt" | "apt-get" | "yum" | "dnf" | "brew"
-        | "snap" | "pacman" | "apk" | "id" | "whoami" | "uname" | "which" | "cd" | "pwd"
-        // databases
-        | "psql" | "mysql" | "mariadb" | "sqlite3" | "redis-cli" | "mongo" | "mongosh"
-        | "clickhouse-client" | "cqlsh" | "cockroach" | "duckdb" | "influx" | "pg_dump"
-        | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "dropdb" | "createdb"
-        | "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce"
-        | "hostnamectl" | "timedatectl" | "rclone" | "pastebinit" | "inotifywait" | "pwsh"
-        | "powershell" | "iwr" | "iex" | "uvx" | "glab" | "stripe" | "kill9"
-        | "nmcli" | "route" | "lsof" | "ss" | "free" | "uptime" | "getenforce" | "sestatus"
-        | "man" | "last" | "vim" | "vi" | "nano" | "code" | "emacs" | "less.sh"
-        // airlock
-        | "airlock"
-    )
+    recognize::lexicon::is(name, recognize::lexicon::PROGRAM)
 }
 
 /// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use
@@ -518,15 +520,15 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         if w.is_empty() {
             continue;
         }
-        let lower_prev = prev.to_ascii_lowercase();
+        const TRIGGERS: &[&str] = &[
+            "run", "runs", "running", "execute", "executes", "executing", "exec", "with", "via",
+            "using", "use", "type", "invoke", "then", "and", "command", "do", "call", "calling",
+            "issue", "try", "by", "now", "also",
+        ];
+        let p = prev.trim_end_matches(':');
+        let trigger = prev.ends_with(':') || TRIGGERS.iter().any(|t| t.eq_ignore_ascii_case(p));
         prev = w;
         let rest = &clause[at..];
-        let trigger = matches!(
-            lower_prev.trim_end_matches(':'),
-            "run" | "runs" | "running" | "execute" | "executes" | "executing" | "exec" | "with"
-                | "via" | "using" | "use" | "type" | "invoke" | "then" | "and" | "command"
-                | "do" | "call" | "calling" | "issue" | "try" | "by" | "now" | "also"
-        ) || lower_prev.ends_with(':');
         if !trigger {
             // SQL in capitals anywhere.
             if w.bytes().all(|c| c.is_ascii_uppercase()) && w.len() >= 4 && looks_like_sql(rest) {
@@ -567,6 +569,45 @@ const READ_VERBS: &[&str] = &[
 
 /// Checks of the whole prose text: secrets read, sent, and airlock tampered with in words.
 fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
+    // Each check below needs a path, a host, a URL, airlock's name, a recent step, or one of a
+    // few verbs: most prose has none of them, and is done here.
+    let interesting = ctx.tampering
+        || !ctx.downloads.is_empty()
+        || text.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
+        || {
+            let has = |needle: &[u8]| {
+                text.as_bytes()
+                    .windows(needle.len())
+                    .any(|w| w.eq_ignore_ascii_case(needle))
+            };
+            has(b"airlock")
+                || has(b"approv")
+                || has(b"unblock")
+                || has(b"polic")
+                || has(b"guard")
+                || has(b"threshold")
+                || has(b"download")
+                || has(b"pipe")
+                || has(b"paste")
+                || has(b"operator")
+                || has(b"code")
+                || has(b"credential")
+                || has(b"kubeconfig")
+                || has(b"gist")
+                || has(b"slack")
+                || has(b"discord")
+                || has(b"telegram")
+                || has(b"webhook")
+                || has(b"public")
+                || has(b"twitter")
+                || has(b"reddit")
+                || has(b"hacker")
+                || has(b"bucket")
+                || has(b"ftp")
+        };
+    if !interesting {
+        return;
+    }
     let lower = text.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"')
@@ -620,6 +661,13 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                     "exfiltration.secret",
                     Severity::Stop,
                     format!("sends secrets to {to}: they leave the machine"),
+                ));
+            } else if dest.is_some_and(|d| public_drop(d)) || named_sink && lower.contains("paste") {
+                out.push(make_finding(
+                    Family::Exfiltration,
+                    "exfiltration.upload",
+                    Severity::Confirm,
+                    format!("sends data to {to}, a public paste or drop site"),
                 ));
             } else if words.iter().any(|w| matches!(*w, "file" | "files" | "database" | "dump" | "backup" | "logs" | "data" | "repo" | "repository" | "code" | "source" | "customer" | "customers" | "users" | "emails")) || dest.is_some_and(|d| d.contains("://")) {
                 out.push(make_finding(
@@ -738,6 +786,14 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
+}
+
+/// Public paste and file-drop sites named in prose.
+fn public_drop(d: &str) -> bool {
+    let d = d.to_ascii_lowercase();
+    ["pastebin", "paste.", "hastebin", "termbin", "transfer.sh", "0x0.st", "ix.io", "gist.", "file.io", "webhook.site", "requestbin"]
+        .iter()
+        .any(|k| d.contains(k))
 }
 
 /// A network destination named in prose: a URL, an e-mail address, a host name.

@@ -9,12 +9,11 @@
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
-use super::secrets::{FETCHERS, INTERPRETERS};
+use super::lexicon::{self, FETCHER, INTERPRETER, SHELL};
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
 
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "su", "pwsh", "powershell", "cmd"];
 
 /// Base64 as agents paste it: standard or URL-safe alphabet, padding optional.
 const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
@@ -178,7 +177,7 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
     let s = shell::parse(src);
     let fetches = s.commands.iter().any(|c| {
         let mut folded = Vec::new();
-        super::resolve(c, &mut folded).is_some_and(|r| FETCHERS.contains(&r.program))
+        super::resolve(c, &mut folded).is_some_and(|r| lexicon::is(r.program, FETCHER))
     });
     if fetches {
         out.push(finding(
@@ -193,7 +192,7 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
 /// The recognizer of shells, eval, interpreters' inline code and decoded payloads.
 pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    if SHELLS.contains(&p) {
+    if lexicon::is(p, SHELL) {
         // `-c BODY`, also clustered (`-lc`, `-xec`).
         let mut body = None;
         let mut it = cmd.args.iter();
@@ -240,7 +239,7 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
         }
     }
     // `... | sh`: a decoded payload piped into a shell or interpreter.
-    if cmd.piped_in && (SHELLS.contains(&p) || INTERPRETERS.contains(&p)) && index > 0 {
+    if cmd.piped_in && (lexicon::is(p, SHELL) || lexicon::is(p, INTERPRETER)) && index > 0 {
         let pipeline = s.commands[index].pipeline;
         let start = s.commands[..index]
             .iter()
@@ -272,7 +271,7 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
                 Severity::Confirm,
                 format!("a decoded payload piped to {p}: {}", crate::cut(&decoded, 80)),
             ));
-            if SHELLS.contains(&p) {
+            if lexicon::is(p, SHELL) {
                 crate::judge_shell(&decoded, depth + 1, ctx, out);
             } else {
                 code(&decoded, depth, ctx, out);

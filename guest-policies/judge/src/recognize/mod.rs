@@ -19,6 +19,7 @@ pub mod filesystem;
 pub mod git;
 pub mod infrastructure;
 pub mod interpreters;
+pub mod lexicon;
 pub mod paths;
 pub mod secrets;
 pub mod system;
@@ -409,20 +410,20 @@ fn command(
         "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
             filesystem::volumes(cmd, out)
         }
-        _ if crate::sql::PROGRAMS.contains(&p) => {
+        _ if lexicon::is(p, lexicon::DATABASE) => {
             database(p, cmd.args, out);
             database_stdin(cmd, s, index, out);
         }
         "python" | "python3" | "php" | "bundle" | "npx" | "bunx" | "pnpm" | "yarn"
             if cmd.args.iter().any(|a| {
                 let n = program_name(a);
-                crate::sql::PROGRAMS.contains(&n) && n != "mongo" || n == "artisan"
+                lexicon::is(n, lexicon::DATABASE) && n != "mongo" || n == "artisan"
             }) =>
         {
             let at = cmd
                 .args
                 .iter()
-                .position(|a| crate::sql::PROGRAMS.contains(&program_name(a)) || program_name(a) == "artisan")
+                .position(|a| lexicon::is(program_name(a), lexicon::DATABASE) || program_name(a) == "artisan")
                 .unwrap_or(0);
             database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
         }

@@ -191,6 +191,16 @@ pub fn scope(path: &str) -> Scope {
 
 /// What secret a path holds, if it is a credential or key file.
 pub fn secret(path: &str) -> Option<&'static str> {
+    // Every secret below is named by a path (`/`, `.`, `~`, `_`, `@`) or by a bare
+    // `credentials` / `kubeconfig`: most words are none of these and stop here.
+    if !path
+        .bytes()
+        .any(|b| matches!(b, b'/' | b'.' | b'~' | b'_' | b'@'))
+        && !path.eq_ignore_ascii_case("credentials")
+        && !path.eq_ignore_ascii_case("kubeconfig")
+    {
+        return None;
+    }
     let p = path.trim_matches(|c| c == '"' || c == '\'');
     let p = p.strip_prefix('@').unwrap_or(p);
     let name = file_name(p);
@@ -381,6 +391,14 @@ pub fn critical_file(path: &str) -> Option<(bool, &'static str)> {
 /// Whether a path or text reaches airlock's own state or policy: its state directory (the
 /// operator channel, `state.redb`), or a policy file of an airlock directory.
 pub fn airlock_state(path: &str) -> Option<&'static str> {
+    let has = |needle: &[u8]| {
+        path.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    if !has(b"airlock") && !has(b".redb") && !has(b"operator/") {
+        return None;
+    }
     let lower = path.to_ascii_lowercase();
     if lower.contains(".local/state/airlock")
         || lower.contains("xdg_state_home/airlock")

@@ -9,25 +9,7 @@ use super::{Cmd, Context, finding};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{RedirectKind, Script};
 
-/// Programs whose only effect on their operands is to read (and print) them.
-pub const READERS: &[&str] = &[
-    "cat", "less", "more", "head", "tail", "bat", "batcat", "strings", "xxd", "hexdump", "od",
-    "base64", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "cut", "sort", "nl", "tac",
-    "cp", "tar", "zip", "7z", "gzip", "openssl", "jq", "yq", "view", "diff", "sha256sum", "file",
-    "type", "get-content", "gc", "python", "python3", "node", "curl", "wget", "scp", "rsync", "nc",
-    "ncat", "netcat", "socat", "mail", "mailx", "sendmail", "mutt", "gh", "ssh", "sed", "xclip",
-    "pbcopy", "source", ".", "vim", "vi", "nano", "code", "emacs",
-];
-
-/// Programs that fetch from the network.
-pub const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "aria2c", "lwp-download", "lwp-request", "GET", "iwr", "invoke-webrequest", "irm"];
-
-/// Programs that run the code they are given on stdin (or as a file).
-pub const INTERPRETERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "python", "python3",
-    "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "iex", "deno", "bun",
-    "lua", "Rscript", "osascript",
-];
+use super::lexicon::{self, FETCHER, INTERPRETER, READER};
 
 /// Commands whose output is a bulk dump of secrets or data.
 fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
@@ -46,9 +28,15 @@ fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
 
 /// What a command reads that is secret: an operand, or a file redirected to its stdin.
 fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
-    if READERS.contains(&cmd.program) || cmd.program.starts_with("python") {
+    if lexicon::is(cmd.program, READER) {
         let mut skip = false;
+        // `cp`, `scp`, `rsync`: the last operand is written, not read.
+        let copies = matches!(cmd.program, "cp" | "scp" | "rsync" | "install");
+        let last = if copies { cmd.operands(&[]).last() } else { None };
         for a in cmd.words() {
+            if last == Some(a) {
+                continue;
+            }
             if skip {
                 skip = false;
                 continue;
@@ -74,7 +62,7 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
         }
     }
     for r in cmd.redirects {
-        let reader_here = r.kind == RedirectKind::HereString && READERS.contains(&cmd.program);
+        let reader_here = r.kind == RedirectKind::HereString && lexicon::is(cmd.program, READER);
         if r.kind == RedirectKind::Read || reader_here {
             if let Some(what) = paths::secret(r.target.trim()) {
                 return Some((r.target.to_string(), what));
@@ -131,7 +119,7 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
 
 /// Known public drop points: pastes, anonymous file drops, request catchers (not chat
 /// webhooks: a build notification to Slack is ordinary work).
-fn drop_point(dest: &str) -> bool {
+pub fn drop_point(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     [
         "pastebin.", "paste.ee", "hastebin", "termbin.com", "transfer.sh", "0x0.st", "ix.io",
@@ -500,7 +488,7 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
 /// Records downloads; judges running a downloaded file.
 fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    if FETCHERS.contains(&p) {
+    if lexicon::is(p, FETCHER) {
         let url = cmd.words().find(|w| w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/')));
         let output = match p {
             "curl" => cmd.value(&["-o", "--output"]).or_else(|| {
@@ -520,11 +508,11 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
         return;
     }
     // Code from the network piped into an interpreter.
-    if cmd.piped_in && INTERPRETERS.contains(&p) && !cmd.has(&["-c", "-e"]) {
+    if cmd.piped_in && lexicon::is(p, INTERPRETER) && !cmd.has(&["-c", "-e"]) {
         if let Some(f) = upstream(s, index).find_map(|c| {
             let mut folded = Vec::new();
             let r = super::resolve(c, &mut folded)?;
-            FETCHERS.contains(&r.program).then(|| r.program.to_owned())
+            lexicon::is(r.program, FETCHER).then(|| r.program.to_owned())
         }) {
             out.push(finding(
                 Family::RemoteCode,
@@ -539,7 +527,7 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
         let into = cmd.value(&["-C", "--directory"]).unwrap_or(".");
         let fetched = upstream(s, index).any(|c| {
             let mut folded = Vec::new();
-            super::resolve(c, &mut folded).is_some_and(|r| FETCHERS.contains(&r.program))
+            super::resolve(c, &mut folded).is_some_and(|r| lexicon::is(r.program, FETCHER))
         });
         if fetched {
             let system = paths::scope(into) == paths::Scope::Catastrophic;
@@ -574,7 +562,7 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
     if ctx.downloads.is_empty() {
         return;
     }
-    let run_target = if INTERPRETERS.contains(&p) || matches!(p, "source" | "." | "exec") {
+    let run_target = if lexicon::is(p, INTERPRETER) || matches!(p, "source" | "." | "exec") {
         cmd.operands(&["-m"]).next()
     } else if p == "chmod" {
         let mut ops = cmd.operands(&[]);

@@ -54,7 +54,7 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
         return;
     }
-    if ctx.tampering && (super::secrets::READERS.contains(&p) || MODIFIERS.contains(&p) || p == "airlock") {
+    if ctx.tampering && (super::lexicon::is(p, super::lexicon::READER) || MODIFIERS.contains(&p) || p == "airlock") {
         out.push(finding(
             T,
             "tampering.follow-up",

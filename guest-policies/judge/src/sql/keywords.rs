@@ -12,8 +12,8 @@ use crate::finding::{Family, Finding, Severity};
 
 /// The statement keywords that can make a statement worth judging. Everything else (`SELECT`,
 /// `INSERT`, `EXPLAIN`, `SHOW`, `DESCRIBE`, `WITH` ... reads) is never parsed.
-const KEYWORDS: [&str; 10] = [
-    "drop", "truncate", "delete", "update", "alter", "grant", "revoke", "create", "merge", "copy",
+const KEYWORDS: [&str; 9] = [
+    "drop", "truncate", "delete", "update", "alter", "grant", "revoke", "create", "merge",
 ];
 
 /// Whether `text` holds one of [`KEYWORDS`] as a whole word (letters, digits and `_` make a
@@ -45,6 +45,121 @@ pub fn has_statement_keyword(text: &str) -> bool {
 
 fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+}
+
+/// How a statement opens, which decides whether it is parsed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// A harmful statement in a shape the parser grades: parse it.
+    Parse,
+    /// `CREATE ...`, with the table it creates (lower case) if it is `CREATE TABLE`.
+    Create(Option<String>),
+    /// A read or an addition (`SELECT`, `INSERT`, `EXPLAIN`, `SHOW`, `BEGIN`...): nothing to grade.
+    Read,
+    /// Not a statement: maybe a sentence holding one.
+    Other,
+}
+
+/// The first words of a piece, lower-cased into small buffers (no allocation).
+fn first_words(piece: &str) -> impl Iterator<Item = &str> {
+    piece
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ',')
+        .filter(|w| !w.is_empty())
+}
+
+/// How `piece` opens ([`Lead`]).
+pub fn lead(piece: &str) -> Lead {
+    let mut words = first_words(piece);
+    let Some(first) = words.next() else {
+        return Lead::Other;
+    };
+    let second = words.next().unwrap_or("");
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let has_word = |k: &str| first_words(piece).any(|w| is(w, k));
+    if is(first, "drop") {
+        let object = if is(second, "temporary") || is(second, "materialized") {
+            words.next().unwrap_or("")
+        } else {
+            second
+        };
+        return if drop_object(object).is_some() {
+            Lead::Parse
+        } else {
+            Lead::Other
+        };
+    }
+    if is(first, "truncate") || is(first, "grant") || is(first, "revoke") {
+        return Lead::Parse;
+    }
+    if is(first, "delete") {
+        return if is(second, "from") || has_word("from") {
+            Lead::Parse
+        } else {
+            Lead::Other
+        };
+    }
+    if is(first, "update") {
+        return if has_word("set") {
+            Lead::Parse
+        } else {
+            Lead::Other
+        };
+    }
+    if is(first, "alter") {
+        return if ["table", "user", "role"].iter().any(|k| is(second, k)) {
+            Lead::Parse
+        } else {
+            Lead::Other
+        };
+    }
+    if is(first, "merge") {
+        return if is(second, "into") {
+            Lead::Parse
+        } else {
+            Lead::Other
+        };
+    }
+    if is(first, "create") {
+        let mut rest = first_words(piece).skip(1).skip_while(|w| {
+            ["temp", "temporary", "unlogged", "or", "replace"]
+                .iter()
+                .any(|k| is(w, k))
+        });
+        let table = match rest.next() {
+            Some(w) if is(w, "table") => {
+                let name = rest
+                    .skip_while(|w| ["if", "not", "exists"].iter().any(|k| is(w, k)))
+                    .next()
+                    .unwrap_or("");
+                Some(name.trim_matches(['"', '`']).to_ascii_lowercase())
+            }
+            _ => None,
+        };
+        return Lead::Create(table);
+    }
+    // A common table expression may modify (`WITH gone AS (DELETE FROM users RETURNING *) ...`).
+    if is(first, "with") && ["delete", "update", "truncate"].iter().any(|k| has_word(k)) {
+        return Lead::Parse;
+    }
+    if [
+        "select", "insert", "with", "explain", "show", "describe", "desc", "begin", "commit",
+        "rollback", "start", "set", "use", "values", "analyze", "vacuum", "pragma", "copy",
+    ]
+    .iter()
+    .any(|k| is(first, k))
+    {
+        return Lead::Read;
+    }
+    Lead::Other
+}
+
+/// Whether a `CREATE` statement gives superuser-level options (`CREATE ROLE x SUPERUSER`).
+pub fn escalates(piece: &str) -> bool {
+    first_words(piece).any(|w| {
+        ["superuser", "bypassrls", "sysadmin", "accountadmin"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
+    })
 }
 
 /// The statements of `sql`: split at each `;` outside quotes (`'...'`, `"..."`, `` `...` ``),

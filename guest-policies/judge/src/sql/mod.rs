@@ -49,6 +49,12 @@ const MAX_PARSED_BYTES: usize = 16 * 1024;
 
 /// Judges raw SQL text (one or more statements, maybe cut short, any case), or a text that holds
 /// SQL among other words.
+///
+/// Each statement is looked at by its first words before anything is parsed: only a statement
+/// that opens with a harmful keyword in a shape the parser can grade (`DROP TABLE`, `DELETE FROM`,
+/// `UPDATE ... SET`, `ALTER TABLE`, `GRANT`, ...) is parsed; reads and inserts are skipped; a
+/// piece that is not a statement but holds one (`then DROP TABLE users in prod`) goes to the
+/// keyword reader.
 pub fn judge_sql(sql: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     // Mongo shell calls written where SQL was expected (`db.users.drop()`).
@@ -58,43 +64,42 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     if !keywords::has_statement_keyword(sql) {
         return out;
     }
-    if sql.len() <= MAX_PARSED_BYTES {
-        if let Some(statements) = parse(sql) {
-            judge_script(&statements, &mut out);
-            return out;
-        }
-        // Some statement is not valid in any dialect: judge the pieces one by one, each by the
-        // parser if it can, else by the keyword reader.
-        for piece in keywords::statements(sql) {
-            if !keywords::has_statement_keyword(piece) {
-                continue;
+    // Tables this script creates: dropping them again loses nothing that existed before.
+    let mut created: Vec<String> = Vec::new();
+    for piece in keywords::statements(sql) {
+        match keywords::lead(piece) {
+            keywords::Lead::Create(table) => {
+                created.extend(table);
+                if keywords::escalates(piece) {
+                    judge_piece(piece, &created, &mut out);
+                }
             }
-            match parse(piece) {
-                Some(statements) => statements
-                    .iter()
-                    .for_each(|s| statement::judge(s, &mut out)),
-                None => keywords::judge(piece, &mut out),
+            keywords::Lead::Parse => judge_piece(piece, &created, &mut out),
+            keywords::Lead::Read => {}
+            keywords::Lead::Other => {
+                if keywords::has_statement_keyword(piece) {
+                    keywords::judge(piece, &mut out);
+                }
             }
-        }
-    } else {
-        for piece in keywords::statements(sql) {
-            keywords::judge(piece, &mut out);
         }
     }
     out
 }
 
-/// Judges the statements of one script. A table the same script creates and then drops is
-/// scratch space (`CREATE TABLE t(x); ...; DROP TABLE t;`): dropping it loses nothing that
-/// existed before, so it is only noted.
-fn judge_script(statements: &[Statement], out: &mut Vec<Finding>) {
-    let created: Vec<String> = statements
-        .iter()
-        .filter_map(|s| match s {
-            Statement::CreateTable(c) => Some(c.name.to_string().to_ascii_lowercase()),
-            _ => None,
-        })
-        .collect();
+/// Judges one statement by the parser if some dialect accepts it, else by the keyword reader.
+fn judge_piece(piece: &str, created: &[String], out: &mut Vec<Finding>) {
+    match (piece.len() <= MAX_PARSED_BYTES)
+        .then(|| parse(piece))
+        .flatten()
+    {
+        Some(statements) => judge_script(&statements, created, out),
+        None => keywords::judge(piece, out),
+    }
+}
+
+/// Judges parsed statements. A table the same script created is scratch space (`CREATE TABLE
+/// t(x); ...; DROP TABLE t;`): dropping it is only noted.
+fn judge_script(statements: &[Statement], created: &[String], out: &mut Vec<Finding>) {
     for s in statements {
         let scratch = match s {
             Statement::Drop {

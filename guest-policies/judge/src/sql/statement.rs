@@ -2,7 +2,7 @@
 
 use sqlparser::ast::{
     AlterRoleOperation, AlterTableOperation, BinaryOperator, Expr, MergeAction, ObjectType,
-    Privileges, RoleOption, Statement, UnaryOperator, Value,
+    Privileges, Query, RoleOption, SetExpr, Statement, UnaryOperator, Value,
 };
 
 use crate::finding::{Family, Finding, Severity};
@@ -295,6 +295,22 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
                 );
             }
         }
+        Statement::Query(q) => judge_query(q, out),
+        _ => {}
+    }
+}
+
+/// The statements a query runs: a `DELETE`/`UPDATE` in a common table expression or as the
+/// query's body (PostgreSQL's data-modifying `WITH`).
+fn judge_query(q: &Query, out: &mut Vec<Finding>) {
+    if let Some(with) = &q.with {
+        for cte in &with.cte_tables {
+            judge_query(&cte.query, out);
+        }
+    }
+    match q.body.as_ref() {
+        SetExpr::Update(s) | SetExpr::Delete(s) | SetExpr::Merge(s) => judge(s, out),
+        SetExpr::Query(inner) => judge_query(inner, out),
         _ => {}
     }
 }

@@ -107,6 +107,14 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
     ("select truncate_at, drop_duplicates(x) from events", None),
     ("EXPLAIN DELETE FROM users", None),
     ("SHOW TABLES", None),
+    (
+        "WITH gone AS (DELETE FROM users RETURNING *) SELECT count(*) FROM gone",
+        Some(Verify),
+    ),
+    (
+        "WITH recent AS (SELECT * FROM t) SELECT * FROM recent",
+        None,
+    ),
     ("DESCRIBE users", None),
     (
         "INSERT INTO users (id, name) VALUES (1, 'a'), (2, 'b');",
