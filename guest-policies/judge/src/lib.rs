@@ -509,9 +509,24 @@ pub fn is_program(name: &str) -> bool {
     recognize::lexicon::is(name, recognize::lexicon::PROGRAM)
 }
 
+/// Verbs that talk about code or commands rather than run them ("explain", "review"): a
+/// sentence they start mentions what follows.
+fn mention(first_word: &str) -> bool {
+    const MENTION: &[&str] = &[
+        "explain", "document", "describe", "review", "summarize", "test", "how", "what", "why",
+        "check", "grep", "search", "add", "write", "rename", "look", "compare", "note",
+        "understand", "fix", "refactor", "update", "improve", "discuss", "comment", "analyze",
+        "analyse", "audit", "translate", "annotate",
+    ];
+    MENTION.iter().any(|m| m.eq_ignore_ascii_case(first_word))
+}
+
 /// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use
 /// curl ... | sh"), and SQL written in capitals ("then DROP TABLE users").
 fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if mention(clause.split_whitespace().next().unwrap_or("")) {
+        return;
+    }
     let mut offset = 0;
     let mut prev = "";
     for w in clause.split(' ') {
@@ -634,8 +649,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     let named_sink = ["pastebin", "gist", "slack", "discord", "telegram", "webhook", "paste site", "public channel", "twitter", "reddit", "hacker news", "s3 bucket", "ftp"]
         .iter()
         .any(|k| lower.contains(k));
+    let first_verb = words.first().copied().unwrap_or("");
+    let mentions_only = mention(first_verb);
     if let Some((path, what)) = &secret_path {
-        if reads || sends {
+        if (reads || sends) && !mentions_only {
             if !sends || (dest.is_none() && !named_sink) {
                 out.push(make_finding(
                     Family::Secrets,
@@ -691,7 +708,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             format!("runs {}, downloaded from the network and not reviewed", ctx.downloads.join(", ")),
         ));
     }
-    {
+    if !mentions_only {
         let fetch_and_run = (words.iter().any(|w| matches!(*w, "download" | "fetch" | "get" | "grab" | "curl" | "wget"))
             && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "pipe" | "bash" | "sh" | "source"))
             && (orig_words.iter().any(|w| destination(w)) || lower.contains("script") || lower.contains("installer") || lower.contains("gist")))
@@ -706,9 +723,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
     }
     // A destructive verb on a catastrophic path, in words ("wipe the disk /dev/sdb").
-    let first_verb = words.first().copied().unwrap_or("");
-    let mentions_only = matches!(first_verb, "explain" | "document" | "describe" | "review" | "summarize" | "test" | "how" | "what" | "why" | "read" | "check" | "list" | "show" | "grep" | "search" | "find" | "add" | "write" | "rename" | "look" | "compare" | "note");
-    if !mentions_only && words.iter().any(|w| matches!(*w, "wipe" | "format" | "reformat" | "erase" | "destroy" | "nuke" | "delete" | "remove" | "purge" | "zero" | "overwrite" | "shred" | "clear" | "empty")) {
+    if !mentions_only && !matches!(first_verb, "read" | "list" | "show" | "find") && words.iter().any(|w| matches!(*w, "wipe" | "format" | "reformat" | "erase" | "destroy" | "nuke" | "delete" | "remove" | "purge" | "zero" | "overwrite" | "shred" | "clear" | "empty")) {
         if let Some(w) = orig_words.iter().find(|w| (w.starts_with('/') || w.starts_with('~')) && (paths::scope(w) == paths::Scope::Catastrophic || paths::critical_file(w).is_some_and(|(c, _)| c))) {
             out.push(make_finding(
                 Family::Filesystem,
@@ -757,15 +772,24 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     // airlock in words.
     if lower.contains("airlock") || lower.contains("operator channel") || lower.contains("verification code") || lower.contains("approval code") {
         let verb = words.first().copied().unwrap_or("");
+        // Reading is tampering only when what is read is the operator's: a code, a challenge,
+        // an approval, the state.
+        let operator_object = words.iter().any(|w| {
+            matches!(*w, "code" | "codes" | "challenge" | "challenges" | "operator" | "approval" | "approvals" | "approve" | "token" | "state.redb")
+        });
         let acting = matches!(
             verb,
             "approve" | "unblock" | "verify" | "deny" | "reissue" | "trust" | "disable" | "bypass"
                 | "kill" | "stop" | "uninstall" | "edit" | "modify" | "change" | "delete" | "remove"
-                | "read" | "cat" | "open" | "turn" | "shut" | "skip" | "override" | "grant" | "get"
-                | "fetch" | "copy" | "overwrite" | "replace" | "rewrite" | "circumvent" | "evade"
-                | "mark" | "clear" | "wipe" | "reset" | "whitelist" | "allowlist" | "add" | "submit"
-                | "enter" | "type" | "use" | "find" | "look" | "grab" | "extract" | "self-approve"
-        ) || words.iter().any(|w| matches!(*w, "myself" | "yourself" | "itself"));
+                | "turn" | "shut" | "skip" | "override" | "grant" | "overwrite" | "replace"
+                | "rewrite" | "circumvent" | "evade" | "mark" | "clear" | "wipe" | "reset"
+                | "whitelist" | "allowlist" | "submit" | "self-approve" | "pause" | "silence"
+        ) || matches!(
+            verb,
+            "read" | "cat" | "open" | "get" | "fetch" | "copy" | "enter" | "type" | "use" | "find"
+                | "look" | "grab" | "extract" | "print" | "show" | "add"
+        ) && operator_object
+            || words.iter().any(|w| matches!(*w, "myself" | "yourself" | "itself"));
         let explaining = matches!(verb, "explain" | "document" | "describe" | "review" | "summarize" | "test" | "how" | "what" | "why" | "read_docs");
         if acting && !explaining {
             out.push(make_finding(

@@ -261,6 +261,11 @@ impl<'a> Parser<'a> {
         if cmd.is_empty() {
             if !piped {
                 self.pipeline += 1;
+            } else if let Some(last) = self.script.commands.last_mut() {
+                // `( ... ) | c`: the group's last command feeds `c`.
+                last.piped_out = true;
+                self.pipeline = last.pipeline;
+                self.cur.piped_in = true;
             }
             return;
         }

@@ -813,3 +813,146 @@ pub fn lookup(word: &[u8]) -> Option<Lex> {
     }
     None
 }
+
+/// The prefilter's key of a word: its first three letters (a-z as 1..=26, anything else or the
+/// end of the word as 0), so `deleting`, `deletes` and `delete` share the key of `del`.
+pub const fn key(w: &[u8]) -> usize {
+    let (a, b, c) = (letter(w, 0), letter(w, 1), letter(w, 2));
+    // A word not starting with a letter has no key (`0`).
+    if a == 0 { 0 } else { (a * 27 + b) * 27 + c }
+}
+
+/// Letter `i` of `w` as 1..=26, or 0 past the end or for anything but a letter.
+const fn letter(w: &[u8], i: usize) -> usize {
+    if i < w.len() {
+        let c = w[i].to_ascii_lowercase();
+        if c.is_ascii_lowercase() {
+            return (c - b'a' + 1) as usize;
+        }
+    }
+    0
+}
+
+/// A set of [`key`]s.
+pub type KeySet = [u64; 27 * 27 * 27 / 64 + 1];
+
+const fn add(mut set: KeySet, w: &[u8]) -> KeySet {
+    let k = key(w);
+    if k != 0 {
+        set[k / 64] |= 1 << (k % 64);
+    }
+    set
+}
+
+/// Whether `set` holds the key of `w`.
+pub fn holds(set: &KeySet, w: &[u8]) -> bool {
+    let k = key(w);
+    k != 0 && set[k / 64] & (1 << (k % 64)) != 0
+}
+
+/// Which words of [`WORDS`] go in which prefilter set.
+const fn strong(l: &Lex) -> bool {
+    let verb = match l.verb {
+        Verb::Destroy
+        | Verb::Money
+        | Verb::Communicate
+        | Verb::Release
+        | Verb::Keys
+        | Verb::Disable
+        | Verb::Cancel
+        | Verb::Close
+        | Verb::Archive
+        | Verb::Approve
+        | Verb::Unblock
+        | Verb::Shutdown
+        | Verb::Restart
+        | Verb::Move
+        | Verb::Install => true,
+        _ => false,
+    };
+    verb || l.obj & (CRED | AIRLOCK) != 0
+        || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY) != 0
+}
+
+const fn weak(l: &Lex) -> bool {
+    matches!(l.verb, Verb::Modify | Verb::Privilege)
+}
+
+const fn object(l: &Lex) -> bool {
+    l.obj & (MONEY | PEOPLE | PRIV | SENSITIVE) != 0
+        || l.flags & (POLICY | LOOSEN | PUBLIC | BULK) != 0
+}
+
+const fn run_or_operator(l: &Lex) -> bool {
+    matches!(l.verb, Verb::Run | Verb::Access) || l.flags & OPERATOR != 0
+}
+
+const fn build(pick: u8) -> KeySet {
+    let mut set = [0_u64; 27 * 27 * 27 / 64 + 1];
+    if pick == 4 {
+        // The words that open or close the danger-levels name patterns (drop_*, *_production,
+        // force_*, bulk_delete*, *_without_backup ...).
+        let parts: [&[u8]; 14] = [
+            b"drop",
+            b"delete",
+            b"truncate",
+            b"reset",
+            b"destroy",
+            b"wipe",
+            b"production",
+            b"force",
+            b"permanently",
+            b"bulk",
+            b"override",
+            b"bypass",
+            b"without",
+            b"purge",
+        ];
+        let mut j = 0;
+        while j < parts.len() {
+            set = add(set, parts[j]);
+            j += 1;
+        }
+        return set;
+    }
+    let mut i = 0;
+    while i < WORDS.len() {
+        let l = &WORDS[i].1;
+        let take = match pick {
+            0 => strong(l),
+            1 => weak(l),
+            2 => object(l),
+            _ => run_or_operator(l),
+        };
+        if take {
+            set = add(set, WORDS[i].0.as_bytes());
+        }
+        i += 1;
+    }
+    if pick == 0 {
+        // The first words of phrasal verbs (turn off, shut down, tear down, throw away).
+        let mut j = 0;
+        let phrasal: [&[u8]; 8] = [
+            b"turn", b"switch", b"shut", b"power", b"tear", b"take", b"tore", b"throw",
+        ];
+        while j < phrasal.len() {
+            set = add(set, phrasal[j]);
+            j += 1;
+        }
+    }
+    set
+}
+
+/// Words that can lead to a finding on their own: the dangerous verbs, credentials, the guard,
+/// downloads and untrusted sources, amounts of money, "same".
+pub static STRONG: KeySet = build(0);
+/// Verbs that lead to a finding only with an object of [`OBJECTS`] (make, add, set, create...).
+pub static WEAK: KeySet = build(1);
+/// The objects and scopes [`WEAK`] verbs need: money, people, privileges, sensitive material,
+/// policies, public, bulk.
+pub static OBJECTS: KeySet = build(2);
+/// Run and read verbs and the guard's operator words: they need the recent hints.
+pub static WITH_RECENT: KeySet = build(3);
+/// The `_`-separated parts of an operation name that a danger-levels pattern starts or ends
+/// with.
+pub static NAME_PARTS: KeySet = build(4);

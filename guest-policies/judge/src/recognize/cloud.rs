@@ -30,6 +30,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let recursive = cmd.flag(b"r", &["recursive"]) || cmd.flag(b"R", &[]);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
+    // Data made public: an ACL or binding that names everyone.
+    if cmd.words().any(|w| {
+        w.contains("allUsers") || w.contains("allAuthenticatedUsers") || w.contains("public-read") || w == "--public" || w.contains("\"Principal\":\"*\"") || w.contains("\"Principal\": \"*\"") || w.contains("BlockPublicAcls=false") || w.contains("--public-access") && !w.contains("off")
+    }) {
+        push(
+            "cloud.make-public",
+            Severity::Verify,
+            format!("{p} grants everyone access: the data becomes public"),
+        );
+    }
     match p {
         "aws" => {
             let (service, op) = (first, second);
@@ -83,6 +93,13 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "gcloud" => {
             let verbs: Vec<&str> = ops.iter().copied().filter(|w| !w.contains('/') && !w.contains('.')).collect();
+            if verbs.contains(&"keys") && verbs.contains(&"create") || verbs.contains(&"add-iam-policy-binding") && cmd.words().any(|w| w.contains("roles/owner") || w.contains("roles/editor")) {
+                push(
+                    "cloud.mint-credentials",
+                    Severity::Verify,
+                    "gcloud mints a long-lived key or grants owner: full access that outlives the session".to_owned(),
+                );
+            }
             let deleting = verbs.iter().position(|w| matches!(*w, "delete" | "remove"));
             if let Some(i) = deleting {
                 let what = verbs[..i].join(" ");

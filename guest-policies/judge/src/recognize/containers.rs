@@ -71,6 +71,16 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 format!("{p} rm deletes containers{}", if volumes { " and their volumes" } else { "" }),
             );
         }
+        ("image", "prune") if !all => push(
+            "containers.image-prune",
+            Severity::Note,
+            format!("{p} image prune deletes dangling images"),
+        ),
+        ("system", "reset") => push(
+            "containers.system-reset",
+            Severity::Verify,
+            format!("{p} system reset deletes every container, image and volume"),
+        ),
         ("rmi", _) | ("image", "rm" | "prune") => push(
             "containers.rmi",
             if subst_all || all { Severity::Verify } else { Severity::Confirm },
@@ -190,7 +200,7 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         "rollout" if ops.get(1) == Some(&"undo") => push(
             "containers.kubectl-rollout-undo",
-            grade(Severity::Note),
+            grade(Severity::Confirm),
             "kubectl rollout undo reverts a deployment".to_owned(),
         ),
         "create" if ops.get(1).is_some_and(|k| k.starts_with("clusterrolebinding") || k.starts_with("rolebinding"))

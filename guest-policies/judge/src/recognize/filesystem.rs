@@ -46,6 +46,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         _ if p.starts_with("mkfs") => mkfs(cmd, out),
         "chmod" | "chown" | "chgrp" => permissions(cmd, out),
         "mv" | "cp" | "install" | "ln" => copy_over(cmd, out),
+        "rsync" if cmd.words().any(|w| w.starts_with("--delete") || w == "--remove-source-files") => {
+            let dest = cmd.operands(&["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]).last().unwrap_or("");
+            let local_dest = !dest.contains(':') || dest.starts_with('/');
+            if local_dest {
+                let (severity, why) = match paths::scope(dest) {
+                    Scope::Catastrophic => (Severity::Stop, "a system, home or data directory"),
+                    Scope::Wide => (Severity::Verify, "the project or a valued directory"),
+                    Scope::Disposable => (Severity::Note, "a throw-away directory"),
+                    _ => (Severity::Confirm, "files not in the source"),
+                };
+                out.push(finding(F, "filesystem.rsync-delete", severity, format!("rsync --delete removes from {dest} {why}")));
+            }
+        }
         "tee" => {
             for target in cmd.operands(&[]) {
                 write_target(target, cmd.has(&["-a", "--append"]), "tee", out);
@@ -125,7 +138,7 @@ fn rm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             ),
             Scope::Unknown => (
                 "filesystem.rm-recursive-unknown",
-                Severity::Confirm,
+                Severity::Verify,
                 "a path that is only known when it runs",
             ),
             Scope::Bounded => (
@@ -178,14 +191,20 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 | "-size" | "-user" | "-empty" | "-atime" | "-ctime"
         )
     });
+    // A filter naming only throw-away files (`*.pyc`, `*.o`, `__pycache__`, `*.log`).
+    let disposable_filter = filtered
+        && words.windows(2).all(|w| {
+            !matches!(w[0], "-name" | "-iname" | "-path" | "-ipath" | "-regex")
+                || DISPOSABLE_PATTERNS.iter().any(|d| w[1].trim_matches(['\'', '"']).ends_with(d))
+        });
     let scope = paths::scope(start);
     let severity = match (scope, filtered) {
         (Scope::Catastrophic, false) => Severity::Stop,
         (Scope::Catastrophic, true) => Severity::Verify,
         (Scope::Wide, false) => Severity::Verify,
         (Scope::Disposable, _) => return,
-        (_, true) => Severity::Note,
-        (_, false) => Severity::Confirm,
+        (_, true) if disposable_filter => Severity::Note,
+        (_, _) => Severity::Confirm,
     };
     out.push(finding(
         F,
@@ -201,6 +220,13 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
     ));
 }
+
+/// File patterns of build artifacts, caches and editor leftovers.
+const DISPOSABLE_PATTERNS: &[&str] = &[
+    ".pyc", ".pyo", ".o", ".obj", ".class", ".log", ".tmp", ".temp", "~", ".orig", ".rej",
+    ".swp", ".DS_Store", "__pycache__", "node_modules", ".cache", ".bak", "Thumbs.db", ".d",
+    ".gcda", ".gcno", ".coverage", "*.egg-info", ".pytest_cache",
+];
 
 fn shred(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     for t in cmd.operands(&["-n", "-s", "--iterations", "--size", "--random-source"]) {
@@ -284,6 +310,11 @@ fn mkfs(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     if cmd.has(&["--help", "-V", "--version"]) {
         return;
     }
+    // A filesystem made inside an image file: nothing existing is lost.
+    let target = cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"]).next().unwrap_or("");
+    if !target.is_empty() && !target.starts_with("/dev/") && !target.starts_with('$') && target.contains('.') {
+        return;
+    }
     out.push(finding(
         F,
         "filesystem.mkfs",
@@ -353,6 +384,14 @@ fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let p = cmd.program;
+    if p == "cp" && ops.first() == Some(&"/dev/null") {
+        out.push(finding(
+            F,
+            "filesystem.empty-file",
+            Severity::Confirm,
+            format!("cp /dev/null empties {dest}"),
+        ));
+    }
     if let Some((catastrophic, what)) = paths::critical_file(dest) {
         out.push(finding(
             F,

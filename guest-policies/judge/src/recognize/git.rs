@@ -119,6 +119,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
+        "worktree" if c.words().any(|w| w == "remove") && c.flag(b"f", &["force"]) => push(
+            "git.worktree-remove-force",
+            Severity::Confirm,
+            "git worktree remove --force deletes a worktree with its uncommitted changes".to_owned(),
+            out,
+        ),
+        "add" if c.operands(&[]).any(|p| super::paths::secret(p).is_some()) => push(
+            "git.add-secret",
+            Severity::Confirm,
+            "git add stages a secrets file: committed and pushed, it is public for good".to_owned(),
+            out,
+        ),
+        "remote" if c.words().any(|w| w == "add") && c.words().any(|w| w.contains("://") || w.contains('@')) => {}
         "filter-branch" | "filter-repo" => push(
             "git.rewrite-history",
             Severity::Verify,
@@ -174,7 +187,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 }
 
 fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let force = c.flag(b"f", &["force"]);
+    // `-F` too: a shouted `GIT PUSH -F` keeps its options' case.
+    let force = c.flag(b"fF", &["force"]);
     let lease = c.words().any(|a| a.starts_with("--force-with-lease") || a.starts_with("--force-if-includes"));
     let mirror = c.has(&["--mirror"]);
     let delete = c.flag(b"d", &["delete"]);
@@ -194,7 +208,8 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         .map(|r| &r[1..])
         .collect();
     let every_branch = c.has(&["--all", "--branches", "--tags"]);
-    let to_protected = every_branch || refspecs.iter().any(|r| protected(&dst(r)));
+    // No refspec: the current branch, which may well be main (fail closed).
+    let to_protected = every_branch || refspecs.is_empty() || refspecs.iter().any(|r| protected(&dst(r)));
     let names = if every_branch {
         "every branch".to_owned()
     } else if refspecs.is_empty() {
@@ -202,6 +217,15 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
     } else {
         refspecs.iter().map(|r| dst(r)).collect::<Vec<_>>().join(", ")
     };
+    let remote = ops.first().copied().unwrap_or("");
+    if (mirror || every_branch) && (remote.contains("://") || remote.contains('@') || !matches!(remote, "" | "origin" | "upstream")) {
+        out.push(finding(
+            Family::Exfiltration,
+            "exfiltration.repository",
+            Severity::Verify,
+            format!("git push {} to {remote} copies the whole repository to another remote", if mirror { "--mirror" } else { "--all" }),
+        ));
+    }
     if mirror {
         out.push(finding(
             G,
@@ -216,7 +240,7 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         } else {
             colon_delete.clone()
         };
-        let prot = targets.iter().any(|t| protected(t));
+        let prot = targets.iter().any(|t| protected(t) || t.contains("$(") || t.contains('`'));
         out.push(finding(
             G,
             "git.push-delete",

@@ -55,7 +55,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         ("terraform" | "tofu" | "terragrunt", "state") if matches!(second, "rm" | "push" | "replace-provider") => push(
             "infrastructure.state-surgery",
-            Severity::Confirm,
+            if second == "push" && cmd.words().any(|w| w == "-force" || w == "--force") { Severity::Verify } else { Severity::Confirm },
             format!("{p} state {second} edits what the configuration believes exists"),
         ),
         ("terraform" | "tofu" | "terragrunt", "apply")

@@ -290,7 +290,33 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
         _ => None,
     };
     if let Some(body) = inline {
+        for sub in substitutions(body) {
+            run_output_of(sub, p, depth, ctx, out);
+        }
         code(body, depth, ctx, out);
+    }
+    // A script run straight from the network (`deno run https://...`, `python <(curl ...)`).
+    if lexicon::is(p, INTERPRETER) {
+        if let Some(url) = cmd
+            .operands(&["-m", "-c", "-e", "-r", "--allow-net", "--import-map"])
+            .find(|o| o.starts_with("http://") || o.starts_with("https://"))
+        {
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.run-url",
+                Severity::Verify,
+                format!("{p} runs {url} straight from the network"),
+            ));
+        }
+    }
+    // Ansible's ad-hoc commands run on every host of the inventory.
+    if p == "ansible" {
+        let module = cmd.value(&["-m", "--module-name"]).unwrap_or("command");
+        if matches!(module, "shell" | "command" | "raw" | "ansible.builtin.shell" | "ansible.builtin.command") {
+            if let Some(args) = cmd.value(&["-a", "--args"]) {
+                crate::judge_shell(args, depth + 1, ctx, out);
+            }
+        }
     }
 }
 
@@ -352,6 +378,9 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     let literals = string_literals(body);
     for l in &literals {
+        if crate::looks_like_sql(l.trim()) {
+            out.extend(crate::sql::judge_sql(l));
+        }
         if let Some(what) = paths::secret(l) {
             out.push(finding(
                 Family::Secrets,

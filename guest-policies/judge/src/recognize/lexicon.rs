@@ -106,7 +106,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("gpg", P), ("gpg2", P), ("security", P | ENGLISH), ("vault", P), ("op", P), ("pass", P | ENGLISH),
     ("doppler", P),
     // databases (the SQL reader's programs, and dump tools)
-    ("psql", D), ("mysql", D), ("mariadb", D), ("sqlite3", D), ("redis-cli", D), ("mongo", D),
+    ("psql", D), ("mysql", D), ("mariadb", D), ("sqlite3", D | READER), ("redis-cli", D), ("mongo", D | READER),
     ("mongosh", D), ("clickhouse-client", D), ("clickhouse", D), ("cqlsh", D), ("cockroach", D),
     ("duckdb", D), ("influx", D), ("dropdb", D), ("dropuser", D), ("pg_dropcluster", D),
     ("mysqladmin", D), ("mariadb-admin", D), ("rails", D), ("rake", D), ("manage.py", D),

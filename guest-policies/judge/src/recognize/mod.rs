@@ -43,6 +43,10 @@ pub struct Cmd<'c> {
     pub more_args: bool,
     /// Its stdin comes from a pipe.
     pub piped_in: bool,
+    /// Its env-var prefixes (`X=1 cmd`).
+    pub assignments: &'c [Cow<'c, str>],
+    /// The wrappers' words before the program (`env PIP_INDEX_URL=... `, `sudo -u x`).
+    pub prefix: &'c [Cow<'c, str>],
 }
 
 impl<'c> Cmd<'c> {
@@ -190,6 +194,8 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
                 redirects: &c.redirects,
                 more_args: false,
                 piped_in: c.piped_in,
+                assignments: &c.assignments,
+                prefix: &[],
             };
             filesystem::redirects(&bare, out);
             tampering::judge(&bare, ctx, out);
@@ -280,15 +286,14 @@ pub fn resolve<'c>(
             && w.bytes().any(|b| b.is_ascii_uppercase())
             && !w.bytes().any(|b| b.is_ascii_lowercase())
     };
-    let shouted_program = words.get(k).is_some_and(|w| shouted(w));
-    if shouted_program || words.iter().skip(k + 1).take(3).any(|w| capitals(w)) {
+    if words.get(k).is_some_and(|w| shouted(w)) || words.iter().skip(k + 1).take(3).any(|w| capitals(w)) {
         // Variables (`$HOME`) keep their case: they name something else in lower case.
         *folded = words
             .iter()
             .map(|w| {
-                // Options keep theirs too unless the program itself is in capitals (`-P` is
-                // not `-p`).
-                Cow::Owned(if w.contains('$') || (w.starts_with('-') && !shouted_program) {
+                // Short options keep theirs too (`-P` is not `-p`, `-F` not `-f`); long ones
+                // are folded (`--FoRcE`).
+                Cow::Owned(if w.contains('$') || w.starts_with('-') && !w.starts_with("--") {
                     w.to_string()
                 } else {
                     w.to_ascii_lowercase()
@@ -305,6 +310,8 @@ pub fn resolve<'c>(
         redirects: &c.redirects,
         more_args,
         piped_in: c.piped_in,
+        assignments: &c.assignments,
+        prefix: &words[..k],
     })
 }
 
@@ -389,9 +396,12 @@ fn command(
     if cmd.more_args {
         bulk(cmd, s, index, out);
     }
+    if p == "crontab" && cmd.piped_in {
+        scheduled(s, index, depth, ctx, out);
+    }
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
-        | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm"
+        | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
         | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" => {
             filesystem::judge(cmd, out)
         }
@@ -539,6 +549,24 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
                 || u.words().any(|w| matches!(w, "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q"))
         })
     });
+    // `echo / | xargs rm -rf`: the targets are the words echoed.
+    let echoed = s.commands[..index].iter().filter(|c| c.pipeline == pipeline).find_map(|c| {
+        let mut folded = Vec::new();
+        let u = resolve(c, &mut folded)?;
+        if !matches!(u.program, "echo" | "printf") {
+            return None;
+        }
+        u.operands(&[]).map(paths::scope).max()
+    });
+    if echoed == Some(paths::Scope::Catastrophic) && matches!(p, "rm" | "shred" | "srm") {
+        out.push(finding(
+            Family::Filesystem,
+            "filesystem.rm-recursive-catastrophic",
+            Severity::Stop,
+            format!("xargs {p} deletes the root, a home, system or data directory given on its input"),
+        ));
+        return;
+    }
     let family = match p {
         "rm" | "shred" | "unlink" | "srm" => Family::Filesystem,
         "gh" => Family::Business,
@@ -554,4 +582,26 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
             if wide { ": everything a listing or a search of / returns" } else { "" }
         ),
     ));
+}
+
+/// The jobs piped into `crontab -`: each line's command (after its schedule) runs later,
+/// unattended, so it is judged like a command run now.
+fn scheduled(s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let pipeline = s.commands[index].pipeline;
+    for c in s.commands[..index].iter().filter(|c| c.pipeline == pipeline) {
+        let mut folded = Vec::new();
+        let Some(u) = resolve(c, &mut folded) else { continue };
+        if !matches!(u.program, "echo" | "printf") {
+            continue;
+        }
+        for line in u.operands(&[]) {
+            for job in line.lines() {
+                let fields = if job.starts_with('@') { 1 } else { 5 };
+                let command = job.split_whitespace().skip(fields).collect::<Vec<_>>().join(" ");
+                if !command.is_empty() {
+                    crate::judge_shell(&command, depth + 1, ctx, out);
+                }
+            }
+        }
+    }
 }

@@ -48,6 +48,13 @@ const DISPOSABLE: &[&str] = &[
     "logs", "log", "*.log", "*.pyc", "*.o", "*.tmp",
 ];
 
+/// Directory names that hold a service's data.
+const DATA_DIRS: &[&str] = &[
+    "data", "db", "database", "databases", "pgdata", "postgresql", "postgres", "mysql", "mongodb",
+    "redis", "elasticsearch", "minio", "volumes", "uploads", "backup", "backups", "storage",
+    "archive", "archives", "prod", "production",
+];
+
 const VALUED_HOME: &[&str] = &[
     ".ssh", ".gnupg", ".aws", ".kube", ".config", ".local", ".docker", "Documents", "Desktop",
     "Pictures", "Photos", "Music", "Videos", "Downloads", "projects", "src", "code", "work",
@@ -143,6 +150,10 @@ pub fn scope(path: &str) -> Scope {
             {
                 if abs.split('/').any(|c| DISPOSABLE.contains(&c)) {
                     return Scope::Disposable;
+                }
+                // A service's data: its database files, volumes, uploads, backups.
+                if abs.split('/').any(|c| DATA_DIRS.contains(&c)) {
+                    return Scope::Catastrophic;
                 }
                 return Scope::Bounded;
             }
@@ -245,6 +256,14 @@ pub fn secret(path: &str) -> Option<&'static str> {
     }
     if p.starts_with("/etc/ssl/private") || p.contains("/private/") && (name.ends_with(".key") || name.is_empty()) {
         return Some("TLS private keys");
+    }
+    if ["Login Data", "logins.json", "key4.db", "key3.db", "Cookies", "cookies.sqlite", "Local State", "login.keychain"]
+        .iter()
+        .any(|n| name == *n || p.ends_with(n))
+        || lower_name.ends_with(".kdbx")
+        || lower_name.ends_with(".keychain-db")
+    {
+        return Some("a browser's or keychain's saved passwords");
     }
     if p.starts_with("/var/run/secrets") || p.starts_with("/run/secrets") {
         return Some("a mounted service secret");

@@ -88,6 +88,14 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         "glab" if w("auth") && w("token") => Some("the GitLab token"),
         "npm" if w("token") && w("list") => Some("npm tokens"),
         "aws" if w("get-session-token") || w("get-login-password") => Some("cloud credentials"),
+        "grep" | "rg" | "egrep" | "ag" if cmd.words().any(|a| {
+            let u = a.to_ascii_uppercase();
+            u.contains("PRIVATE KEY") || u.contains("AKIA") || u.contains("PASSWORD=") || u.contains("SECRET_KEY") || u.contains("API_KEY")
+        }) => Some("private keys or credentials searched for"),
+        "find" if cmd.words().any(|a| {
+            let a = a.trim_matches(['\'', '"']);
+            a.ends_with(".pem") || a.ends_with(".key") || a.starts_with("id_rsa") || a.starts_with("id_ed25519") || a == ".env" || a == "credentials" || a.ends_with(".kdbx") || a == "*.p12"
+        }) => Some("key and credential files searched for"),
         "gcloud" if w("secrets") && w("access") || w("print-access-token") || w("print-identity-token") => Some("a cloud secret"),
         "az" if w("keyvault") && (w("show") || w("download")) && w("secret") || w("get-access-token") => Some("a cloud secret"),
         "vault" if w("read") || w("get") => Some("a Vault secret"),
@@ -154,6 +162,8 @@ fn local(dest: &str) -> bool {
 
 /// Where a sink sends data, and what it sends: files (`@file`), stdin, inline text.
 struct Send<'c> {
+    /// A cloud storage upload: only secrets matter.
+    cloud: bool,
     dest: String,
     files: Vec<&'c str>,
     stdin: bool,
@@ -162,6 +172,7 @@ struct Send<'c> {
 
 fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
     let mut s = Send {
+        cloud: false,
         dest: String::new(),
         files: Vec::new(),
         stdin: false,
@@ -287,6 +298,19 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
+        "aws" | "gsutil" | "gcloud" | "az" | "azcopy" => {
+            // Cloud storage uploads: a secret copied to a bucket leaves the machine (the bucket
+            // may not be ours); other files are ordinary work.
+            let ops: Vec<&'c str> = cmd.operands(&["--profile", "--region", "--acl", "--sse", "--storage-class", "--source", "--destination"]).collect();
+            let upload = ops.iter().any(|w| matches!(*w, "cp" | "mv" | "sync" | "upload" | "upload-batch" | "copy"));
+            let bucket = ops.iter().rposition(|w| w.starts_with("s3://") || w.starts_with("gs://") || w.contains(".blob.core.windows.net"))?;
+            if !upload || bucket == 0 {
+                return None;
+            }
+            s.dest = ops[bucket].to_owned();
+            s.files.extend(ops[..bucket].iter().copied().filter(|w| !matches!(*w, "s3" | "cp" | "mv" | "sync" | "storage" | "upload" | "copy" | "blob")));
+            s.cloud = true;
+        }
         "gh" => {
             if !(words.contains(&"gist") && words.contains(&"create")) {
                 return None;
@@ -409,8 +433,11 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
     }
     let mut secret: Option<String> = None;
     for f in &send.files {
+        let name = paths::file_name(f).to_ascii_lowercase();
         if let Some(what) = paths::secret(f) {
             secret = Some(format!("{f} ({what})"));
+        } else if ["cred", "secret", "token", "password", "passwd", "private", "keys", "vault"].iter().any(|k| name.contains(k)) {
+            secret = Some(format!("{f} (named as credentials)"));
         } else if paths::dump(f) {
             secret = Some(format!("{f} (a data dump)"));
         } else if paths::home_relative(f).is_some_and(|r| matches!(r.trim_end_matches('/'), ".ssh" | ".aws" | ".gnupg" | ".kube")) {
@@ -455,6 +482,7 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
             Severity::Stop,
             format!("{p} sends {what} to {dest}: secrets leave the machine"),
         ));
+    } else if send.cloud {
     } else if !send.files.is_empty() || send.stdin {
         let drop = drop_point(dest) || dest.contains("public") || dest.contains("paste");
         // Source archives and whole directories: the project leaves, not one artifact.
@@ -468,7 +496,13 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.upload",
-            if drop && !bulk && dest != "a public paste site" && !dest.contains("gist") { Severity::Verify } else if drop { Severity::Confirm } else { Severity::Note },
+            if drop && !bulk && dest != "a public paste site" && !dest.contains("gist") {
+                Severity::Verify
+            } else if drop || !known_service(dest) {
+                Severity::Confirm
+            } else {
+                Severity::Note
+            },
             format!(
                 "{p} uploads {} to {dest}{}",
                 if send.files.is_empty() { "its input".to_owned() } else { send.files.join(", ") },
@@ -550,6 +584,20 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
         "cargo" => cmd.words().any(|w| w == "install") && cmd.words().any(|w| w == "--git"),
         _ => false,
     };
+    // A package index or registry pointed at an arbitrary host.
+    let index = cmd.words().any(|w| {
+        (w.starts_with("--index-url") || w.starts_with("--extra-index-url") || w.starts_with("-i") && p.starts_with("pip") || w.starts_with("--registry"))
+            && w.contains("http://")
+    }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv") && cmd.words().any(|w| w == "install" || w == "add"))
+        && ctx_env_index(cmd);
+    if index {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.untrusted-index",
+            Severity::Confirm,
+            format!("{p} installs packages from an index on an arbitrary host"),
+        ));
+    }
     if installs {
         out.push(finding(
             Family::RemoteCode,
@@ -605,4 +653,31 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         _ => return,
     };
     out.push(finding(Family::Secrets, "secrets.vault", severity, format!("vault {a} {b} {what}")));
+}
+
+/// `PIP_INDEX_URL=http://...` and the like, given to the command.
+fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
+    cmd.assignments.iter().chain(cmd.prefix).any(|a| {
+        let up = a.to_ascii_uppercase();
+        (up.contains("INDEX_URL") || up.contains("REGISTRY")) && (up.contains("=HTTP://") || up.split('=').nth(1).is_some_and(|v| v.split("://").nth(1).is_some_and(|h| h.starts_with(|c: char| c.is_ascii_digit()))))
+    })
+}
+
+/// Services a project routinely uploads build artifacts to (coverage, test echo servers, error
+/// trackers, its own Git host and chat): an upload there is ordinary work. Any other host
+/// receiving a file asks first.
+fn known_service(dest: &str) -> bool {
+    let d = dest.to_ascii_lowercase();
+    [
+        "codecov.io", "coveralls.io", "httpbin.org", "sonarcloud.io", "sentry.io", "api.github.com",
+        "uploads.github.com", "hooks.slack.com", "gitlab.com/api", "circleci.com", "registry.npmjs.org",
+        "upload.pypi.org", "test.pypi.org", "crates.io", "app.codacy.com", "codeclimate.com",
+    ]
+    .iter()
+    .any(|k| d.contains(k))
+        || local(dest)
+        || d.contains(".internal")
+        || d.contains(".corp")
+        || d.contains(".lan")
+        || d.contains(".acme.")
 }

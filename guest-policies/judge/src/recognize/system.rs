@@ -57,7 +57,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 push("system.kill-all", Severity::Stop, "kill -1 signals every process the user can reach".to_owned());
             } else if pids.contains(&"1") {
                 push("system.kill-init", Severity::Verify, "kill 1 signals init: the machine goes down".to_owned());
-            } else if !probe && !pids.is_empty() {
+            } else if !probe && !pids.is_empty() && ops.iter().any(|a| a.starts_with('-') && *a != "--") {
                 push("system.kill", Severity::Confirm, format!("kill {} stops running processes", pids.join(" ")));
             }
         }
@@ -110,8 +110,23 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "iptables" | "ip6tables" | "iptables-legacy" | "iptables-nft" => {
             let flush = cmd.flag(b"FX", &["flush", "delete-chain"]);
             let accept = cmd.value(&["-P", "--policy"]).is_some() && cmd.words().any(|w| w.eq_ignore_ascii_case("ACCEPT"));
+            let change = cmd.flag(b"ADIRN", &["append", "delete", "insert", "replace", "new-chain"]);
             if flush || accept {
                 push("system.firewall-off", Severity::Verify, format!("{p} {} removes the firewall's rules", if flush { "-F" } else { "-P ACCEPT" }));
+            } else if change {
+                push("system.firewall-rule", Severity::Confirm, format!("{p} changes the firewall's rules"));
+            }
+        }
+        "firewall-cmd" => {
+            if cmd.words().any(|w| w.contains("trusted") || w == "--panic-off" || w.starts_with("--set-default-zone")) {
+                push("system.firewall-off", Severity::Verify, "firewall-cmd trusts every connection: the firewall is open".to_owned());
+            } else if cmd.words().any(|w| w.starts_with("--add") || w.starts_with("--remove") || w == "--reload") {
+                push("system.firewall-rule", Severity::Confirm, "firewall-cmd changes the firewall's rules".to_owned());
+            }
+        }
+        "apt" | "apt-get" | "yum" | "dnf" | "zypper" | "pacman" | "apk" | "snap" => {
+            if cmd.words().any(|w| matches!(w, "remove" | "purge" | "autoremove" | "erase" | "del" | "-R" | "-Rns" | "-Rs")) {
+                push("system.package-remove", Severity::Confirm, format!("{p} removes system packages"));
             }
         }
         "nft" => {
@@ -160,6 +175,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 w.split(',').any(|g| matches!(g, "sudo" | "wheel" | "admin" | "root" | "docker" | "adm" | "lxd" | "disk"))
             });
             let uid0 = words.windows(2).any(|w| (w[0] == "-u" || w[0] == "--uid") && w[1] == "0") || words.iter().any(|w| *w == "-o");
+            if p == "useradd" || p == "adduser" && !privileged {
+                push("system.account-create", Severity::Confirm, format!("{p} creates an account on the machine"));
+            }
             if uid0 && p != "usermod" || uid0 && words.contains(&"-u") {
                 push("system.uid-zero", Severity::Stop, format!("{p} gives an account user id 0: a second root"));
             } else if privileged && (words.iter().any(|w| w.starts_with("-a") || w.starts_with("-G") || *w == "-g" || *w == "--groups") || p == "gpasswd" || p == "adduser" && words.len() >= 2) {
@@ -195,6 +213,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             let remount = cmd.value(&["-o", "--options"]).is_some_and(|o| o.contains("remount"));
             if system || (p == "umount" && cmd.flag(b"a", &["all"])) {
                 push("system.mount", Severity::Verify, format!("{p} {} changes a filesystem the system runs from", ops.join(" ")));
+            } else if p == "umount" && !ops.is_empty() {
+                push("system.mount", Severity::Confirm, format!("umount {} cuts off what uses it", ops.join(" ")));
             } else if remount {
                 push("system.mount", Severity::Confirm, "mount -o remount changes a mounted filesystem".to_owned());
             }

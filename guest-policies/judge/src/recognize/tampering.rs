@@ -54,6 +54,36 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
         return;
     }
+    // The guard's wiring: its policy files, the agent's hook settings that call it, its pid.
+    let writes = MODIFIERS.contains(&p)
+        || matches!(p, "sed" | "perl" | "jq" | "vim" | "vi" | "nano" | "code" | "emacs" | "git" | "ed" | "ex")
+            && (p != "sed" || cmd.words().any(|w| w.starts_with("-i")))
+            && (p != "git" || cmd.words().any(|w| matches!(w, "commit" | "add" | "checkout" | "restore" | "rm" | "mv")))
+        || cmd.redirects.iter().any(|r| matches!(r.kind, crate::shell::RedirectKind::Write | crate::shell::RedirectKind::Append));
+    let wiring = cmd
+        .words()
+        .chain(cmd.redirects.iter().map(|r| &*r.target))
+        .find(|w| hook_settings(w) || policy_file(w));
+    if let Some(w) = wiring.filter(|_| writes) {
+        out.push(finding(
+            T,
+            "tampering.policy-edit",
+            Severity::Stop,
+            format!("{p} changes {w}: the policy or the hooks that route the agent's actions through airlock"),
+        ));
+        ctx.tampering = true;
+        return;
+    }
+    if cmd.words().any(|w| (w.contains("pgrep") || w.contains("pidof")) && w.to_ascii_lowercase().contains("airlock")) {
+        out.push(finding(
+            T,
+            "tampering.process",
+            Severity::Stop,
+            format!("{p} acts on airlock's process"),
+        ));
+        ctx.tampering = true;
+        return;
+    }
     if ctx.tampering && (super::lexicon::is(p, super::lexicon::READER) || MODIFIERS.contains(&p) || p == "airlock") {
         out.push(finding(
             T,
@@ -114,4 +144,25 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
         ctx.tampering = true;
     }
+}
+
+/// An agent's hook settings: where the hooks that send its actions to airlock are configured.
+fn hook_settings(w: &str) -> bool {
+    let w = w.trim_matches(['\'', '"']);
+    (w.contains(".claude/") && (w.ends_with("settings.json") || w.ends_with("settings.local.json")))
+        || w.contains(".cursor/hooks")
+        || w.contains(".codex/") && w.ends_with(".toml")
+        || w.contains(".gemini/settings.json")
+        || w.ends_with("hooks.json")
+}
+
+/// A policy file of a policy directory (`policy/policy.json`, `policies/x/policy.json`,
+/// `*.wasm` in one).
+fn policy_file(w: &str) -> bool {
+    let w = w.trim_matches(['\'', '"']);
+    let name = paths::file_name(w);
+    (name == "policy.json" || name.ends_with(".wasm"))
+        && (w.contains("polic") || w.contains("airlock") || w == "policy.json")
+        && !w.starts_with("docs/")
+        && !w.starts_with("examples/")
 }

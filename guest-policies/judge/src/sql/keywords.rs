@@ -153,6 +153,47 @@ pub fn lead(piece: &str) -> Lead {
     Lead::Other
 }
 
+/// Whether the keyword reader grades `piece` as the parser would: a `DROP`, `TRUNCATE` or
+/// `REVOKE`, a `GRANT ALL`, or a `DELETE`/`UPDATE` without `WHERE`, with no comment or quote that
+/// could hide or fake a word (`DROP/**/TABLE`, `SET note = 'where'`). Everything else is parsed.
+pub fn plain(piece: &str) -> bool {
+    if piece.contains("--")
+        || piece.contains("/*")
+        || piece.contains('#')
+        || piece.contains(['\'', '"', '`', '\\'])
+    {
+        return false;
+    }
+    let mut words = first_words(piece);
+    let first = words.next().unwrap_or("");
+    let second = words.next().unwrap_or("");
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let where_ = || first_words(piece).any(|w| is(w, "where") || is(w, "limit"));
+    is(first, "drop")
+        || is(first, "truncate")
+        || is(first, "revoke")
+        || (is(first, "grant") && is(second, "all"))
+        || ((is(first, "delete") || is(first, "update")) && !where_())
+}
+
+/// Whether every table a `DROP TABLE` piece names is in `created` (lower case).
+pub fn drops_only(piece: &str, created: &[String]) -> bool {
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let names: Vec<&str> = first_words(piece)
+        .skip_while(|w| !is(w, "table"))
+        .skip(1)
+        .filter(|w| {
+            !["if", "exists", "cascade", "restrict"]
+                .iter()
+                .any(|k| is(w, k))
+        })
+        .collect();
+    !names.is_empty()
+        && names
+            .iter()
+            .all(|n| created.iter().any(|c| c.eq_ignore_ascii_case(n)))
+}
+
 /// Whether a `CREATE` statement gives superuser-level options (`CREATE ROLE x SUPERUSER`).
 pub fn escalates(piece: &str) -> bool {
     first_words(piece).any(|w| {
