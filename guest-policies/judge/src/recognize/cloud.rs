@@ -13,9 +13,25 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let ops: Vec<&str> = cmd
         .operands(&[
-            "--profile", "--region", "--project", "--output", "-o", "--query", "--zone",
-            "--format", "-g", "--resource-group", "--subscription", "--name", "-n", "--bucket",
-            "--key", "--app", "-a", "--endpoint-url", "--location",
+            "--profile",
+            "--region",
+            "--project",
+            "--output",
+            "-o",
+            "--query",
+            "--zone",
+            "--format",
+            "-g",
+            "--resource-group",
+            "--subscription",
+            "--name",
+            "-n",
+            "--bucket",
+            "--key",
+            "--app",
+            "-a",
+            "--endpoint-url",
+            "--location",
         ])
         .collect();
     let prod = cmd.words().any(production);
@@ -26,13 +42,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             s
         }
     };
-    let mut push = |code, severity: Severity, msg: String| out.push(finding(CL, code, grade(severity), msg));
+    let mut push =
+        |code, severity: Severity, msg: String| out.push(finding(CL, code, grade(severity), msg));
     let recursive = cmd.flag(b"r", &["recursive"]) || cmd.flag(b"R", &[]);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
     // Data made public: an ACL or binding that names everyone.
     if cmd.words().any(|w| {
-        w.contains("allUsers") || w.contains("allAuthenticatedUsers") || w.contains("public-read") || w == "--public" || w.contains("\"Principal\":\"*\"") || w.contains("\"Principal\": \"*\"") || w.contains("BlockPublicAcls=false") || w.contains("--public-access") && !w.contains("off")
+        w.contains("allUsers")
+            || w.contains("allAuthenticatedUsers")
+            || w.contains("public-read")
+            || w == "--public"
+            || w.contains("\"Principal\":\"*\"")
+            || w.contains("\"Principal\": \"*\"")
+            || w.contains("BlockPublicAcls=false")
+            || w.contains("--public-access") && !w.contains("off")
     }) {
         push(
             "cloud.make-public",
@@ -46,18 +70,34 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             match (service, op) {
                 ("s3", "rm") => push(
                     "cloud.s3-rm",
-                    if recursive { Severity::Verify } else { Severity::Confirm },
+                    if recursive {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
                     format!(
                         "aws s3 rm {}{} deletes objects{}",
                         ops.get(2).copied().unwrap_or(""),
                         if recursive { " --recursive" } else { "" },
-                        if recursive { ": the whole prefix, with no undo" } else { "" }
+                        if recursive {
+                            ": the whole prefix, with no undo"
+                        } else {
+                            ""
+                        }
                     ),
                 ),
                 ("s3", "rb") => push(
                     "cloud.s3-rb",
                     Severity::Verify,
-                    format!("aws s3 rb {} deletes the bucket{}", ops.get(2).copied().unwrap_or(""), if cmd.has(&["--force"]) { " and everything in it" } else { "" }),
+                    format!(
+                        "aws s3 rb {} deletes the bucket{}",
+                        ops.get(2).copied().unwrap_or(""),
+                        if cmd.has(&["--force"]) {
+                            " and everything in it"
+                        } else {
+                            ""
+                        }
+                    ),
                 ),
                 ("s3", "sync" | "mv") if cmd.has(&["--delete"]) || op == "mv" => push(
                     "cloud.s3-sync-delete",
@@ -67,12 +107,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 (_, op) if catastrophic_aws(service, op) => push(
                     "cloud.delete-critical",
                     Severity::Verify,
-                    format!("aws {service} {op} deletes or destroys {}", what_aws(service)),
+                    format!(
+                        "aws {service} {op} deletes or destroys {}",
+                        what_aws(service)
+                    ),
                 ),
                 (_, op)
-                    if op.starts_with("delete") || op.starts_with("batch-delete") || op.starts_with("terminate") || op.starts_with("remove")
-                        || op.starts_with("purge") || op.starts_with("deregister") || op == "stop-instances"
-                        || op.starts_with("disable") || op.starts_with("revoke") =>
+                    if op.starts_with("delete")
+                        || op.starts_with("batch-delete")
+                        || op.starts_with("terminate")
+                        || op.starts_with("remove")
+                        || op.starts_with("purge")
+                        || op.starts_with("deregister")
+                        || op == "stop-instances"
+                        || op.starts_with("disable")
+                        || op.starts_with("revoke") =>
                 {
                     push(
                         "cloud.delete",
@@ -80,20 +129,46 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         format!("aws {service} {op} deletes or stops cloud resources"),
                     )
                 }
-                ("iam", op) if op.starts_with("attach") || op.starts_with("put") || op == "create-access-key" || op.starts_with("update-assume") || op == "create-login-profile" => {
-                    let admin = op == "create-access-key" || op == "create-login-profile" || cmd.words().any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
+                ("iam", op)
+                    if op.starts_with("attach")
+                        || op.starts_with("put")
+                        || op == "create-access-key"
+                        || op.starts_with("update-assume")
+                        || op == "create-login-profile" =>
+                {
+                    let admin = op == "create-access-key"
+                        || op == "create-login-profile"
+                        || cmd
+                            .words()
+                            .any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
                     push(
                         "cloud.iam-grant",
-                        if admin { Severity::Verify } else { Severity::Confirm },
-                        format!("aws iam {op} grants access{}", if admin { ": full administrator" } else { "" }),
+                        if admin {
+                            Severity::Verify
+                        } else {
+                            Severity::Confirm
+                        },
+                        format!(
+                            "aws iam {op} grants access{}",
+                            if admin { ": full administrator" } else { "" }
+                        ),
                     );
                 }
                 _ => {}
             }
         }
         "gcloud" => {
-            let verbs: Vec<&str> = ops.iter().copied().filter(|w| !w.contains('/') && !w.contains('.')).collect();
-            if verbs.contains(&"keys") && verbs.contains(&"create") || verbs.contains(&"add-iam-policy-binding") && cmd.words().any(|w| w.contains("roles/owner") || w.contains("roles/editor")) {
+            let verbs: Vec<&str> = ops
+                .iter()
+                .copied()
+                .filter(|w| !w.contains('/') && !w.contains('.'))
+                .collect();
+            if verbs.contains(&"keys") && verbs.contains(&"create")
+                || verbs.contains(&"add-iam-policy-binding")
+                    && cmd
+                        .words()
+                        .any(|w| w.contains("roles/owner") || w.contains("roles/editor"))
+            {
                 push(
                     "cloud.mint-credentials",
                     Severity::Verify,
@@ -104,33 +179,87 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             if let Some(i) = deleting {
                 let what = verbs[..i].join(" ");
                 let critical = verbs[..i].iter().any(|w| {
-                    matches!(*w, "projects" | "instances" | "clusters" | "sql" | "buckets" | "databases"
-                        | "keys" | "service-accounts" | "disks" | "snapshots" | "spanner" | "bigtable"
-                        | "filestore" | "functions" | "networks" | "zones" | "record-sets" | "folders"
-                        | "organizations" | "repositories" | "secrets" | "datasets")
+                    matches!(
+                        *w,
+                        "projects"
+                            | "instances"
+                            | "clusters"
+                            | "sql"
+                            | "buckets"
+                            | "databases"
+                            | "keys"
+                            | "service-accounts"
+                            | "disks"
+                            | "snapshots"
+                            | "spanner"
+                            | "bigtable"
+                            | "filestore"
+                            | "functions"
+                            | "networks"
+                            | "zones"
+                            | "record-sets"
+                            | "folders"
+                            | "organizations"
+                            | "repositories"
+                            | "secrets"
+                            | "datasets"
+                    )
                 });
                 push(
-                    if critical { "cloud.delete-critical" } else { "cloud.delete" },
-                    if critical { Severity::Verify } else { Severity::Confirm },
-                    format!("gcloud {what} delete deletes cloud resources{}", if critical { " with their data" } else { "" }),
+                    if critical {
+                        "cloud.delete-critical"
+                    } else {
+                        "cloud.delete"
+                    },
+                    if critical {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
+                    format!(
+                        "gcloud {what} delete deletes cloud resources{}",
+                        if critical { " with their data" } else { "" }
+                    ),
                 );
             } else if first == "storage" && second == "rm" {
                 push(
                     "cloud.storage-rm",
-                    if recursive || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*")) { Severity::Verify } else { Severity::Confirm },
+                    if recursive || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*")) {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
                     "gcloud storage rm deletes objects".to_owned(),
                 );
             }
         }
         "gsutil" => {
-            let op = ops.iter().copied().find(|w| matches!(*w, "rm" | "rb" | "rsync" | "mv")).unwrap_or("");
+            let op = ops
+                .iter()
+                .copied()
+                .find(|w| matches!(*w, "rm" | "rb" | "rsync" | "mv"))
+                .unwrap_or("");
             match op {
                 "rm" => push(
                     "cloud.gsutil-rm",
-                    if recursive || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*")) || cmd.flag(b"a", &[]) { Severity::Verify } else { Severity::Confirm },
-                    format!("gsutil rm{} deletes objects", if recursive { " -r" } else { "" }),
+                    if recursive
+                        || cmd.words().any(|w| w.ends_with("/**") || w.ends_with("/*"))
+                        || cmd.flag(b"a", &[])
+                    {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
+                    format!(
+                        "gsutil rm{} deletes objects",
+                        if recursive { " -r" } else { "" }
+                    ),
                 ),
-                "rb" => push("cloud.gsutil-rb", Severity::Verify, "gsutil rb deletes a bucket".to_owned()),
+                "rb" => push(
+                    "cloud.gsutil-rb",
+                    Severity::Verify,
+                    "gsutil rb deletes a bucket".to_owned(),
+                ),
                 "rsync" if cmd.flag(b"d", &[]) => push(
                     "cloud.gsutil-rsync-delete",
                     Severity::Confirm,
@@ -140,27 +269,77 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             }
         }
         "az" => {
-            if ops.iter().any(|w| matches!(*w, "deallocate" | "stop" | "restart")) {
-                push("cloud.stop", Severity::Confirm, format!("az {} stops cloud resources", ops.join(" ")));
+            if ops
+                .iter()
+                .any(|w| matches!(*w, "deallocate" | "stop" | "restart"))
+            {
+                push(
+                    "cloud.stop",
+                    Severity::Confirm,
+                    format!("az {} stops cloud resources", ops.join(" ")),
+                );
             }
             if let Some(i) = ops.iter().position(|w| matches!(*w, "delete" | "purge")) {
                 let what = ops[..i].join(" ");
-                let critical = matches!(first, "group" | "vm" | "sql" | "aks" | "storage" | "cosmosdb" | "keyvault" | "postgres" | "mysql" | "ad" | "account" | "role");
+                let critical = matches!(
+                    first,
+                    "group"
+                        | "vm"
+                        | "sql"
+                        | "aks"
+                        | "storage"
+                        | "cosmosdb"
+                        | "keyvault"
+                        | "postgres"
+                        | "mysql"
+                        | "ad"
+                        | "account"
+                        | "role"
+                );
                 push(
-                    if critical { "cloud.delete-critical" } else { "cloud.delete" },
-                    if critical { Severity::Verify } else { Severity::Confirm },
-                    format!("az {what} delete deletes cloud resources{}", if first == "group" { ": the whole resource group" } else { "" }),
+                    if critical {
+                        "cloud.delete-critical"
+                    } else {
+                        "cloud.delete"
+                    },
+                    if critical {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
+                    format!(
+                        "az {what} delete deletes cloud resources{}",
+                        if first == "group" {
+                            ": the whole resource group"
+                        } else {
+                            ""
+                        }
+                    ),
                 );
             }
         }
         "heroku" => {
-            if ops.iter().any(|w| matches!(*w, "apps:destroy" | "pg:reset" | "destroy" | "apps:delete")) {
-                push("cloud.delete-critical", Severity::Verify, "heroku destroys an app or resets its database".to_owned());
+            if ops
+                .iter()
+                .any(|w| matches!(*w, "apps:destroy" | "pg:reset" | "destroy" | "apps:delete"))
+            {
+                push(
+                    "cloud.delete-critical",
+                    Severity::Verify,
+                    "heroku destroys an app or resets its database".to_owned(),
+                );
             }
         }
         "doctl" | "flyctl" | "fly" => {
-            if ops.iter().any(|w| matches!(*w, "delete" | "destroy" | "rm")) {
-                push("cloud.delete", Severity::Confirm, format!("{p} deletes cloud resources"));
+            if ops
+                .iter()
+                .any(|w| matches!(*w, "delete" | "destroy" | "rm"))
+            {
+                push(
+                    "cloud.delete",
+                    Severity::Confirm,
+                    format!("{p} deletes cloud resources"),
+                );
             }
         }
         _ => {}
@@ -171,8 +350,17 @@ fn catastrophic_aws(service: &str, op: &str) -> bool {
     matches!(
         (service, op),
         ("s3api", "delete-bucket")
-            | ("ec2", "terminate-instances" | "delete-vpc" | "delete-volume" | "delete-snapshot")
-            | ("rds", "delete-db-instance" | "delete-db-cluster" | "delete-db-snapshot" | "delete-db-cluster-snapshot")
+            | (
+                "ec2",
+                "terminate-instances" | "delete-vpc" | "delete-volume" | "delete-snapshot"
+            )
+            | (
+                "rds",
+                "delete-db-instance"
+                    | "delete-db-cluster"
+                    | "delete-db-snapshot"
+                    | "delete-db-cluster-snapshot"
+            )
             | ("dynamodb", "delete-table" | "delete-backup")
             | ("cloudformation", "delete-stack")
             | ("eks", "delete-cluster" | "delete-nodegroup")
@@ -182,7 +370,10 @@ fn catastrophic_aws(service: &str, op: &str) -> bool {
             | ("organizations", _)
             | ("backup", "delete-backup-vault" | "delete-recovery-point")
             | ("redshift", "delete-cluster")
-            | ("elasticache", "delete-cache-cluster" | "delete-replication-group")
+            | (
+                "elasticache",
+                "delete-cache-cluster" | "delete-replication-group"
+            )
             | ("efs", "delete-file-system")
             | ("glacier", "delete-vault")
             | ("secretsmanager", "delete-secret")

@@ -33,9 +33,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let ops: Vec<&str> = cmd
-        .operands(&["--context", "-H", "--host", "-f", "--file", "-p", "--project-name", "--filter"])
+        .operands(&[
+            "--context",
+            "-H",
+            "--host",
+            "-f",
+            "--file",
+            "-p",
+            "--project-name",
+            "--filter",
+        ])
         .collect();
-    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
+    let (a, b) = (
+        ops.first().copied().unwrap_or(""),
+        ops.get(1).copied().unwrap_or(""),
+    );
     let all = cmd.flag(b"a", &["all"]);
     let force = cmd.flag(b"f", &["force"]);
     let volumes = cmd.has(&["--volumes"]) || cmd.flag(b"v", &[]);
@@ -47,11 +59,23 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     match (a, b) {
         ("system", "prune") => push(
             "containers.system-prune",
-            if all || volumes { Severity::Verify } else { Severity::Confirm },
+            if all || volumes {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!(
                 "{p} system prune deletes stopped containers, networks{}{}",
-                if all { ", every unused image" } else { " and dangling images" },
-                if volumes { " and the volumes (their data)" } else { "" }
+                if all {
+                    ", every unused image"
+                } else {
+                    " and dangling images"
+                },
+                if volumes {
+                    " and the volumes (their data)"
+                } else {
+                    ""
+                }
             ),
         ),
         ("volume", "rm" | "remove" | "prune") | ("volume", "delete") => push(
@@ -67,8 +91,15 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             };
             push(
                 "containers.rm",
-                if force || volumes { severity.max(Severity::Confirm) } else { severity },
-                format!("{p} rm deletes containers{}", if volumes { " and their volumes" } else { "" }),
+                if force || volumes {
+                    severity.max(Severity::Confirm)
+                } else {
+                    severity
+                },
+                format!(
+                    "{p} rm deletes containers{}",
+                    if volumes { " and their volumes" } else { "" }
+                ),
             );
         }
         ("image", "prune") if !all => push(
@@ -83,7 +114,11 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         ("rmi", _) | ("image", "rm" | "prune") => push(
             "containers.rmi",
-            if subst_all || all { Severity::Verify } else { Severity::Confirm },
+            if subst_all || all {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!("{p} deletes images"),
         ),
         ("kill", _) => push(
@@ -102,15 +137,20 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "compose down -v deletes the project's volumes and their data".to_owned(),
         ),
         ("run" | "create", _) | ("container", "run") => {
-            let privileged = cmd.has(&["--privileged", "--pid=host", "--net=host", "--network=host"]);
-            let host_root = cmd
-                .words()
-                .any(|w| w.starts_with("/:/") || w == "/:/host" || w.starts_with("/var/run/docker.sock"));
-            if host_root || (privileged && cmd.words().any(|w| w.starts_with('/') && w.contains(":/"))) {
+            let privileged =
+                cmd.has(&["--privileged", "--pid=host", "--net=host", "--network=host"]);
+            let host_root = cmd.words().any(|w| {
+                w.starts_with("/:/") || w == "/:/host" || w.starts_with("/var/run/docker.sock")
+            });
+            if host_root
+                || (privileged && cmd.words().any(|w| w.starts_with('/') && w.contains(":/")))
+            {
                 push(
                     "containers.host-escape",
                     Severity::Verify,
-                    format!("{p} run mounts the host's root or docker socket: full control of the host"),
+                    format!(
+                        "{p} run mounts the host's root or docker socket: full control of the host"
+                    ),
                 );
             } else if privileged {
                 push(
@@ -133,9 +173,23 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let all = cmd.has(&["--all"]);
     let ops: Vec<&str> = cmd
         .operands(&[
-            "-n", "--namespace", "--context", "--cluster", "-l", "--selector", "-o", "--output",
-            "-f", "--filename", "--replicas", "--timeout", "--grace-period", "-c", "--container",
-            "--field-selector", "--kubeconfig",
+            "-n",
+            "--namespace",
+            "--context",
+            "--cluster",
+            "-l",
+            "--selector",
+            "-o",
+            "--output",
+            "-f",
+            "--filename",
+            "--replicas",
+            "--timeout",
+            "--grace-period",
+            "-c",
+            "--container",
+            "--field-selector",
+            "--kubeconfig",
         ])
         .collect();
     let verb = ops.first().copied().unwrap_or("");
@@ -145,7 +199,11 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .unwrap_or_default();
     let grade = |s: Severity| if prod { up(s) } else { s };
     let target = ops.get(1..).map(|o| o.join(" ")).unwrap_or_default();
-    let where_ = if ns.is_empty() { String::new() } else { format!(" in {ns}") };
+    let where_ = if ns.is_empty() {
+        String::new()
+    } else {
+        format!(" in {ns}")
+    };
     let mut push = |code, severity, msg: String| out.push(finding(C, code, severity, msg));
     match verb {
         "delete" => {
@@ -229,9 +287,20 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 }
 
 fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let ns = cmd.value(&["-n", "--namespace", "--kube-context"]).unwrap_or("");
+    let ns = cmd
+        .value(&["-n", "--namespace", "--kube-context"])
+        .unwrap_or("");
     let ops: Vec<&str> = cmd
-        .operands(&["-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--version", "--timeout"])
+        .operands(&[
+            "-n",
+            "--namespace",
+            "--kube-context",
+            "-f",
+            "--values",
+            "--set",
+            "--version",
+            "--timeout",
+        ])
         .collect();
     let verb = ops.first().copied().unwrap_or("");
     let release = ops.get(1).copied().unwrap_or("a release");
@@ -248,7 +317,11 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         out.push(finding(
             C,
             "containers.helm-uninstall",
-            if prod { Severity::Verify } else { Severity::Confirm },
+            if prod {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!("helm uninstall {release} deletes everything the release installed"),
         ));
     }

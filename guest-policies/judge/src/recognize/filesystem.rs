@@ -20,8 +20,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "truncate" => truncate(cmd, out),
         "dd" => dd(cmd, out),
         "wipefs" | "blkdiscard" => {
-            let erases = p == "blkdiscard" || cmd.flag(b"a", &["all"]) || cmd.has(&["-o", "--offset"]);
-            if erases && cmd.operands(&["-o", "--offset", "-t", "--types", "-O"]).next().is_some() {
+            let erases =
+                p == "blkdiscard" || cmd.flag(b"a", &["all"]) || cmd.has(&["-o", "--offset"]);
+            if erases
+                && cmd
+                    .operands(&["-o", "--offset", "-t", "--types", "-O"])
+                    .next()
+                    .is_some()
+            {
                 out.push(finding(
                     F,
                     "filesystem.wipe-device",
@@ -46,8 +52,15 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         _ if p.starts_with("mkfs") => mkfs(cmd, out),
         "chmod" | "chown" | "chgrp" => permissions(cmd, out),
         "mv" | "cp" | "install" | "ln" => copy_over(cmd, out),
-        "rsync" if cmd.words().any(|w| w.starts_with("--delete") || w == "--remove-source-files") => {
-            let dest = cmd.operands(&["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]).last().unwrap_or("");
+        "rsync"
+            if cmd
+                .words()
+                .any(|w| w.starts_with("--delete") || w == "--remove-source-files") =>
+        {
+            let dest = cmd
+                .operands(&["-e", "--rsh", "--exclude", "--include", "--filter", "-f"])
+                .last()
+                .unwrap_or("");
             let local_dest = !dest.contains(':') || dest.starts_with('/');
             if local_dest {
                 let (severity, why) = match paths::scope(dest) {
@@ -56,7 +69,12 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     Scope::Disposable => (Severity::Note, "a throw-away directory"),
                     _ => (Severity::Confirm, "files not in the source"),
                 };
-                out.push(finding(F, "filesystem.rsync-delete", severity, format!("rsync --delete removes from {dest} {why}")));
+                out.push(finding(
+                    F,
+                    "filesystem.rsync-delete",
+                    severity,
+                    format!("rsync --delete removes from {dest} {why}"),
+                ));
             }
         }
         "tee" => {
@@ -65,8 +83,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             }
         }
         "sed" => {
-            if cmd.words().any(|a| a.starts_with("-i") || a.starts_with("--in-place")) {
-                for target in cmd.operands(&["-e", "-f", "--expression", "--file"]).skip(1) {
+            if cmd
+                .words()
+                .any(|a| a.starts_with("-i") || a.starts_with("--in-place"))
+            {
+                for target in cmd
+                    .operands(&["-e", "-f", "--expression", "--file"])
+                    .skip(1)
+                {
                     write_target(target, false, "sed -i", out);
                 }
             }
@@ -187,15 +211,28 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let filtered = words.iter().any(|w| {
         matches!(
             *w,
-            "-name" | "-iname" | "-path" | "-ipath" | "-regex" | "-mtime" | "-mmin" | "-newer"
-                | "-size" | "-user" | "-empty" | "-atime" | "-ctime"
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-regex"
+                | "-mtime"
+                | "-mmin"
+                | "-newer"
+                | "-size"
+                | "-user"
+                | "-empty"
+                | "-atime"
+                | "-ctime"
         )
     });
     // A filter naming only throw-away files (`*.pyc`, `*.o`, `__pycache__`, `*.log`).
     let disposable_filter = filtered
         && words.windows(2).all(|w| {
             !matches!(w[0], "-name" | "-iname" | "-path" | "-ipath" | "-regex")
-                || DISPOSABLE_PATTERNS.iter().any(|d| w[1].trim_matches(['\'', '"']).ends_with(d))
+                || DISPOSABLE_PATTERNS
+                    .iter()
+                    .any(|d| w[1].trim_matches(['\'', '"']).ends_with(d))
         });
     let scope = paths::scope(start);
     let severity = match (scope, filtered) {
@@ -223,22 +260,42 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 
 /// File patterns of build artifacts, caches and editor leftovers.
 const DISPOSABLE_PATTERNS: &[&str] = &[
-    ".pyc", ".pyo", ".o", ".obj", ".class", ".log", ".tmp", ".temp", "~", ".orig", ".rej",
-    ".swp", ".DS_Store", "__pycache__", "node_modules", ".cache", ".bak", "Thumbs.db", ".d",
-    ".gcda", ".gcno", ".coverage", "*.egg-info", ".pytest_cache",
+    ".pyc",
+    ".pyo",
+    ".o",
+    ".obj",
+    ".class",
+    ".log",
+    ".tmp",
+    ".temp",
+    "~",
+    ".orig",
+    ".rej",
+    ".swp",
+    ".DS_Store",
+    "__pycache__",
+    "node_modules",
+    ".cache",
+    ".bak",
+    "Thumbs.db",
+    ".d",
+    ".gcda",
+    ".gcno",
+    ".coverage",
+    "*.egg-info",
+    ".pytest_cache",
 ];
 
 fn shred(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     for t in cmd.operands(&["-n", "-s", "--iterations", "--size", "--random-source"]) {
-        let (severity, why) = if paths::critical_file(t).is_some_and(|(c, _)| c)
-            || t.starts_with("/dev/")
-        {
-            (Severity::Stop, "a device or system file, unrecoverable")
-        } else if matches!(paths::scope(t), Scope::Catastrophic | Scope::Wide) {
-            (Severity::Verify, "beyond recovery")
-        } else {
-            (Severity::Confirm, "beyond recovery")
-        };
+        let (severity, why) =
+            if paths::critical_file(t).is_some_and(|(c, _)| c) || t.starts_with("/dev/") {
+                (Severity::Stop, "a device or system file, unrecoverable")
+            } else if matches!(paths::scope(t), Scope::Catastrophic | Scope::Wide) {
+                (Severity::Verify, "beyond recovery")
+            } else {
+                (Severity::Confirm, "beyond recovery")
+            };
         out.push(finding(
             F,
             "filesystem.shred",
@@ -275,11 +332,17 @@ fn dd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         if let Some(target) = a.strip_prefix("of=") {
             if target.starts_with('$') {
                 let up = target.to_ascii_uppercase();
-                let device = ["DISK", "DEV", "DRIVE", "SD", "BLOCK", "TARGET", "USB"].iter().any(|k| up.contains(k));
+                let device = ["DISK", "DEV", "DRIVE", "SD", "BLOCK", "TARGET", "USB"]
+                    .iter()
+                    .any(|k| up.contains(k));
                 out.push(finding(
                     F,
                     "filesystem.dd-device",
-                    if device { Severity::Stop } else { Severity::Verify },
+                    if device {
+                        Severity::Stop
+                    } else {
+                        Severity::Verify
+                    },
                     format!("dd writes raw data to {target}, a device named by a variable"),
                 ));
             } else if target.starts_with("/dev/")
@@ -292,7 +355,9 @@ fn dd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     F,
                     "filesystem.dd-device",
                     Severity::Stop,
-                    format!("dd writes raw data to the device {target}: its filesystem is destroyed"),
+                    format!(
+                        "dd writes raw data to the device {target}: its filesystem is destroyed"
+                    ),
                 ));
             } else if let Some((_, what)) = paths::critical_file(target) {
                 out.push(finding(
@@ -311,8 +376,15 @@ fn mkfs(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     // A filesystem made inside an image file: nothing existing is lost.
-    let target = cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"]).next().unwrap_or("");
-    if !target.is_empty() && !target.starts_with("/dev/") && !target.starts_with('$') && target.contains('.') {
+    let target = cmd
+        .operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"])
+        .next()
+        .unwrap_or("");
+    if !target.is_empty()
+        && !target.starts_with("/dev/")
+        && !target.starts_with('$')
+        && target.contains('.')
+    {
         return;
     }
     out.push(finding(
@@ -322,12 +394,16 @@ fn mkfs(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         format!(
             "{} formats {}: everything on it is lost",
             cmd.program,
-            cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"]).last().unwrap_or("a device")
+            cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"])
+                .last()
+                .unwrap_or("a device")
         ),
     ));
 }
 
-const WORLD_WRITABLE: &[&str] = &["777", "0777", "a+rwx", "ugo+rwx", "a=rwx", "o+w", "a+w", "666", "o+rwx", "+rwx"];
+const WORLD_WRITABLE: &[&str] = &[
+    "777", "0777", "a+rwx", "ugo+rwx", "a=rwx", "o+w", "a+w", "666", "o+rwx", "+rwx",
+];
 
 fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let recursive = cmd.flag(b"R", &["recursive"]);
@@ -369,16 +445,31 @@ fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         format!(
             "{p}{} {mode} {target} changes who may {} it",
             if recursive { " -R" } else { "" },
-            if p == "chmod" { "read, write or run" } else { "own" }
+            if p == "chmod" {
+                "read, write or run"
+            } else {
+                "own"
+            }
         ),
     ));
 }
 
 fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let ops: Vec<&str> = cmd
-        .operands(&["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"])
+        .operands(&[
+            "-t",
+            "--target-directory",
+            "-S",
+            "--suffix",
+            "-m",
+            "--mode",
+            "-o",
+            "-g",
+        ])
         .collect();
-    let dest = cmd.value(&["-t", "--target-directory"]).or(ops.last().copied());
+    let dest = cmd
+        .value(&["-t", "--target-directory"])
+        .or(ops.last().copied());
     let Some(dest) = dest else { return };
     if ops.len() < 2 && cmd.value(&["-t", "--target-directory"]).is_none() {
         return;
@@ -396,7 +487,11 @@ fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         out.push(finding(
             F,
             "filesystem.overwrite-system-file",
-            if catastrophic { Severity::Stop } else { Severity::Verify },
+            if catastrophic {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
             format!("{p} replaces {dest}, {what}"),
         ));
     } else if p == "mv" && dest == "/dev/null" {
@@ -427,7 +522,11 @@ fn write_target(target: &str, append: bool, how: &str, out: &mut Vec<Finding>) {
         out.push(finding(
             F,
             "filesystem.write-system-file",
-            if catastrophic { Severity::Stop } else { Severity::Verify },
+            if catastrophic {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
             format!(
                 "{how} {} {target}, {what}",
                 if append { "appends to" } else { "overwrites" }
@@ -460,14 +559,32 @@ pub fn volumes(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 (Severity::Stop, "destroys a dataset and its data")
             }
         }
-        ("zfs", "rollback") => (Severity::Verify, "rolls a dataset back, losing everything since"),
-        ("zpool", "destroy" | "labelclear") => (Severity::Stop, "destroys a storage pool and every dataset in it"),
-        ("lvremove" | "vgremove" | "pvremove", _) => (Severity::Stop, "removes a logical volume with its data"),
-        ("lvreduce", _) => (Severity::Verify, "shrinks a volume: data past the new end is lost"),
-        ("btrfs", "subvolume") if ops.get(1).is_some_and(|o| *o == "delete") => (Severity::Verify, "deletes a subvolume with its data"),
+        ("zfs", "rollback") => (
+            Severity::Verify,
+            "rolls a dataset back, losing everything since",
+        ),
+        ("zpool", "destroy" | "labelclear") => (
+            Severity::Stop,
+            "destroys a storage pool and every dataset in it",
+        ),
+        ("lvremove" | "vgremove" | "pvremove", _) => {
+            (Severity::Stop, "removes a logical volume with its data")
+        }
+        ("lvreduce", _) => (
+            Severity::Verify,
+            "shrinks a volume: data past the new end is lost",
+        ),
+        ("btrfs", "subvolume") if ops.get(1).is_some_and(|o| *o == "delete") => {
+            (Severity::Verify, "deletes a subvolume with its data")
+        }
         _ => return,
     };
-    out.push(finding(F, "filesystem.volume-destroy", severity, format!("{p} {what}")));
+    out.push(finding(
+        F,
+        "filesystem.volume-destroy",
+        severity,
+        format!("{p} {what}"),
+    ));
 }
 
 /// A mode that lets every user read (`644`, `o+r`, `a+r`, `+r`).

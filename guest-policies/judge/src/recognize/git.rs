@@ -15,8 +15,16 @@ pub fn protected(branch: &str) -> bool {
         .trim_start_matches("origin/");
     matches!(
         b,
-        "main" | "master" | "trunk" | "production" | "prod" | "develop" | "stable" | "live"
-            | "release" | "HEAD"
+        "main"
+            | "master"
+            | "trunk"
+            | "production"
+            | "prod"
+            | "develop"
+            | "stable"
+            | "live"
+            | "release"
+            | "HEAD"
     ) || b.starts_with("release/")
         || b.starts_with("release-")
         || b.starts_with("releases/")
@@ -70,7 +78,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 let target = c.operands(&[]).next().unwrap_or("a branch");
                 push(
                     "git.branch-force-delete",
-                    if protected(target) { Severity::Verify } else { Severity::Confirm },
+                    if protected(target) {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
                     format!("git branch -D deletes {target} even if unmerged"),
                     out,
                 );
@@ -78,7 +90,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "checkout" => {
             let ops: Vec<&str> = c.operands(&["-b", "-B", "--orphan"]).collect();
-            let all = c.words().skip_while(|a| *a != "--").skip(1).any(|a| a == "." || a == "*" || a == ":/")
+            let all = c
+                .words()
+                .skip_while(|a| *a != "--")
+                .skip(1)
+                .any(|a| a == "." || a == "*" || a == ":/")
                 || ops.iter().any(|a| *a == "." || *a == ":/");
             let force = c.flag(b"f", &["force"]) && !c.flag(b"bB", &[]);
             let paths_after_dashdash = c.words().any(|a| a == "--");
@@ -122,7 +138,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "worktree" if c.words().any(|w| w == "remove") && c.flag(b"f", &["force"]) => push(
             "git.worktree-remove-force",
             Severity::Confirm,
-            "git worktree remove --force deletes a worktree with its uncommitted changes".to_owned(),
+            "git worktree remove --force deletes a worktree with its uncommitted changes"
+                .to_owned(),
             out,
         ),
         "add" if c.operands(&[]).any(|p| super::paths::secret(p).is_some()) => push(
@@ -131,7 +148,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "git add stages a secrets file: committed and pushed, it is public for good".to_owned(),
             out,
         ),
-        "remote" if c.words().any(|w| w == "add") && c.words().any(|w| w.contains("://") || w.contains('@')) => {}
+        "remote"
+            if c.words().any(|w| w == "add")
+                && c.words().any(|w| w.contains("://") || w.contains('@')) => {}
         "filter-branch" | "filter-repo" => push(
             "git.rewrite-history",
             Severity::Verify,
@@ -140,12 +159,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         "reflog" => {
             if c.words().any(|a| a == "expire" || a == "delete")
-                && c.words().any(|a| a.starts_with("--expire") && (a.ends_with("now") || a.ends_with("all")) || a == "--all")
+                && c.words().any(|a| {
+                    a.starts_with("--expire") && (a.ends_with("now") || a.ends_with("all"))
+                        || a == "--all"
+                })
             {
                 push(
                     "git.reflog-expire",
                     Severity::Verify,
-                    "git reflog expire --expire=now drops the only record of lost commits".to_owned(),
+                    "git reflog expire --expire=now drops the only record of lost commits"
+                        .to_owned(),
                     out,
                 );
             }
@@ -174,7 +197,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "git tag -d deletes a local tag".to_owned(),
             out,
         ),
-        "rebase" | "commit" if c.has(&["--no-verify"]) || c.flag(b"n", &[]) && &**sub == "commit" => {
+        "rebase" | "commit"
+            if c.has(&["--no-verify"]) || c.flag(b"n", &[]) && &**sub == "commit" =>
+        {
             push(
                 "git.no-verify",
                 Severity::Note,
@@ -189,7 +214,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
     // `-F` too: a shouted `GIT PUSH -F` keeps its options' case.
     let force = c.flag(b"fF", &["force"]);
-    let lease = c.words().any(|a| a.starts_with("--force-with-lease") || a.starts_with("--force-if-includes"));
+    let lease = c
+        .words()
+        .any(|a| a.starts_with("--force-with-lease") || a.starts_with("--force-if-includes"));
     let mirror = c.has(&["--mirror"]);
     let delete = c.flag(b"d", &["delete"]);
     let prune = c.has(&["--prune"]);
@@ -209,21 +236,33 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         .collect();
     let every_branch = c.has(&["--all", "--branches", "--tags"]);
     // No refspec: the current branch, which may well be main (fail closed).
-    let to_protected = every_branch || refspecs.is_empty() || refspecs.iter().any(|r| protected(&dst(r)));
+    let to_protected =
+        every_branch || refspecs.is_empty() || refspecs.iter().any(|r| protected(&dst(r)));
     let names = if every_branch {
         "every branch".to_owned()
     } else if refspecs.is_empty() {
         "the current branch".to_owned()
     } else {
-        refspecs.iter().map(|r| dst(r)).collect::<Vec<_>>().join(", ")
+        refspecs
+            .iter()
+            .map(|r| dst(r))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let remote = ops.first().copied().unwrap_or("");
-    if (mirror || every_branch) && (remote.contains("://") || remote.contains('@') || !matches!(remote, "" | "origin" | "upstream")) {
+    if (mirror || every_branch)
+        && (remote.contains("://")
+            || remote.contains('@')
+            || !matches!(remote, "" | "origin" | "upstream"))
+    {
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.repository",
             Severity::Verify,
-            format!("git push {} to {remote} copies the whole repository to another remote", if mirror { "--mirror" } else { "--all" }),
+            format!(
+                "git push {} to {remote} copies the whole repository to another remote",
+                if mirror { "--mirror" } else { "--all" }
+            ),
         ));
     }
     if mirror {
@@ -240,33 +279,63 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         } else {
             colon_delete.clone()
         };
-        let prot = targets.iter().any(|t| protected(t) || t.contains("$(") || t.contains('`'));
+        let prot = targets
+            .iter()
+            .any(|t| protected(t) || t.contains("$(") || t.contains('`'));
         out.push(finding(
             G,
             "git.push-delete",
-            if prot { Severity::Verify } else { Severity::Confirm },
+            if prot {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!(
                 "git push --delete removes {} from the remote{}",
-                if targets.is_empty() { "a branch".to_owned() } else { targets.join(", ") },
-                if prot { ": a branch others build on" } else { "" }
+                if targets.is_empty() {
+                    "a branch".to_owned()
+                } else {
+                    targets.join(", ")
+                },
+                if prot {
+                    ": a branch others build on"
+                } else {
+                    ""
+                }
             ),
         ));
     }
     if force || plus {
         out.push(finding(
             G,
-            if to_protected { "git.push-force-protected" } else { "git.push-force" },
-            if to_protected { Severity::Verify } else { Severity::Confirm },
+            if to_protected {
+                "git.push-force-protected"
+            } else {
+                "git.push-force"
+            },
+            if to_protected {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!(
                 "git push --force to {names} rewrites {}",
-                if to_protected { "shared history" } else { "the remote branch's history" }
+                if to_protected {
+                    "shared history"
+                } else {
+                    "the remote branch's history"
+                }
             ),
         ));
     } else if lease {
         out.push(finding(
             G,
             "git.push-force-with-lease",
-            if to_protected { Severity::Verify } else { Severity::Confirm },
+            if to_protected {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!("git push --force-with-lease to {names} rewrites the remote branch's history"),
         ));
     }
@@ -284,29 +353,121 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
 /// pull requests deleted or closed, secrets deleted.
 pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let ops: Vec<&str> = cmd
-        .operands(&["-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "-q", "--jq", "--json", "-L", "--limit", "-b", "--body", "-t", "--title", "-H", "--header", "--visibility"])
+        .operands(&[
+            "-R",
+            "--repo",
+            "-X",
+            "--method",
+            "-f",
+            "-F",
+            "--field",
+            "--raw-field",
+            "-q",
+            "--jq",
+            "--json",
+            "-L",
+            "--limit",
+            "-b",
+            "--body",
+            "-t",
+            "--title",
+            "-H",
+            "--header",
+            "--visibility",
+        ])
         .collect();
-    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
-    let method = cmd.value(&["-X", "--method"]).unwrap_or("").to_ascii_uppercase();
-    let mut push = |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
+    let (a, b) = (
+        ops.first().copied().unwrap_or(""),
+        ops.get(1).copied().unwrap_or(""),
+    );
+    let method = cmd
+        .value(&["-X", "--method"])
+        .unwrap_or("")
+        .to_ascii_uppercase();
+    let mut push =
+        |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
     match (a, b) {
-        ("repo", "delete") => push(G, "git.repo-delete", Severity::Verify, format!("gh repo delete {} deletes the repository, its issues and history", ops.get(2).copied().unwrap_or(""))),
-        ("repo", "archive") => push(G, "git.repo-archive", Severity::Confirm, "gh repo archive makes the repository read-only".to_owned()),
-        ("repo", "edit") if cmd.words().any(|w| w.contains("public")) => push(G, "git.repo-public", Severity::Verify, "gh repo edit --visibility public publishes a repository".to_owned()),
-        ("api", _) if method == "DELETE" || method == "PUT" && ops.iter().any(|o| o.contains("protection")) => {
-            let protection = ops.iter().any(|o| o.contains("protection") || o.contains("rulesets"));
-            let repo = ops.iter().any(|o| o.starts_with("repos/") && o.matches('/').count() == 2 || o.starts_with("/repos/") && o.matches('/').count() == 3);
+        ("repo", "delete") => push(
+            G,
+            "git.repo-delete",
+            Severity::Verify,
+            format!(
+                "gh repo delete {} deletes the repository, its issues and history",
+                ops.get(2).copied().unwrap_or("")
+            ),
+        ),
+        ("repo", "archive") => push(
+            G,
+            "git.repo-archive",
+            Severity::Confirm,
+            "gh repo archive makes the repository read-only".to_owned(),
+        ),
+        ("repo", "edit") if cmd.words().any(|w| w.contains("public")) => push(
+            G,
+            "git.repo-public",
+            Severity::Verify,
+            "gh repo edit --visibility public publishes a repository".to_owned(),
+        ),
+        ("api", _)
+            if method == "DELETE"
+                || method == "PUT" && ops.iter().any(|o| o.contains("protection")) =>
+        {
+            let protection = ops
+                .iter()
+                .any(|o| o.contains("protection") || o.contains("rulesets"));
+            let repo = ops.iter().any(|o| {
+                o.starts_with("repos/") && o.matches('/').count() == 2
+                    || o.starts_with("/repos/") && o.matches('/').count() == 3
+            });
             push(
                 G,
                 "git.api-delete",
-                if protection || repo { Severity::Verify } else { Severity::Confirm },
-                format!("gh api -X {method} {}{}", ops.get(1).copied().unwrap_or(""), if protection { ": removes branch protection" } else { "" }),
+                if protection || repo {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!(
+                    "gh api -X {method} {}{}",
+                    ops.get(1).copied().unwrap_or(""),
+                    if protection {
+                        ": removes branch protection"
+                    } else {
+                        ""
+                    }
+                ),
             );
         }
-        ("issue" | "pr", "delete") => push(Family::Business, "business.issue-delete", Severity::Confirm, format!("gh {a} delete deletes an {a} for good")),
-        ("issue" | "pr", "close" | "lock") => push(Family::Business, "business.issue-close", Severity::Confirm, format!("gh {a} {b} closes an {a} without it being resolved")),
-        ("pr", "merge") if cmd.has(&["--admin"]) => push(G, "git.merge-admin", Severity::Confirm, "gh pr merge --admin bypasses the branch's review rules".to_owned()),
-        ("release", "delete") | ("secret", "delete" | "remove") | ("variable", "delete") | ("label", "delete") | ("workflow", "disable") | ("run", "delete") | ("cache", "delete") => push(G, "git.gh-delete", Severity::Confirm, format!("gh {a} {b} deletes {a}s")),
+        ("issue" | "pr", "delete") => push(
+            Family::Business,
+            "business.issue-delete",
+            Severity::Confirm,
+            format!("gh {a} delete deletes an {a} for good"),
+        ),
+        ("issue" | "pr", "close" | "lock") => push(
+            Family::Business,
+            "business.issue-close",
+            Severity::Confirm,
+            format!("gh {a} {b} closes an {a} without it being resolved"),
+        ),
+        ("pr", "merge") if cmd.has(&["--admin"]) => push(
+            G,
+            "git.merge-admin",
+            Severity::Confirm,
+            "gh pr merge --admin bypasses the branch's review rules".to_owned(),
+        ),
+        ("release", "delete")
+        | ("secret", "delete" | "remove")
+        | ("variable", "delete")
+        | ("label", "delete")
+        | ("workflow", "disable")
+        | ("run", "delete")
+        | ("cache", "delete") => push(
+            G,
+            "git.gh-delete",
+            Severity::Confirm,
+            format!("gh {a} {b} deletes {a}s"),
+        ),
         _ => {}
     }
 }

@@ -11,15 +11,35 @@ const I: Family = Family::Infrastructure;
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let ops: Vec<&str> = cmd
-        .operands(&["-var", "-var-file", "-target", "-chdir", "-s", "--stack", "--profile", "-c", "--context", "--region", "--app", "-a"])
+        .operands(&[
+            "-var",
+            "-var-file",
+            "-target",
+            "-chdir",
+            "-s",
+            "--stack",
+            "--profile",
+            "-c",
+            "--context",
+            "--region",
+            "--app",
+            "-a",
+        ])
         .collect();
     let verb = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
     let auto = cmd.words().any(|w| {
         matches!(
             w,
-            "-auto-approve" | "--auto-approve" | "-auto-approve=true" | "--yes" | "-y" | "--force" | "-f"
-                | "--skip-preview" | "--non-interactive"
+            "-auto-approve"
+                | "--auto-approve"
+                | "-auto-approve=true"
+                | "--yes"
+                | "-y"
+                | "--force"
+                | "-f"
+                | "--skip-preview"
+                | "--non-interactive"
         ) || w.starts_with("--require-approval") && w.ends_with("never")
     }) || cmd.words().any(|w| w == "never");
     let prod = cmd.words().any(|w| production(w) && !w.starts_with("-no"));
@@ -30,21 +50,32 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         | ("cdk", "destroy")
         | ("serverless" | "sls", "remove") => push(
             "infrastructure.destroy",
-            if auto || prod { Severity::Stop } else { Severity::Verify },
+            if auto || prod {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
             format!("{p} {verb} deletes every resource the configuration manages"),
         ),
-        ("terraform" | "tofu" | "terragrunt", "apply") if cmd.has(&["-destroy", "--destroy"]) => push(
-            "infrastructure.destroy",
-            Severity::Verify,
-            format!("{p} apply -destroy deletes every resource the configuration manages"),
-        ),
-        ("terraform" | "tofu" | "terragrunt", "apply") | ("pulumi", "up" | "update")
+        ("terraform" | "tofu" | "terragrunt", "apply") if cmd.has(&["-destroy", "--destroy"]) => {
+            push(
+                "infrastructure.destroy",
+                Severity::Verify,
+                format!("{p} apply -destroy deletes every resource the configuration manages"),
+            )
+        }
+        ("terraform" | "tofu" | "terragrunt", "apply")
+        | ("pulumi", "up" | "update")
         | ("cdk" | "cdktf", "deploy")
             if auto =>
         {
             push(
                 "infrastructure.apply-unattended",
-                if prod { Severity::Verify } else { Severity::Confirm },
+                if prod {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
                 format!("{p} {verb} changes real infrastructure without a reviewed plan"),
             );
         }
@@ -53,23 +84,46 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Confirm,
             format!("{p} apply changes production infrastructure"),
         ),
-        ("terraform" | "tofu" | "terragrunt", "state") if matches!(second, "rm" | "push" | "replace-provider") => push(
-            "infrastructure.state-surgery",
-            if second == "push" && cmd.words().any(|w| w == "-force" || w == "--force") { Severity::Verify } else { Severity::Confirm },
-            format!("{p} state {second} edits what the configuration believes exists"),
-        ),
+        ("terraform" | "tofu" | "terragrunt", "state")
+            if matches!(second, "rm" | "push" | "replace-provider") =>
+        {
+            push(
+                "infrastructure.state-surgery",
+                if second == "push" && cmd.words().any(|w| w == "-force" || w == "--force") {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!("{p} state {second} edits what the configuration believes exists"),
+            )
+        }
         ("terraform" | "tofu" | "terragrunt", "apply")
             if second.contains("destroy") || cmd.words().any(|w| w.starts_with("-replace")) =>
         {
             push(
                 "infrastructure.apply-replace",
-                if second.contains("destroy") { Severity::Verify } else { Severity::Confirm },
-                format!("{p} apply {} destroys resources", if second.is_empty() { "-replace" } else { second }),
+                if second.contains("destroy") {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!(
+                    "{p} apply {} destroys resources",
+                    if second.is_empty() {
+                        "-replace"
+                    } else {
+                        second
+                    }
+                ),
             );
         }
         ("terraform" | "tofu", "workspace") if second == "delete" => push(
             "infrastructure.workspace-delete",
-            if prod { Severity::Verify } else { Severity::Confirm },
+            if prod {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
             format!("{p} workspace delete drops a workspace's state"),
         ),
         ("terraform" | "tofu", "force-unlock" | "taint") => push(

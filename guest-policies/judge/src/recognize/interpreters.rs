@@ -14,7 +14,6 @@ use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
 
-
 /// Base64 as agents paste it: standard or URL-safe alphabet, padding optional.
 const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
     .with_decode_padding_mode(DecodePaddingMode::Indifferent)
@@ -28,7 +27,10 @@ pub fn decode_base64(s: &str) -> Option<String> {
     if clean.is_empty() {
         return None;
     }
-    let bytes = STANDARD.decode(&clean).or_else(|_| URL_SAFE.decode(&clean)).ok()?;
+    let bytes = STANDARD
+        .decode(&clean)
+        .or_else(|_| URL_SAFE.decode(&clean))
+        .ok()?;
     String::from_utf8(bytes)
         .ok()
         .map(|t| crate::normalize::normalize(&t).into_owned())
@@ -60,11 +62,17 @@ pub fn decoded_output(src: &str) -> Option<String> {
     let s = shell::parse(src);
     let last = s.commands.last()?;
     let pipeline = last.pipeline;
-    let cmds: Vec<&shell::Command<'_>> = s.commands.iter().filter(|c| c.pipeline == pipeline).collect();
+    let cmds: Vec<&shell::Command<'_>> = s
+        .commands
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+        .collect();
     let mut text: Option<String> = None;
     for c in cmds {
         let mut folded = Vec::new();
-        let Some(cmd) = super::resolve(c, &mut folded) else { continue };
+        let Some(cmd) = super::resolve(c, &mut folded) else {
+            continue;
+        };
         let here = cmd
             .redirects
             .iter()
@@ -74,16 +82,20 @@ pub fn decoded_output(src: &str) -> Option<String> {
             "echo" | "printf" | "cat" => {
                 let ops: Vec<&str> = cmd.operands(&[]).collect();
                 let joined = ops.join(" ");
-                text = Some(if joined.contains("\\x") || (cmd.program == "printf" && joined.contains('\\')) {
-                    unescape(&joined)
-                } else if let Some(h) = here {
-                    h
-                } else {
-                    joined
-                });
+                text = Some(
+                    if joined.contains("\\x") || (cmd.program == "printf" && joined.contains('\\'))
+                    {
+                        unescape(&joined)
+                    } else if let Some(h) = here {
+                        h
+                    } else {
+                        joined
+                    },
+                );
             }
             "base64" | "basenc" | "openssl" | "b64" => {
-                let decode = cmd.flag(b"dD", &["decode"]) || cmd.program == "openssl" && cmd.words().any(|w| w == "-d");
+                let decode = cmd.flag(b"dD", &["decode"])
+                    || cmd.program == "openssl" && cmd.words().any(|w| w == "-d");
                 if !decode {
                     return None;
                 }
@@ -150,7 +162,11 @@ fn unescape(s: &str) -> String {
 
 /// The substitution bodies in a word (`$(...)` and backticks).
 fn substitutions(word: &str) -> Vec<&str> {
-    shell::parse(word).substitutions.iter().map(|s| s.body).collect()
+    shell::parse(word)
+        .substitutions
+        .iter()
+        .map(|s| s.body)
+        .collect()
 }
 
 /// Judges a text that will run as a shell command: itself, and what its substitutions print
@@ -190,7 +206,14 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
 }
 
 /// The recognizer of shells, eval, interpreters' inline code and decoded payloads.
-pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+pub fn judge(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     let p = cmd.program;
     if lexicon::is(p, SHELL) {
         // `-c BODY`, also clustered (`-lc`, `-xec`).
@@ -217,7 +240,13 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
                 run_text(&r.target, &format!("{p} <<<"), depth, ctx, out);
             }
             if r.kind == RedirectKind::Read && r.target.starts_with("<(") {
-                run_output_of(r.target.trim_start_matches("<(").trim_end_matches(')'), p, depth, ctx, out);
+                run_output_of(
+                    r.target.trim_start_matches("<(").trim_end_matches(')'),
+                    p,
+                    depth,
+                    ctx,
+                    out,
+                );
             }
         }
         for a in cmd.args {
@@ -269,7 +298,10 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
                 Family::RemoteCode,
                 "remote-code.decoded-payload",
                 Severity::Confirm,
-                format!("a decoded payload piped to {p}: {}", crate::cut(&decoded, 80)),
+                format!(
+                    "a decoded payload piped to {p}: {}",
+                    crate::cut(&decoded, 80)
+                ),
             ));
             if lexicon::is(p, SHELL) {
                 crate::judge_shell(&decoded, depth + 1, ctx, out);
@@ -281,9 +313,13 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
     // Inline code of interpreters.
     let inline = match p {
         "python" | "python3" | "python2" | "pypy" | "pypy3" => cmd.value(&["-c"]),
-        "node" | "nodejs" | "deno" | "bun" => cmd.value(&["-e", "--eval", "-p", "--print"]).or_else(|| {
-            (p == "deno" || p == "bun").then(|| cmd.operands(&[]).nth(1)).flatten()
-        }),
+        "node" | "nodejs" | "deno" | "bun" => {
+            cmd.value(&["-e", "--eval", "-p", "--print"]).or_else(|| {
+                (p == "deno" || p == "bun")
+                    .then(|| cmd.operands(&[]).nth(1))
+                    .flatten()
+            })
+        }
         "perl" => cmd.value(&["-e", "-E"]),
         "ruby" => cmd.value(&["-e"]),
         "php" => cmd.value(&["-r"]),
@@ -312,7 +348,10 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
     // Ansible's ad-hoc commands run on every host of the inventory.
     if p == "ansible" {
         let module = cmd.value(&["-m", "--module-name"]).unwrap_or("command");
-        if matches!(module, "shell" | "command" | "raw" | "ansible.builtin.shell" | "ansible.builtin.command") {
+        if matches!(
+            module,
+            "shell" | "command" | "raw" | "ansible.builtin.shell" | "ansible.builtin.command"
+        ) {
             if let Some(args) = cmd.value(&["-a", "--args"]) {
                 crate::judge_shell(args, depth + 1, ctx, out);
             }
@@ -322,22 +361,64 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, ctx: &mut C
 
 /// Calls that run their string argument as a shell command.
 const SHELL_CALLS: &[&str] = &[
-    "os.system(", "os.popen(", "subprocess.run(", "subprocess.call(", "subprocess.Popen(",
-    "subprocess.check_output(", "subprocess.check_call(", "subprocess.getoutput(",
-    "subprocess.getstatusoutput(", "execSync(", "exec(", "execFileSync(", "spawnSync(", "spawn(",
-    "system(", "shell_exec(", "passthru(", "popen(", "%x(", "Open3.capture2(", "Open3.popen3(",
-    "IO.popen(", "qx(", "qx{", "Kernel.system(", "proc_open(", "pty.spawn(",
+    "os.system(",
+    "os.popen(",
+    "subprocess.run(",
+    "subprocess.call(",
+    "subprocess.Popen(",
+    "subprocess.check_output(",
+    "subprocess.check_call(",
+    "subprocess.getoutput(",
+    "subprocess.getstatusoutput(",
+    "execSync(",
+    "exec(",
+    "execFileSync(",
+    "spawnSync(",
+    "spawn(",
+    "system(",
+    "shell_exec(",
+    "passthru(",
+    "popen(",
+    "%x(",
+    "Open3.capture2(",
+    "Open3.popen3(",
+    "IO.popen(",
+    "qx(",
+    "qx{",
+    "Kernel.system(",
+    "proc_open(",
+    "pty.spawn(",
 ];
 
 /// Calls that delete a tree.
 const TREE_DELETES: &[&str] = &[
-    "shutil.rmtree(", "rmtree(", "rmSync(", "rmdirSync(", "fs.rm(", "rm_rf(", "rm_r(",
-    "remove_tree(", "FileUtils.rm_rf(", "FileUtils.remove_dir(", "rimraf(", "fse.remove(",
-    "fs.remove(", "removeSync(", "emptyDirSync(",
+    "shutil.rmtree(",
+    "rmtree(",
+    "rmSync(",
+    "rmdirSync(",
+    "fs.rm(",
+    "rm_rf(",
+    "rm_r(",
+    "remove_tree(",
+    "FileUtils.rm_rf(",
+    "FileUtils.remove_dir(",
+    "rimraf(",
+    "fse.remove(",
+    "fs.remove(",
+    "removeSync(",
+    "emptyDirSync(",
 ];
 
 /// Calls that delete one file.
-const FILE_DELETES: &[&str] = &["os.remove(", "os.unlink(", "unlinkSync(", "File.delete(", "unlink(", "Path.unlink(", ".unlink("];
+const FILE_DELETES: &[&str] = &[
+    "os.remove(",
+    "os.unlink(",
+    "unlinkSync(",
+    "File.delete(",
+    "unlink(",
+    "Path.unlink(",
+    ".unlink(",
+];
 
 /// Judges inline interpreter code: shell strings run, trees deleted, secrets read, code fetched
 /// and run.
@@ -399,9 +480,24 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let sends = ["requests.post", "requests.put", "httpx.post", "urlopen(", "fetch(", "axios.post", "http.request", "https.request", "smtplib", "socket.send", "sendall", "Net::HTTP.post", "LWP::UserAgent", "ftplib"]
-        .iter()
-        .any(|k| body.contains(k));
+    let sends = [
+        "requests.post",
+        "requests.put",
+        "httpx.post",
+        "urlopen(",
+        "fetch(",
+        "axios.post",
+        "http.request",
+        "https.request",
+        "smtplib",
+        "socket.send",
+        "sendall",
+        "Net::HTTP.post",
+        "LWP::UserAgent",
+        "ftplib",
+    ]
+    .iter()
+    .any(|k| body.contains(k));
     if sends {
         if let Some(l) = literals.iter().find(|l| paths::secret(l).is_some()) {
             out.push(finding(
@@ -410,7 +506,11 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
                 Severity::Stop,
                 format!("inline code reads {l} and sends data over the network"),
             ));
-        } else if body.contains("os.environ") && !body.contains("os.environ.get") || body.contains("process.env)") || body.contains("JSON.stringify(process.env") || body.contains("%ENV") {
+        } else if body.contains("os.environ") && !body.contains("os.environ.get")
+            || body.contains("process.env)")
+            || body.contains("JSON.stringify(process.env")
+            || body.contains("%ENV")
+        {
             out.push(finding(
                 Family::Exfiltration,
                 "exfiltration.secret",
@@ -419,12 +519,37 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let fetches = ["urlopen", "requests.get", "urllib", "http.get", "https.get", "fetch(", "Net::HTTP", "open-uri", "LWP::", "URI.open", "httpx.get", "curl", "wget"]
-        .iter()
-        .any(|k| body.contains(k));
-    let runs = ["exec(", "eval(", "Function(", "compile(", "runpy", "import_module", "instance_eval", "| sh", "|sh", "| bash"]
-        .iter()
-        .any(|k| body.contains(k));
+    let fetches = [
+        "urlopen",
+        "requests.get",
+        "urllib",
+        "http.get",
+        "https.get",
+        "fetch(",
+        "Net::HTTP",
+        "open-uri",
+        "LWP::",
+        "URI.open",
+        "httpx.get",
+        "curl",
+        "wget",
+    ]
+    .iter()
+    .any(|k| body.contains(k));
+    let runs = [
+        "exec(",
+        "eval(",
+        "Function(",
+        "compile(",
+        "runpy",
+        "import_module",
+        "instance_eval",
+        "| sh",
+        "|sh",
+        "| bash",
+    ]
+    .iter()
+    .any(|k| body.contains(k));
     if fetches && runs {
         out.push(finding(
             Family::RemoteCode,
@@ -483,12 +608,20 @@ fn call_args(rest: &str) -> Vec<String> {
     {
         lits.push("~".to_owned());
     }
-    if lits.is_empty() && (inner.contains("home()") || inner.contains("homedir()") || inner.contains("Dir.home") || inner.contains("ENV['HOME']") || inner.contains("$ENV{HOME}")) {
+    if lits.is_empty()
+        && (inner.contains("home()")
+            || inner.contains("homedir()")
+            || inner.contains("Dir.home")
+            || inner.contains("ENV['HOME']")
+            || inner.contains("$ENV{HOME}"))
+    {
         lits.push("~".to_owned());
     }
-    if inner.contains("expanduser") || inner.contains("homedir()") || inner.contains("Path.home()") {
+    if inner.contains("expanduser") || inner.contains("homedir()") || inner.contains("Path.home()")
+    {
         for l in &mut lits {
-            if !l.starts_with('~') && (l.is_empty() || l.starts_with('/')) && inner.contains("home") {
+            if !l.starts_with('~') && (l.is_empty() || l.starts_with('/')) && inner.contains("home")
+            {
                 *l = format!("~{l}");
             }
         }

@@ -24,6 +24,7 @@ pub mod paths;
 pub mod secrets;
 pub mod system;
 pub mod tampering;
+pub mod words;
 
 use std::borrow::Cow;
 
@@ -210,10 +211,7 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
 
 /// Resolves a parsed command (wrappers, paths, case); `folded` holds the lowercased words of a
 /// shouted command.
-pub fn resolve<'c>(
-    c: &'c Command<'_>,
-    folded: &'c mut Vec<Cow<'static, str>>,
-) -> Option<Cmd<'c>> {
+pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -> Option<Cmd<'c>> {
     let mut words: &'c [Cow<'c, str>] = &c.words;
     let mut more_args = false;
     let mut k = 0;
@@ -224,11 +222,21 @@ pub fn resolve<'c>(
             "sudo" | "doas" => skip_options(
                 words,
                 k + 1,
-                &["-u", "-g", "-h", "-C", "-D", "-p", "-r", "-t", "-T", "-U", "--user", "--group", "--chdir"],
+                &[
+                    "-u", "-g", "-h", "-C", "-D", "-p", "-r", "-t", "-T", "-U", "--user",
+                    "--group", "--chdir",
+                ],
             ),
             "env" => {
-                let mut j = skip_options(words, k + 1, &["-u", "-C", "--unset", "--chdir", "-S", "--split-string"]);
-                while words.get(j).is_some_and(|w| w.contains('=') && !w.starts_with('-')) {
+                let mut j = skip_options(
+                    words,
+                    k + 1,
+                    &["-u", "-C", "--unset", "--chdir", "-S", "--split-string"],
+                );
+                while words
+                    .get(j)
+                    .is_some_and(|w| w.contains('=') && !w.starts_with('-'))
+                {
                     j += 1;
                 }
                 j
@@ -249,25 +257,46 @@ pub fn resolve<'c>(
                 j + 1
             }
             "stdbuf" => skip_options(words, k + 1, &["-i", "-o", "-e"]),
-            "timeout" => {
-                skip_options(words, k + 1, &["-s", "-k", "--signal", "--kill-after"]) + 1
-            }
+            "timeout" => skip_options(words, k + 1, &["-s", "-k", "--signal", "--kill-after"]) + 1,
             "xargs" => {
                 more_args = true;
                 skip_options(
                     words,
                     k + 1,
                     &[
-                        "-n", "-L", "-P", "-I", "-d", "-a", "-E", "-s", "--max-args",
-                        "--max-lines", "--max-procs", "--delimiter", "--arg-file", "--eof",
-                        "--max-chars", "--replace",
+                        "-n",
+                        "-L",
+                        "-P",
+                        "-I",
+                        "-d",
+                        "-a",
+                        "-E",
+                        "-s",
+                        "--max-args",
+                        "--max-lines",
+                        "--max-procs",
+                        "--delimiter",
+                        "--arg-file",
+                        "--eof",
+                        "--max-chars",
+                        "--replace",
                     ],
                 )
             }
-            "watch" => skip_options(words, k + 1, &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"]),
+            "watch" => skip_options(
+                words,
+                k + 1,
+                &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"],
+            ),
             "busybox" | "toybox" => k + 1,
             "chroot" => skip_options(words, k + 1, &["--userspec", "--groups"]) + 1,
-            "flock" => skip_options(words, k + 1, &["-w", "-E", "--timeout", "--conflict-exit-code"]) + 1,
+            "flock" => {
+                skip_options(
+                    words,
+                    k + 1,
+                    &["-w", "-E", "--timeout", "--conflict-exit-code"],
+                ) + 1
+            }
             _ => break,
         };
         if next <= k || next >= words.len() {
@@ -286,18 +315,22 @@ pub fn resolve<'c>(
             && w.bytes().any(|b| b.is_ascii_uppercase())
             && !w.bytes().any(|b| b.is_ascii_lowercase())
     };
-    if words.get(k).is_some_and(|w| shouted(w)) || words.iter().skip(k + 1).take(3).any(|w| capitals(w)) {
+    if words.get(k).is_some_and(|w| shouted(w))
+        || words.iter().skip(k + 1).take(3).any(|w| capitals(w))
+    {
         // Variables (`$HOME`) keep their case: they name something else in lower case.
         *folded = words
             .iter()
             .map(|w| {
                 // Short options keep theirs too (`-P` is not `-p`, `-F` not `-f`); long ones
                 // are folded (`--FoRcE`).
-                Cow::Owned(if w.contains('$') || w.starts_with('-') && !w.starts_with("--") {
-                    w.to_string()
-                } else {
-                    w.to_ascii_lowercase()
-                })
+                Cow::Owned(
+                    if w.contains('$') || w.starts_with('-') && !w.starts_with("--") {
+                        w.to_string()
+                    } else {
+                        w.to_ascii_lowercase()
+                    },
+                )
             })
             .collect();
         let f: &'c Vec<Cow<'static, str>> = folded;
@@ -368,13 +401,69 @@ fn leak_lower(w: &str) -> &str {
 
 /// Program names a recognizer acts on (for case folding a capitalized program name).
 const KNOWN: &[&str] = &[
-    "rm", "find", "shred", "truncate", "dd", "mkfs", "wipefs", "chmod", "chown", "mv", "cp",
-    "git", "docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "cdk", "aws",
-    "gcloud", "gsutil", "az", "shutdown", "reboot", "poweroff", "halt", "kill", "killall",
-    "pkill", "systemctl", "iptables", "ufw", "setenforce", "crontab", "userdel", "passwd",
-    "usermod", "curl", "wget", "bash", "sh", "zsh", "python", "python3", "node", "perl",
-    "ruby", "eval", "cat", "scp", "rsync", "airlock", "psql", "mysql", "redis-cli", "sqlite3",
-    "mongosh", "mongo", "tee", "sed", "nc",
+    "rm",
+    "find",
+    "shred",
+    "truncate",
+    "dd",
+    "mkfs",
+    "wipefs",
+    "chmod",
+    "chown",
+    "mv",
+    "cp",
+    "git",
+    "docker",
+    "podman",
+    "kubectl",
+    "helm",
+    "terraform",
+    "tofu",
+    "pulumi",
+    "cdk",
+    "aws",
+    "gcloud",
+    "gsutil",
+    "az",
+    "shutdown",
+    "reboot",
+    "poweroff",
+    "halt",
+    "kill",
+    "killall",
+    "pkill",
+    "systemctl",
+    "iptables",
+    "ufw",
+    "setenforce",
+    "crontab",
+    "userdel",
+    "passwd",
+    "usermod",
+    "curl",
+    "wget",
+    "bash",
+    "sh",
+    "zsh",
+    "python",
+    "python3",
+    "node",
+    "perl",
+    "ruby",
+    "eval",
+    "cat",
+    "scp",
+    "rsync",
+    "airlock",
+    "psql",
+    "mysql",
+    "redis-cli",
+    "sqlite3",
+    "mongosh",
+    "mongo",
+    "tee",
+    "sed",
+    "nc",
 ];
 
 /// One simple command: its family's recognizer, and the checks every command gets (its
@@ -407,10 +496,11 @@ fn command(
         }
         _ if p.starts_with("mkfs") => filesystem::judge(cmd, out),
         "git" => git::judge(cmd, out),
-        "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm"
-        | "k3s" | "microk8s" => containers::judge(cmd, out),
-        "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls"
-        | "cdktf" => infrastructure::judge(cmd, out),
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
+        | "microk8s" => containers::judge(cmd, out),
+        "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
+            infrastructure::judge(cmd, out)
+        }
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" => {
             cloud::judge(cmd, out)
         }
@@ -433,7 +523,9 @@ fn command(
             let at = cmd
                 .args
                 .iter()
-                .position(|a| lexicon::is(program_name(a), lexicon::DATABASE) || program_name(a) == "artisan")
+                .position(|a| {
+                    lexicon::is(program_name(a), lexicon::DATABASE) || program_name(a) == "artisan"
+                })
                 .unwrap_or(0);
             database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
         }
@@ -463,15 +555,28 @@ fn dry_run(cmd: &Cmd<'_>) -> bool {
             || w == "--whatif"
             || w == "--noop"
             || w == "--check" && cmd.program.starts_with("ansible")
-    }) || (cmd.program == "git" && cmd.words().any(|w| w == "-n") && cmd.words().any(|w| w == "push" || w == "clean"))
+    }) || (cmd.program == "git"
+        && cmd.words().any(|w| w == "-n")
+        && cmd.words().any(|w| w == "push" || w == "clean"))
 }
 
 /// A command whose program is a SQL statement keyword (`DROP TABLE users` inside a script).
 fn looks_like_sql_command(cmd: &Cmd<'_>) -> bool {
     matches!(
         cmd.program,
-        "drop" | "delete" | "truncate" | "update" | "alter" | "grant" | "revoke" | "insert" | "merge"
-            | "create" | "replace" | "flushall" | "flushdb"
+        "drop"
+            | "delete"
+            | "truncate"
+            | "update"
+            | "alter"
+            | "grant"
+            | "revoke"
+            | "insert"
+            | "merge"
+            | "create"
+            | "replace"
+            | "flushall"
+            | "flushdb"
     ) && {
         let mut text = String::from(cmd.program);
         for a in cmd.args.iter().take(3) {
@@ -534,36 +639,55 @@ fn database_stdin(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Fin
 fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let deleting = matches!(p, "rm" | "shred" | "unlink" | "srm")
-        || (matches!(p, "kubectl" | "docker" | "podman" | "helm" | "gh" | "aws" | "gcloud" | "az")
-            && cmd.words().any(|w| matches!(w, "delete" | "rm" | "rmi" | "uninstall" | "close" | "terminate-instances") || w.starts_with("delete-")));
+        || (matches!(
+            p,
+            "kubectl" | "docker" | "podman" | "helm" | "gh" | "aws" | "gcloud" | "az"
+        ) && cmd.words().any(|w| {
+            matches!(
+                w,
+                "delete" | "rm" | "rmi" | "uninstall" | "close" | "terminate-instances"
+            ) || w.starts_with("delete-")
+        }));
     if !deleting {
         return;
     }
     // What feeds it: `find /` or a listing of everything.
     let pipeline = s.commands[index].pipeline;
-    let wide = s.commands[..index].iter().filter(|c| c.pipeline == pipeline).any(|c| {
-        let mut folded = Vec::new();
-        resolve(c, &mut folded).is_some_and(|u| {
-            (u.program == "find"
-                && u.operands(&[]).next().is_some_and(|start| paths::scope(start) == paths::Scope::Catastrophic))
-                || u.words().any(|w| matches!(w, "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q"))
-        })
-    });
+    let wide = s.commands[..index]
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+        .any(|c| {
+            let mut folded = Vec::new();
+            resolve(c, &mut folded).is_some_and(|u| {
+                (u.program == "find"
+                    && u.operands(&[])
+                        .next()
+                        .is_some_and(|start| paths::scope(start) == paths::Scope::Catastrophic))
+                    || u.words().any(|w| {
+                        matches!(w, "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q")
+                    })
+            })
+        });
     // `echo / | xargs rm -rf`: the targets are the words echoed.
-    let echoed = s.commands[..index].iter().filter(|c| c.pipeline == pipeline).find_map(|c| {
-        let mut folded = Vec::new();
-        let u = resolve(c, &mut folded)?;
-        if !matches!(u.program, "echo" | "printf") {
-            return None;
-        }
-        u.operands(&[]).map(paths::scope).max()
-    });
+    let echoed = s.commands[..index]
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+        .find_map(|c| {
+            let mut folded = Vec::new();
+            let u = resolve(c, &mut folded)?;
+            if !matches!(u.program, "echo" | "printf") {
+                return None;
+            }
+            u.operands(&[]).map(paths::scope).max()
+        });
     if echoed == Some(paths::Scope::Catastrophic) && matches!(p, "rm" | "shred" | "srm") {
         out.push(finding(
             Family::Filesystem,
             "filesystem.rm-recursive-catastrophic",
             Severity::Stop,
-            format!("xargs {p} deletes the root, a home, system or data directory given on its input"),
+            format!(
+                "xargs {p} deletes the root, a home, system or data directory given on its input"
+            ),
         ));
         return;
     }
@@ -576,10 +700,18 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
     out.push(finding(
         family,
         "bulk.xargs-delete",
-        if wide { Severity::Verify } else { Severity::Confirm },
+        if wide {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
         format!(
             "xargs {p} deletes whatever the input lists{}",
-            if wide { ": everything a listing or a search of / returns" } else { "" }
+            if wide {
+                ": everything a listing or a search of / returns"
+            } else {
+                ""
+            }
         ),
     ));
 }
@@ -588,16 +720,25 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
 /// unattended, so it is judged like a command run now.
 fn scheduled(s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     let pipeline = s.commands[index].pipeline;
-    for c in s.commands[..index].iter().filter(|c| c.pipeline == pipeline) {
+    for c in s.commands[..index]
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+    {
         let mut folded = Vec::new();
-        let Some(u) = resolve(c, &mut folded) else { continue };
+        let Some(u) = resolve(c, &mut folded) else {
+            continue;
+        };
         if !matches!(u.program, "echo" | "printf") {
             continue;
         }
         for line in u.operands(&[]) {
             for job in line.lines() {
                 let fields = if job.starts_with('@') { 1 } else { 5 };
-                let command = job.split_whitespace().skip(fields).collect::<Vec<_>>().join(" ");
+                let command = job
+                    .split_whitespace()
+                    .skip(fields)
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 if !command.is_empty() {
                     crate::judge_shell(&command, depth + 1, ctx, out);
                 }

@@ -20,7 +20,10 @@ pub enum Scope {
 
 /// The file name of a path (its last component).
 pub fn file_name(path: &str) -> &str {
-    path.trim_end_matches('/').rsplit('/').next().unwrap_or(path)
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
 }
 
 /// `~/x`, `$HOME/x`, `${HOME}/x` as `~/x`; `None` for paths elsewhere.
@@ -34,31 +37,137 @@ pub fn home_relative(path: &str) -> Option<&str> {
 }
 
 const SYSTEM_DIRS: &[&str] = &[
-    "etc", "usr", "var", "boot", "lib", "lib32", "lib64", "libx32", "bin", "sbin", "srv", "opt",
-    "sys", "proc", "dev", "home", "root", "snap", "run", "efi", "private", "System", "Library",
-    "Applications", "Users", "Volumes", "mnt", "media", "data", "backup", "backups",
+    "etc",
+    "usr",
+    "var",
+    "boot",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "bin",
+    "sbin",
+    "srv",
+    "opt",
+    "sys",
+    "proc",
+    "dev",
+    "home",
+    "root",
+    "snap",
+    "run",
+    "efi",
+    "private",
+    "System",
+    "Library",
+    "Applications",
+    "Users",
+    "Volumes",
+    "mnt",
+    "media",
+    "data",
+    "backup",
+    "backups",
 ];
 
 const DISPOSABLE: &[&str] = &[
-    "target", "node_modules", "dist", "build", "out", "__pycache__", ".venv", "venv", ".cache",
-    ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", "coverage", ".coverage", "htmlcov",
-    ".next", ".nuxt", ".turbo", ".parcel-cache", ".sass-cache", "tmp", "temp", ".tmp", ".gradle",
-    ".terraform", ".eggs", "bower_components", ".angular", "_build", "cmake-build-debug",
-    "cmake-build-release", ".svelte-kit", ".dart_tool", "DerivedData", ".expo", "storybook-static",
-    "logs", "log", "*.log", "*.pyc", "*.o", "*.tmp",
+    "target",
+    "node_modules",
+    "dist",
+    "build",
+    "out",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".cache",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".tox",
+    "coverage",
+    ".coverage",
+    "htmlcov",
+    ".next",
+    ".nuxt",
+    ".turbo",
+    ".parcel-cache",
+    ".sass-cache",
+    "tmp",
+    "temp",
+    ".tmp",
+    ".gradle",
+    ".terraform",
+    ".eggs",
+    "bower_components",
+    ".angular",
+    "_build",
+    "cmake-build-debug",
+    "cmake-build-release",
+    ".svelte-kit",
+    ".dart_tool",
+    "DerivedData",
+    ".expo",
+    "storybook-static",
+    "logs",
+    "log",
+    "*.log",
+    "*.pyc",
+    "*.o",
+    "*.tmp",
 ];
 
 /// Directory names that hold a service's data.
 const DATA_DIRS: &[&str] = &[
-    "data", "db", "database", "databases", "pgdata", "postgresql", "postgres", "mysql", "mongodb",
-    "redis", "elasticsearch", "minio", "volumes", "uploads", "backup", "backups", "storage",
-    "archive", "archives", "prod", "production",
+    "data",
+    "db",
+    "database",
+    "databases",
+    "pgdata",
+    "postgresql",
+    "postgres",
+    "mysql",
+    "mongodb",
+    "redis",
+    "elasticsearch",
+    "minio",
+    "volumes",
+    "uploads",
+    "backup",
+    "backups",
+    "storage",
+    "archive",
+    "archives",
+    "prod",
+    "production",
 ];
 
 const VALUED_HOME: &[&str] = &[
-    ".ssh", ".gnupg", ".aws", ".kube", ".config", ".local", ".docker", "Documents", "Desktop",
-    "Pictures", "Photos", "Music", "Videos", "Downloads", "projects", "src", "code", "work",
-    "repos", "git", "dev", "workspace", "go", ".mozilla", "Library", ".password-store",
+    ".ssh",
+    ".gnupg",
+    ".aws",
+    ".kube",
+    ".config",
+    ".local",
+    ".docker",
+    "Documents",
+    "Desktop",
+    "Pictures",
+    "Photos",
+    "Music",
+    "Videos",
+    "Downloads",
+    "projects",
+    "src",
+    "code",
+    "work",
+    "repos",
+    "git",
+    "dev",
+    "workspace",
+    "go",
+    ".mozilla",
+    "Library",
+    ".password-store",
 ];
 
 /// The scope of a recursive operation on `path`.
@@ -160,7 +269,10 @@ pub fn scope(path: &str) -> Scope {
             _ => {}
         }
         if SYSTEM_DIRS.contains(&first) {
-            if abs.split('/').any(|c| DISPOSABLE.contains(&c) && c != "log" && c != "logs") {
+            if abs
+                .split('/')
+                .any(|c| DISPOSABLE.contains(&c) && c != "log" && c != "logs")
+            {
                 return Scope::Disposable;
             }
             return Scope::Catastrophic;
@@ -254,12 +366,23 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if p.contains(".config/gh/hosts") {
         return Some("the GitHub CLI token");
     }
-    if p.starts_with("/etc/ssl/private") || p.contains("/private/") && (name.ends_with(".key") || name.is_empty()) {
+    if p.starts_with("/etc/ssl/private")
+        || p.contains("/private/") && (name.ends_with(".key") || name.is_empty())
+    {
         return Some("TLS private keys");
     }
-    if ["Login Data", "logins.json", "key4.db", "key3.db", "Cookies", "cookies.sqlite", "Local State", "login.keychain"]
-        .iter()
-        .any(|n| name == *n || p.ends_with(n))
+    if [
+        "Login Data",
+        "logins.json",
+        "key4.db",
+        "key3.db",
+        "Cookies",
+        "cookies.sqlite",
+        "Local State",
+        "login.keychain",
+    ]
+    .iter()
+    .any(|n| name == *n || p.ends_with(n))
         || lower_name.ends_with(".kdbx")
         || lower_name.ends_with(".keychain-db")
     {
@@ -316,8 +439,12 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if lower_name.ends_with(".env") && !lower_name.contains("example") {
         return Some("environment secrets");
     }
-    if (lower_name.ends_with(".pem") || lower_name.ends_with(".key") || lower_name.ends_with(".p12")
-        || lower_name.ends_with(".pfx") || lower_name.ends_with(".jks") || lower_name.ends_with(".keystore"))
+    if (lower_name.ends_with(".pem")
+        || lower_name.ends_with(".key")
+        || lower_name.ends_with(".p12")
+        || lower_name.ends_with(".pfx")
+        || lower_name.ends_with(".jks")
+        || lower_name.ends_with(".keystore"))
         && !lower_name.contains("public")
         && !lower_name.ends_with(".pub.pem")
         && !lower_name.contains("cert")
@@ -345,7 +472,11 @@ pub fn dump(path: &str) -> bool {
         || n == "users.csv"
         || n == "customers.csv"
         || (n.contains("dump") || n.contains("backup") || n.contains("export"))
-            && (n.ends_with(".csv") || n.ends_with(".json") || n.ends_with(".gz") || n.ends_with(".tar") || n.ends_with(".zip"))
+            && (n.ends_with(".csv")
+                || n.ends_with(".json")
+                || n.ends_with(".gz")
+                || n.ends_with(".tar")
+                || n.ends_with(".zip"))
 }
 
 /// A file whose overwrite or extension hands over the machine or its logins: the severity
@@ -362,20 +493,34 @@ pub fn critical_file(path: &str) -> Option<(bool, &'static str)> {
         return Some((true, "the system's accounts"));
     }
     if name == "authorized_keys" || name == "authorized_keys2" {
-        return Some((true, "SSH authorized_keys (a login for whoever holds the key)"));
+        return Some((
+            true,
+            "SSH authorized_keys (a login for whoever holds the key)",
+        ));
     }
     if p == "/proc/sysrq-trigger" {
         return Some((true, "the kernel's SysRq trigger"));
     }
-    if p.starts_with("/dev/sd") || p.starts_with("/dev/nvme") || p.starts_with("/dev/hd")
-        || p.starts_with("/dev/vd") || p.starts_with("/dev/xvd") || p.starts_with("/dev/mmcblk")
-        || p.starts_with("/dev/disk") || p.starts_with("/dev/mapper") || p == "/dev/mem"
-        || p == "/dev/kmem" || p.starts_with("/dev/md") || p.starts_with("/dev/dm-")
+    if p.starts_with("/dev/sd")
+        || p.starts_with("/dev/nvme")
+        || p.starts_with("/dev/hd")
+        || p.starts_with("/dev/vd")
+        || p.starts_with("/dev/xvd")
+        || p.starts_with("/dev/mmcblk")
+        || p.starts_with("/dev/disk")
+        || p.starts_with("/dev/mapper")
+        || p == "/dev/mem"
+        || p == "/dev/kmem"
+        || p.starts_with("/dev/md")
+        || p.starts_with("/dev/dm-")
     {
         return Some((true, "a disk device"));
     }
-    if p.starts_with("/boot/") || p == "/etc/fstab" || p.starts_with("/etc/pam.d")
-        || p == "/etc/ld.so.preload" || p.starts_with("/etc/ssh/sshd_config")
+    if p.starts_with("/boot/")
+        || p == "/etc/fstab"
+        || p.starts_with("/etc/pam.d")
+        || p == "/etc/ld.so.preload"
+        || p.starts_with("/etc/ssh/sshd_config")
     {
         return Some((true, "a file the system boots or authenticates with"));
     }
@@ -385,18 +530,30 @@ pub fn critical_file(path: &str) -> Option<(bool, &'static str)> {
     if p == "/etc/hosts" || p == "/etc/resolv.conf" {
         return Some((false, "the system's name resolution"));
     }
-    if p.starts_with("/etc/systemd") || p.starts_with("/lib/systemd") || p.starts_with("/etc/init.d") {
+    if p.starts_with("/etc/systemd")
+        || p.starts_with("/lib/systemd")
+        || p.starts_with("/etc/init.d")
+    {
         return Some((false, "a system service definition"));
     }
-    if p.starts_with("/etc/") || p.starts_with("/usr/") || p.starts_with("/bin/")
-        || p.starts_with("/sbin/") || p.starts_with("/lib")
+    if p.starts_with("/etc/")
+        || p.starts_with("/usr/")
+        || p.starts_with("/bin/")
+        || p.starts_with("/sbin/")
+        || p.starts_with("/lib")
     {
         return Some((false, "a system file"));
     }
     if let Some(h) = home {
         if matches!(
             h,
-            ".bashrc" | ".bash_profile" | ".profile" | ".zshrc" | ".zprofile" | ".zshenv" | ".bash_login"
+            ".bashrc"
+                | ".bash_profile"
+                | ".profile"
+                | ".zshrc"
+                | ".zprofile"
+                | ".zshenv"
+                | ".bash_login"
         ) {
             return Some((false, "a shell startup file (runs at every login)"));
         }
@@ -436,7 +593,9 @@ pub fn airlock_state(path: &str) -> Option<&'static str> {
         return Some("airlock's operator channel");
     }
     if lower.contains("airlock")
-        && (lower.ends_with("policy.json") || lower.ends_with(".wasm") || lower.contains("airlock_policy"))
+        && (lower.ends_with("policy.json")
+            || lower.ends_with(".wasm")
+            || lower.contains("airlock_policy"))
     {
         return Some("airlock's policy");
     }

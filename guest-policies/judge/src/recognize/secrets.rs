@@ -18,7 +18,10 @@ fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
         "env" | "set" | "export" | "declare" if cmd.args.iter().all(|a| a.starts_with('-')) => {
             Some("the environment (tokens and keys)")
         }
-        "pg_dump" | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "redis-dump" | "sqlite3" if cmd.program != "sqlite3" || cmd.words().any(|w| w == ".dump") => {
+        "pg_dump" | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "redis-dump"
+        | "sqlite3"
+            if cmd.program != "sqlite3" || cmd.words().any(|w| w == ".dump") =>
+        {
             Some("a database dump")
         }
         "history" => Some("the shell history"),
@@ -32,7 +35,11 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
         let mut skip = false;
         // `cp`, `scp`, `rsync`: the last operand is written, not read.
         let copies = matches!(cmd.program, "cp" | "scp" | "rsync" | "install");
-        let last = if copies { cmd.operands(&[]).last() } else { None };
+        let last = if copies {
+            cmd.operands(&[]).last()
+        } else {
+            None
+        };
         for a in cmd.words() {
             if last == Some(a) {
                 continue;
@@ -41,7 +48,16 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
                 skip = false;
                 continue;
             }
-            if matches!(a, "--exclude" | "--include" | "--filter" | "-x" | "--exclude-from" | "-f" | "--exclude-dir") {
+            if matches!(
+                a,
+                "--exclude"
+                    | "--include"
+                    | "--filter"
+                    | "-x"
+                    | "--exclude-from"
+                    | "-f"
+                    | "--exclude-dir"
+            ) {
                 skip = true;
                 continue;
             }
@@ -55,7 +71,10 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
             }
             // `tar czf x.tgz ~/.ssh`, `cp -r ~/.aws /tmp`.
             if let Some(rest) = paths::home_relative(path) {
-                if matches!(rest.trim_end_matches('/'), ".aws" | ".gnupg" | ".kube" | ".docker") {
+                if matches!(
+                    rest.trim_end_matches('/'),
+                    ".aws" | ".gnupg" | ".kube" | ".docker"
+                ) {
                     return Some((path.to_owned(), "a credentials directory"));
                 }
             }
@@ -76,11 +95,24 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
 fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
     let w = |s: &str| cmd.words().any(|a| a == s);
     match cmd.program {
-        "gpg" | "gpg2" if cmd.words().any(|a| a.starts_with("--export-secret")) => Some("GnuPG private keys"),
-        "security" if cmd.words().any(|a| matches!(a, "find-generic-password" | "find-internet-password" | "dump-keychain" | "export")) => {
+        "gpg" | "gpg2" if cmd.words().any(|a| a.starts_with("--export-secret")) => {
+            Some("GnuPG private keys")
+        }
+        "security"
+            if cmd.words().any(|a| {
+                matches!(
+                    a,
+                    "find-generic-password" | "find-internet-password" | "dump-keychain" | "export"
+                )
+            }) =>
+        {
             Some("a keychain password")
         }
-        "aws" if w("get-secret-value") || (w("get-parameter") || w("get-parameters") || w("get-parameters-by-path")) && w("--with-decryption") => {
+        "aws"
+            if w("get-secret-value")
+                || (w("get-parameter") || w("get-parameters") || w("get-parameters-by-path"))
+                    && w("--with-decryption") =>
+        {
             Some("a cloud secret")
         }
         "aws" if w("configure") && (w("get") || w("export-credentials")) => Some("AWS credentials"),
@@ -88,19 +120,59 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         "glab" if w("auth") && w("token") => Some("the GitLab token"),
         "npm" if w("token") && w("list") => Some("npm tokens"),
         "aws" if w("get-session-token") || w("get-login-password") => Some("cloud credentials"),
-        "grep" | "rg" | "egrep" | "ag" if cmd.words().any(|a| {
-            let u = a.to_ascii_uppercase();
-            u.contains("PRIVATE KEY") || u.contains("AKIA") || u.contains("PASSWORD=") || u.contains("SECRET_KEY") || u.contains("API_KEY")
-        }) => Some("private keys or credentials searched for"),
-        "find" if cmd.words().any(|a| {
-            let a = a.trim_matches(['\'', '"']);
-            a.ends_with(".pem") || a.ends_with(".key") || a.starts_with("id_rsa") || a.starts_with("id_ed25519") || a == ".env" || a == "credentials" || a.ends_with(".kdbx") || a == "*.p12"
-        }) => Some("key and credential files searched for"),
-        "gcloud" if w("secrets") && w("access") || w("print-access-token") || w("print-identity-token") => Some("a cloud secret"),
-        "az" if w("keyvault") && (w("show") || w("download")) && w("secret") || w("get-access-token") => Some("a cloud secret"),
+        "grep" | "rg" | "egrep" | "ag"
+            if cmd.words().any(|a| {
+                let u = a.to_ascii_uppercase();
+                u.contains("PRIVATE KEY")
+                    || u.contains("AKIA")
+                    || u.contains("PASSWORD=")
+                    || u.contains("SECRET_KEY")
+                    || u.contains("API_KEY")
+            }) =>
+        {
+            Some("private keys or credentials searched for")
+        }
+        "find"
+            if cmd.words().any(|a| {
+                let a = a.trim_matches(['\'', '"']);
+                a.ends_with(".pem")
+                    || a.ends_with(".key")
+                    || a.starts_with("id_rsa")
+                    || a.starts_with("id_ed25519")
+                    || a == ".env"
+                    || a == "credentials"
+                    || a.ends_with(".kdbx")
+                    || a == "*.p12"
+            }) =>
+        {
+            Some("key and credential files searched for")
+        }
+        "gcloud"
+            if w("secrets") && w("access")
+                || w("print-access-token")
+                || w("print-identity-token") =>
+        {
+            Some("a cloud secret")
+        }
+        "az" if w("keyvault") && (w("show") || w("download")) && w("secret")
+            || w("get-access-token") =>
+        {
+            Some("a cloud secret")
+        }
         "vault" if w("read") || w("get") => Some("a Vault secret"),
-        "kubectl" | "oc" if (w("get") || w("edit")) && cmd.words().any(|a| a == "secret" || a == "secrets" || a.starts_with("secret/") || a.starts_with("secrets/")) => {
-            if cmd.words().any(|a| a.starts_with("-o") || a.starts_with("--output") || a == "yaml" || a == "json") || w("edit") {
+        "kubectl" | "oc"
+            if (w("get") || w("edit"))
+                && cmd.words().any(|a| {
+                    a == "secret"
+                        || a == "secrets"
+                        || a.starts_with("secret/")
+                        || a.starts_with("secrets/")
+                }) =>
+        {
+            if cmd.words().any(|a| {
+                a.starts_with("-o") || a.starts_with("--output") || a == "yaml" || a == "json"
+            }) || w("edit")
+            {
                 Some("a Kubernetes secret's values")
             } else {
                 None
@@ -115,9 +187,19 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
             .any(|a| {
                 a.contains('$') && {
                     let up = a.to_ascii_uppercase();
-                    ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "CREDENTIAL", "ACCESS_KEY"]
-                        .iter()
-                        .any(|k| up.contains(k))
+                    [
+                        "TOKEN",
+                        "SECRET",
+                        "PASSWORD",
+                        "PASSWD",
+                        "API_KEY",
+                        "APIKEY",
+                        "PRIVATE_KEY",
+                        "CREDENTIAL",
+                        "ACCESS_KEY",
+                    ]
+                    .iter()
+                    .any(|k| up.contains(k))
                 }
             })
             .then_some("a secret from the environment"),
@@ -130,10 +212,34 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
 pub fn drop_point(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     [
-        "pastebin.", "paste.ee", "hastebin", "termbin.com", "transfer.sh", "0x0.st", "ix.io",
-        "sprunge.us", "dpaste", "ghostbin", "file.io", "webhook.site", "requestbin", "pipedream",
-        "ngrok", "interact.sh", "oast.", "burpcollaborator", "pastes.", "paste.", "beeceptor",
-        "requestcatcher", "anonfiles", "catbox.moe", "temp.sh", "bashupload", "oshi.at", "filebin",
+        "pastebin.",
+        "paste.ee",
+        "hastebin",
+        "termbin.com",
+        "transfer.sh",
+        "0x0.st",
+        "ix.io",
+        "sprunge.us",
+        "dpaste",
+        "ghostbin",
+        "file.io",
+        "webhook.site",
+        "requestbin",
+        "pipedream",
+        "ngrok",
+        "interact.sh",
+        "oast.",
+        "burpcollaborator",
+        "pastes.",
+        "paste.",
+        "beeceptor",
+        "requestcatcher",
+        "anonfiles",
+        "catbox.moe",
+        "temp.sh",
+        "bashupload",
+        "oshi.at",
+        "filebin",
     ]
     .iter()
     .any(|s| d.contains(s))
@@ -150,8 +256,10 @@ fn local(dest: &str) -> bool {
         .next()
         .unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or(host);
-    matches!(host, "localhost" | "127.0.0.1" | "0.0.0.0" | "::1" | "[::1]")
-        || host.starts_with("127.")
+    matches!(
+        host,
+        "localhost" | "127.0.0.1" | "0.0.0.0" | "::1" | "[::1]"
+    ) || host.starts_with("127.")
         || host.starts_with("10.")
         || host.starts_with("192.168.")
         || host.ends_with(".local")
@@ -179,7 +287,10 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         inline: Vec::new(),
     };
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
-    let url = |w: &str| w.contains("://") || w.contains('.') && !w.starts_with('-') && !w.starts_with('@') && !w.contains('=');
+    let url = |w: &str| {
+        w.contains("://")
+            || w.contains('.') && !w.starts_with('-') && !w.starts_with('@') && !w.contains('=')
+    };
     match cmd.program {
         "curl" => {
             let mut sends = false;
@@ -192,13 +303,29 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 };
                 let takes = matches!(
                     opt,
-                    "-d" | "--data" | "--data-binary" | "--data-raw" | "--data-ascii" | "--data-urlencode"
-                        | "-F" | "--form" | "--form-string" | "-T" | "--upload-file" | "--json"
+                    "-d" | "--data"
+                        | "--data-binary"
+                        | "--data-raw"
+                        | "--data-ascii"
+                        | "--data-urlencode"
+                        | "-F"
+                        | "--form"
+                        | "--form-string"
+                        | "-T"
+                        | "--upload-file"
+                        | "--json"
                 );
-                let short_attached = (w.starts_with("-d") || w.starts_with("-F") || w.starts_with("-T")) && w.len() > 2 && !w.starts_with("--");
+                let short_attached =
+                    (w.starts_with("-d") || w.starts_with("-F") || w.starts_with("-T"))
+                        && w.len() > 2
+                        && !w.starts_with("--");
                 if takes || short_attached {
                     sends = true;
-                    let v = if short_attached { &w[2..] } else { val.unwrap_or_else(|| words.get(i + 1).copied().unwrap_or("")) };
+                    let v = if short_attached {
+                        &w[2..]
+                    } else {
+                        val.unwrap_or_else(|| words.get(i + 1).copied().unwrap_or(""))
+                    };
                     if !short_attached && val.is_none() {
                         i += 1;
                     }
@@ -206,14 +333,20 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     let file = if upload {
                         Some(v)
                     } else {
-                        v.split_once('@').map(|(_, f)| f).or_else(|| v.split_once('<').map(|(_, f)| f))
+                        v.split_once('@')
+                            .map(|(_, f)| f)
+                            .or_else(|| v.split_once('<').map(|(_, f)| f))
                     };
                     match file {
                         Some("-") | Some(".") => s.stdin = true,
                         Some(f) => s.files.push(f.split(';').next().unwrap_or(f)),
                         None => s.inline.push(v),
                     }
-                } else if matches!(w, "-X" | "--request") && words.get(i + 1).is_some_and(|m| matches!(*m, "POST" | "PUT" | "PATCH")) {
+                } else if matches!(w, "-X" | "--request")
+                    && words
+                        .get(i + 1)
+                        .is_some_and(|m| matches!(*m, "POST" | "PUT" | "PATCH"))
+                {
                     sends = true;
                     i += 1;
                 } else if !w.starts_with('-') && s.dest.is_empty() && url(w) {
@@ -222,7 +355,25 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                         s.inline.push(w);
                         sends = true;
                     }
-                } else if matches!(w, "-o" | "--output" | "-H" | "--header" | "-u" | "--user" | "-A" | "-e" | "-b" | "-c" | "-x" | "--proxy" | "-m" | "--max-time" | "--connect-timeout" | "-w" | "--retry") {
+                } else if matches!(
+                    w,
+                    "-o" | "--output"
+                        | "-H"
+                        | "--header"
+                        | "-u"
+                        | "--user"
+                        | "-A"
+                        | "-e"
+                        | "-b"
+                        | "-c"
+                        | "-x"
+                        | "--proxy"
+                        | "-m"
+                        | "--max-time"
+                        | "--connect-timeout"
+                        | "-w"
+                        | "--retry"
+                ) {
                     i += 1;
                 }
                 i += 1;
@@ -234,13 +385,19 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         "wget" => {
             let mut sends = false;
             for (i, w) in words.iter().enumerate() {
-                if let Some(f) = w.strip_prefix("--post-file=").or(w.strip_prefix("--body-file=")) {
+                if let Some(f) = w
+                    .strip_prefix("--post-file=")
+                    .or(w.strip_prefix("--body-file="))
+                {
                     s.files.push(f);
                     sends = true;
                 } else if *w == "--post-file" || *w == "--body-file" {
                     s.files.extend(words.get(i + 1));
                     sends = true;
-                } else if let Some(d) = w.strip_prefix("--post-data=").or(w.strip_prefix("--body-data=")) {
+                } else if let Some(d) = w
+                    .strip_prefix("--post-data=")
+                    .or(w.strip_prefix("--body-data="))
+                {
                     s.inline.push(d);
                     sends = true;
                 } else if !w.starts_with('-') && url(w) && s.dest.is_empty() {
@@ -258,7 +415,9 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             if cmd.flag(b"l", &["listen"]) {
                 return None;
             }
-            let host = cmd.operands(&["-p", "-w", "-q", "-s", "-i", "-connect"]).next()?;
+            let host = cmd
+                .operands(&["-p", "-w", "-q", "-s", "-i", "-connect"])
+                .next()?;
             s.dest = cmd.value(&["-connect"]).unwrap_or(host).to_owned();
             s.stdin = cmd.piped_in;
             for r in cmd.redirects {
@@ -268,7 +427,21 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             }
         }
         "scp" | "rsync" | "sftp" | "rclone" => {
-            let ops: Vec<&'c str> = cmd.operands(&["-P", "-i", "-e", "-o", "-F", "-J", "-l", "--rsh", "-c", "--exclude", "--include"]).collect();
+            let ops: Vec<&'c str> = cmd
+                .operands(&[
+                    "-P",
+                    "-i",
+                    "-e",
+                    "-o",
+                    "-F",
+                    "-J",
+                    "-l",
+                    "--rsh",
+                    "-c",
+                    "--exclude",
+                    "--include",
+                ])
+                .collect();
             let remote_at = ops.iter().rposition(|w| remote_spec(w))?;
             if remote_at == 0 && cmd.program != "rclone" {
                 // Copying from the remote host: a download.
@@ -278,7 +451,11 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             s.files.extend(ops[..remote_at].iter().copied());
         }
         "ssh" => {
-            let ops: Vec<&'c str> = cmd.operands(&["-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W"]).collect();
+            let ops: Vec<&'c str> = cmd
+                .operands(&[
+                    "-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W",
+                ])
+                .collect();
             s.dest = (*ops.first()?).to_owned();
             s.stdin = cmd.piped_in;
             for r in cmd.redirects {
@@ -292,7 +469,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         }
         "pastebinit" | "termbin" | "ix" | "sprunge" => {
             s.dest = "a public paste site".to_owned();
-            s.files.extend(cmd.operands(&["-b", "-a", "-t", "-f", "-i"]));
+            s.files
+                .extend(cmd.operands(&["-b", "-a", "-t", "-f", "-i"]));
             s.stdin = cmd.piped_in;
             if s.files.is_empty() && !s.stdin {
                 return None;
@@ -301,27 +479,62 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         "aws" | "gsutil" | "gcloud" | "az" | "azcopy" => {
             // Cloud storage uploads: a secret copied to a bucket leaves the machine (the bucket
             // may not be ours); other files are ordinary work.
-            let ops: Vec<&'c str> = cmd.operands(&["--profile", "--region", "--acl", "--sse", "--storage-class", "--source", "--destination"]).collect();
-            let upload = ops.iter().any(|w| matches!(*w, "cp" | "mv" | "sync" | "upload" | "upload-batch" | "copy"));
-            let bucket = ops.iter().rposition(|w| w.starts_with("s3://") || w.starts_with("gs://") || w.contains(".blob.core.windows.net"))?;
+            let ops: Vec<&'c str> = cmd
+                .operands(&[
+                    "--profile",
+                    "--region",
+                    "--acl",
+                    "--sse",
+                    "--storage-class",
+                    "--source",
+                    "--destination",
+                ])
+                .collect();
+            let upload = ops.iter().any(|w| {
+                matches!(
+                    *w,
+                    "cp" | "mv" | "sync" | "upload" | "upload-batch" | "copy"
+                )
+            });
+            let bucket = ops.iter().rposition(|w| {
+                w.starts_with("s3://")
+                    || w.starts_with("gs://")
+                    || w.contains(".blob.core.windows.net")
+            })?;
             if !upload || bucket == 0 {
                 return None;
             }
             s.dest = ops[bucket].to_owned();
-            s.files.extend(ops[..bucket].iter().copied().filter(|w| !matches!(*w, "s3" | "cp" | "mv" | "sync" | "storage" | "upload" | "copy" | "blob")));
+            s.files.extend(ops[..bucket].iter().copied().filter(|w| {
+                !matches!(
+                    *w,
+                    "s3" | "cp" | "mv" | "sync" | "storage" | "upload" | "copy" | "blob"
+                )
+            }));
             s.cloud = true;
         }
         "gh" => {
             if !(words.contains(&"gist") && words.contains(&"create")) {
                 return None;
             }
-            s.dest = if cmd.has(&["--public", "-p"]) { "a public GitHub gist".to_owned() } else { "a GitHub gist".to_owned() };
-            let ops: Vec<&'c str> = cmd.operands(&["-d", "--desc", "-f", "--filename"]).collect();
-            s.files.extend(ops.iter().skip(2).copied().filter(|f| *f != "-"));
+            s.dest = if cmd.has(&["--public", "-p"]) {
+                "a public GitHub gist".to_owned()
+            } else {
+                "a GitHub gist".to_owned()
+            };
+            let ops: Vec<&'c str> = cmd
+                .operands(&["-d", "--desc", "-f", "--filename"])
+                .collect();
+            s.files
+                .extend(ops.iter().skip(2).copied().filter(|f| *f != "-"));
             s.stdin = cmd.piped_in || ops.contains(&"-");
         }
         "mail" | "mailx" | "sendmail" | "mutt" => {
-            s.dest = cmd.operands(&["-s", "-a", "-c", "-b", "-r", "-A"]).last().unwrap_or("an e-mail address").to_owned();
+            s.dest = cmd
+                .operands(&["-s", "-a", "-c", "-b", "-r", "-A"])
+                .last()
+                .unwrap_or("an e-mail address")
+                .to_owned();
             if let Some(a) = cmd.value(&["-a", "-A", "--attach"]) {
                 s.files.push(a);
             }
@@ -333,7 +546,11 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             }
         }
         "dig" | "nslookup" | "host" | "ping" => {
-            let inline: Vec<&'c str> = words.iter().copied().filter(|w| w.contains("$(") || w.contains('`')).collect();
+            let inline: Vec<&'c str> = words
+                .iter()
+                .copied()
+                .filter(|w| w.contains("$(") || w.contains('`'))
+                .collect();
             if inline.is_empty() {
                 return None;
             }
@@ -363,10 +580,20 @@ fn remote_spec(w: &str) -> bool {
 }
 
 /// The recognizer of secrets, exfiltration and remote code, for one command of a script.
-pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out: &mut Vec<Finding>) {
+pub fn judge(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     // Secret reads.
     if let Some((path, what)) = reads_secret(cmd) {
-        if !matches!(cmd.program, "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs") || what != "environment secrets" {
+        if !matches!(
+            cmd.program,
+            "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs"
+        ) || what != "environment secrets"
+        {
             out.push(finding(
                 Family::Secrets,
                 "secrets.read",
@@ -392,7 +619,12 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
                 format!("{} prints {what}", cmd.program),
             ));
         }
-        if !cmd.redirects.iter().any(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append)) || what == "a database dump" {
+        if !cmd
+            .redirects
+            .iter()
+            .any(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append))
+            || what == "a database dump"
+        {
             ctx.secret_read = Some(what.to_owned());
         }
     }
@@ -404,7 +636,10 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
     downloads(cmd, s, index, ctx, out);
 }
 
-fn upstream<'s, 'a>(s: &'s Script<'a>, index: usize) -> impl Iterator<Item = &'s crate::shell::Command<'a>> {
+fn upstream<'s, 'a>(
+    s: &'s Script<'a>,
+    index: usize,
+) -> impl Iterator<Item = &'s crate::shell::Command<'a>> {
     let c = &s.commands[index];
     let pipeline = c.pipeline;
     s.commands[..index]
@@ -426,7 +661,14 @@ fn feeds_secret(c: &crate::shell::Command<'_>) -> Option<String> {
     dump_program(&cmd).map(str::to_owned)
 }
 
-fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ctx: &Context, out: &mut Vec<Finding>) {
+fn exfiltration(
+    cmd: &Cmd<'_>,
+    send: &Send<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: &Context,
+    out: &mut Vec<Finding>,
+) {
     let dest = &send.dest;
     if local(dest) {
         return;
@@ -436,11 +678,21 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         let name = paths::file_name(f).to_ascii_lowercase();
         if let Some(what) = paths::secret(f) {
             secret = Some(format!("{f} ({what})"));
-        } else if ["cred", "secret", "token", "password", "passwd", "private", "keys", "vault"].iter().any(|k| name.contains(k)) {
+        } else if [
+            "cred", "secret", "token", "password", "passwd", "private", "keys", "vault",
+        ]
+        .iter()
+        .any(|k| name.contains(k))
+        {
             secret = Some(format!("{f} (named as credentials)"));
         } else if paths::dump(f) {
             secret = Some(format!("{f} (a data dump)"));
-        } else if paths::home_relative(f).is_some_and(|r| matches!(r.trim_end_matches('/'), ".ssh" | ".aws" | ".gnupg" | ".kube")) {
+        } else if paths::home_relative(f).is_some_and(|r| {
+            matches!(
+                r.trim_end_matches('/'),
+                ".ssh" | ".aws" | ".gnupg" | ".kube"
+            )
+        }) {
             secret = Some(format!("{f} (a credentials directory)"));
         }
     }
@@ -455,10 +707,24 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
             if text.contains("$(") || text.contains('`') {
                 let lower = text.to_ascii_lowercase();
                 let bodies = crate::shell::parse(text).substitutions;
-                if bodies.iter().any(|b| crate::shell::words(b.body).iter().any(|w| paths::secret(w).is_some()))
-                    || ["printenv", "env)", "$(env", "history", "id_rsa", "credentials", ".env", "/etc/shadow", "pg_dump", "mysqldump"]
+                if bodies.iter().any(|b| {
+                    crate::shell::words(b.body)
                         .iter()
-                        .any(|k| lower.contains(k))
+                        .any(|w| paths::secret(w).is_some())
+                }) || [
+                    "printenv",
+                    "env)",
+                    "$(env",
+                    "history",
+                    "id_rsa",
+                    "credentials",
+                    ".env",
+                    "/etc/shadow",
+                    "pg_dump",
+                    "mysqldump",
+                ]
+                .iter()
+                .any(|k| lower.contains(k))
                 {
                     secret = Some("a secret read inline".to_owned());
                 }
@@ -469,7 +735,11 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         // A sink after a secret read in the same or a recent step, sending a file the read
         // copied or "it".
         if let Some(read) = &ctx.secret_read {
-            if send.files.iter().any(|f| read.contains(paths::file_name(f)) && !paths::file_name(f).is_empty()) {
+            if send
+                .files
+                .iter()
+                .any(|f| read.contains(paths::file_name(f)) && !paths::file_name(f).is_empty())
+            {
                 secret = Some(read.clone());
             }
         }
@@ -488,7 +758,11 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
         // Source archives and whole directories: the project leaves, not one artifact.
         let bulk = send.files.iter().any(|f| {
             let n = paths::file_name(f).to_ascii_lowercase();
-            [".zip", ".tar", ".tgz", ".tar.gz", ".7z", ".tar.xz", ".tar.bz2"].iter().any(|x| n.ends_with(x))
+            [
+                ".zip", ".tar", ".tgz", ".tar.gz", ".7z", ".tar.xz", ".tar.bz2",
+            ]
+            .iter()
+            .any(|x| n.ends_with(x))
                 || f.ends_with('/')
                 || *f == "."
         });
@@ -505,7 +779,11 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
             },
             format!(
                 "{p} uploads {} to {dest}{}",
-                if send.files.is_empty() { "its input".to_owned() } else { send.files.join(", ") },
+                if send.files.is_empty() {
+                    "its input".to_owned()
+                } else {
+                    send.files.join(", ")
+                },
                 if drop { ", a public drop point" } else { "" }
             ),
         ));
@@ -520,20 +798,41 @@ fn exfiltration(cmd: &Cmd<'_>, send: &Send<'_>, s: &Script<'_>, index: usize, ct
 }
 
 /// Records downloads; judges running a downloaded file.
-fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out: &mut Vec<Finding>) {
+fn downloads(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     let p = cmd.program;
     if lexicon::is(p, FETCHER) {
-        let url = cmd.words().find(|w| w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/')));
+        let url = cmd.words().find(|w| {
+            w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/'))
+        });
         let output = match p {
             "curl" => cmd.value(&["-o", "--output"]).or_else(|| {
-                (cmd.flag(b"O", &["remote-name"])).then(|| url.map(paths::file_name)).flatten()
+                (cmd.flag(b"O", &["remote-name"]))
+                    .then(|| url.map(paths::file_name))
+                    .flatten()
             }),
-            "wget" => cmd.value(&["-O", "--output-document"]).filter(|o| *o != "-").or_else(|| {
-                if cmd.value(&["-O", "--output-document"]).is_none() { url.map(paths::file_name) } else { None }
-            }),
+            "wget" => cmd
+                .value(&["-O", "--output-document"])
+                .filter(|o| *o != "-")
+                .or_else(|| {
+                    if cmd.value(&["-O", "--output-document"]).is_none() {
+                        url.map(paths::file_name)
+                    } else {
+                        None
+                    }
+                }),
             _ => None,
         };
-        let redirected = cmd.redirects.iter().find(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append)).map(|r| &*r.target);
+        let redirected = cmd
+            .redirects
+            .iter()
+            .find(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append))
+            .map(|r| &*r.target);
         for path in output.into_iter().chain(redirected) {
             if !path.is_empty() {
                 ctx.downloads.push(path.to_owned());
@@ -557,7 +856,12 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
         }
     }
     // An archive from the network unpacked over the system.
-    if cmd.piped_in && p == "tar" && cmd.words().any(|w| w.starts_with('-') && w.contains('x') || w.starts_with('x')) {
+    if cmd.piped_in
+        && p == "tar"
+        && cmd
+            .words()
+            .any(|w| w.starts_with('-') && w.contains('x') || w.starts_with('x'))
+    {
         let into = cmd.value(&["-C", "--directory"]).unwrap_or(".");
         let fetched = upstream(s, index).any(|c| {
             let mut folded = Vec::new();
@@ -568,27 +872,61 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
             out.push(finding(
                 Family::RemoteCode,
                 "remote-code.unpack-download",
-                if system { Severity::Verify } else { Severity::Confirm },
+                if system {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
                 format!("tar unpacks an archive from the network into {into}"),
             ));
         }
     }
     // Packages from arbitrary URLs or repositories, installed (their install scripts run).
     let installs = match p {
-        "pip" | "pip3" | "pipx" | "uv" | "uvx" | "poetry" => cmd.words().any(|w| w == "install" || w == "add" || w == "--from" || p == "uvx" || p == "pipx")
-            && cmd.words().any(|w| w.starts_with("git+") || w.starts_with("http://") || w.starts_with("https://")),
-        "npm" | "pnpm" | "yarn" | "bun" => cmd.words().any(|w| matches!(w, "install" | "i" | "add"))
-            && cmd.words().any(|w| w.starts_with("git+") || w.starts_with("http") || w.starts_with("github:") || w.contains(".tgz") && w.contains("://")),
-        "npx" | "bunx" | "pnpx" => cmd.words().any(|w| w == "--yes" || w == "-y") && cmd.operands(&["-p", "--package"]).next().is_some_and(|pkg| pkg.starts_with('@') || pkg.contains("://") || pkg.starts_with("git")),
-        "go" => cmd.words().any(|w| w == "run") && cmd.words().any(|w| w.contains("@latest") || w.contains("://")),
+        "pip" | "pip3" | "pipx" | "uv" | "uvx" | "poetry" => {
+            cmd.words()
+                .any(|w| w == "install" || w == "add" || w == "--from" || p == "uvx" || p == "pipx")
+                && cmd.words().any(|w| {
+                    w.starts_with("git+") || w.starts_with("http://") || w.starts_with("https://")
+                })
+        }
+        "npm" | "pnpm" | "yarn" | "bun" => {
+            cmd.words().any(|w| matches!(w, "install" | "i" | "add"))
+                && cmd.words().any(|w| {
+                    w.starts_with("git+")
+                        || w.starts_with("http")
+                        || w.starts_with("github:")
+                        || w.contains(".tgz") && w.contains("://")
+                })
+        }
+        "npx" | "bunx" | "pnpx" => {
+            cmd.words().any(|w| w == "--yes" || w == "-y")
+                && cmd
+                    .operands(&["-p", "--package"])
+                    .next()
+                    .is_some_and(|pkg| {
+                        pkg.starts_with('@') || pkg.contains("://") || pkg.starts_with("git")
+                    })
+        }
+        "go" => {
+            cmd.words().any(|w| w == "run")
+                && cmd
+                    .words()
+                    .any(|w| w.contains("@latest") || w.contains("://"))
+        }
         "cargo" => cmd.words().any(|w| w == "install") && cmd.words().any(|w| w == "--git"),
         _ => false,
     };
     // A package index or registry pointed at an arbitrary host.
-    let index = cmd.words().any(|w| {
-        (w.starts_with("--index-url") || w.starts_with("--extra-index-url") || w.starts_with("-i") && p.starts_with("pip") || w.starts_with("--registry"))
+    let index = matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv" | "poetry" | "pipx")
+        && cmd.words().any(|w| {
+        (w.starts_with("--index-url")
+            || w.starts_with("--extra-index-url")
+            || w.starts_with("-i") && p.starts_with("pip")
+            || w.starts_with("--registry"))
             && w.contains("http://")
-    }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv") && cmd.words().any(|w| w == "install" || w == "add"))
+    }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv")
+        && cmd.words().any(|w| w == "install" || w == "add"))
         && ctx_env_index(cmd);
     if index {
         out.push(finding(
@@ -639,27 +977,62 @@ fn downloads(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context, out
 
 /// HashiCorp Vault: secrets engines disabled, secret versions destroyed, root tokens minted.
 pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let ops: Vec<&str> = cmd.operands(&["-address", "-namespace", "-format", "-field", "-policy", "-ttl", "-versions", "-mount"]).collect();
-    let (a, b) = (ops.first().copied().unwrap_or(""), ops.get(1).copied().unwrap_or(""));
-    let root = cmd.words().any(|w| w == "-policy=root" || w == "root") && a == "token" && b == "create";
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-address",
+            "-namespace",
+            "-format",
+            "-field",
+            "-policy",
+            "-ttl",
+            "-versions",
+            "-mount",
+        ])
+        .collect();
+    let (a, b) = (
+        ops.first().copied().unwrap_or(""),
+        ops.get(1).copied().unwrap_or(""),
+    );
+    let root =
+        cmd.words().any(|w| w == "-policy=root" || w == "root") && a == "token" && b == "create";
     let (severity, what) = match (a, b) {
-        ("secrets", "disable") => (Severity::Verify, "disables a secrets engine: every secret in it is deleted"),
-        ("kv", "destroy" | "metadata") if b == "destroy" || cmd.words().any(|w| w == "delete") => (Severity::Verify, "destroys secret versions for good"),
+        ("secrets", "disable") => (
+            Severity::Verify,
+            "disables a secrets engine: every secret in it is deleted",
+        ),
+        ("kv", "destroy" | "metadata") if b == "destroy" || cmd.words().any(|w| w == "delete") => {
+            (Severity::Verify, "destroys secret versions for good")
+        }
         ("kv", "delete") | ("delete", _) => (Severity::Confirm, "deletes a secret"),
         ("token", "create") if root => (Severity::Verify, "mints a root token: unlimited access"),
-        ("auth", "disable") | ("audit", "disable") => (Severity::Verify, "disables authentication or the audit log"),
-        ("operator", "seal" | "step-down" | "raft") => (Severity::Verify, "seals or reshapes the Vault cluster"),
+        ("auth", "disable") | ("audit", "disable") => {
+            (Severity::Verify, "disables authentication or the audit log")
+        }
+        ("operator", "seal" | "step-down" | "raft") => {
+            (Severity::Verify, "seals or reshapes the Vault cluster")
+        }
         ("policy", "delete") => (Severity::Confirm, "deletes an access policy"),
         _ => return,
     };
-    out.push(finding(Family::Secrets, "secrets.vault", severity, format!("vault {a} {b} {what}")));
+    out.push(finding(
+        Family::Secrets,
+        "secrets.vault",
+        severity,
+        format!("vault {a} {b} {what}"),
+    ));
 }
 
 /// `PIP_INDEX_URL=http://...` and the like, given to the command.
 fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
     cmd.assignments.iter().chain(cmd.prefix).any(|a| {
         let up = a.to_ascii_uppercase();
-        (up.contains("INDEX_URL") || up.contains("REGISTRY")) && (up.contains("=HTTP://") || up.split('=').nth(1).is_some_and(|v| v.split("://").nth(1).is_some_and(|h| h.starts_with(|c: char| c.is_ascii_digit()))))
+        (up.contains("INDEX_URL") || up.contains("REGISTRY"))
+            && (up.contains("=HTTP://")
+                || up.split('=').nth(1).is_some_and(|v| {
+                    v.split("://")
+                        .nth(1)
+                        .is_some_and(|h| h.starts_with(|c: char| c.is_ascii_digit()))
+                }))
     })
 }
 
@@ -669,9 +1042,22 @@ fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
 fn known_service(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     [
-        "codecov.io", "coveralls.io", "httpbin.org", "sonarcloud.io", "sentry.io", "api.github.com",
-        "uploads.github.com", "hooks.slack.com", "gitlab.com/api", "circleci.com", "registry.npmjs.org",
-        "upload.pypi.org", "test.pypi.org", "crates.io", "app.codacy.com", "codeclimate.com",
+        "codecov.io",
+        "coveralls.io",
+        "httpbin.org",
+        "sonarcloud.io",
+        "sentry.io",
+        "api.github.com",
+        "uploads.github.com",
+        "hooks.slack.com",
+        "gitlab.com/api",
+        "circleci.com",
+        "registry.npmjs.org",
+        "upload.pypi.org",
+        "test.pypi.org",
+        "crates.io",
+        "app.codacy.com",
+        "codeclimate.com",
     ]
     .iter()
     .any(|k| d.contains(k))

@@ -8,23 +8,83 @@ const S: Family = Family::System;
 
 /// Processes whose death takes the machine, its logins or its data down.
 const CRITICAL_PROCESSES: &[&str] = &[
-    "init", "systemd", "sshd", "ssh", "dockerd", "containerd", "kubelet", "postgres", "postgresql",
-    "mysqld", "mysql", "mongod", "redis-server", "nginx", "httpd", "apache2", "journald",
-    "systemd-journald", "auditd", "rsyslogd", "cron", "crond", "dbus", "dbus-daemon", "NetworkManager",
-    "etcd", "kube-apiserver", "java", "python", "python3", "node",
+    "init",
+    "systemd",
+    "sshd",
+    "ssh",
+    "dockerd",
+    "containerd",
+    "kubelet",
+    "postgres",
+    "postgresql",
+    "mysqld",
+    "mysql",
+    "mongod",
+    "redis-server",
+    "nginx",
+    "httpd",
+    "apache2",
+    "journald",
+    "systemd-journald",
+    "auditd",
+    "rsyslogd",
+    "cron",
+    "crond",
+    "dbus",
+    "dbus-daemon",
+    "NetworkManager",
+    "etcd",
+    "kube-apiserver",
+    "java",
+    "python",
+    "python3",
+    "node",
 ];
 
 /// Services that guard the machine: stopping them lowers its defenses.
 const SECURITY_SERVICES: &[&str] = &[
-    "firewalld", "ufw", "iptables", "nftables", "auditd", "apparmor", "fail2ban", "selinux",
-    "clamav", "clamd", "crowdstrike", "falcon-sensor", "osqueryd", "wazuh-agent", "sshd", "ssh",
-    "systemd-journald", "rsyslog", "syslog",
+    "firewalld",
+    "ufw",
+    "iptables",
+    "nftables",
+    "auditd",
+    "apparmor",
+    "fail2ban",
+    "selinux",
+    "clamav",
+    "clamd",
+    "crowdstrike",
+    "falcon-sensor",
+    "osqueryd",
+    "wazuh-agent",
+    "sshd",
+    "ssh",
+    "systemd-journald",
+    "rsyslog",
+    "syslog",
 ];
 
 const CRITICAL_SERVICES: &[&str] = &[
-    "docker", "containerd", "kubelet", "postgresql", "mysql", "mariadb", "mongod", "redis",
-    "redis-server", "nginx", "apache2", "httpd", "cron", "crond", "networking", "NetworkManager",
-    "systemd-networkd", "systemd-resolved", "dbus", "etcd",
+    "docker",
+    "containerd",
+    "kubelet",
+    "postgresql",
+    "mysql",
+    "mariadb",
+    "mongod",
+    "redis",
+    "redis-server",
+    "nginx",
+    "apache2",
+    "httpd",
+    "cron",
+    "crond",
+    "networking",
+    "NetworkManager",
+    "systemd-networkd",
+    "systemd-resolved",
+    "dbus",
+    "etcd",
 ];
 
 fn service_name(s: &str) -> &str {
@@ -38,70 +98,166 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     match p {
         "shutdown" | "reboot" | "poweroff" | "halt" => {
             if !cmd.flag(b"c", &["help"]) {
-                push("system.shutdown", Severity::Verify, format!("{p} takes the machine down"));
+                push(
+                    "system.shutdown",
+                    Severity::Verify,
+                    format!("{p} takes the machine down"),
+                );
             }
         }
         "init" | "telinit" => {
             if cmd.operands(&[]).any(|a| a == "0" || a == "6" || a == "1") {
-                push("system.shutdown", Severity::Verify, format!("{p} changes the runlevel: the machine goes down"));
+                push(
+                    "system.shutdown",
+                    Severity::Verify,
+                    format!("{p} changes the runlevel: the machine goes down"),
+                );
             }
         }
         "kill" => {
             let ops: Vec<&str> = cmd.words().collect();
-            let mut targets = ops.iter().skip_while(|a| a.starts_with('-') && *a != &"-1" && *a != &"--").copied();
-            let all = ops.windows(2).any(|w| w[0].starts_with('-') && w[0] != "-1" && w[1] == "-1")
+            let mut targets = ops
+                .iter()
+                .skip_while(|a| a.starts_with('-') && *a != &"-1" && *a != &"--")
+                .copied();
+            let all = ops
+                .windows(2)
+                .any(|w| w[0].starts_with('-') && w[0] != "-1" && w[1] == "-1")
                 || ops.last() == Some(&"-1") && ops.len() > 1;
-            let probe = ops.iter().any(|a| matches!(*a, "-0" | "-l" | "-L" | "--list" | "-s0"));
-            let pids: Vec<&str> = targets.by_ref().filter(|t| !t.starts_with('%') && !t.starts_with('-')).collect();
+            let probe = ops
+                .iter()
+                .any(|a| matches!(*a, "-0" | "-l" | "-L" | "--list" | "-s0"));
+            let pids: Vec<&str> = targets
+                .by_ref()
+                .filter(|t| !t.starts_with('%') && !t.starts_with('-'))
+                .collect();
             if all {
-                push("system.kill-all", Severity::Stop, "kill -1 signals every process the user can reach".to_owned());
+                push(
+                    "system.kill-all",
+                    Severity::Stop,
+                    "kill -1 signals every process the user can reach".to_owned(),
+                );
             } else if pids.contains(&"1") {
-                push("system.kill-init", Severity::Verify, "kill 1 signals init: the machine goes down".to_owned());
-            } else if !probe && !pids.is_empty() && ops.iter().any(|a| a.starts_with('-') && *a != "--") {
-                push("system.kill", Severity::Confirm, format!("kill {} stops running processes", pids.join(" ")));
+                push(
+                    "system.kill-init",
+                    Severity::Verify,
+                    "kill 1 signals init: the machine goes down".to_owned(),
+                );
+            } else if !probe
+                && !pids.is_empty()
+                && ops.iter().any(|a| a.starts_with('-') && *a != "--")
+            {
+                push(
+                    "system.kill",
+                    Severity::Confirm,
+                    format!("kill {} stops running processes", pids.join(" ")),
+                );
             }
         }
         "killall" | "pkill" | "killall5" => {
-            let names: Vec<&str> = cmd.operands(&["-s", "--signal", "-u", "--user", "-g", "-t", "-P", "-U", "-G"]).collect();
-            let critical = names.iter().find(|n| CRITICAL_PROCESSES.contains(n) || n.contains("sshd") || n.contains("postgres"));
+            let names: Vec<&str> = cmd
+                .operands(&[
+                    "-s", "--signal", "-u", "--user", "-g", "-t", "-P", "-U", "-G",
+                ])
+                .collect();
+            let critical = names.iter().find(|n| {
+                CRITICAL_PROCESSES.contains(n) || n.contains("sshd") || n.contains("postgres")
+            });
             if p == "killall5" {
-                push("system.kill-all", Severity::Stop, "killall5 signals every process".to_owned());
+                push(
+                    "system.kill-all",
+                    Severity::Stop,
+                    "killall5 signals every process".to_owned(),
+                );
             } else if let Some(n) = critical {
-                push("system.kill-critical", Severity::Verify, format!("{p} {n} kills a process the system or its data depend on"));
+                push(
+                    "system.kill-critical",
+                    Severity::Verify,
+                    format!("{p} {n} kills a process the system or its data depend on"),
+                );
             } else if cmd.has(&["-u", "--user"]) && cmd.value(&["-u", "--user"]) == Some("root") {
-                push("system.kill-critical", Severity::Verify, format!("{p} -u root kills the system's processes"));
+                push(
+                    "system.kill-critical",
+                    Severity::Verify,
+                    format!("{p} -u root kills the system's processes"),
+                );
             } else if !names.is_empty() || cmd.has(&["-u", "--user"]) {
-                push("system.kill", Severity::Confirm, format!("{p} {} stops running processes by name", names.join(" ")));
+                push(
+                    "system.kill",
+                    Severity::Confirm,
+                    format!("{p} {} stops running processes by name", names.join(" ")),
+                );
             }
         }
         "systemctl" | "service" | "rc-service" | "launchctl" => {
             let ops: Vec<&str> = cmd.operands(&["-H", "--host", "-M", "--machine"]).collect();
             let (verb, units) = if p == "service" || p == "rc-service" {
-                (ops.get(1).copied().unwrap_or(""), ops.get(..1).unwrap_or(&[]))
+                (
+                    ops.get(1).copied().unwrap_or(""),
+                    ops.get(..1).unwrap_or(&[]),
+                )
             } else {
-                (ops.first().copied().unwrap_or(""), ops.get(1..).unwrap_or(&[]))
+                (
+                    ops.first().copied().unwrap_or(""),
+                    ops.get(1..).unwrap_or(&[]),
+                )
             };
             match verb {
                 "poweroff" | "reboot" | "halt" | "kexec" | "rescue" | "emergency" => {
-                    push("system.shutdown", Severity::Verify, format!("{p} {verb} takes the machine down"));
+                    push(
+                        "system.shutdown",
+                        Severity::Verify,
+                        format!("{p} {verb} takes the machine down"),
+                    );
                 }
-                "isolate" if units.iter().any(|u| u.contains("rescue") || u.contains("emergency") || u.contains("poweroff")) => {
-                    push("system.shutdown", Severity::Verify, format!("{p} isolate takes the machine down"));
+                "isolate"
+                    if units.iter().any(|u| {
+                        u.contains("rescue") || u.contains("emergency") || u.contains("poweroff")
+                    }) =>
+                {
+                    push(
+                        "system.shutdown",
+                        Severity::Verify,
+                        format!("{p} isolate takes the machine down"),
+                    );
                 }
                 "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" => {
-                    let security = units.iter().find(|u| SECURITY_SERVICES.contains(&service_name(u)));
-                    let critical = units.iter().find(|u| CRITICAL_SERVICES.contains(&service_name(u)));
+                    let security = units
+                        .iter()
+                        .find(|u| SECURITY_SERVICES.contains(&service_name(u)));
+                    let critical = units
+                        .iter()
+                        .find(|u| CRITICAL_SERVICES.contains(&service_name(u)));
                     if let Some(u) = security {
-                        push("system.service-security", Severity::Verify, format!("{p} {verb} {u} turns off a protection of the machine"));
+                        push(
+                            "system.service-security",
+                            Severity::Verify,
+                            format!("{p} {verb} {u} turns off a protection of the machine"),
+                        );
                     } else if let Some(u) = critical {
-                        push("system.service-critical", Severity::Verify, format!("{p} {verb} {u} stops a service the system depends on"));
+                        push(
+                            "system.service-critical",
+                            Severity::Verify,
+                            format!("{p} {verb} {u} stops a service the system depends on"),
+                        );
                     } else if !units.is_empty() {
-                        push("system.service-stop", Severity::Confirm, format!("{p} {verb} {} stops a service", units.join(" ")));
+                        push(
+                            "system.service-stop",
+                            Severity::Confirm,
+                            format!("{p} {verb} {} stops a service", units.join(" ")),
+                        );
                     }
                 }
                 "restart" | "reload-or-restart" | "try-restart" => {
-                    if let Some(u) = units.iter().find(|u| CRITICAL_SERVICES.contains(&service_name(u)) || SECURITY_SERVICES.contains(&service_name(u))) {
-                        push("system.service-restart", Severity::Confirm, format!("{p} restart {u} interrupts a service others depend on"));
+                    if let Some(u) = units.iter().find(|u| {
+                        CRITICAL_SERVICES.contains(&service_name(u))
+                            || SECURITY_SERVICES.contains(&service_name(u))
+                    }) {
+                        push(
+                            "system.service-restart",
+                            Severity::Confirm,
+                            format!("{p} restart {u} interrupts a service others depend on"),
+                        );
                     }
                 }
                 _ => {}
@@ -109,91 +265,250 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "iptables" | "ip6tables" | "iptables-legacy" | "iptables-nft" => {
             let flush = cmd.flag(b"FX", &["flush", "delete-chain"]);
-            let accept = cmd.value(&["-P", "--policy"]).is_some() && cmd.words().any(|w| w.eq_ignore_ascii_case("ACCEPT"));
-            let change = cmd.flag(b"ADIRN", &["append", "delete", "insert", "replace", "new-chain"]);
+            let accept = cmd.value(&["-P", "--policy"]).is_some()
+                && cmd.words().any(|w| w.eq_ignore_ascii_case("ACCEPT"));
+            let change = cmd.flag(
+                b"ADIRN",
+                &["append", "delete", "insert", "replace", "new-chain"],
+            );
             if flush || accept {
-                push("system.firewall-off", Severity::Verify, format!("{p} {} removes the firewall's rules", if flush { "-F" } else { "-P ACCEPT" }));
+                push(
+                    "system.firewall-off",
+                    Severity::Verify,
+                    format!(
+                        "{p} {} removes the firewall's rules",
+                        if flush { "-F" } else { "-P ACCEPT" }
+                    ),
+                );
             } else if change {
-                push("system.firewall-rule", Severity::Confirm, format!("{p} changes the firewall's rules"));
+                push(
+                    "system.firewall-rule",
+                    Severity::Confirm,
+                    format!("{p} changes the firewall's rules"),
+                );
             }
         }
         "firewall-cmd" => {
-            if cmd.words().any(|w| w.contains("trusted") || w == "--panic-off" || w.starts_with("--set-default-zone")) {
-                push("system.firewall-off", Severity::Verify, "firewall-cmd trusts every connection: the firewall is open".to_owned());
-            } else if cmd.words().any(|w| w.starts_with("--add") || w.starts_with("--remove") || w == "--reload") {
-                push("system.firewall-rule", Severity::Confirm, "firewall-cmd changes the firewall's rules".to_owned());
+            if cmd.words().any(|w| {
+                w.contains("trusted") || w == "--panic-off" || w.starts_with("--set-default-zone")
+            }) {
+                push(
+                    "system.firewall-off",
+                    Severity::Verify,
+                    "firewall-cmd trusts every connection: the firewall is open".to_owned(),
+                );
+            } else if cmd
+                .words()
+                .any(|w| w.starts_with("--add") || w.starts_with("--remove") || w == "--reload")
+            {
+                push(
+                    "system.firewall-rule",
+                    Severity::Confirm,
+                    "firewall-cmd changes the firewall's rules".to_owned(),
+                );
             }
         }
         "apt" | "apt-get" | "yum" | "dnf" | "zypper" | "pacman" | "apk" | "snap" => {
-            if cmd.words().any(|w| matches!(w, "remove" | "purge" | "autoremove" | "erase" | "del" | "-R" | "-Rns" | "-Rs")) {
-                push("system.package-remove", Severity::Confirm, format!("{p} removes system packages"));
+            if cmd.words().any(|w| {
+                matches!(
+                    w,
+                    "remove" | "purge" | "autoremove" | "erase" | "del" | "-R" | "-Rns" | "-Rs"
+                )
+            }) {
+                push(
+                    "system.package-remove",
+                    Severity::Confirm,
+                    format!("{p} removes system packages"),
+                );
             }
         }
         "nft" => {
-            if cmd.words().any(|w| w == "flush") || cmd.words().any(|w| w == "delete") && cmd.words().any(|w| w == "table") {
-                push("system.firewall-off", Severity::Verify, "nft flush ruleset removes the firewall's rules".to_owned());
+            if cmd.words().any(|w| w == "flush")
+                || cmd.words().any(|w| w == "delete") && cmd.words().any(|w| w == "table")
+            {
+                push(
+                    "system.firewall-off",
+                    Severity::Verify,
+                    "nft flush ruleset removes the firewall's rules".to_owned(),
+                );
             }
         }
         "ufw" => {
             if cmd.words().any(|w| w == "disable" || w == "reset") {
-                push("system.firewall-off", Severity::Verify, "ufw disable turns the firewall off".to_owned());
+                push(
+                    "system.firewall-off",
+                    Severity::Verify,
+                    "ufw disable turns the firewall off".to_owned(),
+                );
             } else if cmd.words().any(|w| w == "default") && cmd.words().any(|w| w == "allow") {
-                push("system.firewall-off", Severity::Verify, "ufw default allow opens every port".to_owned());
-            } else if cmd.words().any(|w| matches!(w, "allow" | "delete" | "insert")) {
-                push("system.firewall-rule", Severity::Confirm, "ufw changes the firewall's rules".to_owned());
+                push(
+                    "system.firewall-off",
+                    Severity::Verify,
+                    "ufw default allow opens every port".to_owned(),
+                );
+            } else if cmd
+                .words()
+                .any(|w| matches!(w, "allow" | "delete" | "insert"))
+            {
+                push(
+                    "system.firewall-rule",
+                    Severity::Confirm,
+                    "ufw changes the firewall's rules".to_owned(),
+                );
             }
         }
         "setenforce" => {
-            if cmd.words().any(|w| w == "0" || w.eq_ignore_ascii_case("permissive")) {
-                push("system.selinux-off", Severity::Verify, "setenforce 0 turns SELinux enforcement off".to_owned());
+            if cmd
+                .words()
+                .any(|w| w == "0" || w.eq_ignore_ascii_case("permissive"))
+            {
+                push(
+                    "system.selinux-off",
+                    Severity::Verify,
+                    "setenforce 0 turns SELinux enforcement off".to_owned(),
+                );
             }
         }
-        "aa-disable" | "aa-complain" | "aa-teardown" => push("system.apparmor-off", Severity::Verify, format!("{p} turns AppArmor protection off")),
+        "aa-disable" | "aa-complain" | "aa-teardown" => push(
+            "system.apparmor-off",
+            Severity::Verify,
+            format!("{p} turns AppArmor protection off"),
+        ),
         "crontab" => {
             if cmd.flag(b"r", &[]) {
-                push("system.crontab-remove", Severity::Verify, "crontab -r deletes every scheduled job of the user, with no undo".to_owned());
-            } else if !cmd.flag(b"l", &[]) && (cmd.operands(&["-u"]).next().is_some() || cmd.flag(b"e", &[]) || cmd.piped_in) {
-                push("system.crontab-replace", Severity::Confirm, "crontab replaces the user's scheduled jobs".to_owned());
+                push(
+                    "system.crontab-remove",
+                    Severity::Verify,
+                    "crontab -r deletes every scheduled job of the user, with no undo".to_owned(),
+                );
+            } else if !cmd.flag(b"l", &[])
+                && (cmd.operands(&["-u"]).next().is_some() || cmd.flag(b"e", &[]) || cmd.piped_in)
+            {
+                push(
+                    "system.crontab-replace",
+                    Severity::Confirm,
+                    "crontab replaces the user's scheduled jobs".to_owned(),
+                );
             }
         }
         "userdel" | "deluser" => {
-            let user = cmd.operands(&["-R", "--root", "-P"]).next().unwrap_or("a user");
-            let sev = if user == "root" { Severity::Stop } else if cmd.flag(b"r", &["remove"]) { Severity::Verify } else { Severity::Confirm };
-            push("system.userdel", sev, format!("{p} {user} deletes an account{}", if cmd.flag(b"r", &["remove"]) { " and its home" } else { "" }));
+            let user = cmd
+                .operands(&["-R", "--root", "-P"])
+                .next()
+                .unwrap_or("a user");
+            let sev = if user == "root" {
+                Severity::Stop
+            } else if cmd.flag(b"r", &["remove"]) {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            };
+            push(
+                "system.userdel",
+                sev,
+                format!(
+                    "{p} {user} deletes an account{}",
+                    if cmd.flag(b"r", &["remove"]) {
+                        " and its home"
+                    } else {
+                        ""
+                    }
+                ),
+            );
         }
         "passwd" => {
             if cmd.flag(b"d", &["delete"]) {
-                push("system.password-removed", Severity::Verify, "passwd -d removes the password: anyone may log in".to_owned());
+                push(
+                    "system.password-removed",
+                    Severity::Verify,
+                    "passwd -d removes the password: anyone may log in".to_owned(),
+                );
             } else if cmd.flag(b"u", &[]) && cmd.operands(&[]).any(|u| u == "root") {
-                push("system.password-removed", Severity::Confirm, "passwd -u root unlocks root logins".to_owned());
+                push(
+                    "system.password-removed",
+                    Severity::Confirm,
+                    "passwd -u root unlocks root logins".to_owned(),
+                );
             }
         }
-        "chpasswd" => push("system.password-set", Severity::Confirm, "chpasswd sets passwords in bulk".to_owned()),
+        "chpasswd" => push(
+            "system.password-set",
+            Severity::Confirm,
+            "chpasswd sets passwords in bulk".to_owned(),
+        ),
         "usermod" | "gpasswd" | "adduser" | "useradd" => {
             let words: Vec<&str> = cmd.words().collect();
             let privileged = words.iter().any(|w| {
-                w.split(',').any(|g| matches!(g, "sudo" | "wheel" | "admin" | "root" | "docker" | "adm" | "lxd" | "disk"))
+                w.split(',').any(|g| {
+                    matches!(
+                        g,
+                        "sudo" | "wheel" | "admin" | "root" | "docker" | "adm" | "lxd" | "disk"
+                    )
+                })
             });
-            let uid0 = words.windows(2).any(|w| (w[0] == "-u" || w[0] == "--uid") && w[1] == "0") || words.iter().any(|w| *w == "-o");
+            let uid0 = words
+                .windows(2)
+                .any(|w| (w[0] == "-u" || w[0] == "--uid") && w[1] == "0")
+                || words.iter().any(|w| *w == "-o");
             if p == "useradd" || p == "adduser" && !privileged {
-                push("system.account-create", Severity::Confirm, format!("{p} creates an account on the machine"));
+                push(
+                    "system.account-create",
+                    Severity::Confirm,
+                    format!("{p} creates an account on the machine"),
+                );
             }
             if uid0 && p != "usermod" || uid0 && words.contains(&"-u") {
-                push("system.uid-zero", Severity::Stop, format!("{p} gives an account user id 0: a second root"));
-            } else if privileged && (words.iter().any(|w| w.starts_with("-a") || w.starts_with("-G") || *w == "-g" || *w == "--groups") || p == "gpasswd" || p == "adduser" && words.len() >= 2) {
-                push("system.privilege-grant", Severity::Verify, format!("{p} adds an account to an administrators' group"));
+                push(
+                    "system.uid-zero",
+                    Severity::Stop,
+                    format!("{p} gives an account user id 0: a second root"),
+                );
+            } else if privileged
+                && (words.iter().any(|w| {
+                    w.starts_with("-a") || w.starts_with("-G") || *w == "-g" || *w == "--groups"
+                }) || p == "gpasswd"
+                    || p == "adduser" && words.len() >= 2)
+            {
+                push(
+                    "system.privilege-grant",
+                    Severity::Verify,
+                    format!("{p} adds an account to an administrators' group"),
+                );
             }
         }
-        "hostnamectl" | "timedatectl" | "localectl" if cmd.words().any(|w| w.starts_with("set-")) => {
-            push("system.identity-change", Severity::Confirm, format!("{p} changes the machine's settings"));
+        "hostnamectl" | "timedatectl" | "localectl"
+            if cmd.words().any(|w| w.starts_with("set-")) =>
+        {
+            push(
+                "system.identity-change",
+                Severity::Confirm,
+                format!("{p} changes the machine's settings"),
+            );
         }
-        "ip" | "ifconfig" | "nmcli" | "route" if cmd.words().any(|w| matches!(w, "down" | "del" | "delete" | "flush")) => {
-            push("system.network-down", Severity::Verify, format!("{p} takes a network interface or route down"));
+        "ip" | "ifconfig" | "nmcli" | "route"
+            if cmd
+                .words()
+                .any(|w| matches!(w, "down" | "del" | "delete" | "flush")) =>
+        {
+            push(
+                "system.network-down",
+                Severity::Verify,
+                format!("{p} takes a network interface or route down"),
+            );
         }
-        "visudo" if !cmd.flag(b"c", &["check"]) => push("system.sudoers-edit", Severity::Verify, "visudo edits the sudoers policy".to_owned()),
+        "visudo" if !cmd.flag(b"c", &["check"]) => push(
+            "system.sudoers-edit",
+            Severity::Verify,
+            "visudo edits the sudoers policy".to_owned(),
+        ),
         "ssh" => {
             // The remote command runs on the other host: judged as a command line.
-            let ops: Vec<&str> = cmd.operands(&["-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W", "-S"]).collect();
+            let ops: Vec<&str> = cmd
+                .operands(&[
+                    "-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W",
+                    "-S",
+                ])
+                .collect();
             if ops.len() > 1 {
                 let remote = ops[1..].join(" ");
                 let mut ctx = super::Context::default();
@@ -201,61 +516,141 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             }
         }
         "chattr" => {
-            if cmd.words().any(|w| w.starts_with("-i") || w.starts_with("-a") && w.len() == 2) {
-                push("system.immutable-removed", Severity::Confirm, "chattr -i removes a file's protection against change".to_owned());
+            if cmd
+                .words()
+                .any(|w| w.starts_with("-i") || w.starts_with("-a") && w.len() == 2)
+            {
+                push(
+                    "system.immutable-removed",
+                    Severity::Confirm,
+                    "chattr -i removes a file's protection against change".to_owned(),
+                );
             }
         }
         "mount" | "umount" => {
-            let ops: Vec<&str> = cmd.operands(&["-o", "-t", "--options", "--types", "-L", "-U"]).collect();
+            let ops: Vec<&str> = cmd
+                .operands(&["-o", "-t", "--options", "--types", "-L", "-U"])
+                .collect();
             let system = ops.iter().any(|t| {
-                matches!(*t, "/" | "/boot" | "/etc" | "/usr" | "/var" | "/proc" | "/sys" | "/home" | "/dev" | "/boot/efi")
+                matches!(
+                    *t,
+                    "/" | "/boot"
+                        | "/etc"
+                        | "/usr"
+                        | "/var"
+                        | "/proc"
+                        | "/sys"
+                        | "/home"
+                        | "/dev"
+                        | "/boot/efi"
+                )
             });
-            let remount = cmd.value(&["-o", "--options"]).is_some_and(|o| o.contains("remount"));
+            let remount = cmd
+                .value(&["-o", "--options"])
+                .is_some_and(|o| o.contains("remount"));
             if system || (p == "umount" && cmd.flag(b"a", &["all"])) {
-                push("system.mount", Severity::Verify, format!("{p} {} changes a filesystem the system runs from", ops.join(" ")));
+                push(
+                    "system.mount",
+                    Severity::Verify,
+                    format!(
+                        "{p} {} changes a filesystem the system runs from",
+                        ops.join(" ")
+                    ),
+                );
             } else if p == "umount" && !ops.is_empty() {
-                push("system.mount", Severity::Confirm, format!("umount {} cuts off what uses it", ops.join(" ")));
+                push(
+                    "system.mount",
+                    Severity::Confirm,
+                    format!("umount {} cuts off what uses it", ops.join(" ")),
+                );
             } else if remount {
-                push("system.mount", Severity::Confirm, "mount -o remount changes a mounted filesystem".to_owned());
+                push(
+                    "system.mount",
+                    Severity::Confirm,
+                    "mount -o remount changes a mounted filesystem".to_owned(),
+                );
             }
         }
-        "swapoff" => push("system.swapoff", Severity::Confirm, "swapoff removes swap: memory pressure can kill processes".to_owned()),
+        "swapoff" => push(
+            "system.swapoff",
+            Severity::Confirm,
+            "swapoff removes swap: memory pressure can kill processes".to_owned(),
+        ),
         "sysctl" => {
             let knobs = [
-                "kernel.randomize_va_space", "kernel.yama.ptrace_scope", "kernel.kptr_restrict",
-                "kernel.dmesg_restrict", "kernel.modules_disabled", "fs.protected_", "kernel.unprivileged_bpf_disabled",
-                "net.ipv4.conf.all.rp_filter", "kernel.sysrq", "kernel.perf_event_paranoid", "vm.mmap_min_addr",
+                "kernel.randomize_va_space",
+                "kernel.yama.ptrace_scope",
+                "kernel.kptr_restrict",
+                "kernel.dmesg_restrict",
+                "kernel.modules_disabled",
+                "fs.protected_",
+                "kernel.unprivileged_bpf_disabled",
+                "net.ipv4.conf.all.rp_filter",
+                "kernel.sysrq",
+                "kernel.perf_event_paranoid",
+                "vm.mmap_min_addr",
                 "net.ipv4.ip_forward",
             ];
             if cmd.flag(b"w", &["write"]) || cmd.words().any(|w| w.contains('=')) {
                 if let Some(k) = cmd.words().find(|w| knobs.iter().any(|k| w.starts_with(k))) {
-                    push("system.kernel-hardening-off", Severity::Verify, format!("sysctl {k} weakens a kernel protection"));
+                    push(
+                        "system.kernel-hardening-off",
+                        Severity::Verify,
+                        format!("sysctl {k} weakens a kernel protection"),
+                    );
                 }
             }
         }
         "history" => {
             if cmd.flag(b"c", &[]) || cmd.flag(b"w", &[]) && cmd.words().any(|w| w == "/dev/null") {
-                push("system.history-cleared", Severity::Verify, "history -c erases the record of what was run".to_owned());
+                push(
+                    "system.history-cleared",
+                    Severity::Verify,
+                    "history -c erases the record of what was run".to_owned(),
+                );
             }
         }
         "unset" => {
             if cmd.words().any(|w| w.starts_with("HISTFILE")) {
-                push("system.history-cleared", Severity::Verify, "unset HISTFILE stops recording what is run".to_owned());
+                push(
+                    "system.history-cleared",
+                    Severity::Verify,
+                    "unset HISTFILE stops recording what is run".to_owned(),
+                );
             }
         }
         "export" | "set" => {
-            if cmd.words().any(|w| w == "HISTFILE=/dev/null" || w == "HISTSIZE=0" || w == "+o" && cmd.words().any(|x| x == "history")) {
-                push("system.history-cleared", Severity::Verify, "HISTFILE/HISTSIZE changed: what is run is no longer recorded".to_owned());
+            if cmd.words().any(|w| {
+                w == "HISTFILE=/dev/null"
+                    || w == "HISTSIZE=0"
+                    || w == "+o" && cmd.words().any(|x| x == "history")
+            }) {
+                push(
+                    "system.history-cleared",
+                    Severity::Verify,
+                    "HISTFILE/HISTSIZE changed: what is run is no longer recorded".to_owned(),
+                );
             }
         }
         "insmod" | "rmmod" | "modprobe" => {
             if p != "modprobe" || cmd.flag(b"r", &["remove"]) {
-                push("system.kernel-module", Severity::Confirm, format!("{p} changes the running kernel's modules"));
+                push(
+                    "system.kernel-module",
+                    Severity::Confirm,
+                    format!("{p} changes the running kernel's modules"),
+                );
             }
         }
         "journalctl" => {
-            if cmd.words().any(|w| w.starts_with("--vacuum") || w == "--rotate" && false) {
-                push("system.logs-deleted", Severity::Confirm, "journalctl --vacuum deletes system logs".to_owned());
+            if cmd
+                .words()
+                .any(|w| w.starts_with("--vacuum") || w == "--rotate" && false)
+            {
+                push(
+                    "system.logs-deleted",
+                    Severity::Confirm,
+                    "journalctl --vacuum deletes system logs".to_owned(),
+                );
             }
         }
         _ => {}

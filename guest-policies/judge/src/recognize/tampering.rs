@@ -12,22 +12,47 @@ const T: Family = Family::Tampering;
 /// policy, starting a policy directory, help. Every other one (approve, deny, verify, unblock,
 /// reissue, trust, operator, blocks, approvals, serve with another state directory ...) is the
 /// operator's, or reads the operator's state.
-const AGENT_COMMANDS: &[&str] = &["check", "policy", "init", "help", "--help", "-h", "--version", "-V", "version", "completions"];
+const AGENT_COMMANDS: &[&str] = &[
+    "check",
+    "policy",
+    "init",
+    "help",
+    "--help",
+    "-h",
+    "--version",
+    "-V",
+    "version",
+    "completions",
+];
 
 /// Modifying programs: with airlock's binary as an operand, they replace or disable the guard.
-const MODIFIERS: &[&str] = &["mv", "rm", "cp", "chmod", "chown", "ln", "install", "truncate", "shred", "tee", "dd", "patch", "unlink"];
+const MODIFIERS: &[&str] = &[
+    "mv", "rm", "cp", "chmod", "chown", "ln", "install", "truncate", "shred", "tee", "dd", "patch",
+    "unlink",
+];
 
 /// The recognizer of tampering, for every command.
 pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     let p = cmd.program;
     if p == "airlock" {
         let sub = cmd
-            .operands(&["--state-dir", "--policy", "--config", "--socket", "--log-level"])
+            .operands(&[
+                "--state-dir",
+                "--policy",
+                "--config",
+                "--socket",
+                "--log-level",
+            ])
             .next()
             .unwrap_or("");
         let policy_sub = cmd.operands(&[]).nth(1).unwrap_or("");
-        let allowed = (AGENT_COMMANDS.contains(&sub) || sub.is_empty() && cmd.words().any(|w| AGENT_COMMANDS.contains(&w)))
-            && !(sub == "policy" && !matches!(policy_sub, "test" | "eval" | "inspect" | "validate" | "check" | "" | "--help"))
+        let allowed = (AGENT_COMMANDS.contains(&sub)
+            || sub.is_empty() && cmd.words().any(|w| AGENT_COMMANDS.contains(&w)))
+            && !(sub == "policy"
+                && !matches!(
+                    policy_sub,
+                    "test" | "eval" | "inspect" | "validate" | "check" | "" | "--help"
+                ))
             && !cmd.words().any(|w| w.starts_with("--state-dir"));
         if !allowed {
             out.push(finding(
@@ -38,6 +63,30 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
             ctx.tampering = true;
         }
+        return;
+    }
+    // One look at the words first: nearly every command names neither airlock nor a state,
+    // policy or hook file, and is done here.
+    let suspicious = cmd
+        .words()
+        .chain(cmd.redirects.iter().map(|r| &*r.target))
+        .any(|w| {
+            w.len() >= 5
+                && (w
+                    .as_bytes()
+                    .windows(7)
+                    .any(|x| x.eq_ignore_ascii_case(b"airlock"))
+                    || w.contains(".redb")
+                    || w.contains("operator/")
+                    || w.contains(".local/state")
+                    || w.contains("STATE_HOME")
+                    || w.contains("STATE_DIR")
+                    || w.contains("POLICY")
+                    || w.ends_with(".json")
+                    || w.ends_with(".toml")
+                    || w.ends_with(".wasm"))
+        });
+    if !suspicious && !ctx.tampering {
         return;
     }
     if MODIFIERS.contains(&p)
@@ -56,10 +105,20 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     // The guard's wiring: its policy files, the agent's hook settings that call it, its pid.
     let writes = MODIFIERS.contains(&p)
-        || matches!(p, "sed" | "perl" | "jq" | "vim" | "vi" | "nano" | "code" | "emacs" | "git" | "ed" | "ex")
-            && (p != "sed" || cmd.words().any(|w| w.starts_with("-i")))
-            && (p != "git" || cmd.words().any(|w| matches!(w, "commit" | "add" | "checkout" | "restore" | "rm" | "mv")))
-        || cmd.redirects.iter().any(|r| matches!(r.kind, crate::shell::RedirectKind::Write | crate::shell::RedirectKind::Append));
+        || matches!(
+            p,
+            "sed" | "perl" | "jq" | "vim" | "vi" | "nano" | "code" | "emacs" | "git" | "ed" | "ex"
+        ) && (p != "sed" || cmd.words().any(|w| w.starts_with("-i")))
+            && (p != "git"
+                || cmd
+                    .words()
+                    .any(|w| matches!(w, "commit" | "add" | "checkout" | "restore" | "rm" | "mv")))
+        || cmd.redirects.iter().any(|r| {
+            matches!(
+                r.kind,
+                crate::shell::RedirectKind::Write | crate::shell::RedirectKind::Append
+            )
+        });
     let wiring = cmd
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
@@ -74,7 +133,9 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ctx.tampering = true;
         return;
     }
-    if cmd.words().any(|w| (w.contains("pgrep") || w.contains("pidof")) && w.to_ascii_lowercase().contains("airlock")) {
+    if cmd.words().any(|w| {
+        (w.contains("pgrep") || w.contains("pidof")) && w.to_ascii_lowercase().contains("airlock")
+    }) {
         out.push(finding(
             T,
             "tampering.process",
@@ -84,7 +145,11 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ctx.tampering = true;
         return;
     }
-    if ctx.tampering && (super::lexicon::is(p, super::lexicon::READER) || MODIFIERS.contains(&p) || p == "airlock") {
+    if ctx.tampering
+        && (super::lexicon::is(p, super::lexicon::READER)
+            || MODIFIERS.contains(&p)
+            || p == "airlock")
+    {
         out.push(finding(
             T,
             "tampering.follow-up",
@@ -94,10 +159,22 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         return;
     }
     let stops = matches!(p, "kill" | "pkill" | "killall" | "taskkill" | "skill")
-        || matches!(p, "systemctl" | "service" | "launchctl" | "rc-service" | "supervisorctl")
-            && cmd.words().any(|w| matches!(w, "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "restart"))
-        || matches!(p, "docker" | "podman") && cmd.words().any(|w| matches!(w, "stop" | "kill" | "rm"));
-    if stops && cmd.words().any(|w| w.to_ascii_lowercase().contains("airlock")) {
+        || matches!(
+            p,
+            "systemctl" | "service" | "launchctl" | "rc-service" | "supervisorctl"
+        ) && cmd.words().any(|w| {
+            matches!(
+                w,
+                "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "restart"
+            )
+        })
+        || matches!(p, "docker" | "podman")
+            && cmd.words().any(|w| matches!(w, "stop" | "kill" | "rm"));
+    if stops
+        && cmd
+            .words()
+            .any(|w| w.to_ascii_lowercase().contains("airlock"))
+    {
         ctx.tampering = true;
         out.push(finding(
             T,
@@ -112,7 +189,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
-    if cmd.words().any(|w| w.contains("/proc/") && w.to_ascii_lowercase().contains("airlock")) {
+    if cmd
+        .words()
+        .any(|w| w.contains("/proc/") && w.to_ascii_lowercase().contains("airlock"))
+    {
         out.push(finding(
             T,
             "tampering.process",
@@ -124,7 +204,9 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     let state_and_name = || {
         let mut words = cmd.words();
-        let state = cmd.words().any(|w| w.contains(".local/state") || w.contains("XDG_STATE_HOME") || w.contains("state.redb"));
+        let state = cmd.words().any(|w| {
+            w.contains(".local/state") || w.contains("XDG_STATE_HOME") || w.contains("state.redb")
+        });
         state && words.any(|w| w.to_ascii_lowercase().contains("airlock") || w.contains("redb"))
     };
     if let Some((w, what)) = target {
