@@ -741,20 +741,65 @@ const fn sorted(words: &[(&str, Lex)]) -> bool {
     true
 }
 
-// The binary search needs the table sorted and without duplicates: checked when compiling.
+// The index needs the table sorted (each bucket's words together) and without duplicates:
+// checked when compiling.
 const _: () = assert!(
     sorted(WORDS),
     "prose::lexicon::WORDS must be sorted and unique"
 );
+const _: () = assert!(
+    contiguous(WORDS),
+    "prose::lexicon::WORDS: a bucket is split"
+);
+
+/// Whether no bucket's words are split by another bucket's.
+const fn contiguous(words: &[(&str, Lex)]) -> bool {
+    let mut seen = [false; 27 * 27];
+    let mut i = 0;
+    while i < words.len() {
+        let b = bucket(words[i].0.as_bytes());
+        if seen[b] && bucket(words[i - 1].0.as_bytes()) != b {
+            return false;
+        }
+        seen[b] = true;
+        i += 1;
+    }
+    true
+}
 
 /// The longest word looked up; longer ones are not in the table.
 pub const MAX_WORD: usize = 24;
 
+/// The bucket of a word: its first two letters (a-z as 1..=26; anything else, or the end, as 0),
+/// so `de` holds `decommission` .. `dev`. A word not starting with a letter is in bucket 0.
+const fn bucket(w: &[u8]) -> usize {
+    let a = letter(w, 0);
+    if a == 0 { 0 } else { a * 27 + letter(w, 1) }
+}
+
+/// For each bucket, the range of [`WORDS`] in it: the table is sorted, so a bucket's words are
+/// next to each other. Built when compiling; a lookup compares a handful of words, not the
+/// whole table.
+static INDEX: [(u16, u16); 27 * 27] = {
+    let mut index = [(0_u16, 0_u16); 27 * 27];
+    let mut i = 0;
+    while i < WORDS.len() {
+        let b = bucket(WORDS[i].0.as_bytes());
+        if index[b].1 == 0 {
+            index[b].0 = i as u16;
+        }
+        index[b].1 = i as u16 + 1;
+        i += 1;
+    }
+    index
+};
+
 fn exact(word: &[u8]) -> Option<Lex> {
-    WORDS
-        .binary_search_by(|(w, _)| w.as_bytes().cmp(word))
-        .ok()
-        .map(|i| WORDS[i].1)
+    let (start, end) = INDEX[bucket(word)];
+    WORDS[usize::from(start)..usize::from(end)]
+        .iter()
+        .find(|(w, _)| w.as_bytes() == word)
+        .map(|(_, l)| *l)
 }
 
 /// The roles of a lower-case ASCII word, trying the base forms of an inflected one: `issues`,
@@ -852,24 +897,24 @@ pub fn holds(set: &KeySet, w: &[u8]) -> bool {
 
 /// Which words of [`WORDS`] go in which prefilter set.
 const fn strong(l: &Lex) -> bool {
-    let verb = match l.verb {
+    let verb = matches!(
+        l.verb,
         Verb::Destroy
-        | Verb::Money
-        | Verb::Communicate
-        | Verb::Release
-        | Verb::Keys
-        | Verb::Disable
-        | Verb::Cancel
-        | Verb::Close
-        | Verb::Archive
-        | Verb::Approve
-        | Verb::Unblock
-        | Verb::Shutdown
-        | Verb::Restart
-        | Verb::Move
-        | Verb::Install => true,
-        _ => false,
-    };
+            | Verb::Money
+            | Verb::Communicate
+            | Verb::Release
+            | Verb::Keys
+            | Verb::Disable
+            | Verb::Cancel
+            | Verb::Close
+            | Verb::Archive
+            | Verb::Approve
+            | Verb::Unblock
+            | Verb::Shutdown
+            | Verb::Restart
+            | Verb::Move
+            | Verb::Install
+    );
     verb || l.obj & (CRED | AIRLOCK) != 0
         || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY) != 0
 }

@@ -336,6 +336,9 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
         return true;
     }
     let (mut weak, mut object, mut with_recent) = (false, false, false);
+    // Paths and URLs matter only beside a read, send or run verb (a secret shown or sent, a
+    // script run) or as a script URL: they are looked at after the words, and only then.
+    let (mut reads, mut paths) = (false, false);
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -367,27 +370,29 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
             }
             weak |= lexicon::holds(&lexicon::WEAK, w);
             object |= lexicon::holds(&lexicon::OBJECTS, w);
-            with_recent |= has_recent && lexicon::holds(&lexicon::WITH_RECENT, w);
+            let run_or_read = lexicon::holds(&lexicon::WITH_RECENT, w);
+            reads |= run_or_read;
+            with_recent |= has_recent && run_or_read;
             if weak && object {
                 return true;
             }
             continue;
         }
         // Paths, URLs and amounts: a credential file, a script to run, a sum of money.
-        if matches!(c, b'/' | b'~' | b'.' | b'$') {
-            if c == b'$' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                return true;
-            }
-            let start = text[..i].rfind(' ').map_or(0, |s| s + 1);
-            let end = text[i..].find(' ').map_or(b.len(), |e| i + e);
-            let token = &text[start..end];
-            if secret_path(token) || script_url(token) {
-                return true;
-            }
-            i = end.max(i + 1);
-            continue;
+        if c == b'$' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            return true;
         }
+        paths |= matches!(c, b'/' | b'~' | b'.');
         i += 1;
+    }
+    if paths && (reads || text.contains("://")) {
+        let found = text
+            .split_ascii_whitespace()
+            .filter(|t| t.contains(['/', '~', '.']))
+            .any(|t| secret_path(t) || script_url(t));
+        if found {
+            return true;
+        }
     }
     with_recent
 }

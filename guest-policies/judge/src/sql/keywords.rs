@@ -106,6 +106,10 @@ pub fn lead(piece: &str) -> Lead {
         };
     }
     if is(first, "alter") {
+        // ALTER TABLE matters only when it drops something (ADD COLUMN, RENAME: nothing to grade).
+        if is(second, "table") && !has_word("drop") {
+            return Lead::Read;
+        }
         return if ["table", "user", "role"].iter().any(|k| is(second, k)) {
             Lead::Parse
         } else {
@@ -128,8 +132,7 @@ pub fn lead(piece: &str) -> Lead {
         let table = match rest.next() {
             Some(w) if is(w, "table") => {
                 let name = rest
-                    .skip_while(|w| ["if", "not", "exists"].iter().any(|k| is(w, k)))
-                    .next()
+                    .find(|w| !["if", "not", "exists"].iter().any(|k| is(w, k)))
                     .unwrap_or("");
                 Some(name.trim_matches(['"', '`']).to_ascii_lowercase())
             }
@@ -168,12 +171,56 @@ pub fn plain(piece: &str) -> bool {
     let first = words.next().unwrap_or("");
     let second = words.next().unwrap_or("");
     let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
-    let where_ = || first_words(piece).any(|w| is(w, "where") || is(w, "limit"));
+    let limit = || first_words(piece).any(|w| is(w, "limit"));
+    let condition = || {
+        let lower_at = piece
+            .as_bytes()
+            .windows(7)
+            .position(|w| w.eq_ignore_ascii_case(b" where "));
+        lower_at.map(|at| &piece[at + 7..])
+    };
     is(first, "drop")
         || is(first, "truncate")
         || is(first, "revoke")
         || (is(first, "grant") && is(second, "all"))
-        || ((is(first, "delete") || is(first, "update")) && !where_())
+        || ((is(first, "delete") || is(first, "update"))
+            && !limit()
+            && condition().is_none_or(selective))
+}
+
+/// Whether a `WHERE` condition plainly selects rows by a column: its first comparison has a
+/// column on the left and something else on the right (`id = 7`, `expires_at < now()`), with no
+/// `OR`, `NOT`, `TRUE` or `FALSE` that could make it hold for every row. Anything else is left to
+/// the parser's always-true analysis.
+fn selective(condition: &str) -> bool {
+    let words = || {
+        condition
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+            .filter(|w| !w.is_empty())
+    };
+    if words().any(|w| {
+        ["or", "not", "true", "false", "xor"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
+    }) {
+        return false;
+    }
+    let Some(op) = condition.find(['=', '<', '>', '!']) else {
+        return false;
+    };
+    let left = condition[..op].trim();
+    let right = condition[op..]
+        .trim_start_matches(['=', '<', '>', '!'])
+        .trim()
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ')')
+        .next()
+        .unwrap_or("");
+    left.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && left
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+        && !right.is_empty()
+        && !left.eq_ignore_ascii_case(right)
 }
 
 /// Whether every table a `DROP TABLE` piece names is in `created` (lower case).

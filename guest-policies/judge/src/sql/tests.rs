@@ -50,6 +50,12 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
     ("DELETE FROM users WHERE 1", Some(Verify)),
     ("DELETE FROM users WHERE id = 7 OR 1 = 1", Some(Verify)),
     ("DELETE FROM users WHERE ('a' = 'a')", Some(Verify)),
+    ("DELETE FROM users WHERE id = id", Some(Verify)),
+    ("DELETE FROM users WHERE 2 > 1", Some(Verify)),
+    ("DELETE FROM users WHERE NOT false", Some(Verify)),
+    ("DELETE FROM users WHERE id = 7 AND 1 = 1", Some(Confirm)),
+    ("delete from users -- WHERE id = 7", Some(Verify)),
+    ("UPDATE t SET note = 'where' ", Some(Verify)),
     ("UPDATE accounts SET balance = 0;", Some(Verify)),
     ("update accounts set balance = 0 where 1=1", Some(Verify)),
     ("DELETE FROM users WHERE id = 7;", Some(Confirm)),
@@ -320,5 +326,42 @@ proptest! {
             sql.push(';');
         }
         prop_assert_eq!(worst(&judge_sql(&sql)), expected, "{:?}", sql);
+    }
+}
+
+/// The parser's grade alone, without the keyword reader's fast path.
+fn parsed_only(sql: &str) -> Option<Severity> {
+    let mut out = Vec::new();
+    for piece in keywords::statements(sql) {
+        if let Some(statements) = parse(piece) {
+            judge_script(&statements, &[], &mut out);
+        }
+    }
+    worst(&out)
+}
+
+proptest! {
+    /// The keyword reader's fast path grades what it takes exactly as the parser would.
+    #[test]
+    fn the_fast_path_agrees_with_the_parser(
+        verb in 0..6_usize,
+        table in prop_oneof![Just("users"), Just("public.orders"), Just("t1")],
+        condition in prop_oneof![
+            Just(""), Just(" WHERE id = 7"), Just(" WHERE expires_at < now()"),
+            Just(" WHERE 1=1"), Just(" WHERE id = id"), Just(" WHERE a = 1 OR 1 = 1"),
+            Just(" WHERE name = 'x'"), Just(" WHERE true"), Just(" WHERE id IN (1, 2)"),
+            Just(" WHERE NOT false"), Just(" WHERE org_id = 3 AND id > 10"),
+        ],
+    ) {
+        let sql = match verb {
+            0 => format!("DELETE FROM {table}{condition}"),
+            1 => format!("UPDATE {table} SET a = 1{condition}"),
+            2 => format!("DROP TABLE {table}"),
+            3 => format!("TRUNCATE TABLE {table}"),
+            4 => format!("DROP DATABASE {table}"),
+            _ => format!("REVOKE SELECT ON {table} FROM bob"),
+        };
+        prop_assert!(parse(&sql).is_some(), "{}", sql);
+        prop_assert_eq!(worst(&judge_sql(&sql)), parsed_only(&sql), "{}", sql);
     }
 }
