@@ -25,6 +25,7 @@
 //! deploys to production without review or tests are verified; anything that approves, unblocks,
 //! disables or edits airlock itself is tampering (stopped).
 
+pub mod commands;
 pub mod lexicon;
 
 use std::cell::RefCell;

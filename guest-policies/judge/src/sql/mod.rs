@@ -67,6 +67,13 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     // Tables this script creates: dropping them again loses nothing that existed before.
     let mut created: Vec<String> = Vec::new();
     for piece in keywords::statements(sql) {
+        // A comment can hide a keyword from the first-word reading (`DROP/**/TABLE`): the parser
+        // reads through it.
+        if (piece.contains("/*") || piece.contains("--")) && keywords::has_statement_keyword(piece)
+        {
+            judge_piece(piece, &created, &mut out);
+            continue;
+        }
         match keywords::lead(piece) {
             keywords::Lead::Create(table) => {
                 created.extend(table);

@@ -55,6 +55,8 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
     ("DELETE FROM users WHERE NOT false", Some(Verify)),
     ("DELETE FROM users WHERE id = 7 AND 1 = 1", Some(Confirm)),
     ("delete from users -- WHERE id = 7", Some(Verify)),
+    ("DROP/**/TABLE accounts", Some(Verify)),
+    ("/* cleanup */ DELETE FROM users", Some(Verify)),
     ("UPDATE t SET note = 'where' ", Some(Verify)),
     ("UPDATE accounts SET balance = 0;", Some(Verify)),
     ("update accounts set balance = 0 where 1=1", Some(Verify)),
