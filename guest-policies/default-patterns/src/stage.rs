@@ -166,9 +166,15 @@ impl Stage {
     pub fn evaluate(&self, hint: &str, operation: Option<&str>) -> Outcome {
         let mut buffers = self.texts.borrow_mut();
         let [hint_text, as_written, canonical] = &mut *buffers;
-        hint_text.set(hint);
+        // The normalized texts serve the configured globs only; the danger names read the hint
+        // and the operation as they are. With none configured (`{}`), nothing is prepared.
+        let configured = !(self.deny.is_empty()
+            && self.requires_approval.is_empty()
+            && self.auto_approve.is_empty());
+        let operation_text = operation.filter(|_| configured);
+        hint_text.set(if configured { hint } else { "" });
         let mut distinct = false;
-        if let Some(op) = operation {
+        if let Some(op) = operation_text {
             as_written.set(op);
             canonical.set(&danger::canonical_name(op));
             distinct = !canonical.is_empty() && *canonical != *as_written;
@@ -180,7 +186,10 @@ impl Stage {
         let mut count = 0;
         let chosen = [
             (hint_text, !hint_text.is_empty()),
-            (as_written, operation.is_some() && !as_written.is_empty()),
+            (
+                as_written,
+                operation_text.is_some() && !as_written.is_empty(),
+            ),
             (canonical, distinct),
         ];
         for (text, _) in chosen.into_iter().filter(|(_, used)| *used) {
