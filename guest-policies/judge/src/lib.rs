@@ -165,10 +165,10 @@ fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         let mut inner = &after[..close];
         if fence {
             // The fence's language tag.
-            if let Some(nl) = inner.find('\n') {
-                if !inner[..nl].contains(' ') {
-                    inner = &inner[nl + 1..];
-                }
+            if let Some(nl) = inner.find('\n')
+                && !inner[..nl].contains(' ')
+            {
+                inner = &inner[nl + 1..];
             }
         }
         spans.push(inner);
@@ -408,11 +408,10 @@ fn strip_lead(mut t: &str) -> &str {
         if (w.eq_ignore_ascii_case("i'm")
             || w.eq_ignore_ascii_case("i") && w2.eq_ignore_ascii_case("am"))
             && rest.contains("going to ")
+            && let Some(at) = rest.find("going to ")
         {
-            if let Some(at) = rest.find("going to ") {
-                t = &rest[at + 9..];
-                continue;
-            }
+            t = &rest[at + 9..];
+            continue;
         }
         // "Step 3 - ", "Step 3: ", "1. "
         if w.eq_ignore_ascii_case("step") {
@@ -478,10 +477,11 @@ fn classify(t: &str) -> Kind {
         return Kind::Shell;
     }
     let raw_first = first_word(t);
-    if let Some((name, _)) = raw_first.split_once('=') {
-        if !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-            return Kind::Shell;
-        }
+    if let Some((name, _)) = raw_first.split_once('=')
+        && !name.is_empty()
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
+        return Kind::Shell;
     }
     let unquoted;
     let first = if raw_first.contains(['\'', '"', '\\']) {
@@ -746,14 +746,13 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         let name = recognize::program_name(w).to_ascii_lowercase();
         if looks_like_sql(rest) {
             out.extend(sql::judge_sql(rest));
-        } else if is_program(&name)
+        } else if (is_program(&name)
             || w.starts_with('/')
             || w.starts_with("./")
-            || w.starts_with("sudo")
+            || w.starts_with("sudo"))
+            && classify(rest) == Kind::Shell
         {
-            if classify(rest) == Kind::Shell {
-                judge_shell(rest, 0, ctx, out);
-            }
+            judge_shell(rest, 0, ctx, out);
         }
     }
 }
@@ -786,7 +785,9 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             first_flags = f;
         }
         seen |= f;
-        if w.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_')) {
+        if w.bytes()
+            .any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
+        {
             if secret_path.is_none() {
                 secret_path = paths::secret(w).map(|what| (w, what));
             }
@@ -818,25 +819,28 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     let mentions_only = first_flags & MENTION != 0;
     let reads = seen & READ != 0;
     let sends = seen & SEND != 0;
-    if let Some((path, what)) = secret_path {
-        if (reads || sends) && !mentions_only {
-            let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
-            if !sends || (dest.is_none() && !named_sink) {
-                out.push(make_finding(
-                    Family::Secrets,
-                    "secrets.read",
-                    Severity::Confirm,
-                    format!("reads {path}: {what}"),
-                ));
-            }
-            ctx.secret_read = Some(path.to_owned());
+    if let Some((path, what)) = secret_path
+        && (reads || sends)
+        && !mentions_only
+    {
+        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
+        if !sends || (dest.is_none() && !named_sink) {
+            out.push(make_finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("reads {path}: {what}"),
+            ));
         }
+        ctx.secret_read = Some(path.to_owned());
     }
     if sends {
         let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
         if dest.is_some() || named_sink {
             let secret_words = seen & SECRET != 0
-                || ["private key", "api key", "access key"].iter().any(|k| lower.contains(k));
+                || ["private key", "api key", "access key"]
+                    .iter()
+                    .any(|k| lower.contains(k));
             let secret = secret_path.is_some()
                 || secret_words
                 || seen & PRONOUN != 0 && ctx.secret_read.is_some();
@@ -898,15 +902,17 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
     }
     // A destructive verb on a catastrophic path, in words ("wipe the disk /dev/sdb").
-    if let Some(w) = destroy_path {
-        if !mentions_only && first_flags & LOOK == 0 && seen & DESTROY != 0 {
-            out.push(make_finding(
-                Family::Filesystem,
-                "filesystem.destroy-in-words",
-                Severity::Verify,
-                format!("destroys {w}, a disk, system or home path"),
-            ));
-        }
+    if let Some(w) = destroy_path
+        && !mentions_only
+        && first_flags & LOOK == 0
+        && seen & DESTROY != 0
+    {
+        out.push(make_finding(
+            Family::Filesystem,
+            "filesystem.destroy-in-words",
+            Severity::Verify,
+            format!("destroys {w}, a disk, system or home path"),
+        ));
     }
     // After a step that reached for airlock: approving, reading, deleting "it".
     if ctx.tampering && !mentions_only && seen & FOLLOW_UP != 0 {
@@ -914,7 +920,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             Family::Tampering,
             "tampering.follow-up",
             Severity::Stop,
-            format!("continues a step that reached for airlock: {}", cut(text, 80)),
+            format!(
+                "continues a step that reached for airlock: {}",
+                cut(text, 80)
+            ),
         ));
     }
     // Approving one's own request.
@@ -923,7 +932,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             Family::Tampering,
             "tampering.self-approval",
             Severity::Stop,
-            format!("the agent approves or unblocks its own action: {}", cut(text, 80)),
+            format!(
+                "the agent approves or unblocks its own action: {}",
+                cut(text, 80)
+            ),
         ));
     }
     // Loosening the guard's policy so that an action goes through.
@@ -936,7 +948,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             Family::Tampering,
             "tampering.policy",
             Severity::Stop,
-            format!("loosens the guard's policy for the agent's own action: {}", cut(text, 80)),
+            format!(
+                "loosens the guard's policy for the agent's own action: {}",
+                cut(text, 80)
+            ),
         ));
     }
     // airlock in words.
@@ -959,15 +974,15 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
-    if let Some(w) = airlock_path {
-        if reads || sends || seen & STATE_EDIT != 0 {
-            out.push(make_finding(
-                Family::Tampering,
-                "tampering.state",
-                Severity::Stop,
-                format!("the action touches {w}: airlock's own state or policy"),
-            ));
-        }
+    if let Some(w) = airlock_path
+        && (reads || sends || seen & STATE_EDIT != 0)
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.state",
+            Severity::Stop,
+            format!("the action touches {w}: airlock's own state or policy"),
+        ));
     }
 }
 

@@ -318,29 +318,27 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
-        "heroku" => {
+        "heroku"
             if ops
                 .iter()
-                .any(|w| matches!(*w, "apps:destroy" | "pg:reset" | "destroy" | "apps:delete"))
-            {
-                push(
-                    "cloud.delete-critical",
-                    Severity::Verify,
-                    "heroku destroys an app or resets its database".to_owned(),
-                );
-            }
+                .any(|w| matches!(*w, "apps:destroy" | "pg:reset" | "destroy" | "apps:delete")) =>
+        {
+            push(
+                "cloud.delete-critical",
+                Severity::Verify,
+                "heroku destroys an app or resets its database".to_owned(),
+            );
         }
-        "doctl" | "flyctl" | "fly" => {
+        "doctl" | "flyctl" | "fly"
             if ops
                 .iter()
-                .any(|w| matches!(*w, "delete" | "destroy" | "rm"))
-            {
-                push(
-                    "cloud.delete",
-                    Severity::Confirm,
-                    format!("{p} deletes cloud resources"),
-                );
-            }
+                .any(|w| matches!(*w, "delete" | "destroy" | "rm")) =>
+        {
+            push(
+                "cloud.delete",
+                Severity::Confirm,
+                format!("{p} deletes cloud resources"),
+            );
         }
         _ => {}
     }

@@ -82,17 +82,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 write_target(target, cmd.has(&["-a", "--append"]), "tee", out);
             }
         }
-        "sed" => {
+        "sed"
             if cmd
                 .words()
-                .any(|a| a.starts_with("-i") || a.starts_with("--in-place"))
+                .any(|a| a.starts_with("-i") || a.starts_with("--in-place")) =>
+        {
+            for target in cmd
+                .operands(&["-e", "-f", "--expression", "--file"])
+                .skip(1)
             {
-                for target in cmd
-                    .operands(&["-e", "-f", "--expression", "--file"])
-                    .skip(1)
-                {
-                    write_target(target, false, "sed -i", out);
-                }
+                write_target(target, false, "sed -i", out);
             }
         }
         _ => {}
@@ -417,21 +416,15 @@ fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let open = p == "chmod" && WORLD_WRITABLE.contains(&mode);
     let setuid = p == "chmod" && (mode.contains("+s") || mode.starts_with("4") && mode.len() == 4);
     let system = scope == Scope::Catastrophic || paths::critical_file(target).is_some();
-    let severity = if recursive && system {
+    let secret = paths::secret(target).is_some();
+    let verify = recursive && system
+        || setuid && (system || target.contains("bin/"))
+        || recursive && open && scope >= Scope::Wide
+        || open && (system || secret)
+        || p == "chmod" && secret && others_read(mode);
+    let severity = if verify {
         Severity::Verify
-    } else if setuid && (system || target.contains("bin/")) {
-        Severity::Verify
-    } else if recursive && open {
-        if scope >= Scope::Wide {
-            Severity::Verify
-        } else {
-            Severity::Confirm
-        }
-    } else if open && (system || paths::secret(target).is_some()) {
-        Severity::Verify
-    } else if p == "chmod" && paths::secret(target).is_some() && others_read(mode) {
-        Severity::Verify
-    } else if system && p != "chmod" {
+    } else if recursive && open || system && p != "chmod" {
         Severity::Confirm
     } else if open {
         Severity::Note

@@ -157,21 +157,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("git {sub} rewrites the repository's whole history"),
             out,
         ),
-        "reflog" => {
+        "reflog"
             if c.words().any(|a| a == "expire" || a == "delete")
                 && c.words().any(|a| {
                     a.starts_with("--expire") && (a.ends_with("now") || a.ends_with("all"))
                         || a == "--all"
-                })
-            {
-                push(
-                    "git.reflog-expire",
-                    Severity::Verify,
-                    "git reflog expire --expire=now drops the only record of lost commits"
-                        .to_owned(),
-                    out,
-                );
-            }
+                }) =>
+        {
+            push(
+                "git.reflog-expire",
+                Severity::Verify,
+                "git reflog expire --expire=now drops the only record of lost commits".to_owned(),
+                out,
+            );
         }
         "gc" if c.words().any(|a| a == "--prune=now" || a == "--prune=all") => push(
             "git.gc-prune-now",

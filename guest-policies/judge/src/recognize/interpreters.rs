@@ -44,7 +44,10 @@ pub fn decode_hex(s: &str) -> Option<String> {
         .bytes()
         .filter(|b| !b.is_ascii_whitespace() && *b != b':')
         .collect();
-    if digits.is_empty() || digits.len() % 2 != 0 || !digits.iter().all(u8::is_ascii_hexdigit) {
+    if digits.is_empty()
+        || !digits.len().is_multiple_of(2)
+        || !digits.iter().all(u8::is_ascii_hexdigit)
+    {
         return None;
     }
     let bytes: Vec<u8> = digits
@@ -332,18 +335,17 @@ pub fn judge(
         code(body, depth, ctx, out);
     }
     // A script run straight from the network (`deno run https://...`, `python <(curl ...)`).
-    if lexicon::is(p, INTERPRETER) {
-        if let Some(url) = cmd
+    if lexicon::is(p, INTERPRETER)
+        && let Some(url) = cmd
             .operands(&["-m", "-c", "-e", "-r", "--allow-net", "--import-map"])
             .find(|o| o.starts_with("http://") || o.starts_with("https://"))
-        {
-            out.push(finding(
-                Family::RemoteCode,
-                "remote-code.run-url",
-                Severity::Verify,
-                format!("{p} runs {url} straight from the network"),
-            ));
-        }
+    {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-url",
+            Severity::Verify,
+            format!("{p} runs {url} straight from the network"),
+        ));
     }
     // Ansible's ad-hoc commands run on every host of the inventory.
     if p == "ansible" {
@@ -351,10 +353,9 @@ pub fn judge(
         if matches!(
             module,
             "shell" | "command" | "raw" | "ansible.builtin.shell" | "ansible.builtin.command"
-        ) {
-            if let Some(args) = cmd.value(&["-a", "--args"]) {
-                crate::judge_shell(args, depth + 1, ctx, out);
-            }
+        ) && let Some(args) = cmd.value(&["-a", "--args"])
+        {
+            crate::judge_shell(args, depth + 1, ctx, out);
         }
     }
 }

@@ -92,13 +92,12 @@ impl<'c> Cmd<'c> {
                 if long.iter().any(|x| x.trim_start_matches('-') == name) {
                     return true;
                 }
-            } else if let Some(s) = a.strip_prefix('-') {
-                if !s.is_empty()
-                    && s.bytes().all(|c| c.is_ascii_alphanumeric())
-                    && s.bytes().any(|c| short.contains(&c))
-                {
-                    return true;
-                }
+            } else if let Some(s) = a.strip_prefix('-')
+                && !s.is_empty()
+                && s.bytes().all(|c| c.is_ascii_alphanumeric())
+                && s.bytes().any(|c| short.contains(&c))
+            {
+                return true;
             }
         }
         false

@@ -428,13 +428,13 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if p.starts_with("/proc/") && name == "environ" {
         return Some("a process's environment");
     }
-    if let Some(rest) = lower_name.strip_prefix(".env.") {
-        if !matches!(
+    if let Some(rest) = lower_name.strip_prefix(".env.")
+        && !matches!(
             rest,
             "example" | "sample" | "template" | "dist" | "defaults" | "test" | "schema" | "tmpl"
-        ) {
-            return Some("environment secrets");
-        }
+        )
+    {
+        return Some("environment secrets");
     }
     if lower_name.ends_with(".env") && !lower_name.contains("example") {
         return Some("environment secrets");

@@ -70,22 +70,22 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
                 return Some((path.to_owned(), what));
             }
             // `tar czf x.tgz ~/.ssh`, `cp -r ~/.aws /tmp`.
-            if let Some(rest) = paths::home_relative(path) {
-                if matches!(
+            if let Some(rest) = paths::home_relative(path)
+                && matches!(
                     rest.trim_end_matches('/'),
                     ".aws" | ".gnupg" | ".kube" | ".docker"
-                ) {
-                    return Some((path.to_owned(), "a credentials directory"));
-                }
+                )
+            {
+                return Some((path.to_owned(), "a credentials directory"));
             }
         }
     }
     for r in cmd.redirects {
         let reader_here = r.kind == RedirectKind::HereString && lexicon::is(cmd.program, READER);
-        if r.kind == RedirectKind::Read || reader_here {
-            if let Some(what) = paths::secret(r.target.trim()) {
-                return Some((r.target.to_string(), what));
-            }
+        if (r.kind == RedirectKind::Read || reader_here)
+            && let Some(what) = paths::secret(r.target.trim())
+        {
+            return Some((r.target.to_string(), what));
         }
     }
     None
@@ -378,7 +378,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 }
                 i += 1;
             }
-            if !sends && !(cmd.piped_in && s.stdin) {
+            if !sends && (!cmd.piped_in || !s.stdin) {
                 return None;
             }
         }
@@ -734,14 +734,13 @@ fn exfiltration(
     if secret.is_none() {
         // A sink after a secret read in the same or a recent step, sending a file the read
         // copied or "it".
-        if let Some(read) = &ctx.secret_read {
-            if send
+        if let Some(read) = &ctx.secret_read
+            && send
                 .files
                 .iter()
                 .any(|f| read.contains(paths::file_name(f)) && !paths::file_name(f).is_empty())
-            {
-                secret = Some(read.clone());
-            }
+        {
+            secret = Some(read.clone());
         }
     }
     let p = cmd.program;
@@ -841,19 +840,21 @@ fn downloads(
         return;
     }
     // Code from the network piped into an interpreter.
-    if cmd.piped_in && lexicon::is(p, INTERPRETER) && !cmd.has(&["-c", "-e"]) {
-        if let Some(f) = upstream(s, index).find_map(|c| {
+    if cmd.piped_in
+        && lexicon::is(p, INTERPRETER)
+        && !cmd.has(&["-c", "-e"])
+        && let Some(f) = upstream(s, index).find_map(|c| {
             let mut folded = Vec::new();
             let r = super::resolve(c, &mut folded)?;
             lexicon::is(r.program, FETCHER).then(|| r.program.to_owned())
-        }) {
-            out.push(finding(
-                Family::RemoteCode,
-                "remote-code.pipe-to-shell",
-                Severity::Verify,
-                format!("{f} output piped to {p}: code from the network runs unread"),
-            ));
-        }
+        })
+    {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.pipe-to-shell",
+            Severity::Verify,
+            format!("{f} output piped to {p}: code from the network runs unread"),
+        ));
     }
     // An archive from the network unpacked over the system.
     if cmd.piped_in
@@ -918,8 +919,10 @@ fn downloads(
         _ => false,
     };
     // A package index or registry pointed at an arbitrary host.
-    let index = matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv" | "poetry" | "pipx")
-        && cmd.words().any(|w| {
+    let index = matches!(
+        p,
+        "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv" | "poetry" | "pipx"
+    ) && cmd.words().any(|w| {
         (w.starts_with("--index-url")
             || w.starts_with("--extra-index-url")
             || w.starts_with("-i") && p.starts_with("pip")
@@ -963,15 +966,15 @@ fn downloads(
     } else {
         None
     };
-    if let Some(t) = run_target {
-        if ctx.downloaded(t) {
-            out.push(finding(
-                Family::RemoteCode,
-                "remote-code.run-download",
-                Severity::Verify,
-                format!("{p} runs {t}, downloaded from the network and not reviewed"),
-            ));
-        }
+    if let Some(t) = run_target
+        && ctx.downloaded(t)
+    {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-download",
+            Severity::Verify,
+            format!("{p} runs {t}, downloaded from the network and not reviewed"),
+        ));
     }
 }
 

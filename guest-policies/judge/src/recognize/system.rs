@@ -96,23 +96,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let mut push = |code, severity, msg: String| out.push(finding(S, code, severity, msg));
     match p {
-        "shutdown" | "reboot" | "poweroff" | "halt" => {
-            if !cmd.flag(b"c", &["help"]) {
-                push(
-                    "system.shutdown",
-                    Severity::Verify,
-                    format!("{p} takes the machine down"),
-                );
-            }
+        "shutdown" | "reboot" | "poweroff" | "halt" if !cmd.flag(b"c", &["help"]) => {
+            push(
+                "system.shutdown",
+                Severity::Verify,
+                format!("{p} takes the machine down"),
+            );
         }
-        "init" | "telinit" => {
-            if cmd.operands(&[]).any(|a| a == "0" || a == "6" || a == "1") {
-                push(
-                    "system.shutdown",
-                    Severity::Verify,
-                    format!("{p} changes the runlevel: the machine goes down"),
-                );
-            }
+        "init" | "telinit" if cmd.operands(&[]).any(|a| a == "0" || a == "6" || a == "1") => {
+            push(
+                "system.shutdown",
+                Severity::Verify,
+                format!("{p} changes the runlevel: the machine goes down"),
+            );
         }
         "kill" => {
             let ops: Vec<&str> = cmd.words().collect();
@@ -308,30 +304,29 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
-        "apt" | "apt-get" | "yum" | "dnf" | "zypper" | "pacman" | "apk" | "snap" => {
+        "apt" | "apt-get" | "yum" | "dnf" | "zypper" | "pacman" | "apk" | "snap"
             if cmd.words().any(|w| {
                 matches!(
                     w,
                     "remove" | "purge" | "autoremove" | "erase" | "del" | "-R" | "-Rns" | "-Rs"
                 )
-            }) {
-                push(
-                    "system.package-remove",
-                    Severity::Confirm,
-                    format!("{p} removes system packages"),
-                );
-            }
+            }) =>
+        {
+            push(
+                "system.package-remove",
+                Severity::Confirm,
+                format!("{p} removes system packages"),
+            );
         }
-        "nft" => {
-            if cmd.words().any(|w| w == "flush")
-                || cmd.words().any(|w| w == "delete") && cmd.words().any(|w| w == "table")
-            {
-                push(
-                    "system.firewall-off",
-                    Severity::Verify,
-                    "nft flush ruleset removes the firewall's rules".to_owned(),
-                );
-            }
+        "nft"
+            if (cmd.words().any(|w| w == "flush")
+                || cmd.words().any(|w| w == "delete") && cmd.words().any(|w| w == "table")) =>
+        {
+            push(
+                "system.firewall-off",
+                Severity::Verify,
+                "nft flush ruleset removes the firewall's rules".to_owned(),
+            );
         }
         "ufw" => {
             if cmd.words().any(|w| w == "disable" || w == "reset") {
@@ -357,17 +352,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
-        "setenforce" => {
+        "setenforce"
             if cmd
                 .words()
-                .any(|w| w == "0" || w.eq_ignore_ascii_case("permissive"))
-            {
-                push(
-                    "system.selinux-off",
-                    Severity::Verify,
-                    "setenforce 0 turns SELinux enforcement off".to_owned(),
-                );
-            }
+                .any(|w| w == "0" || w.eq_ignore_ascii_case("permissive")) =>
+        {
+            push(
+                "system.selinux-off",
+                Severity::Verify,
+                "setenforce 0 turns SELinux enforcement off".to_owned(),
+            );
         }
         "aa-disable" | "aa-complain" | "aa-teardown" => push(
             "system.apparmor-off",
@@ -449,7 +443,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             let uid0 = words
                 .windows(2)
                 .any(|w| (w[0] == "-u" || w[0] == "--uid") && w[1] == "0")
-                || words.iter().any(|w| *w == "-o");
+                || words.contains(&"-o");
             if p == "useradd" || p == "adduser" && !privileged {
                 push(
                     "system.account-create",
@@ -457,7 +451,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     format!("{p} creates an account on the machine"),
                 );
             }
-            if uid0 && p != "usermod" || uid0 && words.contains(&"-u") {
+            if uid0 && (p != "usermod" || words.contains(&"-u")) {
                 push(
                     "system.uid-zero",
                     Severity::Stop,
@@ -515,17 +509,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 crate::judge_shell(&remote, 1, &mut ctx, out);
             }
         }
-        "chattr" => {
+        "chattr"
             if cmd
                 .words()
-                .any(|w| w.starts_with("-i") || w.starts_with("-a") && w.len() == 2)
-            {
-                push(
-                    "system.immutable-removed",
-                    Severity::Confirm,
-                    "chattr -i removes a file's protection against change".to_owned(),
-                );
-            }
+                .any(|w| w.starts_with("-i") || w.starts_with("-a") && w.len() == 2) =>
+        {
+            push(
+                "system.immutable-removed",
+                Severity::Confirm,
+                "chattr -i removes a file's protection against change".to_owned(),
+            );
         }
         "mount" | "umount" => {
             let ops: Vec<&str> = cmd
@@ -591,67 +584,59 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 "vm.mmap_min_addr",
                 "net.ipv4.ip_forward",
             ];
-            if cmd.flag(b"w", &["write"]) || cmd.words().any(|w| w.contains('=')) {
-                if let Some(k) = cmd.words().find(|w| knobs.iter().any(|k| w.starts_with(k))) {
-                    push(
-                        "system.kernel-hardening-off",
-                        Severity::Verify,
-                        format!("sysctl {k} weakens a kernel protection"),
-                    );
-                }
-            }
-        }
-        "history" => {
-            if cmd.flag(b"c", &[]) || cmd.flag(b"w", &[]) && cmd.words().any(|w| w == "/dev/null") {
+            if (cmd.flag(b"w", &["write"]) || cmd.words().any(|w| w.contains('=')))
+                && let Some(k) = cmd.words().find(|w| knobs.iter().any(|k| w.starts_with(k)))
+            {
                 push(
-                    "system.history-cleared",
+                    "system.kernel-hardening-off",
                     Severity::Verify,
-                    "history -c erases the record of what was run".to_owned(),
+                    format!("sysctl {k} weakens a kernel protection"),
                 );
             }
         }
-        "unset" => {
-            if cmd.words().any(|w| w.starts_with("HISTFILE")) {
-                push(
-                    "system.history-cleared",
-                    Severity::Verify,
-                    "unset HISTFILE stops recording what is run".to_owned(),
-                );
-            }
+        "history"
+            if (cmd.flag(b"c", &[])
+                || cmd.flag(b"w", &[]) && cmd.words().any(|w| w == "/dev/null")) =>
+        {
+            push(
+                "system.history-cleared",
+                Severity::Verify,
+                "history -c erases the record of what was run".to_owned(),
+            );
         }
-        "export" | "set" => {
+        "unset" if cmd.words().any(|w| w.starts_with("HISTFILE")) => {
+            push(
+                "system.history-cleared",
+                Severity::Verify,
+                "unset HISTFILE stops recording what is run".to_owned(),
+            );
+        }
+        "export" | "set"
             if cmd.words().any(|w| {
                 w == "HISTFILE=/dev/null"
                     || w == "HISTSIZE=0"
                     || w == "+o" && cmd.words().any(|x| x == "history")
-            }) {
-                push(
-                    "system.history-cleared",
-                    Severity::Verify,
-                    "HISTFILE/HISTSIZE changed: what is run is no longer recorded".to_owned(),
-                );
-            }
+            }) =>
+        {
+            push(
+                "system.history-cleared",
+                Severity::Verify,
+                "HISTFILE/HISTSIZE changed: what is run is no longer recorded".to_owned(),
+            );
         }
-        "insmod" | "rmmod" | "modprobe" => {
-            if p != "modprobe" || cmd.flag(b"r", &["remove"]) {
-                push(
-                    "system.kernel-module",
-                    Severity::Confirm,
-                    format!("{p} changes the running kernel's modules"),
-                );
-            }
+        "insmod" | "rmmod" | "modprobe" if (p != "modprobe" || cmd.flag(b"r", &["remove"])) => {
+            push(
+                "system.kernel-module",
+                Severity::Confirm,
+                format!("{p} changes the running kernel's modules"),
+            );
         }
-        "journalctl" => {
-            if cmd
-                .words()
-                .any(|w| w.starts_with("--vacuum") || w == "--rotate" && false)
-            {
-                push(
-                    "system.logs-deleted",
-                    Severity::Confirm,
-                    "journalctl --vacuum deletes system logs".to_owned(),
-                );
-            }
+        "journalctl" if cmd.words().any(|w| w.starts_with("--vacuum")) => {
+            push(
+                "system.logs-deleted",
+                Severity::Confirm,
+                "journalctl --vacuum deletes system logs".to_owned(),
+            );
         }
         _ => {}
     }

@@ -48,8 +48,8 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         let policy_sub = cmd.operands(&[]).nth(1).unwrap_or("");
         let allowed = (AGENT_COMMANDS.contains(&sub)
             || sub.is_empty() && cmd.words().any(|w| AGENT_COMMANDS.contains(&w)))
-            && !(sub == "policy"
-                && !matches!(
+            && (sub != "policy"
+                || matches!(
                     policy_sub,
                     "test" | "eval" | "inspect" | "validate" | "check" | "" | "--help"
                 ))

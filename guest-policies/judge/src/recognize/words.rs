@@ -64,7 +64,10 @@ const ENTRIES: &[(&str, u32)] = &[
     ("apikey", SECRET),
     ("approval", OPERATOR_OBJECT),
     ("approvals", OPERATOR_OBJECT),
-    ("approve", FOLLOW_UP | SELF_VERB | GUARD_VERB | OPERATOR_OBJECT),
+    (
+        "approve",
+        FOLLOW_UP | SELF_VERB | GUARD_VERB | OPERATOR_OBJECT,
+    ),
     ("attach", SEND),
     ("audit", MENTION),
     ("auto-approve", POLICY),
@@ -212,7 +215,10 @@ const ENTRIES: &[(&str, u32)] = &[
     ("reformat", DESTROY),
     ("reissue", GUARD_VERB),
     ("relax", LOOSEN),
-    ("remove", DESTROY | FOLLOW_UP | LOOSEN | GUARD_VERB | STATE_EDIT),
+    (
+        "remove",
+        DESTROY | FOLLOW_UP | LOOSEN | GUARD_VERB | STATE_EDIT,
+    ),
     ("rename", MENTION),
     ("replace", GUARD_VERB),
     ("repo", DATA),
@@ -299,8 +305,16 @@ pub const SINK_PHRASES: &[&str] = &["paste site", "public channel", "hacker news
 
 /// Phrases that say a policy is loosened so that an action passes.
 pub const LOOSEN_PHRASES: &[&str] = &[
-    "goes through", "go through", "so this", "so that this", "so i can", "not blocked",
-    "stop blocking", "allow this", "get past", "danger",
+    "goes through",
+    "go through",
+    "so this",
+    "so that this",
+    "so i can",
+    "not blocked",
+    "stop blocking",
+    "allow this",
+    "get past",
+    "danger",
 ];
 
 const SLOTS: usize = 1024;
@@ -368,7 +382,13 @@ mod tests {
             assert_eq!(flags(w), f, "{w}");
             assert_eq!(flags(&w.to_ascii_uppercase()), f, "{w}");
         }
-        for w in ["", "the", "explained", "sendmail", "a-very-long-word-indeed"] {
+        for w in [
+            "",
+            "the",
+            "explained",
+            "sendmail",
+            "a-very-long-word-indeed",
+        ] {
             assert_eq!(flags(w), 0, "{w}");
         }
     }
