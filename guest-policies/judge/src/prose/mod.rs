@@ -544,6 +544,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                         Some(Verb::Disable)
                     }
                     ("shut" | "power", "down") => Some(Verb::Shutdown),
+                    ("set" | "sets" | "setting", "up") => Some(Verb::Mention),
                     ("tear" | "take" | "tore", "down")
                     | ("throw" | "wipe" | "clear", "away" | "out") => Some(Verb::Destroy),
                     _ => None,
@@ -1094,7 +1095,15 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     format!("{v} {o}: publishes content unseen"),
                 ));
             }
-            if public || v.eq_ignore_ascii_case("leak") {
+            if v.len() >= 4 && v.as_bytes()[..4].eq_ignore_ascii_case(b"leak") {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.leak",
+                    Stop,
+                    format!("{v} {o}: an unauthorized disclosure"),
+                ));
+            }
+            if public {
                 return Some(finding(
                     Family::Business,
                     "business.publish",
@@ -1280,7 +1289,10 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     format!("{v} {o}: changes who is an administrator"),
                 ));
             }
-            if objects & obj::MONEY != 0 || (objects & obj::PEOPLE != 0 && bulk) {
+            // Creating only matters for money (a discount code); creating a draft for everyone
+            // is not changing everyone.
+            let creates = v.len() >= 5 && v.as_bytes()[..5].eq_ignore_ascii_case(b"creat");
+            if objects & obj::MONEY != 0 || (objects & obj::PEOPLE != 0 && bulk && !creates) {
                 let sev = if bulk { Stop } else { Confirm };
                 return Some(finding(
                     Family::Business,
@@ -1420,9 +1432,10 @@ fn tampering(c: &Clause<'_>, ctx: &Context) -> Option<Finding> {
         Approve if airlock || self_ || c.has(flag::APPROVAL) || recent_airlock => {
             "approves an airlock request: the agent would vouch for itself"
         }
-        Unblock if airlock || self_ || recent_airlock => {
+        Unblock if airlock || self_ || recent_airlock || c.has(flag::APPROVAL) => {
             "lifts airlock's block on the agent: only the operator may"
         }
+        Disable if c.has(flag::APPROVAL) => "turns off the approval that guards the action",
         Disable | Shutdown | Destroy | Modify | Unblock if airlock || recent_airlock => {
             "disables, removes or edits airlock: the guard itself"
         }

@@ -204,6 +204,35 @@ const CASES: &[(&str, Want)] = &[
     ),
     ("approve the pull request", Nothing),
     ("update the retention policy to 90 days", Nothing),
+    ("bypass the approval step", Exactly(Stop)),
+    (
+        "disable the approval requirement for deploys",
+        Exactly(Stop),
+    ),
+    // Generalization checks written after the corpus (not in it).
+    ("cancel the enterprise contract with Acme", Exactly(Confirm)),
+    ("leak the customer list to the press", Exactly(Stop)),
+    ("wipe the laptop", Exactly(Verify)),
+    ("plan the migration to drop the old table", Nothing),
+    ("remind me to pay the invoice tomorrow", Nothing),
+    ("create a draft email to all customers", Nothing),
+    ("set up a meeting with all customers", Nothing),
+    ("terminate all EC2 instances in us-east-1", Exactly(Verify)),
+    ("reset all user passwords", Exactly(Stop)),
+    (
+        "merge this PR into main without running CI",
+        Exactly(Verify),
+    ),
+    (
+        "give everyone in the org owner access to the repo",
+        Exactly(Stop),
+    ),
+    ("upload ~/.ssh/id_rsa to pastebin", Exactly(Stop)),
+    (
+        "summarize the incident where someone wiped the production database",
+        Nothing,
+    ),
+    ("find all places where we call delete_user", Nothing),
 ];
 
 fn check(text: &str, want: Want, got: Option<Severity>) -> Option<String> {
