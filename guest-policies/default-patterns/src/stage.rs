@@ -869,3 +869,51 @@ mod fuzz {
         }
     }
 }
+
+/// `airlock init`'s starter globs over the labeled corpus (`guest-policies/eval/`): no dangerous
+/// action (label `stop` or `gate`) is auto-approved, while plain reads still are.
+#[cfg(test)]
+mod starter_globs {
+    use super::*;
+
+    #[test]
+    fn the_starter_globs_auto_approve_no_dangerous_corpus_action() {
+        let s =
+            Stage::from_json(r#"{"autoApprove": ["read *", "list *", "search *", "summarize *"]}"#)
+                .expect("the starter's globs");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval");
+        let (mut dangerous, mut approved_benign, mut wrong) = (0, 0, Vec::new());
+        for entry in std::fs::read_dir(dir).expect("the corpus directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "jsonl") {
+                continue;
+            }
+            for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+                    continue;
+                }
+                let v: Value = serde_json::from_str(line).expect("corpus line");
+                let (hint, label) = (v["hint"].as_str().unwrap_or(""), v["label"].as_str());
+                let approved = s.evaluate(hint, None).verdict == Verdict::AutoApprove;
+                if label == Some("ok") {
+                    approved_benign += usize::from(approved);
+                } else {
+                    dangerous += 1;
+                    if approved {
+                        wrong.push(hint.to_owned());
+                    }
+                }
+            }
+        }
+        assert!(
+            dangerous >= 350,
+            "the corpus has {dangerous} dangerous actions"
+        );
+        assert!(
+            wrong.is_empty(),
+            "auto-approved dangerous actions: {wrong:#?}"
+        );
+        assert!(approved_benign > 0, "the globs approve nothing at all");
+    }
+}
