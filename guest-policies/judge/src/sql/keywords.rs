@@ -144,6 +144,9 @@ pub fn lead(piece: &str) -> Lead {
     if is(first, "with") && ["delete", "update", "truncate"].iter().any(|k| has_word(k)) {
         return Lead::Parse;
     }
+    if is(first, "explain") && is(second, "analyze") {
+        return Lead::Parse;
+    }
     if [
         "select", "insert", "with", "explain", "show", "describe", "desc", "begin", "commit",
         "rollback", "start", "set", "use", "values", "analyze", "vacuum", "pragma", "copy",
@@ -352,6 +355,12 @@ fn drop_object(word: &str) -> Option<(&'static str, Severity, &'static str)> {
             "database.drop-user",
             Severity::Verify,
             "drops a database user or role",
+        )
+    } else if is("owned") {
+        (
+            "database.drop-owned",
+            Severity::Verify,
+            "drops every object the role owns",
         )
     } else if [
         "view",
@@ -582,4 +591,32 @@ fn condition_always_true(condition: &str) -> bool {
         || TRUE
             .iter()
             .any(|t| squashed.contains(&["or", t].concat()) && squashed.ends_with(t))
+}
+
+/// PostgreSQL's administrative functions, which act from inside a `SELECT`: ending other
+/// sessions, dropping replication slots, removing large objects.
+pub fn admin_functions(sql: &str, out: &mut Vec<Finding>) {
+    let lower = sql.to_ascii_lowercase();
+    for (name, severity, why) in [
+        (
+            "pg_terminate_backend",
+            Severity::Confirm,
+            "ends other database sessions and their transactions",
+        ),
+        (
+            "pg_drop_replication_slot",
+            Severity::Confirm,
+            "drops a replication slot: a replica or CDC consumer loses its place",
+        ),
+        ("lo_unlink", Severity::Confirm, "deletes a large object"),
+    ] {
+        if lower.contains(name) {
+            push(
+                out,
+                "database.admin-function",
+                severity,
+                format!("SQL {name}() {why}"),
+            );
+        }
+    }
 }

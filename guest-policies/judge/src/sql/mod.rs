@@ -61,6 +61,10 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     if sql.contains("db.") {
         clients::judge_mongo(sql, &mut out);
     }
+    // Administrative functions that act from inside a SELECT.
+    if sql.contains("pg_") {
+        keywords::admin_functions(sql, &mut out);
+    }
     if !keywords::has_statement_keyword(sql) {
         return out;
     }

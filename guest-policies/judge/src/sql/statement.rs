@@ -1,8 +1,8 @@
 //! Grades one parsed SQL statement from its syntax tree (the table in [`crate::sql`]).
 
 use sqlparser::ast::{
-    AlterRoleOperation, AlterTableOperation, BinaryOperator, Expr, MergeAction, ObjectType,
-    Privileges, Query, RoleOption, SetExpr, Statement, UnaryOperator, Value,
+    AlterRoleOperation, AlterTableOperation, BinaryOperator, Expr, FromTable, MergeAction,
+    ObjectType, Privileges, Query, RoleOption, SetExpr, Statement, UnaryOperator, Value,
 };
 
 use crate::finding::{Family, Finding, Severity};
@@ -78,7 +78,21 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
         Statement::Delete(d) => {
             let table = d.from.to_string();
             let table = table.trim_start_matches("FROM ").trim();
+            // A join or USING restricts the rows as a WHERE does (MySQL's `DELETE t FROM t JOIN
+            // u ON ...`, PostgreSQL's `DELETE FROM t USING u WHERE ...`).
+            let from = match &d.from {
+                FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
+            };
+            let joined = d.using.is_some() || from.iter().any(|t| !t.joins.is_empty());
             match &d.selection {
+                None if joined => push(
+                    out,
+                    "database.delete-where",
+                    Severity::Confirm,
+                    format!(
+                        "SQL DELETE FROM {table} with a join removes the matching rows for good"
+                    ),
+                ),
                 None if d.limit.is_some() => push(
                     out,
                     "database.delete-limited",
@@ -113,7 +127,14 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
                 let column = a.target.to_string().to_ascii_lowercase();
                 SENSITIVE_COLUMNS.iter().any(|c| column.contains(c))
             });
+            let joined = u.from.is_some() || !u.table.joins.is_empty();
             match &u.selection {
+                None if joined => push(
+                    out,
+                    "database.update-where",
+                    Severity::Confirm,
+                    format!("SQL UPDATE {table} with a join overwrites the matching rows' values"),
+                ),
                 None if u.limit.is_some() => push(
                     out,
                     "database.update-limited",
@@ -296,6 +317,12 @@ pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
             }
         }
         Statement::Query(q) => judge_query(q, out),
+        // EXPLAIN ANALYZE runs the statement it explains (PostgreSQL, MySQL 8).
+        Statement::Explain {
+            analyze: true,
+            statement,
+            ..
+        } => judge(statement, out),
         _ => {}
     }
 }
@@ -347,6 +374,19 @@ pub fn always_true(e: &Expr) -> bool {
             _ => compare_constant(left, op, right) == Some(true),
         },
         Expr::IsTrue(inner) => always_true(inner),
+        // `LIKE '%'` matches every non-null value.
+        Expr::Like {
+            negated: false,
+            pattern,
+            ..
+        }
+        | Expr::ILike {
+            negated: false,
+            pattern,
+            ..
+        } => {
+            matches!(pattern.as_ref(), Expr::Value(v) if matches!(&v.value, Value::SingleQuotedString(p) if !p.is_empty() && p.chars().all(|c| c == '%')))
+        }
         Expr::IsNotFalse(inner) => always_true(inner),
         _ => false,
     }

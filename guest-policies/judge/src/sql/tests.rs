@@ -115,6 +115,19 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
     ("select truncate_at, drop_duplicates(x) from events", None),
     ("EXPLAIN DELETE FROM users", None),
     ("SHOW TABLES", None),
+    ("DELETE FROM users WHERE email LIKE '%'", Some(Verify)),
+    (
+        "DELETE users FROM users JOIN bans ON users.id = bans.user_id",
+        Some(Confirm),
+    ),
+    ("UPDATE t SET a = 1 FROM u WHERE t.id = u.id", Some(Confirm)),
+    ("EXPLAIN ANALYZE DELETE FROM users", Some(Verify)),
+    ("EXPLAIN SELECT * FROM users", None),
+    ("DROP OWNED BY app CASCADE", Some(Verify)),
+    (
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity",
+        Some(Confirm),
+    ),
     (
         "WITH gone AS (DELETE FROM users RETURNING *) SELECT count(*) FROM gone",
         Some(Verify),
