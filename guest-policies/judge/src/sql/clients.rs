@@ -278,6 +278,32 @@ fn judge_redis(args: &[String], out: &mut Vec<Finding>) {
                 sub.to_ascii_uppercase()
             ),
         ),
+        "cluster" if sub == "reset" || sub == "flushslots" => (
+            "database.redis-cluster-reset",
+            Severity::Verify,
+            format!(
+                "redis-cli CLUSTER {} removes the node's cluster state",
+                sub.to_ascii_uppercase()
+            ),
+        ),
+        "acl" if sub == "deluser" => (
+            "database.redis-acl",
+            Severity::Confirm,
+            "redis-cli ACL DELUSER removes a user's access".to_owned(),
+        ),
+        "acl"
+            if sub == "setuser"
+                && rest.iter().any(|a| {
+                    let a = a.to_ascii_lowercase();
+                    a == "allcommands" || a == "+@all" || a == "~*" || a == "allkeys"
+                }) =>
+        {
+            (
+                "database.redis-acl",
+                Severity::Verify,
+                "redis-cli ACL SETUSER gives every command on every key".to_owned(),
+            )
+        }
         "shutdown" => (
             "database.redis-shutdown",
             Severity::Verify,
@@ -345,7 +371,7 @@ pub fn judge_mongo(js: &str, out: &mut Vec<Finding>) {
     // Case matters in JavaScript; spacing does not (`db.users.deleteMany( {} )`).
     let squashed: String = js.chars().filter(|c| !c.is_whitespace()).collect();
     let s = squashed.as_str();
-    if s.contains(".dropDatabase(") {
+    if s.contains(".dropDatabase(") || s.contains("dropDatabase:") {
         push(
             out,
             "database.mongo-drop-database",
@@ -353,15 +379,24 @@ pub fn judge_mongo(js: &str, out: &mut Vec<Finding>) {
             "mongo dropDatabase() drops the whole database".into(),
         );
     }
-    for (call, what) in [(".drop(", "drops the collection and every document in it")] {
-        if s.contains(call) {
-            push(
-                out,
-                "database.mongo-drop-collection",
-                Severity::Verify,
-                format!("mongo {} {what}", call.trim_matches(&['.', '('][..])),
-            );
-        }
+    if s.contains(".drop(") {
+        // Over every collection (`getCollectionNames().forEach(c => db[c].drop())`) it is the
+        // whole database.
+        let every = s.contains("forEach") || s.contains("getCollectionNames");
+        push(
+            out,
+            "database.mongo-drop-collection",
+            if every {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
+            if every {
+                "mongo drop() of every collection: the whole database".into()
+            } else {
+                "mongo drop() drops the collection and every document in it".into()
+            },
+        );
     }
     for call in [".deleteMany(", ".remove(", ".updateMany(", ".update("] {
         for (at, _) in s.match_indices(call) {

@@ -107,7 +107,7 @@ pub fn lead(piece: &str) -> Lead {
     }
     if is(first, "alter") {
         // ALTER TABLE matters only when it drops something (ADD COLUMN, RENAME: nothing to grade).
-        if is(second, "table") && !has_word("drop") {
+        if is(second, "table") && !has_word("drop") && !has_word("delete") && !has_word("update") {
             return Lead::Read;
         }
         return if ["table", "user", "role"].iter().any(|k| is(second, k)) {
@@ -332,7 +332,7 @@ fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message:
 /// Objects of `DROP` and what dropping them means.
 fn drop_object(word: &str) -> Option<(&'static str, Severity, &'static str)> {
     let is = |k: &str| word.eq_ignore_ascii_case(k);
-    Some(if is("database") {
+    Some(if is("database") || is("keyspace") {
         (
             "database.drop-database",
             Severity::Stop,
@@ -465,6 +465,21 @@ pub fn judge(piece: &str, out: &mut Vec<Finding>) {
             let name = word(i + 1);
             let where_at = (i + 3..toks.len()).find(|&k| is(k, "where"));
             grade_rows(out, piece, &toks, where_at, "UPDATE", name, false);
+        } else if is(i, "alter")
+            && is(i + 1, "table")
+            && (is(i + 3, "delete") || is(i + 3, "update"))
+        {
+            // ClickHouse mutations: `ALTER TABLE t DELETE WHERE ...`, `ALTER TABLE t UPDATE ...`.
+            let name = word(i + 2);
+            let where_at = (i + 4..toks.len()).find(|&k| is(k, "where"));
+            let delete = is(i + 3, "delete");
+            let verb = if delete {
+                "ALTER TABLE ... DELETE"
+            } else {
+                "ALTER TABLE ... UPDATE"
+            };
+            grade_rows(out, piece, &toks, where_at, verb, name, delete);
+            i += 3;
         } else if is(i, "alter") && is(i + 1, "table") {
             let name = word(i + 2);
             if let Some(k) = (i + 3..toks.len()).find(|&k| is(k, "drop")) {

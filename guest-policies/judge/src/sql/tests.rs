@@ -245,6 +245,30 @@ const CLIENTS: &[(&str, Option<Severity>)] = &[
     ),
     (r#"mongosh --eval "db.users.find({}).limit(5)""#, None),
     ("dropdb production", Some(Stop)),
+    ("redis-cli -c -h cluster CLUSTER RESET HARD", Some(Verify)),
+    ("redis-cli ACL DELUSER app", Some(Confirm)),
+    (
+        "redis-cli ACL SETUSER bob on >pw allcommands allkeys",
+        Some(Verify),
+    ),
+    ("redis-cli SET feature:x on", None),
+    (
+        r#"mongosh --eval "db.runCommand({dropDatabase: 1})""#,
+        Some(Stop),
+    ),
+    (
+        r#"mongosh prod --eval "db.getCollectionNames().forEach(c => db[c].drop())""#,
+        Some(Stop),
+    ),
+    (r#"cqlsh -e "DROP KEYSPACE analytics""#, Some(Stop)),
+    (
+        r#"clickhouse-client -q "ALTER TABLE events DELETE WHERE 1""#,
+        Some(Verify),
+    ),
+    (
+        r#"clickhouse-client -q "ALTER TABLE events DELETE WHERE day < today() - 90""#,
+        Some(Confirm),
+    ),
     (
         r#"sqlite3 :memory: "CREATE TABLE t(x); DROP TABLE users;""#,
         Some(Note),
