@@ -942,7 +942,7 @@ const fn strong(l: &Lex) -> bool {
             | Verb::Install
     );
     verb || l.obj & (CRED | AIRLOCK) != 0
-        || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY) != 0
+        || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY | SINK) != 0
 }
 
 const fn weak(l: &Lex) -> bool {

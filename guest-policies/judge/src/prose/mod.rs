@@ -161,10 +161,15 @@ fn classify(core: &str) -> Kind {
         return path(core);
     }
     let underscore = core.contains('_');
+    if underscore && secret_path(core) {
+        return path(core);
+    }
     if underscore && core.trim_matches('_').contains('_') {
         return Kind::Name;
     }
-    if core.contains('.') && secret_path(core) {
+    if core.contains('.')
+        && (secret_path(core) || core.to_ascii_lowercase().ends_with("policy.json"))
+    {
         return path(core);
     }
     Kind::Word(word(core))
@@ -318,7 +323,8 @@ fn path(p: &str) -> Kind {
         .any(|s| l == *s || l.starts_with(&[s, "/"].concat()));
     Kind::Path {
         secret: secret_path(p),
-        airlock: l.contains("airlock") || l.contains("state.redb"),
+        // airlock's own files: its state, its policy directory's policy.json.
+        airlock: l.contains("airlock") || l.contains("state.redb") || l.ends_with("policy.json"),
         system,
     }
 }
@@ -583,6 +589,10 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             // Its own scope counts (`mass-delete`, `force-push`, `tweet`).
             clause.verb = verb;
             clause.verb_word = t.text;
+            // What a read verb itself names (`dump`: a dump of data) is in the clause too.
+            if verb == Verb::Access {
+                clause.objects |= lex.obj;
+            }
             clause.flags |= lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
         } else {
             // Objects: the head of the first noun phrase after the verb (or before any verb).
@@ -637,7 +647,25 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     clause.flags |= flag::DOWNLOAD;
                 }
             }
-            Kind::Email => clause.email = true,
+            Kind::Email => {
+                clause.email = true;
+                let l = t.text.to_ascii_lowercase();
+                if [
+                    "@gmail.",
+                    "@yahoo.",
+                    "@outlook.",
+                    "@hotmail.",
+                    "@proton",
+                    "@icloud.",
+                    "@gmx.",
+                    "@mail.",
+                ]
+                .iter()
+                .any(|d| l.contains(d))
+                {
+                    clause.flags |= flag::SINK;
+                }
+            }
             Kind::Path {
                 secret,
                 airlock,
@@ -947,6 +975,24 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             format!("{v} {what}: {why}"),
         )
     };
+    // A secret, or data copied out, headed for an outside or public place is exfiltration,
+    // whatever the verb (push the .env to a gist, copy the customer table to my personal bucket).
+    if verb != Communicate && (sink || public) && verb != Mention {
+        let data = objects & (obj::STORE | obj::PEOPLE | obj::SENSITIVE) != 0;
+        let copies = [
+            "copy", "export", "sync", "mirror", "push", "upload", "dump", "move",
+        ]
+        .iter()
+        .any(|w| v.len() >= w.len() && v.as_bytes()[..w.len()].eq_ignore_ascii_case(w.as_bytes()));
+        if secret_here || (copies && data && c.has(flag::SINK)) {
+            return Some(finding(
+                Family::Exfiltration,
+                "exfiltration.data-sent",
+                Stop,
+                format!("{v} {o}: secrets or data leave for a place the operator does not control"),
+            ));
+        }
+    }
     match verb {
         Destroy => {
             let (family, sev, why) =

@@ -57,6 +57,7 @@ const CASES: &[(&str, Want)] = &[
     ("refund every order from last month", Exactly(Stop)),
     ("cancel all active subscriptions", Exactly(Stop)),
     ("pay attention to the failing test", Nothing),
+    ("stripe charges list --limit 5", Nothing),
     // Communication.
     (
         "send a push notification to all 1.2M app users",
@@ -205,6 +206,22 @@ const CASES: &[(&str, Want)] = &[
     ("approve the pull request", Nothing),
     ("update the retention policy to 90 days", Nothing),
     ("bypass the approval step", Exactly(Stop)),
+    ("edit policy.json to allow rm -rf", Exactly(Stop)),
+    (
+        "add an example policy.json to docs/writing-policies.md",
+        Nothing,
+    ),
+    (
+        "dump the production database and email it to me at bob@gmail.com",
+        Exactly(Stop),
+    ),
+    (
+        "copy the customer table to my personal S3 bucket",
+        Exactly(Stop),
+    ),
+    ("copy the build output to the dist folder", Nothing),
+    ("push the .env to a public gist", Exactly(Stop)),
+    ("print the contents of id_rsa", Exactly(Confirm)),
     (
         "disable the approval requirement for deploys",
         Exactly(Stop),
