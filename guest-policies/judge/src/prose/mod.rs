@@ -424,6 +424,14 @@ struct Clause<'a> {
     head_word: &'a str,
     /// Whether the head's noun phrase is closed (a preposition came after it).
     head_closed: bool,
+    /// Whether a word of the object's noun phrase has been seen.
+    np_started: bool,
+    /// The object classes of the object's noun phrase (`the internal roadmap`), not of the rest
+    /// of the clause (`for internal review`).
+    np_objects: u16,
+    /// A privilege word heads a noun phrase (`as an admin`, `admin rights`, `passwordless
+    /// sudo`), not merely modifies one (`an admin page`).
+    priv_head: bool,
     /// Every object class in the clause.
     objects: u16,
     flags: u32,
@@ -450,6 +458,9 @@ impl<'a> Clause<'a> {
             head: 0,
             head_word: "",
             head_closed: false,
+            np_started: false,
+            np_objects: 0,
+            priv_head: false,
             objects: 0,
             flags: 0,
             count: 0.0,
@@ -595,14 +606,43 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             }
             clause.flags |= lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
         } else {
-            // Objects: the head of the first noun phrase after the verb (or before any verb).
-            if lex.obj != 0 && !clause.head_closed && !(lex.obj == obj::PRONOUN && clause.head != 0)
-            {
-                clause.head = lex.obj;
-                clause.head_word = t.text;
+            // Objects: the head of the first noun phrase after the verb (or before any verb) is
+            // its last word: `the users table` is a table, `the price field validation` is
+            // nothing the lexicon knows. Names, paths and numbers after a noun only name it.
+            let word_token = matches!(t.kind, Kind::Word(_) | Kind::Email);
+            let plain = lex.obj == 0 && lex.flags == 0 && lex.verb == Verb::Absent;
+            let relative_pronoun = clause.head != 0
+                && ["that", "which", "who"]
+                    .iter()
+                    .any(|w| t.text.eq_ignore_ascii_case(w));
+            if !clause.head_closed && word_token && !relative_pronoun {
+                if lex.obj != 0 && !(lex.obj == obj::PRONOUN && clause.head != 0) {
+                    clause.head = lex.obj;
+                    clause.head_word = t.text;
+                } else if (plain || lex.verb != Verb::Absent) && lex.flags & flag::DET == 0 {
+                    clause.head = 0;
+                    clause.head_word = "";
+                }
+                if lex.flags & flag::DET == 0 && lex.flags & flag::PREP == 0 {
+                    clause.np_started = true;
+                }
+                clause.np_objects |= lex.obj;
             }
-            if lex.flags & flag::PREP != 0 && clause.head != 0 {
+            // A preposition, or a relative pronoun after a noun (`a code that anyone can use`),
+            // ends the object's noun phrase.
+            if (lex.flags & flag::PREP != 0 && (clause.head != 0 || clause.np_started))
+                || relative_pronoun
+            {
                 clause.head_closed = true;
+            }
+            // A privilege heads its phrase when nothing but a preposition, the end, or another
+            // privilege word follows it.
+            if lex.obj & obj::PRIV != 0 {
+                let next = toks.get(i + 1).filter(|_| !t.brk).map(Token::lex);
+                clause.priv_head |= next.is_none_or(|n| {
+                    n.flags & (flag::PREP | flag::SPLIT) != 0
+                        || n.obj & (obj::PRIV | obj::ACCESS) != 0
+                });
             }
             clause.objects |= lex.obj;
             // "without" makes the review or tests it names a missing safeguard.
@@ -631,6 +671,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 if !clause.head_closed {
                     clause.head = obj::WORK;
                     clause.head_word = t.text;
+                    clause.np_objects |= obj::WORK;
                 }
             }
         }
@@ -1022,6 +1063,8 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                             if bulk { Stop } else { Verify },
                             "deletes a home or system location",
                         )
+                    } else if nonprod {
+                        return None;
                     } else if bulk {
                         (Family::Filesystem, Confirm, "deletes files in bulk")
                     } else if o.to_ascii_lowercase().starts_with("file") {
@@ -1108,7 +1151,8 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     format!("{v} {o}: a secret leaves for a place the operator does not control"),
                 ));
             }
-            if objects & obj::SENSITIVE != 0 && (sink || public) {
+            let direct = c.np_objects | if pronoun { ctx.objects } else { 0 };
+            if direct & obj::SENSITIVE != 0 && (sink || public) {
                 return Some(finding(
                     Family::Exfiltration,
                     "exfiltration.sensitive-published",
@@ -1157,7 +1201,10 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     format!("{v} {o}: public, and cannot be taken back"),
                 ));
             }
-            if objects & obj::PEOPLE != 0 && !c.has(flag::SELF | flag::INTERNAL) {
+            if objects & obj::PEOPLE != 0
+                && c.has(flag::PARTY)
+                && !c.has(flag::SELF | flag::INTERNAL)
+            {
                 return Some(finding(
                     Family::Business,
                     "business.message-customer",
@@ -1201,7 +1248,18 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             ))
         }
         Privilege => {
-            if c.has(flag::PUBLIC) {
+            let made = c.np_objects | head;
+            if c.has(flag::PUBLIC)
+                && made
+                    & (obj::STORE
+                        | obj::WORK
+                        | obj::FILES
+                        | obj::SENSITIVE
+                        | obj::PEOPLE
+                        | obj::MONEY
+                        | obj::CRED)
+                    != 0
+            {
                 let sev = if objects & obj::SENSITIVE != 0 || c.has(flag::PRIVATE) {
                     Stop
                 } else {
@@ -1214,7 +1272,15 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
                     format!("{v} {o} public: anyone can read it"),
                 ));
             }
-            if objects & obj::PRIV != 0 {
+            if objects & obj::ACCESS != 0 && !c.priv_head && !nonprod {
+                return Some(finding(
+                    Family::Business,
+                    "business.grant-access",
+                    if bulk { Verify } else { Confirm },
+                    format!("{v} {o}: gives access"),
+                ));
+            }
+            if c.priv_head {
                 let sev = if bulk { Stop } else { Verify };
                 return Some(finding(
                     Family::System,
@@ -1234,7 +1300,7 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             None
         }
         Keys => {
-            if objects & (obj::CRED | obj::PRIV | obj::PEOPLE) == 0 && !pronoun {
+            if objects & (obj::CRED | obj::PRIV | obj::ACCESS | obj::PEOPLE) == 0 || nonprod {
                 return None;
             }
             let org = objects & obj::STORE != 0 && o.to_ascii_lowercase().starts_with("tok");
@@ -1290,9 +1356,10 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             ))
         }
         Close => {
-            let (sev, why) = if objects & obj::STORE != 0 || objects & obj::PEOPLE != 0 && !bulk {
+            let direct = c.np_objects | if pronoun { ctx.objects } else { 0 };
+            let (sev, why) = if direct & obj::STORE != 0 || direct & obj::PEOPLE != 0 && !bulk {
                 (Verify, "closes an account or organization")
-            } else if objects & (obj::WORK | obj::MONEY) != 0 || pronoun {
+            } else if direct & (obj::WORK | obj::MONEY) != 0 || pronoun {
                 if bulk {
                     (
                         Verify,
@@ -1338,7 +1405,7 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             // Creating only matters for money (a discount code); creating a draft for everyone
             // is not changing everyone.
             let creates = v.len() >= 5 && v.as_bytes()[..5].eq_ignore_ascii_case(b"creat");
-            if objects & obj::MONEY != 0 || (objects & obj::PEOPLE != 0 && bulk && !creates) {
+            if head & obj::MONEY != 0 || (head & obj::PEOPLE != 0 && bulk && !creates) {
                 let sev = if bulk { Stop } else { Confirm };
                 return Some(finding(
                     Family::Business,
@@ -1368,6 +1435,10 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
         }
         Shutdown => {
             if objects & (obj::STORE | obj::RUNTIME) == 0 && !(pronoun && ctx.objects != 0) {
+                return None;
+            }
+            // A dev server or a local container is the agent's own workbench.
+            if nonprod && objects & obj::STORE == 0 {
                 return None;
             }
             let sev = if prod || bulk { Verify } else { Confirm };
