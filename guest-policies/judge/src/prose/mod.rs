@@ -261,52 +261,66 @@ fn word(w: &str) -> Lex {
     all
 }
 
-/// Whether a path names a credential or key file (ASCII case-insensitive, no allocation).
+/// Whether a path names a credential or key file (ASCII case-insensitive, no allocation): one
+/// look at each `/`-separated component.
 fn secret_path(p: &str) -> bool {
     let l = p
         .trim_matches(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '~' | '_')));
-    let name = l.rsplit('/').next().unwrap_or(l);
-    let has = |hay: &str, needle: &str| {
-        hay.as_bytes()
-            .windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+    let is = |c: &str, k: &str| c.eq_ignore_ascii_case(k);
+    let starts = |c: &str, k: &str| {
+        c.len() >= k.len() && c.as_bytes()[..k.len()].eq_ignore_ascii_case(k.as_bytes())
     };
-    let ends = |hay: &str, suffix: &str| {
-        hay.len() >= suffix.len()
-            && hay.as_bytes()[hay.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    let ends = |c: &str, k: &str| {
+        c.len() >= k.len() && c.as_bytes()[c.len() - k.len()..].eq_ignore_ascii_case(k.as_bytes())
     };
-    // Templates hold no secret: `.env.example`, `secrets.sample.yaml`.
-    if [".example", ".sample", ".template", ".dist"]
-        .iter()
-        .any(|t| has(name, t))
-    {
-        return false;
+    let contains = |c: &str, k: &str| {
+        c.len() >= k.len()
+            && c.as_bytes()
+                .windows(k.len())
+                .any(|w| w.eq_ignore_ascii_case(k.as_bytes()))
+    };
+    let mut parts = l.split('/').filter(|c| !c.is_empty()).peekable();
+    let mut etc = false;
+    while let Some(c) = parts.next() {
+        let last = parts.peek().is_none();
+        // Templates hold no secret: `.env.example`, `secrets.sample.yaml`.
+        if last
+            && [".example", ".sample", ".template", ".dist"]
+                .iter()
+                .any(|t| contains(c, t))
+        {
+            return false;
+        }
+        let secret = is(c, ".env")
+            || starts(c, ".env.")
+            || (last && ends(c, ".env"))
+            || [
+                ".aws",
+                ".ssh",
+                ".kube",
+                ".gnupg",
+                ".netrc",
+                ".pgpass",
+                ".npmrc",
+                ".pypirc",
+                ".git-credentials",
+                "kubeconfig",
+            ]
+            .iter()
+            .any(|k| is(c, k))
+            || starts(c, "id_rsa")
+            || starts(c, "id_ed25519")
+            || starts(c, "id_ecdsa")
+            || starts(c, "secrets.")
+            || contains(c, "credentials")
+            || (etc && is(c, "shadow"))
+            || (last && [".pem", ".key", ".p12"].iter().any(|e| ends(c, e)));
+        if secret {
+            return true;
+        }
+        etc = is(c, "etc");
     }
-    name.eq_ignore_ascii_case(".env")
-        || (name.len() > 5 && name.as_bytes()[..5].eq_ignore_ascii_case(b".env."))
-        || ends(name, ".env")
-        || [
-            ".aws/",
-            ".ssh",
-            "id_rsa",
-            "id_ed25519",
-            "id_ecdsa",
-            ".kube/config",
-            "kubeconfig",
-            ".netrc",
-            ".pgpass",
-            ".npmrc",
-            ".pypirc",
-            ".git-credentials",
-            "/etc/shadow",
-            ".docker/config.json",
-            "credentials",
-            "secrets.",
-            ".gnupg",
-        ]
-        .iter()
-        .any(|k| has(l, k))
-        || [".pem", ".key", ".p12"].iter().any(|e| ends(name, e))
+    false
 }
 
 fn path(p: &str) -> Kind {
