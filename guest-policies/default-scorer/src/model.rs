@@ -121,16 +121,28 @@ impl Signal {
     }
 }
 
+/// The highest score of the safety tier a score is in: advisory (0-30), confirm (31-60),
+/// verify (61-85), danger zone (86-100).
+pub fn tier_top(score: u32) -> u32 {
+    match score {
+        0..=30 => 30,
+        31..=60 => 60,
+        61..=85 => 85,
+        _ => 100,
+    }
+}
+
 /// Combines signals into a score.
 ///
 /// - Signals with the same code count once, at their heaviest.
-/// - The heaviest signal counts in full; every other distinct signal adds half its weight
-///   (rounded up), heaviest first: one strong reason sets the tier, corroborating reasons raise it
-///   without many weak ones adding up to a strong one as fast.
-/// - The total stops at 100; a factor past that point keeps its message with the points that
-///   were left (possibly 0), so the factors' points always add up to the score exactly.
-/// - The danger level is the highest any signal suggests; a destructive-or-worse action that also
-///   targets production is `forbidden` (danger-levels 6.2, `*_production`).
+/// - The heaviest signal sets the score: one catastrophic finding is enough, and many small
+///   ones never add up to one.
+/// - Every other distinct signal corroborates with a tenth of its weight (rounded up), heaviest
+///   first, but never past the top of the heaviest signal's tier: a confirmation stays a
+///   confirmation however many bounded findings back it.
+/// - The factors' points add up to the score exactly (a corroborating factor past the tier's top
+///   keeps its message with 0 points).
+/// - The danger level is the highest any signal suggests.
 ///
 /// `signals` is left empty (its allocation kept, for the next action's signals).
 pub fn combine(signals: &mut Vec<Signal>) -> Assessment {
@@ -155,14 +167,8 @@ pub fn combine(signals: &mut Vec<Signal>) -> Assessment {
     // Stable: among equal weights, the order signals were found in.
     distinct.sort_by_key(|s| std::cmp::Reverse(s.weight));
 
-    let mut danger_level = distinct.iter().filter_map(|s| s.level).max();
-    let production = distinct
-        .iter()
-        .any(|s| s.code == crate::signals::PRODUCTION);
-    if production && danger_level.is_some_and(|l| l >= Level::Destructive) {
-        danger_level = Some(Level::Forbidden);
-    }
-
+    let danger_level = distinct.iter().filter_map(|s| s.level).max();
+    let top = distinct.first().map_or(0, |s| tier_top(s.weight));
     let mut value = 0_u32;
     let factors = distinct
         .drain(..)
@@ -171,9 +177,9 @@ pub fn combine(signals: &mut Vec<Signal>) -> Assessment {
             let share = if i == 0 {
                 s.weight
             } else {
-                s.weight.div_ceil(2)
+                s.weight.div_ceil(10)
             };
-            let points = share.min(100 - value);
+            let points = share.min(top.saturating_sub(value));
             value += points;
             Factor {
                 code: s.code.into_owned(),
@@ -194,33 +200,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_heaviest_counts_in_full_the_others_half() {
+    fn the_heaviest_sets_the_score_the_others_corroborate() {
         let a = combine(&mut vec![
             Signal::new("a", 40, None, "a"),
             Signal::new("b", 65, Some(Level::Dangerous), "b"),
             Signal::new("c", 15, None, "c"),
             Signal::new("b", 30, None, "b again"),
         ]);
-        assert_eq!(a.value, 65 + 20 + 8);
+        assert_eq!(a.value, 65 + 4 + 2);
         let points: Vec<_> = a
             .factors
             .iter()
             .map(|f| (f.code.as_str(), f.points))
             .collect();
-        assert_eq!(points, [("b", 65), ("a", 20), ("c", 8)]);
+        assert_eq!(points, [("b", 65), ("a", 4), ("c", 2)]);
         assert_eq!(a.danger_level, Some(Level::Dangerous));
     }
 
     #[test]
-    fn capped_at_100_with_every_point_explained() {
+    fn corroboration_never_crosses_a_tier() {
+        // Many confirmations stay a confirmation.
+        let mut many: Vec<Signal> = (0..30)
+            .map(|i| Signal::new(format!("c{i}"), 50, None, "c"))
+            .collect();
+        let a = combine(&mut many);
+        assert_eq!(a.value, 60);
+        assert_eq!(a.factors.iter().map(|f| f.points).sum::<u32>(), 60);
         let a = combine(&mut vec![
-            Signal::new("x", 90, None, ""),
-            Signal::new("y", 40, None, ""),
-            Signal::new("z", 30, None, ""),
+            Signal::new("x", 95, None, ""),
+            Signal::new("y", 75, None, ""),
+            Signal::new("z", 50, None, ""),
         ]);
         assert_eq!(a.value, 100);
         let points: Vec<_> = a.factors.iter().map(|f| f.points).collect();
-        assert_eq!(points, [90, 10, 0]);
+        assert_eq!(points, [95, 5, 0]);
     }
 
     #[test]

@@ -143,15 +143,23 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         return;
     }
     let body = strip_lead(t);
-    match classify(body) {
+    let kind = classify(body);
+    match kind {
         Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
         Kind::Sql if !has_prose_joint(body) => out.extend(sql::judge_sql(body)),
-        _ => prose_text(t, recent, ctx, out),
+        // The whole text's kind, for its clause when it has only one.
+        _ => prose_text(t, (body, kind), recent, ctx, out),
     }
 }
 
 /// A text that is not one command line: its clauses, code spans and prose.
-fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Finding>) {
+fn prose_text(
+    text: &str,
+    known: (&str, Kind),
+    recent: &[&str],
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     // Code spans (```...``` and `...`) hold commands.
     let mut rest = text;
     let mut spans = Vec::new();
@@ -194,7 +202,8 @@ fn prose_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         if c.is_empty() {
             continue;
         }
-        match classify(c) {
+        let kind = if c == known.0 { known.1 } else { classify(c) };
+        match kind {
             Kind::Shell => judge_shell(c, 0, ctx, out),
             Kind::Sql => out.extend(sql::judge_sql(c)),
             kind => {
