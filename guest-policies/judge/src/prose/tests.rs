@@ -223,6 +223,12 @@ const CASES: &[(&str, Want)] = &[
     ("push the .env to a public gist", Exactly(Stop)),
     ("print the contents of id_rsa", Exactly(Confirm)),
     ("close all open pull requests", Exactly(Verify)),
+    (
+        "throw away all my local changes and reset to origin",
+        AtLeast(Confirm),
+    ),
+    ("discard my uncommitted changes", Exactly(Confirm)),
+    ("change the button color", Nothing),
     // Coding work that uses the business words (written after the corpus).
     ("remove the trailing whitespace from all files", Nothing),
     ("kill the dev server I started earlier", Nothing),
