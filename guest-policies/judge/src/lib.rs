@@ -75,33 +75,25 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
 /// A cheap test of whether a recent hint can establish anything (a download, a secret read):
 /// most cannot, and are not parsed.
 fn may_set_context(text: &str) -> bool {
-    let t = text.as_bytes();
-    let has = |needle: &[u8]| {
-        t.windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle))
-    };
-    has(b"airlock")
-        || has(b"redb")
-        || has(b"curl")
-        || has(b"wget")
-        || has(b"fetch")
-        || has(b"download")
-        || has(b"http")
-        || has(b".ssh")
-        || has(b".aws")
-        || has(b".env")
-        || has(b"cred")
-        || has(b"secret")
-        || has(b"token")
-        || has(b"key")
-        || has(b"shadow")
-        || has(b"dump")
-        || has(b"printenv")
-        || has(b"passw")
-        || has(b".kube")
-        || has(b".netrc")
-        || has(b"npmrc")
-        || has(b"history")
+    // Paths, hosts and URLs name what a step downloads or reads.
+    if text.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@')) {
+        return true;
+    }
+    // Otherwise one of a few words: one pass over the words, each lowercased on the stack.
+    const STEMS: &[&[u8]] = &[
+        b"curl", b"wget", b"fetch", b"download", b"http", b"secret", b"token", b"key", b"cred",
+        b"dump", b"printenv", b"passw", b"history", b"airlock", b"env", b"approv", b"unblock",
+        b"shadow", b"redb",
+    ];
+    text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        let w = w.as_bytes();
+        let mut buf = [0_u8; 12];
+        let n = w.len().min(buf.len());
+        for (b, c) in buf.iter_mut().zip(w) {
+            *b = c.to_ascii_lowercase();
+        }
+        STEMS.iter().any(|s| buf[..n].starts_with(s))
+    })
 }
 
 /// Judges a parsed command line (and its substitutions), at a nesting depth.

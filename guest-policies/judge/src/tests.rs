@@ -514,3 +514,34 @@ mod properties {
         }
     }
 }
+
+/// A profiling loop over the benchmark corpus's hints: `AIRLOCK_PROFILE_ROUNDS` passes (default
+/// 20) of [`crate::shell::parse`] alone (`AIRLOCK_PROFILE_PART=parse`) or of [`judge`] (the
+/// default). Time it against a run with 0 rounds; see the shell module's docs for figures.
+#[test]
+#[ignore = "a profiling loop, run on demand"]
+fn profile_bench_hints() {
+    let hints: Vec<&str> = include_str!("../../common/corpus/bench-hints.txt")
+        .lines()
+        .collect();
+    let rounds: usize = std::env::var("AIRLOCK_PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    let parse_only = std::env::var("AIRLOCK_PROFILE_PART").is_ok_and(|p| p == "parse");
+    let mut sink = 0_usize;
+    for _ in 0..rounds {
+        for hint in &hints {
+            sink += if parse_only {
+                std::hint::black_box(crate::shell::parse(std::hint::black_box(hint)))
+                    .commands
+                    .len()
+            } else {
+                std::hint::black_box(judge(std::hint::black_box(hint), &[]))
+                    .findings
+                    .len()
+            };
+        }
+    }
+    assert!(rounds == 0 || sink > 0);
+}
