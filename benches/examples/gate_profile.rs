@@ -1,8 +1,8 @@
 //! Runs the native gate over the benchmark corpus in a loop, for profilers that count
 //! instructions (`valgrind --tool=callgrind`), which a shared, noisy machine does not disturb.
 //!
-//! `cargo build --release -p airlock-benches --example gate_profile` then
-//! `valgrind --tool=callgrind target/release/examples/gate_profile 20`.
+//! `cargo build --profile profiling -p airlock-benches --example gate_profile` then
+//! `valgrind --tool=callgrind target/profiling/examples/gate_profile 20`.
 
 use airlock_benches::corpus;
 use airlock_core::GateContext;

@@ -2,8 +2,8 @@
 //! both default stages over every hint of the shared corpus, in a plain loop, as the bench runs
 //! them (the action is built from the hint inside the loop).
 //!
-//! `cargo build --release -p airlock-benches --example pipeline_profile`, then
-//! `perf record target/release/examples/pipeline_profile 20`.
+//! `cargo build --profile profiling -p airlock-benches --example pipeline_profile`, then
+//! `perf record target/profiling/examples/pipeline_profile 20`.
 
 use std::time::Instant;
 

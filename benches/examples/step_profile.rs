@@ -2,8 +2,8 @@
 //! --tool=callgrind`): the `step/allowed` bench's work in a plain loop, long enough that the
 //! setup (loading the policy, probing which hints are allowed) is a small part of the profile.
 //!
-//! `cargo build --release -p airlock-benches --example step_profile`, then
-//! `perf record -g target/release/examples/step_profile 200000 [below-danger-2]`.
+//! `cargo build --profile profiling -p airlock-benches --example step_profile`, then
+//! `perf record -g target/profiling/examples/step_profile 200000 [below-danger-2]`.
 
 use std::time::Instant;
 

@@ -3,8 +3,8 @@
 //! does not disturb. The per-call cost is the difference between a run of N rounds and a run of
 //! 0 rounds (setup only), divided by N.
 //!
-//! `cargo build --profile bench -p airlock-wasm --example stage_profile` (needs `just guests`),
-//! then `valgrind --tool=callgrind target/release/examples/stage_profile <what> <rounds>`, where
+//! `cargo build --profile profiling -p airlock-wasm --example stage_profile` (needs `just guests`),
+//! then `valgrind --tool=callgrind target/profiling/examples/stage_profile <what> <rounds>`, where
 //! `<what>` is `overhead` (the org scorer on `ls`), `scorer`, `patterns` or `pipeline` (both
 //! default stages through [`PolicySet::evaluate`], as a step goes through them).
 
