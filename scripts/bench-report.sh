@@ -49,6 +49,9 @@ target/release/loadtest --seconds "$seconds" --reload >"$results/loadtest-reload
 say "start-up and memory"
 target/release/footprint >"$results/footprint.json"
 
+say "first start (empty component cache) and cached start of airlock check"
+python3 benches/python/first_start.py "$AIRLOCK_BIN" >"$results/first-start.json"
+
 say "the dongle over stdio with the Python client"
 .venv/bin/python benches/python/roundtrip.py "$AIRLOCK_BIN" target/release/echo-mcp >"$results/python-roundtrip.json"
 

@@ -134,6 +134,7 @@ def main():
     load = load_result("loadtest")
     reload = load_result("loadtest-reload")
     footprint = load_result("footprint")
+    first_start = load_result("first-start")
     python = load_result("python-roundtrip")
     agreement = load_result("agreement")
 
@@ -236,6 +237,12 @@ def main():
             f"| `airlock serve` start to the first tools/list | {serve:.0f} ms | <= 200 ms | "
             f"{verdict(serve, 200)} |"
         )
+    if first_start:
+        fs = first_start["first_start"]["median_ms"]
+        w(
+            f"| first decision after installing (`airlock check --hint`, empty component cache) | "
+            f"{fs:.0f} ms | <= 200 ms | {verdict(fs, 200)} |"
+        )
     stop = ns("step", "stop")
     durable = ns("redb", "put-block/durable")
     lazy = ns("redb", "put-block/lazy")
@@ -335,6 +342,18 @@ def main():
         w(f"- medians of {footprint['runs']} runs each.")
         w("")
 
+    if first_start:
+        w("## First start")
+        w("")
+        w(f"`airlock check --hint {first_start['hint']!r}` as a new process, wall clock, "
+          f"{first_start['runs']} runs each (load average {first_start['load_average']:.1f} when it ended):")
+        w("")
+        w(f"- empty component cache (both default guests compiled, as right after installing): "
+          f"median {first_start['first_start']['median_ms']:.0f} ms, best {first_start['first_start']['min_ms']:.0f} ms;")
+        w(f"- component cache warm: median {first_start['cached_start']['median_ms']:.0f} ms, "
+          f"best {first_start['cached_start']['min_ms']:.0f} ms.")
+        w("")
+
     w("## Every criterion figure of this run")
     w("")
     w("| group | bench | median | per element |")
@@ -353,6 +372,7 @@ def main():
     w("cargo test --release -p airlock-benches --test peers_agree   # the engines agree on the corpus")
     w("cargo run --release -p airlock-benches --bin loadtest -- --seconds 30 --reload")
     w("cargo run --release -p airlock-benches --bin footprint")
+    w("python3 benches/python/first_start.py target/release/airlock   # first start, empty and warm cache")
     w(".venv/bin/python benches/python/roundtrip.py target/release/airlock target/release/echo-mcp")
     w("```")
     w("")
