@@ -1,7 +1,7 @@
 //! Command-line definitions and the exit-status contract.
 //!
 //! Exit status: 0 allow, 1 usage or configuration error, 2 confirm / verify / preview,
-//! 3 deny / stop. clap's own usage errors exit 2 by default, which would read as "needs
+//! 3 deny / stop; `airlock` without a command prints its usage on standard error and exits 2. clap's own usage errors exit 2 by default, which would read as "needs
 //! confirmation" to a script, so they are mapped to 1 here.
 
 use std::path::PathBuf;
@@ -13,6 +13,9 @@ use clap::{Args, Parser, Subcommand};
 
 /// Exit status for usage and configuration errors.
 pub const EXIT_USAGE: u8 = 1;
+
+/// Exit status of `airlock` run without a command (the usage is printed on standard error).
+const EXIT_MISSING_COMMAND: u8 = 2;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -460,12 +463,22 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
             return match e.kind() {
-                ErrorKind::DisplayHelp
-                | ErrorKind::DisplayVersion
-                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::SUCCESS,
-                _ => ExitCode::from(EXIT_USAGE),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                // `airlock` (or `airlock policy`) with nothing to do: the usage goes to standard
+                // error and the status is 2, as for any command run without its arguments, so
+                // a script that forgot the command does not read the help as a success.
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    eprint!("{}", e.render());
+                    ExitCode::from(EXIT_MISSING_COMMAND)
+                }
+                _ => {
+                    let _ = e.print();
+                    ExitCode::from(EXIT_USAGE)
+                }
             };
         }
     };

@@ -17,13 +17,14 @@ pub fn builtins() -> Builtins {
     }
 }
 
-/// The precompile cache directory: `$AIRLOCK_CACHE_DIR`, else `$XDG_CACHE_HOME/airlock`, else
+/// The precompile cache directory: `$AIRLOCK_CACHE_DIR`, else `$XDG_CACHE_HOME/airlock` (when absolute), else
 /// `~/.cache/airlock`. Created private (0700) if missing.
 pub fn cache_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("AIRLOCK_CACHE_DIR")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("airlock")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/airlock")))?;
+        .or_else(|| crate::xdg::absolute_dir("XDG_CACHE_HOME").map(|d| d.join("airlock")))
+        .or_else(|| crate::xdg::absolute_dir("HOME").map(|h| h.join(".cache/airlock")))?;
     if !dir.exists() {
         let mut builder = std::fs::DirBuilder::new();
         builder.recursive(true);

@@ -35,9 +35,7 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
+        let shutdown = crate::signals::terminated();
         match &args.unix {
             Some(path) => {
                 // A socket left by a process that died is removed; a live one, or any other
@@ -59,10 +57,13 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
                     })
                     .map_err(|e| format!("cannot listen on {}: {e}", path.display()))?;
                 eprintln!("airlock http: listening on unix:{}", path.display());
-                axum::serve(listener, app)
+                let served = axum::serve(listener, app)
                     .with_graceful_shutdown(shutdown)
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| e.to_string());
+                // Ours to remove: a later start would otherwise find a stale socket.
+                let _ = std::fs::remove_file(path);
+                served
             }
             None => {
                 let listener = tokio::net::TcpListener::bind(&args.listen)

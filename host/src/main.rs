@@ -17,7 +17,9 @@ mod policy_dir;
 mod proxy;
 mod serve;
 mod service;
+mod signals;
 mod state_dir;
+mod xdg;
 
 use std::process::ExitCode;
 

@@ -51,7 +51,17 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             .serve(rmcp::transport::stdio())
             .await
             .map_err(|e| e.to_string())?;
-        service.waiting().await.map_err(|e| e.to_string())?;
+        // SIGTERM or SIGINT ends the session like a closed stdin does: the store's lazy
+        // writes are flushed when the service state drops.
+        let stop = service.cancellation_token();
+        let signalled = async move {
+            crate::signals::terminated().await;
+            stop.cancel();
+        };
+        tokio::select! {
+            done = service.waiting() => { done.map_err(|e| e.to_string())?; }
+            () = signalled => {}
+        }
         Ok::<(), String>(())
     });
     match result {

@@ -1,5 +1,6 @@
 //! Where airlock keeps its state: `--state-dir`, else `$AIRLOCK_STATE_DIR`, else
-//! `$XDG_STATE_HOME/airlock`, else `~/.local/state/airlock`. Created private (0700).
+//! `$XDG_STATE_HOME/airlock` (when set to an absolute path), else `~/.local/state/airlock`.
+//! Created private (0700).
 //!
 //! Inside: `state.redb` (blocks, approvals, audit...), `operator/` (the default file channel
 //! for codes and approval requests), `agent.sock` and `operator.sock` (the owning process's
@@ -11,9 +12,13 @@ use std::path::{Path, PathBuf};
 pub fn resolve(flag: Option<&Path>) -> Result<PathBuf, String> {
     let dir = flag
         .map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("AIRLOCK_STATE_DIR").map(PathBuf::from))
-        .or_else(|| std::env::var_os("XDG_STATE_HOME").map(|d| PathBuf::from(d).join("airlock")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state/airlock")))
+        .or_else(|| {
+            std::env::var_os("AIRLOCK_STATE_DIR")
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+        })
+        .or_else(|| crate::xdg::absolute_dir("XDG_STATE_HOME").map(|d| d.join("airlock")))
+        .or_else(|| crate::xdg::absolute_dir("HOME").map(|h| h.join(".local/state/airlock")))
         .ok_or("no state directory: pass --state-dir or set AIRLOCK_STATE_DIR")?;
     if !dir.exists() {
         let mut builder = std::fs::DirBuilder::new();
