@@ -115,6 +115,11 @@ enum Command {
     /// Show or change an adapter's trust level (kept in the state, with its history).
     #[command(subcommand)]
     Trust(TrustCommand),
+    /// Set up and manage operator authentication: the passphrase (and tokens) that approve,
+    /// deny, verify, unblock, reissue and trust changes need, so that a program running as your
+    /// OS user (a coding agent) cannot take them.
+    #[command(subcommand)]
+    Operator(OperatorAuthCommand),
     /// Write a starter policy directory (policy.json, the default stages, test vectors, a README).
     Init {
         /// The directory [default: ./airlock-policy].
@@ -176,6 +181,48 @@ pub enum TrustCommand {
         /// Why, for the history.
         #[arg(long)]
         reason: Option<String>,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+}
+
+/// `airlock operator ...`
+#[derive(Debug, Subcommand)]
+pub enum OperatorAuthCommand {
+    /// Set the operator passphrase (asked twice at the terminal, at least 12 characters). From
+    /// then on every operator action needs it (or an operator token). Run it yourself, in a
+    /// terminal, before an agent runs.
+    Init(OperatorArgs),
+    /// Whether operator authentication is on, since when and by whom, the tokens, a lockout.
+    Status(OperatorArgs),
+    /// Change the operator passphrase (asks the current one, then the new one twice).
+    Passphrase(OperatorArgs),
+    /// Operator tokens: for scripts, and for operators who keep a token where the agent cannot
+    /// read it.
+    #[command(subcommand)]
+    Token(TokenCommand),
+}
+
+/// `airlock operator token ...`
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Make a token (asks the operator passphrase) and write it to a new file, mode 0600. Only
+    /// its SHA-256 is kept in the state.
+    Create {
+        /// The new file to write the token to (never overwritten). Keep it where the agent
+        /// cannot read it.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// A name for it in `airlock operator status` and the audit log.
+        #[arg(long, default_value = "operator token")]
+        label: String,
+        #[command(flatten)]
+        args: OperatorArgs,
+    },
+    /// Revoke a token by its id (from `airlock operator status`).
+    Revoke {
+        /// The token's id.
+        id: String,
         #[command(flatten)]
         args: OperatorArgs,
     },
@@ -256,9 +303,18 @@ pub struct HttpArgs {
         env = "AIRLOCK_HTTP_LISTEN"
     )]
     pub listen: String,
-    /// Listen on a unix socket (mode 0600) instead.
+    /// Listen on a unix socket (mode 0600, 0660 with --agent-group) instead.
     #[arg(long, value_name = "PATH", conflicts_with = "listen")]
     pub unix: Option<PathBuf>,
+    /// Let this group (name or number) connect to the agent side: the --unix socket and
+    /// agent.sock (mode 0660). For a service user of its own (docs/deployment.md); this user
+    /// must be a member.
+    #[arg(long, value_name = "GROUP", env = "AIRLOCK_AGENT_GROUP")]
+    pub agent_group: Option<String>,
+    /// Let this group connect to operator.sock (mode 0660): its members run the operator
+    /// commands without becoming airlock's user. Never the agents' group.
+    #[arg(long, value_name = "GROUP", env = "AIRLOCK_OPERATOR_GROUP")]
+    pub operator_group: Option<String>,
     /// The policy directory, hot-reloaded [default: the embedded defaults].
     #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
     pub policy: Option<PathBuf>,
@@ -283,6 +339,10 @@ pub struct OperatorArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Present this operator token (a file only you can read, made by `airlock operator token
+    /// create`) instead of typing the operator passphrase.
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<PathBuf>,
 }
 
 /// The operator actions.
@@ -360,6 +420,24 @@ pub enum OperatorCommand {
     },
     /// `status`
     Status,
+    /// `operator init`
+    AuthInit,
+    /// `operator status`
+    AuthStatus,
+    /// `operator passphrase`
+    AuthPassphrase,
+    /// `operator token create`
+    TokenCreate {
+        /// Where the token goes.
+        out: PathBuf,
+        /// Its label.
+        label: String,
+    },
+    /// `operator token revoke`
+    TokenRevoke {
+        /// The token's id.
+        id: String,
+    },
 }
 
 /// `airlock policy ...`
@@ -544,6 +622,17 @@ pub fn run() -> ExitCode {
                 reason,
             },
         ),
+        Command::Operator(OperatorAuthCommand::Init(args)) => op(&args, &Op::AuthInit),
+        Command::Operator(OperatorAuthCommand::Status(args)) => op(&args, &Op::AuthStatus),
+        Command::Operator(OperatorAuthCommand::Passphrase(args)) => op(&args, &Op::AuthPassphrase),
+        Command::Operator(OperatorAuthCommand::Token(TokenCommand::Create {
+            out,
+            label,
+            args,
+        })) => op(&args, &Op::TokenCreate { out, label }),
+        Command::Operator(OperatorAuthCommand::Token(TokenCommand::Revoke { id, args })) => {
+            op(&args, &Op::TokenRevoke { id })
+        }
         Command::Init { dir } => crate::init::run(&dir),
         Command::Status(args) => op(&args, &Op::Status),
     }

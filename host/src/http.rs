@@ -22,6 +22,19 @@ pub fn run(args: &HttpArgs) -> ExitCode {
 }
 
 fn serve(args: &HttpArgs) -> Result<(), String> {
+    let groups = crate::ipc::SocketGroups {
+        agent: args
+            .agent_group
+            .as_deref()
+            .map(crate::ipc::resolve_group)
+            .transpose()?,
+        operator: args
+            .operator_group
+            .as_deref()
+            .map(crate::ipc::resolve_group)
+            .transpose()?,
+    };
+    crate::ipc::set_socket_groups(groups);
     let state_dir = state_dir::resolve(args.state_dir.as_deref())?;
     let shared = Shared::start(ServiceConfig {
         state_dir,
@@ -49,8 +62,8 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
                         let _ = std::fs::remove_file(path);
                     }
                 }
-                // Private from the moment it exists (`ipc::bind_private`).
-                let listener = crate::ipc::bind_private(path)
+                // Private (or the agent group's) from the moment it exists (`ipc::bind_private`).
+                let listener = crate::ipc::bind_private(path, groups.agent)
                     .and_then(|l| {
                         l.set_nonblocking(true)?;
                         tokio::net::UnixListener::from_std(l)

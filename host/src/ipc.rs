@@ -13,7 +13,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use airlock_core::Endpoint;
@@ -22,23 +22,62 @@ use serde_json::{Value, json};
 use tracing::{debug, warn};
 
 use crate::operator_api;
+use crate::operator_auth::Caller;
 
 /// The longest request line accepted.
 const MAX_LINE: u64 = 1 << 20;
 
-/// Binds a socket with mode 0600. A stale file from a process that died is removed first: only
-/// the process holding the redb lock calls this, so no live owner can be serving it.
-pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
-    let _ = std::fs::remove_file(path);
-    bind_private(path)
+/// Which group, besides airlock's own OS user, may connect to each socket. Set once at start by
+/// `airlock http --agent-group/--operator-group` (docs/deployment.md); unset, every socket is
+/// 0600. Process-wide because it is a property of the deployment, not of one call.
+static SOCKET_GROUPS: OnceLock<SocketGroups> = OnceLock::new();
+
+/// The groups that may connect to the agent-side and the operator sockets.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SocketGroups {
+    /// `agent.sock` and `airlock http --unix`: decisions and the safety loop.
+    pub agent: Option<u32>,
+    /// `operator.sock`: approvals, verification, blocks, trust.
+    pub operator: Option<u32>,
 }
 
-/// Binds a unix socket at `path` that only this user can ever connect to. `bind` creates the
-/// socket with the umask's mode, so binding in place and then narrowing it leaves a moment in
-/// which another local user could connect (and keep the connection). The socket is bound in a
-/// fresh 0700 directory beside `path` instead, made 0600 there, and renamed into place: it is
-/// reachable by others at no point. Fails if `path` exists.
-pub fn bind_private(path: &Path) -> std::io::Result<UnixListener> {
+/// Sets the socket groups for this process (once; later calls are ignored).
+pub fn set_socket_groups(groups: SocketGroups) {
+    let _ = SOCKET_GROUPS.set(groups);
+}
+
+/// The socket groups of this process.
+pub fn socket_groups() -> SocketGroups {
+    SOCKET_GROUPS.get().copied().unwrap_or_default()
+}
+
+/// A group by name or number.
+pub fn resolve_group(name: &str) -> Result<u32, String> {
+    if let Ok(gid) = name.parse::<u32>() {
+        return Ok(gid);
+    }
+    match nix::unistd::Group::from_name(name) {
+        Ok(Some(group)) => Ok(group.gid.as_raw()),
+        Ok(None) => Err(format!("there is no group '{name}'")),
+        Err(e) => Err(format!("cannot look up the group '{name}': {e}")),
+    }
+}
+
+/// Binds a socket with mode 0600 (0660 for `group`). A stale file from a process that died is
+/// removed first: only the process holding the redb lock calls this, so no live owner can be
+/// serving it.
+pub fn bind(path: &Path, group: Option<u32>) -> std::io::Result<UnixListener> {
+    let _ = std::fs::remove_file(path);
+    bind_private(path, group)
+}
+
+/// Binds a unix socket at `path` that only this user (and members of `group`, when given) can
+/// ever connect to. `bind` creates the socket with the umask's mode, so binding in place and
+/// then narrowing it leaves a moment in which another local user could connect (and keep the
+/// connection). The socket is bound in a fresh 0700 directory beside `path` instead, given its
+/// mode and group there, and renamed into place: it is reachable by others at no point. Fails
+/// if `path` exists.
+pub fn bind_private(path: &Path, group: Option<u32>) -> std::io::Result<UnixListener> {
     use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     if path.exists() {
         return Err(std::io::Error::new(
@@ -61,7 +100,20 @@ pub fn bind_private(path: &Path) -> std::io::Result<UnixListener> {
     let staged = staging.join("socket");
     let bound = (|| {
         let listener = UnixListener::bind(&staged)?;
-        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(0o600))?;
+        let mode = match group {
+            Some(gid) => {
+                nix::unistd::chown(&staged, None, Some(nix::unistd::Gid::from_raw(gid))).map_err(
+                    |e| {
+                        std::io::Error::other(format!(
+                            "cannot give the socket to group {gid} (is this user a member?): {e}"
+                        ))
+                    },
+                )?;
+                0o660
+            }
+            None => 0o600,
+        };
+        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(mode))?;
         std::fs::rename(&staged, path)?;
         Ok(listener)
     })();
@@ -72,7 +124,7 @@ pub fn bind_private(path: &Path) -> std::io::Result<UnixListener> {
 
 /// Serves agent operations on `listener` until the process ends.
 pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
-    serve(listener, move |request| {
+    serve(listener, move |request, _peer| {
         // An adapter's trust, for `/v1/decide` in another process.
         if let Some(adapter) = request.get("trust_of").and_then(Value::as_str) {
             return json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level});
@@ -108,14 +160,20 @@ pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
     });
 }
 
-/// Serves operator actions on `listener` until the process ends.
+/// Serves operator actions on `listener` until the process ends. Who asks is the peer's uid as
+/// the kernel reports it, not what the request says.
 pub fn serve_operators(listener: UnixListener, engine: Arc<Engine>) {
-    serve(listener, move |request| {
-        operator_api::handle(&engine, &request)
+    serve(listener, move |request, peer| {
+        operator_api::handle(&engine, &request, &Caller::peer(peer))
     });
 }
 
-fn serve(listener: UnixListener, handle: impl Fn(Value) -> Value + Send + Sync + 'static) {
+type Handler = dyn Fn(Value, &UnixStream) -> Value + Send + Sync;
+
+fn serve(
+    listener: UnixListener,
+    handle: impl Fn(Value, &UnixStream) -> Value + Send + Sync + 'static,
+) {
     let handle = Arc::new(handle);
     std::thread::spawn(move || {
         for stream in listener.incoming() {
@@ -130,7 +188,8 @@ fn serve(listener: UnixListener, handle: impl Fn(Value) -> Value + Send + Sync +
     });
 }
 
-fn connection(stream: UnixStream, handle: &dyn Fn(Value) -> Value) -> std::io::Result<()> {
+fn connection(stream: UnixStream, handle: &Handler) -> std::io::Result<()> {
+    let peer = stream.try_clone()?;
     let mut writer = stream.try_clone()?;
     let mut reader = BufReader::new(stream);
     loop {
@@ -140,7 +199,7 @@ fn connection(stream: UnixStream, handle: &dyn Fn(Value) -> Value) -> std::io::R
             return Ok(());
         }
         let answer = match serde_json::from_str::<Value>(&line) {
-            Ok(request) => handle(request),
+            Ok(request) => handle(request, &peer),
             Err(e) => json!({"error": format!("bad request: {e}")}),
         };
         writeln!(writer, "{answer}")?;

@@ -11,6 +11,7 @@ mod init;
 mod ipc;
 mod logging;
 mod operator_api;
+mod operator_auth;
 mod operator_cmd;
 mod policy_cmd;
 mod policy_dir;

@@ -92,7 +92,20 @@ impl Shared {
                         return Ok(Role::Client(socket));
                     }
                 }
-                Err(e) => return Err(e.to_string()),
+                // A state file this user may not open (airlock runs as its own OS user,
+                // docs/deployment.md): forward to the service's agent socket if it answers,
+                // never fall back to a state of our own (that would be a gate without blocks).
+                Err(e) => {
+                    let socket = state_dir::agent_socket(dir);
+                    if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
+                        info!(socket = %socket.display(), "the state belongs to another user: forwarding to its agent socket");
+                        return Ok(Role::Client(socket));
+                    }
+                    return Err(format!(
+                        "{e}; and nothing answers on {}: is the airlock service running?",
+                        socket.display()
+                    ));
+                }
             }
             if Instant::now() > deadline {
                 return Err(format!(
@@ -127,10 +140,13 @@ impl Shared {
             )
             .map_err(|e| e.to_string())?,
         );
-        let agents = ipc::bind(&state_dir::agent_socket(dir))
-            .map_err(|e| format!("cannot serve agent.sock in '{}': {e}", dir.display()))?;
-        let operators = ipc::bind(&state_dir::operator_socket(dir))
-            .map_err(|e| format!("cannot serve operator.sock in '{}': {e}", dir.display()))?;
+        let groups = ipc::socket_groups();
+        let agent_socket = state_dir::agent_socket(dir);
+        let operator_socket = state_dir::operator_socket(dir);
+        let agents = ipc::bind(&agent_socket, groups.agent)
+            .map_err(|e| format!("cannot serve {}: {e}", agent_socket.display()))?;
+        let operators = ipc::bind(&operator_socket, groups.operator)
+            .map_err(|e| format!("cannot serve {}: {e}", operator_socket.display()))?;
         ipc::serve_agents(agents, Arc::clone(&engine));
         ipc::serve_operators(operators, Arc::clone(&engine));
         if self.config.policy.is_some() {
@@ -193,7 +209,16 @@ impl airlock_mcp::ToolGate for Shared {
             "channel": "elicitation",
             "user": session,
         });
-        let local = |engine: &Engine| crate::operator_api::handle(engine, &request);
+        // In this process the gateway asked its own client's user: a human channel. Relayed
+        // over operator.sock it is one more remote request, which needs the operator
+        // credential once operator authentication is on (any local process could send it).
+        let local = |engine: &Engine| {
+            crate::operator_api::handle(
+                engine,
+                &request,
+                &crate::operator_auth::Caller::this_process(crate::operator_auth::Via::Gateway),
+            )
+        };
         // Decisions go to the owner's operator socket, never to agent.sock.
         let answer = match self.owner() {
             Some(engine) => local(&engine),

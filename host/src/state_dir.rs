@@ -4,7 +4,7 @@
 //!
 //! Inside: `state.redb` (blocks, approvals, audit...), `operator/` (the default file channel
 //! for codes and approval requests), `agent.sock` and `operator.sock` (the owning process's
-//! sockets, 0600).
+//! sockets, 0600; elsewhere with `AIRLOCK_SOCKET_DIR`).
 
 use std::path::{Path, PathBuf};
 
@@ -37,19 +37,22 @@ pub fn store_path(dir: &Path) -> PathBuf {
     dir.join("state.redb")
 }
 
+/// Where the owner's sockets are: `$AIRLOCK_SOCKET_DIR`, else the state directory. A service
+/// user of its own keeps the state directory 0700 and its sockets in a directory others can
+/// reach (`/run/airlock`, docs/deployment.md); every airlock process, the service's and its
+/// clients', must then be given the same `AIRLOCK_SOCKET_DIR`.
+pub fn socket_dir(state: &Path) -> PathBuf {
+    std::env::var_os("AIRLOCK_SOCKET_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| state.to_path_buf(), PathBuf::from)
+}
+
 /// The socket sibling `airlock serve` processes send agent operations to.
 pub fn agent_socket(dir: &Path) -> PathBuf {
-    dir.join("agent.sock")
+    socket_dir(dir).join("agent.sock")
 }
 
 /// The socket of the operator commands.
 pub fn operator_socket(dir: &Path) -> PathBuf {
-    dir.join("operator.sock")
-}
-
-/// Who runs the operator command (for the audit log).
-pub fn operator_user() -> String {
-    std::env::var("USER")
-        .or_else(|_| std::env::var("LOGNAME"))
-        .unwrap_or_else(|_| "operator".to_owned())
+    socket_dir(dir).join("operator.sock")
 }

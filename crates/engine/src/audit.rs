@@ -52,6 +52,8 @@ pub enum AuditOutcome {
     VerificationFailed,
     /// An operator changed an adapter's trust level.
     TrustChanged,
+    /// The operator credential was set up or changed (passphrase, tokens).
+    CredentialChanged,
 }
 
 /// One audit entry.
@@ -143,6 +145,7 @@ pub fn append(store: &dyn Store, entry: &AuditEntry) -> Result<u64, StoreError> 
                 | AuditOutcome::VerificationFailed
                 | AuditOutcome::Denied
                 | AuditOutcome::TrustChanged
+                | AuditOutcome::CredentialChanged
         );
     let bytes = serde_json::to_vec(entry).map_err(|e| StoreError::Io {
         operation: "encode audit entry".to_owned(),

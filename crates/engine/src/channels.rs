@@ -113,6 +113,13 @@ pub trait HumanChannelSink: Send + Sync {
 
     /// Delivers one notice. Blocks until delivered, failed or timed out.
     fn deliver(&self, notice: &OperatorNotice<'_>) -> Result<(), ChannelError>;
+
+    /// Whether what it delivers stays in files on this machine, readable by airlock's own OS
+    /// user (the file channel). Once operator authentication is on, such a channel is not out of
+    /// band for an agent running as that user, so codes are withheld from it.
+    fn keeps_files(&self) -> bool {
+        false
+    }
 }
 
 /// Builds the sink for one configured channel. A relative `dir` of a file channel resolves
@@ -149,10 +156,24 @@ pub fn deliver_all(
     sinks: &[Box<dyn HumanChannelSink>],
     notice: &OperatorNotice<'_>,
 ) -> Result<usize, Vec<ChannelError>> {
+    deliver_split(sinks, notice, None)
+}
+
+/// [`deliver_all`], except that sinks which [keep files](HumanChannelSink::keeps_files) get
+/// `for_files` instead when it is given (the notice without its code).
+pub fn deliver_split(
+    sinks: &[Box<dyn HumanChannelSink>],
+    notice: &OperatorNotice<'_>,
+    for_files: Option<&OperatorNotice<'_>>,
+) -> Result<usize, Vec<ChannelError>> {
     let mut delivered = 0;
     let mut errors = Vec::new();
     for sink in sinks {
         let channel = sink.name();
+        let notice = match for_files {
+            Some(withheld) if sink.keeps_files() => withheld,
+            _ => notice,
+        };
         match sink.deliver(notice) {
             Ok(()) => {
                 debug!(
@@ -300,6 +321,10 @@ impl FileSink {
 impl HumanChannelSink for FileSink {
     fn name(&self) -> String {
         format!("file:{}", self.dir.display())
+    }
+
+    fn keeps_files(&self) -> bool {
+        true
     }
 
     fn deliver(&self, notice: &OperatorNotice<'_>) -> Result<(), ChannelError> {

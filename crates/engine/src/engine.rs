@@ -373,8 +373,23 @@ impl Engine {
                         code: Some(code),
                         expires_at: challenge.expires_at,
                     };
+                    // With operator authentication on, a file the agent's OS user can read
+                    // gets no code (an unreadable credential record counts as on: fail
+                    // closed); the person verifies with `airlock verify` and the passphrase.
+                    let withheld_instructions = format!(
+                        "The code is withheld from files while operator authentication is on. \
+                         If you want agent '{}' to go on, run `airlock verify {}` (it asks for \
+                         the operator passphrase) before {}.",
+                        challenge.agent, challenge.id, challenge.expires_at
+                    );
+                    let withheld = OperatorNotice {
+                        code: None,
+                        instructions: &withheld_instructions,
+                        ..notice
+                    };
+                    let withhold = self.operator_auth_initialized().unwrap_or(true);
                     (
-                        channels::deliver_all(&sinks, &notice),
+                        channels::deliver_split(&sinks, &notice, withhold.then_some(&withheld)),
                         format!("verification code of challenge {}", challenge.id),
                     )
                 }

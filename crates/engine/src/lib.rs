@@ -5,7 +5,8 @@
 //!   `complete_execution`, `abort_execution`), [`step`] (`record_execution_step` through the
 //!   pipeline), [`verify`] (`verify_challenge`, `confirm_operation`), [`ops`] (all of them as
 //!   MCP-AQL operations with introspection), [`operation_gate`] (tool calls through the native
-//!   gate, with confirmation tokens). Human side: [`operator`] (approve, deny, override, reissue).
+//!   gate, with confirmation tokens). Human side: [`operator`] (approve, deny, override,
+//!   reissue), [`operator_auth`] (the operator passphrase and tokens they need once set up).
 //! - [`pipeline`]: stages 3-5 and repetition escalation, a pure function.
 //! - [`directive`]: the `AutonomyDirective` and notifications.
 //! - [`challenge`], [`attempts`], [`token`], [`blocks`], [`approval`], [`audit`],
@@ -33,6 +34,7 @@ mod inbox;
 pub mod lifecycle;
 pub mod operation_gate;
 pub mod operator;
+pub mod operator_auth;
 pub mod ops;
 pub mod pipeline;
 mod records;
@@ -61,6 +63,7 @@ pub use execution::{Execution, ExecutionState};
 pub use lifecycle::{Ended, StartRequest, Started};
 pub use operation_gate::{GateAnswer, GateCall, OperationCall};
 pub use operator::Reissued;
+pub use operator_auth::{NewToken, OperatorAuth, OperatorAuthStatus, Presented};
 pub use pipeline::{PauseKind, Verdict};
 pub use step::{StepAnswer, StepOutcome, StepReport};
 pub use token::{ConfirmationToken, TokenError, TokenRecord};

@@ -50,6 +50,21 @@ pub struct ApprovalView {
     pub message: String,
 }
 
+/// What proves a person verified: the code from a human channel, or an authenticated operator.
+#[derive(Clone, Copy)]
+enum Proof<'a> {
+    Code(&'a str),
+    Operator(&'a crate::approval::HumanChannel),
+}
+
+/// The audit entry of a verification, with the operator who made it when one did.
+fn signed(mut entry: crate::audit::AuditEntry, proof: Proof<'_>) -> crate::audit::AuditEntry {
+    if let Proof::Operator(by) = proof {
+        entry.user_id = Some(by.user_id());
+    }
+    entry
+}
+
 /// The one-time pass a successful verification gives the action it was about.
 fn verified_pass(challenge: &Challenge, action: &str) -> Pass {
     Pass {
@@ -68,12 +83,29 @@ impl Engine {
     /// verify pause; a wrong code burns the challenge (an operator can reissue); failures are
     /// rate-limited per agent with progressive lockout, persisted and audited.
     pub fn verify_challenge(&self, challenge_id: &str, code: &str) -> Result<Verified, LoopError> {
+        if code.trim().is_empty() {
+            return Err(LoopError::missing_param("code", "verify_challenge"));
+        }
+        self.verify_with(challenge_id, Proof::Code(code))
+    }
+
+    /// A person who has authenticated as the operator (`airlock verify` with the operator
+    /// passphrase or token) verifies a challenge without its code. Once operator
+    /// authentication is on, the file channel withholds codes (a file the agent's OS user can
+    /// read is no out-of-band channel), so this is how the file channel's reader verifies.
+    /// Never reachable from an agent operation.
+    pub fn verify_challenge_by_operator(
+        &self,
+        challenge_id: &str,
+        by: &crate::approval::HumanChannel,
+    ) -> Result<Verified, LoopError> {
+        self.verify_with(challenge_id, Proof::Operator(by))
+    }
+
+    fn verify_with(&self, challenge_id: &str, proof: Proof<'_>) -> Result<Verified, LoopError> {
         let challenge_id = challenge_id.trim();
         if challenge_id.is_empty() {
             return Err(LoopError::missing_param("challenge_id", "verify_challenge"));
-        }
-        if code.trim().is_empty() {
-            return Err(LoopError::missing_param("code", "verify_challenge"));
         }
         let policy = self.policy.current();
         let config = &policy.config().safety_loop;
@@ -95,7 +127,8 @@ impl Engine {
 
         let mut attempts = blocks::attempt_state(store, &agent)
             .map_err(|_| LoopError::store_failed("read the verification rate limit"))?;
-        if let Err(locked) = limit.check(&attempts, now) {
+        // The agent's rate limit counts guesses of codes; an operator's credential has its own.
+        if let (Proof::Code(_), Err(locked)) = (proof, limit.check(&attempts, now)) {
             let entry = self.audit_entry(
                 now,
                 policy.generation(),
@@ -113,7 +146,26 @@ impl Engine {
             return Err(LoopError::rate_limited(&agent, locked.until));
         }
 
-        let result = challenge.verify(code, now);
+        let result = match proof {
+            Proof::Code(code) => challenge.verify(code, now),
+            Proof::Operator(_) => {
+                if challenge.spent {
+                    Err(VerifyError::Spent)
+                } else if now >= challenge.expires_at {
+                    Err(VerifyError::Expired)
+                } else {
+                    challenge.spent = true;
+                    Ok(())
+                }
+            }
+        };
+        let how = match proof {
+            Proof::Code(_) => "out-of-band verification".to_owned(),
+            Proof::Operator(by) => format!(
+                "{} (verified without the code)",
+                crate::step::describe_channel(by)
+            ),
+        };
         let persisted = challenge.kind == ChallengeKind::HardBlock;
         match result {
             Ok(()) => {
@@ -169,11 +221,11 @@ impl Engine {
                             4,
                             AuditOutcome::Unblocked,
                             vec![format!(
-                                "hard block lifted by out-of-band verification of challenge {}",
+                                "hard block lifted by {how} of challenge {}",
                                 challenge.id
                             )],
                         );
-                        let _ = self.audit(entry);
+                        let _ = self.audit(signed(entry, proof));
                         Verified {
                             challenge_id: challenge.id.clone(),
                             element_name: agent.clone(),
@@ -206,11 +258,11 @@ impl Engine {
                             3,
                             AuditOutcome::Confirmed,
                             vec![format!(
-                                "verify pause ended by out-of-band verification of challenge {}",
+                                "verify pause ended by {how} of challenge {}",
                                 challenge.id
                             )],
                         );
-                        let _ = self.audit(entry);
+                        let _ = self.audit(signed(entry, proof));
                         Verified {
                             challenge_id: challenge.id.clone(),
                             element_name: agent.clone(),
@@ -240,9 +292,11 @@ impl Engine {
                         .verify_challenges
                         .insert(challenge.id.clone(), challenge.clone());
                 }
-                limit.record_failure(&mut attempts, now);
-                if blocks::save_attempt_state(store, &agent, &attempts).is_err() {
-                    warn!(agent = %agent, "rate-limit state not saved");
+                if let Proof::Code(_) = proof {
+                    limit.record_failure(&mut attempts, now);
+                    if blocks::save_attempt_state(store, &agent, &attempts).is_err() {
+                        warn!(agent = %agent, "rate-limit state not saved");
+                    }
                 }
                 let reason = match e {
                     VerifyError::Expired => "expired",

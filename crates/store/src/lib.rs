@@ -38,11 +38,14 @@ pub enum Table {
     Executions,
     /// Adapters' trust blocks as operators changed them, by adapter name.
     Trust,
+    /// The operator credential (the passphrase's Argon2id hash, operator tokens' digests) and
+    /// its failed-attempt state, by fixed keys.
+    Operator,
 }
 
 impl Table {
     /// Every table.
-    pub const ALL: [Table; 7] = [
+    pub const ALL: [Table; 8] = [
         Table::Blocks,
         Table::Challenges,
         Table::Attempts,
@@ -50,6 +53,7 @@ impl Table {
         Table::Tokens,
         Table::Executions,
         Table::Trust,
+        Table::Operator,
     ];
 
     /// Its position in [`Table::ALL`] (declaration order), for per-table arrays.
@@ -67,6 +71,7 @@ impl Table {
             Table::Tokens => "tokens",
             Table::Executions => "executions",
             Table::Trust => "trust",
+            Table::Operator => "operator",
         }
     }
 }

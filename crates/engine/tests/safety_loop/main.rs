@@ -6,6 +6,7 @@ mod common;
 mod compliance;
 mod flows;
 mod operations;
+mod operator_auth;
 mod restart;
 mod secrecy;
 mod self_approval;
