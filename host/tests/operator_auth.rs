@@ -86,7 +86,14 @@ impl Server {
             .env("AIRLOCK_CACHE_DIR", cache())
             .env("AIRLOCK_LOG", "trace")
             .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(log).expect("log file"))
+            // Appended: a test that restarts the server scans every run's log.
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(log)
+                    .expect("log file"),
+            )
             .spawn()
             .expect("airlock http");
         let base = common::http_base(&mut child);
