@@ -51,7 +51,13 @@ fn main() {
                 let recent: Vec<String> = args.by_ref().collect();
                 let recent: Vec<&str> = recent.iter().map(String::as_str).collect();
                 for f in judge(&hint, &recent).findings {
-                    println!("{:?} {} [{}]: {}", f.severity, f.code, f.family.as_str(), f.message);
+                    println!(
+                        "{:?} {} [{}]: {}",
+                        f.severity,
+                        f.code,
+                        f.family.as_str(),
+                        f.message
+                    );
                 }
                 return;
             }
@@ -111,14 +117,18 @@ fn main() {
                     if !allowed {
                         t.caught += 1;
                     } else {
-                        misses.push(format!("MISS  [{}] {label}: {hint:?}  ({why})", get("family")));
+                        misses.push(format!(
+                            "MISS  [{}] {label}: {hint:?}  ({why})",
+                            get("family")
+                        ));
                     }
                     if label == "stop" {
                         t.stops += 1;
                         if verified {
                             t.stopped += 1;
                         } else if !allowed {
-                            misses.push(format!("WEAK  [{}] stop: {hint:?}  ({why})", get("family")));
+                            misses
+                                .push(format!("WEAK  [{}] stop: {hint:?}  ({why})", get("family")));
                         }
                     }
                 }
