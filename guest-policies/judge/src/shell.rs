@@ -14,6 +14,10 @@
 //! may run. Words are borrowed from the input when they have no quoting or escapes (the usual
 //! case), so a plain command line costs one pass and one vector per command.
 //!
+//! Speed (native, `tests::profile_bench_hints` with `AIRLOCK_PROFILE_PART=parse`, CPU time
+//! under `perf stat`, release without LTO): 0.17-0.19 us per hint of the benchmark corpus's
+//! 5,050 hints, about a sixteenth of the whole judgement of a hint (2.7-3.0 us).
+//!
 //! What it understands: `'...'`, `"..."` (with `\` escapes), `$'...'` (ANSI-C escapes: `\x72`,
 //! octal, `\n`), `\` escapes and line continuations; `;`, `&&`, `||`, `|`, `|&`, `&`, newlines;
 //! `( )`, `{ }`; `$(...)`, `` `...` ``, `$((...))`, `${...}`, `<(...)`, `>(...)`; redirections
