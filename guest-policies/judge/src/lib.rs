@@ -81,9 +81,25 @@ fn may_set_context(text: &str) -> bool {
     }
     // Otherwise one of a few words: one pass over the words, each lowercased on the stack.
     const STEMS: &[&[u8]] = &[
-        b"curl", b"wget", b"fetch", b"download", b"http", b"secret", b"token", b"key", b"cred",
-        b"dump", b"printenv", b"passw", b"history", b"airlock", b"env", b"approv", b"unblock",
-        b"shadow", b"redb",
+        b"curl",
+        b"wget",
+        b"fetch",
+        b"download",
+        b"http",
+        b"secret",
+        b"token",
+        b"key",
+        b"cred",
+        b"dump",
+        b"printenv",
+        b"passw",
+        b"history",
+        b"airlock",
+        b"env",
+        b"approv",
+        b"unblock",
+        b"shadow",
+        b"redb",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();

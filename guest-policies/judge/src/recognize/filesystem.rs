@@ -148,28 +148,31 @@ fn rm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     };
     if recursive {
-        let (code, severity, why) = match scope {
-            Scope::Catastrophic => (
-                "filesystem.rm-recursive-catastrophic",
-                Severity::Stop,
-                "the root, a home, system or data directory: irreversible",
-            ),
-            Scope::Wide => (
-                "filesystem.rm-recursive-wide",
-                Severity::Verify,
-                "the whole project, its history, a valued directory, or `/` if a variable is empty",
-            ),
-            Scope::Unknown => (
-                "filesystem.rm-recursive-unknown",
-                Severity::Verify,
-                "a path that is only known when it runs",
-            ),
-            Scope::Bounded => (
-                "filesystem.rm-recursive",
-                Severity::Confirm,
-                "a directory and everything in it",
-            ),
-            Scope::Disposable => return,
+        // Written as one small match per value, not one match building a tuple with a
+        // `return` arm: the native release build with LTO (rustc 1.95) produced wrong findings
+        // (a garbage code and severity) for the tuple form, found by the scorer's table test
+        // under `cargo test --release`; debug and non-LTO builds were right.
+        if scope == Scope::Disposable {
+            return;
+        }
+        let severity = match scope {
+            Scope::Catastrophic => Severity::Stop,
+            Scope::Wide | Scope::Unknown => Severity::Verify,
+            _ => Severity::Confirm,
+        };
+        let code = match scope {
+            Scope::Catastrophic => "filesystem.rm-recursive-catastrophic",
+            Scope::Wide => "filesystem.rm-recursive-wide",
+            Scope::Unknown => "filesystem.rm-recursive-unknown",
+            _ => "filesystem.rm-recursive",
+        };
+        let why = match scope {
+            Scope::Catastrophic => "the root, a home, system or data directory: irreversible",
+            Scope::Wide => {
+                "the whole project, its history, a valued directory, or `/` if a variable is empty"
+            }
+            Scope::Unknown => "a path that is only known when it runs",
+            _ => "a directory and everything in it",
         };
         out.push(finding(
             F,
