@@ -30,6 +30,7 @@ pub mod directive;
 pub mod engine;
 pub mod error;
 pub mod execution;
+pub mod hook;
 mod inbox;
 pub mod lifecycle;
 pub mod operation_gate;
@@ -60,6 +61,7 @@ pub use directive::{AgentNotification, AutonomyDirective, NotificationMetadata, 
 pub use engine::{Engine, EngineError, EngineOptions};
 pub use error::LoopError;
 pub use execution::{Execution, ExecutionState};
+pub use hook::{HookAnswer, HookCall, HookFloor, HookOutcome, HookVerdict};
 pub use lifecycle::{Ended, StartRequest, Started};
 pub use operation_gate::{GateAnswer, GateCall, OperationCall};
 pub use operator::Reissued;

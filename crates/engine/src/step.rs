@@ -835,7 +835,7 @@ impl Engine {
     /// Hard-blocks the agent: the challenge and the block are on disk before this returns,
     /// every executing agent is told, and the code goes to the person.
     #[allow(clippy::too_many_arguments)]
-    fn hard_block(
+    pub(crate) fn hard_block(
         &self,
         state: &mut LoopState,
         policy: &PolicySet,
