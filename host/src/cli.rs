@@ -128,6 +128,11 @@ enum Command {
     },
     /// The running policy and mode.
     Status(OperatorArgs),
+    /// Guard a coding agent's host: answer its pre-tool-use hook (`airlock hook claude-code`,
+    /// `codex`, `gemini-cli`, `cursor`, `copilot-cli`: the call as JSON on standard input), or
+    /// write / remove the host's settings entry (`airlock hook install HOST`).
+    #[command(subcommand)]
+    Hook(crate::hook::cli::HookCommand),
 }
 
 /// `airlock trust ...`
@@ -635,5 +640,6 @@ pub fn run() -> ExitCode {
         }
         Command::Init { dir } => crate::init::run(&dir),
         Command::Status(args) => op(&args, &Op::Status),
+        Command::Hook(command) => crate::hook::cli::run(command),
     }
 }

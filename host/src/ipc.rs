@@ -129,6 +129,10 @@ pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
         if let Some(adapter) = request.get("trust_of").and_then(Value::as_str) {
             return json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level});
         }
+        // An agent host's hook call (`airlock hook HOST` in another process).
+        if let Some(answer) = crate::hook::decide::serve(&engine, &request) {
+            return answer;
+        }
         // A gateway's tool call: `{"gate": GateCall}` -> `{"answer": GateAnswer}` / `{"error"}`.
         if let Some(call) = request.get("gate") {
             return match serde_json::from_value::<airlock_engine::GateCall>(call.clone()) {

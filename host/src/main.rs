@@ -6,6 +6,7 @@
 mod check;
 mod cli;
 mod guests;
+mod hook;
 mod http;
 mod init;
 mod ipc;

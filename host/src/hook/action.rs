@@ -1,0 +1,135 @@
+//! A host's tool call as an action airlock judges.
+//!
+//! The WebAssembly stages read text: a shell command is passed as the command itself (the
+//! stages' shell recognizers parse it), a file write as "write file PATH", a read as "read file
+//! PATH", a fetch as "fetch URL ...". An MCP tool is a structured operation for the native gate
+//! (its name classified by danger level, its server's trust from `policy.json` or `airlock
+//! trust`) and a hint for the stages. The path grading of [`super::grading`] adds floors.
+
+use airlock_engine::{HookCall, HookOutcome};
+use serde_json::Value;
+
+use super::grading;
+use super::hosts::{HostEvent, HostKind};
+
+/// The longest hint passed to the stages; longer inputs are cut (the stages read the start,
+/// and the cut is marked).
+const MAX_HINT: usize = 8 * 1024;
+
+/// What a tool does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolAction {
+    /// Runs a shell command.
+    Shell {
+        /// The command line.
+        command: String,
+    },
+    /// Writes, edits or deletes files.
+    Write {
+        /// The files, as the host gave them (absolute or relative to the session's cwd).
+        paths: Vec<String>,
+        /// `write`, `edit` or `delete`.
+        verb: &'static str,
+    },
+    /// Reads files or lists directories.
+    Read {
+        /// The files or directories.
+        paths: Vec<String>,
+    },
+    /// Fetches a URL.
+    Fetch {
+        /// The URL.
+        url: String,
+    },
+    /// Searches the web.
+    Search {
+        /// The query.
+        query: String,
+    },
+    /// Calls an MCP tool.
+    Mcp {
+        /// The server (the adapter).
+        server: String,
+        /// The tool (the operation).
+        tool: String,
+        /// Its arguments.
+        params: Value,
+    },
+    /// Anything else: judged by its name and input as text.
+    Other {
+        /// The tool's input.
+        input: Value,
+    },
+}
+
+fn cut(mut s: String) -> String {
+    if s.len() > MAX_HINT {
+        let mut end = MAX_HINT;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+        s.push_str(" [cut]");
+    }
+    s
+}
+
+/// The hint the stages judge.
+pub fn hint_of(tool: &str, action: &ToolAction) -> String {
+    cut(match action {
+        ToolAction::Shell { command } => command.clone(),
+        ToolAction::Write { paths, verb } => format!("{verb} file {}", paths.join(" ")),
+        ToolAction::Read { paths } => format!("read file {}", paths.join(" ")),
+        ToolAction::Fetch { url } => format!("fetch URL {url} (network access)"),
+        ToolAction::Search { query } => format!("web search: {query}"),
+        ToolAction::Mcp {
+            server,
+            tool,
+            params,
+        } => format!("{tool} on MCP server {server} with {params}"),
+        ToolAction::Other { input } => match input {
+            Value::Null => tool.to_owned(),
+            other => format!("{tool} {other}"),
+        },
+    })
+}
+
+/// The call for the engine.
+pub fn hook_call(host: HostKind, event: &HostEvent, protected: &grading::Protected) -> HookCall {
+    let (operation, adapter, params) = match &event.action {
+        ToolAction::Mcp {
+            server,
+            tool,
+            params,
+        } => (Some(tool.clone()), Some(server.clone()), params.clone()),
+        _ => (None, None, Value::Null),
+    };
+    HookCall {
+        agent: super::agent_of(host, event),
+        host: host.name().to_owned(),
+        tool: event.tool.clone(),
+        hint: hint_of(&event.tool, &event.action),
+        operation,
+        adapter,
+        params,
+        floors: grading::floors(&event.action, event.cwd.as_deref(), protected),
+        can_ask: host.can_ask(),
+    }
+}
+
+/// The post-tool-use report for the engine.
+pub fn hook_outcome(
+    host: HostKind,
+    event: &HostEvent,
+    success: bool,
+    detail: Option<String>,
+) -> HookOutcome {
+    HookOutcome {
+        agent: super::agent_of(host, event),
+        host: host.name().to_owned(),
+        tool: event.tool.clone(),
+        hint: hint_of(&event.tool, &event.action),
+        success,
+        detail,
+    }
+}
