@@ -14,9 +14,30 @@
 #      See /work/shared/docs/toolchain.md for why rustup cannot fetch the target on CI machines.
 # The components are made by tools/componentize (`airlock-componentize`), built with rustup's
 # cargo like the rest of the host workspace.
+#
+# The default guests are also committed, in host/guests/ (embedded by host/build.rs, so
+# `cargo install` needs no wasm toolchain): this script refreshes those copies and their
+# BUILD-INFO (the compiler that built them). `scripts/build-guests.sh --check` builds and, instead
+# of refreshing, fails when the committed copies differ from this build (CI runs it).
+#
+# Reproducible: the same sources and compiler give the same bytes in any checkout directory and
+# for any user. Paths end up in a guest (panic locations name source files), so the checkout, the
+# cargo home (registry sources) and the compiler's sysroot (std sources, built here with
+# -Zbuild-std) are remapped to fixed names with --remap-path-prefix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+mode=refresh
+case "${1:-}" in
+--check) mode=check ;;
+"") ;;
+*)
+    echo "usage: $0 [--check]" >&2
+    exit 1
+    ;;
+esac
+committed=$root/host/guests
+defaults=(default-patterns default-scorer)
 guests=$root/guest-policies
 out=$root/target/guests
 target=wasm32-unknown-unknown
@@ -74,17 +95,34 @@ packages, or run 'rustup target add $target'"
     say "got $(/usr/bin/rustc --version)"
 }
 
+# The rustflags that make the build independent of where things are on this machine (see the
+# header): CARGO_ENCODED_RUSTFLAGS (fields separated by 0x1f) so paths with spaces survive. The
+# last matching prefix wins, so the broad checkout prefix comes first. Replaces any RUSTFLAGS of
+# the caller's environment: the guests' bytes must not depend on it.
+remap_flags() {
+    local rustc=$1 cargo_home=${CARGO_HOME:-$HOME/.cargo} sysroot flags
+    sysroot=$("$rustc" --print sysroot)
+    flags="--remap-path-prefix=$root=/airlock"
+    flags+=$'\x1f'"--remap-path-prefix=$cargo_home=/cargo"
+    flags+=$'\x1f'"--remap-path-prefix=$sysroot=/rustc-sysroot"
+    printf '%s' "$flags"
+}
+unset RUSTFLAGS
+
 # Guests always build in guest-policies/target, whatever CARGO_TARGET_DIR says for the host.
 build=(build --release --locked --target "$target" --manifest-path "$guests/Cargo.toml")
 if rustup_has_target; then
+    compiler=$(rustc --version)
     say "building with rustup's toolchain ($(cargo --version))"
-    CARGO_TARGET_DIR=$guests/target cargo "${build[@]}"
+    CARGO_TARGET_DIR=$guests/target CARGO_ENCODED_RUSTFLAGS=$(remap_flags rustc) cargo "${build[@]}"
 else
     if ! debian_ready || ! debian_recent_enough; then
         install_debian_packages
     fi
+    compiler="$(/usr/bin/rustc --version) (Debian rustc-web, -Zbuild-std)"
     say "building with Debian's toolchain ($(/usr/bin/cargo --version))"
     CARGO_TARGET_DIR=$guests/target \
+        CARGO_ENCODED_RUSTFLAGS=$(remap_flags /usr/bin/rustc) \
         RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc \
         CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19 \
         /usr/bin/cargo "${build[@]}" -Zbuild-std=std,panic_abort
@@ -113,3 +151,42 @@ for crate in "${crates[@]}"; do
     made=$((made + 1))
 done
 say "${#crates[@]} components in ${out#"$root"/} ($made rebuilt)"
+
+# The committed default guests (host/guests/): refreshed, or checked against this build.
+info="compiler: $compiler
+componentize: airlock-componentize $(sed -n 's/^version = "\(.*\)"$/\1/p' tools/componentize/Cargo.toml | head -n1)
+target: $target"
+if [ "$mode" = refresh ]; then
+    mkdir -p "$committed"
+    for guest in "${defaults[@]}"; do
+        if ! cmp -s "$out/$guest.wasm" "$committed/$guest.wasm"; then
+            cp "$out/$guest.wasm" "$committed/$guest.wasm"
+            say "refreshed host/guests/$guest.wasm: commit it"
+        fi
+    done
+    printf '# The compiler that built host/guests/*.wasm (written by scripts/build-guests.sh).\n%s\n' "$info" >"$committed/BUILD-INFO"
+    exit 0
+fi
+
+# --check: byte-identical, or say what to do. Only the same compiler can promise the same bytes:
+# with another one the comparison would fail for a reason that is not a stale commit, so it is
+# skipped, loudly (the components are still rebuilt and tested from source above).
+recorded=$(sed -n 's/^compiler: //p' "$committed/BUILD-INFO" 2>/dev/null || true)
+if [ "$recorded" != "$compiler" ]; then
+    echo "guests: WARNING: host/guests/ was built by '$recorded', this machine has '$compiler':" >&2
+    echo "guests: WARNING: byte-identity NOT checked (another compiler gives other bytes)." >&2
+    echo "guests: WARNING: to check it, build with the recorded compiler; to move to this one, run 'just guests' and commit host/guests/." >&2
+    exit 0
+fi
+stale=0
+for guest in "${defaults[@]}"; do
+    if ! cmp -s "$out/$guest.wasm" "$committed/$guest.wasm"; then
+        echo "guests: host/guests/$guest.wasm differs from the one built from source ($(wc -c <"$out/$guest.wasm") bytes built, $(wc -c <"$committed/$guest.wasm" 2>/dev/null || echo 0) committed)" >&2
+        stale=1
+    fi
+done
+if [ "$stale" = 1 ]; then
+    echo "guests: the committed default guests are stale: run 'just guests' and commit host/guests/" >&2
+    exit 1
+fi
+say "host/guests/ is byte-identical to the guests built from source ($compiler)"
