@@ -16,7 +16,9 @@ run: guests
     scripts/serve-demo.sh target/release/airlock
 
 # Install what is missing, then run every test (formatting, lints, unit, property and end-to-end tests).
-test: setup guests
+# The guests are built with --check: the committed default guests (host/guests/) must be
+# byte-identical to the ones built from source, or it says to run `just guests` and commit.
+test: setup guests-check
     cargo fmt --all -- --check
     cargo fmt --manifest-path guest-policies/Cargo.toml --all -- --check
     cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -24,9 +26,15 @@ test: setup guests
     cargo test --workspace --locked
     cargo test --manifest-path guest-policies/Cargo.toml --workspace --locked
 
-# Build the WebAssembly guest policies (guest-policies/) into components in target/guests.
+# Build the WebAssembly guest policies (guest-policies/) into components in target/guests, and
+# refresh the committed default guests in host/guests/ (commit them after a guest change).
 guests:
     scripts/build-guests.sh
+
+# Build the guests like `guests`, but check the committed default guests instead of refreshing
+# them: fails when host/guests/ is stale (skipped, loudly, with another compiler than BUILD-INFO's).
+guests-check:
+    scripts/build-guests.sh --check
 
 # Install what the tests need (rustfmt, clippy, the Python MCP client, the npm MCP server).
 setup:

@@ -154,7 +154,7 @@ say "${#crates[@]} components in ${out#"$root"/} ($made rebuilt)"
 
 # The committed default guests (host/guests/): refreshed, or checked against this build.
 info="compiler: $compiler
-componentize: airlock-componentize $(sed -n 's/^version = "\(.*\)"$/\1/p' tools/componentize/Cargo.toml | head -n1)
+componentize: airlock-componentize (tools/componentize of this checkout)
 target: $target"
 if [ "$mode" = refresh ]; then
     mkdir -p "$committed"
