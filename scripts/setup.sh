@@ -41,6 +41,26 @@ if ! "$root/.venv/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1 || [ !
     "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "mcp>=2.3,<3" jsonschema mcp-server-git
 fi
 
+# Pinned test tools, checked by version: the Prometheus client's own parsers read /metrics
+# (host/tests/http_api.rs), schemathesis tests `airlock http` against its OpenAPI document
+# (scripts/schemathesis.sh). Another version is replaced by the pinned one, so a run never
+# depends on whatever happened to be installed.
+pin_python() {
+    local package=$1 version=$2 have
+    have=$("$root/.venv/bin/python" -c "import importlib.metadata as m; print(m.version('$package'))" 2>/dev/null || true)
+    if [ "$have" != "$version" ]; then
+        echo "setup: installing $package $version into $root/.venv (found ${have:-none})"
+        "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "$package==$version"
+        have=$("$root/.venv/bin/python" -c "import importlib.metadata as m; print(m.version('$package'))")
+        if [ "$have" != "$version" ]; then
+            echo "setup: wanted $package $version, .venv has $have" >&2
+            exit 1
+        fi
+    fi
+}
+pin_python prometheus_client 0.26.0
+pin_python schemathesis 4.32.5
+
 # The gateway tests put `airlock proxy` in front of the npm filesystem server; it lives in .node.
 if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" ] \
     || [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ]; then
@@ -66,4 +86,4 @@ if [ "$node_major" -lt 18 ]; then
     echo "setup: the npm MCP servers need Node.js >= 18, found $(node --version): install a newer nodejs" >&2
     exit 1
 fi
-echo "setup: ready ($(cargo --version); Python $py, mcp $mcp_version; Node.js $(node --version))"
+echo "setup: ready ($(cargo --version); Python $py, mcp $mcp_version, prometheus_client 0.26.0, schemathesis 4.32.5; Node.js $(node --version))"

@@ -230,17 +230,91 @@ fn status_health_openapi_and_metrics_are_served() {
     assert_eq!(v["execution_safety_loop"], "enforcing");
     assert_eq!(v["policy"]["generation"], 1);
     assert!(v["stages"].as_array().is_some_and(|s| s.len() == 2), "{v}");
-    let (_, body) = get(&s, "/v1/openapi.json");
-    let v: Value = serde_json::from_str(&body).expect("json");
-    assert!(v["paths"]["/v1/decide"]["post"].is_object());
+
+    // The document describes this server: its version, exactly the routes it serves (each
+    // answers its documented method), and for /v1/decide the fields the handler accepts.
+    let (status, body) = get(&s, "/v1/openapi.json");
+    assert_eq!(status, 200);
+    let doc: Value = serde_json::from_str(&body).expect("json");
+    assert!(
+        doc["openapi"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("3.1")),
+        "{doc}"
+    );
+    assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut documented: Vec<&str> = paths.keys().map(String::as_str).collect();
+    documented.sort_unstable();
+    assert_eq!(
+        documented,
+        [
+            "/healthz",
+            "/metrics",
+            "/v1/decide",
+            "/v1/openapi.json",
+            "/v1/operations",
+            "/v1/status"
+        ]
+    );
+    for (path, item) in paths {
+        for method in item.as_object().expect("path item").keys() {
+            let status = match method.as_str() {
+                "get" => get(&s, path).0,
+                "post" => post(&s, path, "{}").0,
+                other => panic!("{path}: an undocumented method {other}"),
+            };
+            assert!(![404, 405].contains(&status), "{method} {path}: {status}");
+        }
+    }
+    let decide = &paths["/v1/decide"]["post"];
+    for code in ["200", "400", "413"] {
+        assert!(
+            decide["responses"][code].is_object(),
+            "decide documents {code}"
+        );
+    }
+    let fields = decide["requestBody"]["content"]["application/json"]["schema"]["properties"]
+        .as_object()
+        .expect("decide's fields");
+    let example = |field: &str| match field {
+        "recent_hints" => json!(["list files"]),
+        "endpoint" => json!("read"),
+        "params" | "annotations" | "context" => json!({}),
+        "trust" => json!("validated"),
+        "autonomy" => json!("A2"),
+        "safety_mode" => json!("read-only"),
+        "risk" => json!("low"),
+        _ => json!("x"),
+    };
+    for field in fields.keys() {
+        let mut body = json!({"operation": "list_files"});
+        body[field.as_str()] = example(field);
+        let (_, answer) = post(&s, "/v1/decide", &body.to_string());
+        assert_ne!(
+            answer["error"]["code"], "VALIDATION_UNKNOWN_FIELD",
+            "the documented field {field} is refused: {answer}"
+        );
+    }
+    assert!(fields.len() >= 13, "{fields:?}");
+
+    // After a decision, every family is on the page.
+    let (status, _) = post(
+        &s,
+        "/v1/decide",
+        &json!({"operation": "list_files"}).to_string(),
+    );
+    assert_eq!(status, 200);
     let (_, metrics) = get(&s, "/metrics");
     for name in [
-        "airlock_decisions_total",
-        "airlock_request_duration_seconds_bucket",
-        "airlock_policy_reloads_total",
-        "airlock_policy_reload_failures_total",
+        "airlock_decisions_total{outcome=",
+        "airlock_request_duration_seconds_bucket{le=",
+        "airlock_policy_reloads_total 0",
+        "airlock_policy_reload_failures_total 0",
         "airlock_guest_failures_total{stage=",
         "airlock_pending_approvals 0",
+        "airlock_build_info{version=",
+        "process_resident_memory_bytes ",
     ] {
         assert!(metrics.contains(name), "{name} in {metrics}");
     }
@@ -454,4 +528,207 @@ fn the_unix_socket_is_private_and_serves() {
     assert!(healthz().starts_with("HTTP/1.1 200"));
     let _ = third.kill();
     let _ = third.wait();
+}
+
+/// The Python interpreter of the project's `.venv` (scripts/setup.sh installs it).
+fn python() -> std::path::PathBuf {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.venv/bin/python");
+    assert!(
+        venv.exists(),
+        "{} is missing: run scripts/setup.sh (or `just test`)",
+        venv.display()
+    );
+    venv
+}
+
+/// `/metrics` read by the Prometheus client's own parsers (Python `prometheus_client`, pinned by
+/// scripts/setup.sh), in both formats, with stages named to break the exposition format: a quote,
+/// a backslash and a newline followed by what would be a sample line. Every family is typed and
+/// read whole; the names come back exactly as given; nothing was injected.
+#[test]
+fn metrics_parse_with_a_hostile_stage_name() {
+    let hostile = "p\"} 1\nairlock_injected_total 666\n# TYPE x counter\\";
+    let other = "score\\\"r\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("policy.json"),
+        json!({"stages": {"pipeline": [
+            {"name": hostile, "kind": "patterns", "component": "builtin:default-patterns"},
+            {"name": other, "kind": "scorer", "component": "builtin:default-scorer"}
+        ]}})
+        .to_string(),
+    )
+    .expect("policy.json");
+    let s = start(Some(dir.path()));
+    for _ in 0..3 {
+        let (status, v) = post(
+            &s,
+            "/v1/decide",
+            &json!({"hint": "list the files"}).to_string(),
+        );
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, _) = post(&s, "/v1/decide", "not json");
+    assert_eq!(status, 400);
+    op(&s, "introspect", json!({}));
+
+    for (accept, parser) in [
+        (None, "prometheus"),
+        (
+            Some("application/openmetrics-text;version=1.0.0;q=0.5,text/plain;q=0.4"),
+            "openmetrics",
+        ),
+    ] {
+        let mut request = agent().get(format!("{}/metrics", s.base));
+        if let Some(a) = accept {
+            request = request.header("accept", a);
+        }
+        let mut r = request.call().expect("metrics");
+        let content_type = r
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let page = r.body_mut().read_to_string().expect("body");
+        match parser {
+            "prometheus" => assert!(
+                content_type.starts_with("text/plain; version=0.0.4"),
+                "{content_type}"
+            ),
+            _ => assert!(
+                content_type.starts_with("application/openmetrics-text; version=1.0.0"),
+                "{content_type}"
+            ),
+        }
+        assert!(!page.contains("\nairlock_injected"), "{page}");
+
+        let mut child = Command::new(python())
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/metrics/parse.py"))
+            .arg(parser)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("python");
+        {
+            use std::io::Write as _;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(page.as_bytes())
+                .expect("write");
+        }
+        let out = child.wait_with_output().expect("python");
+        assert!(
+            out.status.success(),
+            "the {parser} parser refused the page: {}\n{page}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let parsed: Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(parsed["parser_version"], "0.26.0", "the pinned parser");
+        let families = parsed["families"].as_array().expect("families");
+
+        // Exactly the families airlock exports, each once and typed (an injected line or a
+        // family split by interleaving would add a name or an `unknown` type).
+        let mut seen: Vec<(String, String)> = families
+            .iter()
+            .map(|f| {
+                (
+                    f["name"].as_str().unwrap_or_default().to_owned(),
+                    f["type"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect();
+        seen.sort();
+        let build = if parser == "openmetrics" {
+            ("airlock_build", "info")
+        } else {
+            ("airlock_build_info", "gauge")
+        };
+        let mut expected: Vec<(String, String)> = [
+            ("airlock_decisions", "counter"),
+            ("airlock_operations", "counter"),
+            ("airlock_rejected_requests", "counter"),
+            ("airlock_request_duration_seconds", "histogram"),
+            ("airlock_policy_generation", "gauge"),
+            ("airlock_policy_reloads", "counter"),
+            ("airlock_policy_reload_failures", "counter"),
+            ("airlock_guest_calls", "counter"),
+            ("airlock_guest_failures", "counter"),
+            ("airlock_blocked_agents", "gauge"),
+            ("airlock_pending_approvals", "gauge"),
+            build,
+            ("process_cpu_seconds", "counter"),
+            ("process_resident_memory_bytes", "gauge"),
+            ("process_virtual_memory_bytes", "gauge"),
+            ("process_start_time_seconds", "gauge"),
+            ("process_open_fds", "gauge"),
+            ("process_max_fds", "gauge"),
+        ]
+        .iter()
+        .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
+        .collect();
+        expected.sort();
+        assert_eq!(seen, expected, "{parser}:\n{page}");
+
+        let family = |name: &str| {
+            families
+                .iter()
+                .find(|f| f["name"] == name)
+                .and_then(|f| f["samples"].as_array())
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        let value = |name: &str| {
+            family(name)[0]["value"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        // The stage names come back exactly, one sample each.
+        let mut stages: Vec<&str> = family("airlock_guest_calls")
+            .iter()
+            .map(|s| s["labels"]["stage"].as_str().expect("stage"))
+            .collect();
+        stages.sort_unstable();
+        let mut want = vec![hostile, other];
+        want.sort_unstable();
+        assert_eq!(stages, want, "{parser}");
+        for sample in family("airlock_guest_calls") {
+            assert_eq!(
+                sample["value"], 3.0,
+                "each stage ran on the three hints: {sample}"
+            );
+        }
+        assert_eq!(
+            family("airlock_guest_failures").len(),
+            10,
+            "five kinds for each of two stages"
+        );
+        assert_eq!(value("airlock_rejected_requests"), 1.0);
+        assert_eq!(value("airlock_pending_approvals"), 0.0);
+        let build_labels = &family(build.0)[0]["labels"];
+        assert_eq!(
+            build_labels["version"],
+            env!("CARGO_PKG_VERSION"),
+            "{build_labels}"
+        );
+        // The process, as /proc tells it: plausible, not placeholders.
+        assert!(value("process_resident_memory_bytes") > 1e6, "{page}");
+        assert!(value("process_open_fds") >= 3.0, "{page}");
+        assert!(
+            value("process_max_fds") >= value("process_open_fds"),
+            "{page}"
+        );
+        assert!(value("process_cpu_seconds") > 0.0, "{page}");
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_secs_f64();
+        let start = value("process_start_time_seconds");
+        assert!(
+            start <= now + 1.0 && start > now - 600.0,
+            "started {start}, now {now}"
+        );
+    }
 }

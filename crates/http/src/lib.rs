@@ -11,7 +11,8 @@
 
 mod metrics;
 mod openapi;
+mod process;
 mod routes;
 
-pub use metrics::Metrics;
+pub use metrics::{Format as MetricsFormat, Metrics};
 pub use routes::{Backend, Gauges, MAX_BODY_BYTES, router};

@@ -231,85 +231,18 @@ async fn status_route(State(app): State<App>) -> Response {
     )
 }
 
-async fn metrics_route(State(app): State<App>) -> Response {
+async fn metrics_route(State(app): State<App>, headers: axum::http::HeaderMap) -> Response {
     let backend = Arc::clone(&app.backend);
     let gauges = tokio::task::spawn_blocking(move || backend.gauges())
         .await
         .unwrap_or_default();
-    let policy = app.backend.policy();
-    let status = policy.status();
-    let mut extra = String::new();
-    use std::fmt::Write as _;
-    let _ = writeln!(
-        extra,
-        "# HELP airlock_policy_generation The policy generation serving."
+    let format = crate::metrics::Format::from_accept(
+        headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()),
     );
-    let _ = writeln!(extra, "# TYPE airlock_policy_generation gauge");
-    let _ = writeln!(extra, "airlock_policy_generation {}", status.generation);
-    let _ = writeln!(
-        extra,
-        "# HELP airlock_policy_reloads_total Policy reloads that took effect."
-    );
-    let _ = writeln!(extra, "# TYPE airlock_policy_reloads_total counter");
-    let _ = writeln!(extra, "airlock_policy_reloads_total {}", status.reloads);
-    let _ = writeln!(
-        extra,
-        "# HELP airlock_policy_reload_failures_total Reloads refused (the previous policy kept serving)."
-    );
-    let _ = writeln!(extra, "# TYPE airlock_policy_reload_failures_total counter");
-    let _ = writeln!(
-        extra,
-        "airlock_policy_reload_failures_total {}",
-        status.failures
-    );
-    let _ = writeln!(
-        extra,
-        "# HELP airlock_guest_failures_total Guest calls that failed closed, by stage and kind."
-    );
-    let _ = writeln!(extra, "# TYPE airlock_guest_failures_total counter");
-    let _ = writeln!(
-        extra,
-        "# HELP airlock_guest_calls_total Guest calls, by stage."
-    );
-    let _ = writeln!(extra, "# TYPE airlock_guest_calls_total counter");
-    for s in policy.current().stages() {
-        let stats = s.stats();
-        let _ = writeln!(
-            extra,
-            "airlock_guest_calls_total{{stage=\"{}\"}} {}",
-            s.name, stats.calls
-        );
-        for (kind, n) in [
-            ("trap", stats.failures.trap),
-            ("timeout", stats.failures.timeout),
-            ("memory_limit", stats.failures.memory_limit),
-            ("invalid_result", stats.failures.invalid_result),
-            ("instantiate", stats.failures.instantiate),
-        ] {
-            let _ = writeln!(
-                extra,
-                "airlock_guest_failures_total{{stage=\"{}\",kind=\"{kind}\"}} {n}",
-                s.name
-            );
-        }
-    }
-    if let Some(n) = gauges.blocked_agents {
-        let _ = writeln!(extra, "# HELP airlock_blocked_agents Hard-blocked agents.");
-        let _ = writeln!(extra, "# TYPE airlock_blocked_agents gauge");
-        let _ = writeln!(extra, "airlock_blocked_agents {n}");
-    }
-    if let Some(n) = gauges.pending_approvals {
-        let _ = writeln!(
-            extra,
-            "# HELP airlock_pending_approvals Approvals waiting for a person."
-        );
-        let _ = writeln!(extra, "# TYPE airlock_pending_approvals gauge");
-        let _ = writeln!(extra, "airlock_pending_approvals {n}");
-    }
     (
         StatusCode::OK,
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        app.metrics.render(&extra),
+        [(header::CONTENT_TYPE, format.content_type())],
+        app.metrics.render(&app.backend.policy(), gauges, format),
     )
         .into_response()
 }
