@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use airlock_core::{AutonomyLevel, Endpoint, Risk, SafetyMode, TrustLevel};
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 /// Exit status for usage and configuration errors.
 pub const EXIT_USAGE: u8 = 1;
@@ -23,7 +23,8 @@ const EXIT_MISSING_COMMAND: u8 = 2;
     version,
     about = "A policy engine between AI agents and the tools they call",
     long_about = "airlock decides, for each action an agent intends, whether it goes ahead, \
-                  waits for a person, or is stopped."
+                  waits for a person, or is stopped.",
+    after_long_help = crate::environment::long_help()
 )]
 struct Cli {
     #[command(subcommand)]
@@ -133,6 +134,21 @@ enum Command {
     /// write / remove the host's settings entry (`airlock hook install HOST`).
     #[command(subcommand)]
     Hook(crate::hook::cli::HookCommand),
+    /// Print a shell completion script.
+    ///
+    /// Example: airlock completions bash > ~/.local/share/bash-completion/completions/airlock
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page airlock(1) in roff, or write one page per command into a directory.
+    ///
+    /// Example: airlock man | man -l -
+    Man {
+        /// Write airlock.1, airlock-check.1, airlock-policy-test.1... into this directory.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// `airlock trust ...`
@@ -641,5 +657,7 @@ pub fn run() -> ExitCode {
         Command::Init { dir } => crate::init::run(&dir),
         Command::Status(args) => op(&args, &Op::Status),
         Command::Hook(command) => crate::hook::cli::run(command),
+        Command::Completions { shell } => crate::completions::completions(Cli::command(), shell),
+        Command::Man { dir } => crate::completions::man(Cli::command(), dir.as_deref()),
     }
 }

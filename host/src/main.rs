@@ -5,6 +5,8 @@
 
 mod check;
 mod cli;
+mod completions;
+mod environment;
 mod guests;
 mod hook;
 mod http;

@@ -1,0 +1,97 @@
+//! The environment variables airlock reads, in one list: `airlock --help` prints it and
+//! airlock(1) has it as its ENVIRONMENT section. host/tests/cli_conventions.rs reads the sources
+//! for every variable the code looks up and fails when one is missing here.
+
+/// Each variable and what it sets. A flag wins over its variable, which wins over `policy.json`.
+pub const VARIABLES: &[(&str, &str)] = &[
+    (
+        "AIRLOCK_POLICY",
+        "The policy directory (--policy) [default: the embedded defaults].",
+    ),
+    (
+        "AIRLOCK_STATE_DIR",
+        "The state directory (--state-dir) [default: $XDG_STATE_HOME/airlock, else \
+         ~/.local/state/airlock].",
+    ),
+    (
+        "AIRLOCK_CACHE_DIR",
+        "Where compiled components are cached [default: $XDG_CACHE_HOME/airlock, else \
+         ~/.cache/airlock].",
+    ),
+    (
+        "AIRLOCK_SAFETY_MODE",
+        "check, proxy: the safety mode (--safety-mode): read-only, write-idempotent, \
+         write-destructive.",
+    ),
+    (
+        "MCPAQL_SAFETY_LOOP",
+        "serve, http: the safety loop's mode (--safety-loop): enforcing, monitoring, logging, \
+         disabled.",
+    ),
+    (
+        "AIRLOCK_HTTP_LISTEN",
+        "http: the address to listen on (--listen) [default: 127.0.0.1:8787].",
+    ),
+    (
+        "AIRLOCK_LOG",
+        "Which log lines go to standard error, in tracing's EnvFilter syntax: a level (error, \
+         warn, info, debug, trace) or directives such as 'info,airlock_engine=debug'; a value \
+         that does not parse is an error [default: warn]. No level logs a verification code.",
+    ),
+    (
+        "AIRLOCK_LOG_FORMAT",
+        "text, or json for one JSON object a line [default: text].",
+    ),
+    (
+        "XDG_STATE_HOME",
+        "The base of the default state directory, when set to an absolute path.",
+    ),
+    (
+        "XDG_CACHE_HOME",
+        "The base of the default cache directory, when set to an absolute path.",
+    ),
+    (
+        "HOME",
+        "The base of the default state and cache directories otherwise.",
+    ),
+    (
+        "USER",
+        "Operator commands: the name approvals and unblocks are audited with (else LOGNAME).",
+    ),
+    (
+        "LOGNAME",
+        "Operator commands: the name audited when USER is unset.",
+    ),
+];
+
+/// The list as the end of `airlock --help`.
+pub fn long_help() -> String {
+    let width = VARIABLES.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let mut text = String::from("Environment:\n");
+    for (name, what) in VARIABLES {
+        text.push_str(&format!("  {name:width$}  {what}\n"));
+    }
+    text.push_str(
+        "\nExit status: 0 allow, 1 usage or configuration error, 2 confirm / verify / preview \
+         (and a missing command), 3 deny / stop.",
+    );
+    text
+}
+
+/// The ENVIRONMENT and EXIT STATUS sections of a manual page, in roff.
+pub fn man_sections() -> clap_mangen::roff::Roff {
+    use clap_mangen::roff::{Roff, bold, roman};
+    let mut roff = Roff::default();
+    roff.control("SH", ["ENVIRONMENT"]);
+    for (name, what) in VARIABLES {
+        roff.control("TP", []);
+        roff.text([bold(*name)]);
+        roff.text([roman(*what)]);
+    }
+    roff.control("SH", ["EXIT STATUS"]);
+    roff.text([roman(
+        "0 allow, 1 usage or configuration error, 2 confirm, verify or preview (a person or a \
+         dry run comes first; also a missing command), 3 deny or stop.",
+    )]);
+    roff
+}
