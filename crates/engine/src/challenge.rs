@@ -29,7 +29,7 @@ use subtle::ConstantTimeEq;
 pub const DEFAULT_CHALLENGE_TTL: SignedDuration = SignedDuration::from_secs(5 * 60);
 
 /// Characters of a code: Crockford's base32 (no I, L, O, U), 5 bits each.
-const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const ALPHABET: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Characters in a code: 28 x 5 = 140 bits.
 const CODE_CHARS: usize = 28;
 /// Characters per group in the displayed form (`XXXXXXX-XXXXXXX-XXXXXXX-XXXXXXX`).
@@ -218,19 +218,20 @@ fn digest(salt: &[u8; 16], canonical: &str) -> [u8; 32] {
     h.finalize().into()
 }
 
-/// The first 140 bits of `raw` in Crockford base32.
+/// Crockford's base32, upper case, unpadded (decoding is never needed: a typed code is
+/// canonicalized and hashed, see [`canonicalize`]).
+static CROCKFORD: std::sync::LazyLock<data_encoding::Encoding> = std::sync::LazyLock::new(|| {
+    let mut spec = data_encoding::Specification::new();
+    spec.symbols.push_str(ALPHABET);
+    spec.encoding()
+        .expect("32 distinct ASCII symbols, no padding: a valid base32 specification")
+});
+
+/// The first 140 bits of `raw` in Crockford base32: 18 bytes make 29 symbols, of which the
+/// first 28 hold bits 0..140 (base32 reads bits most significant first).
 fn encode(raw: &[u8; 18]) -> String {
-    let mut out = String::with_capacity(CODE_CHARS);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for &b in raw {
-        acc = (acc << 8) | u32::from(b);
-        bits += 8;
-        while bits >= 5 && out.len() < CODE_CHARS {
-            bits -= 5;
-            out.push(char::from(ALPHABET[((acc >> bits) & 31) as usize]));
-        }
-        acc &= (1 << bits) - 1;
-    }
+    let mut out = CROCKFORD.encode(raw);
+    out.truncate(CODE_CHARS);
     out
 }
 
@@ -276,13 +277,25 @@ mod tests {
     }
 
     #[test]
+    fn codes_are_crockford_base32_of_the_first_140_bits() {
+        // 0x00.. -> all '0'; 0xff.. -> all 'Z'; and a mixed pattern worked out by hand:
+        // 0x08 0x86 0x42 = 00001 00010 00011 00100 0010.. -> "1234" then the rest.
+        assert_eq!(encode(&[0; 18]), "0".repeat(CODE_CHARS));
+        assert_eq!(encode(&[0xff; 18]), "Z".repeat(CODE_CHARS));
+        let mut raw = [0u8; 18];
+        raw[..3].copy_from_slice(&[0x08, 0x86, 0x42]);
+        assert!(encode(&raw).starts_with("1234"), "{}", encode(&raw));
+        assert_eq!(encode(&raw).len(), CODE_CHARS);
+    }
+
+    #[test]
     fn a_code_has_at_least_128_bits_and_the_id_is_a_uuid_v4() {
         let (challenge, code) = issue(ChallengeKind::HardBlock);
         let text = code.reveal_to_human_channel();
         let canonical = canonicalize(text);
         assert_eq!(canonical.len(), CODE_CHARS);
         assert!(canonical.len() * 5 >= 128);
-        assert!(canonical.bytes().all(|b| ALPHABET.contains(&b)));
+        assert!(canonical.chars().all(|c| ALPHABET.contains(c)));
         assert_eq!(text.matches('-').count(), 3);
         let id = uuid::Uuid::parse_str(&challenge.id).expect("uuid");
         assert_eq!(id.get_version_num(), 4);

@@ -145,8 +145,7 @@ fn call_key(agent: &str, adapter: &str, operation: &str, params_hash: &str) -> S
         h.update(part.as_bytes());
         h.update(b"\0");
     }
-    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    format!("call:{hex}")
+    format!("call:{}", data_encoding::HEXLOWER.encode(&h.finalize()))
 }
 
 impl Engine {

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use airlock_core::DangerLevel;
+use data_encoding::{BASE64URL_NOPAD, HEXLOWER};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -33,7 +34,7 @@ impl ConfirmationToken {
 
     /// The store key of a token: its SHA-256, hex.
     pub fn digest_of(token: &str) -> String {
-        hex(&Sha256::digest(token.as_bytes()))
+        HEXLOWER.encode(&Sha256::digest(token.as_bytes()))
     }
 }
 
@@ -142,7 +143,7 @@ pub fn params_hash(operation: &str, params: &Value) -> String {
     h.update(operation.as_bytes());
     h.update(b"\0");
     h.update(text.as_bytes());
-    hex(&h.finalize())
+    HEXLOWER.encode(&h.finalize())
 }
 
 /// `value` as JSON text with every object's keys sorted, at every depth. The order of a
@@ -191,7 +192,7 @@ impl ChallengeIssuer {
     ) -> (ConfirmationToken, TokenRecord) {
         let mut raw = [0u8; 32];
         self.fill_random(&mut raw);
-        let token = format!("{TOKEN_PREFIX}{}", base64url(&raw));
+        let token = format!("{TOKEN_PREFIX}{}", BASE64URL_NOPAD.encode(&raw));
         let ttl = lifetime(danger, requested_lifetime);
         let record = TokenRecord {
             digest: ConfirmationToken::digest_of(&token),
@@ -261,26 +262,6 @@ pub fn looks_like_token(s: &str) -> bool {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 1);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, &b)| acc | (u32::from(b) << (16 - 8 * i)));
-        let chars = chunk.len() + 1;
-        for i in 0..chars {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -419,6 +400,7 @@ mod tests {
         assert!(!looks_like_token("quota_continue_abc"));
         assert!(!looks_like_token("conf_abc def"));
         assert!(!looks_like_token(&format!("conf_{}", "a".repeat(80))));
-        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+        // URL-safe and unpadded: a token fits a URL, a header and `looks_like_token`.
+        assert_eq!(BASE64URL_NOPAD.encode(&[0xfb, 0xff]), "-_8");
     }
 }

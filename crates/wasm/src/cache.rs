@@ -29,7 +29,6 @@ use wasmtime::Engine;
 use wasmtime::component::Component;
 
 use crate::error::HostError;
-use crate::inspect::hex;
 
 /// The first bytes of every entry: the format and its version.
 const MAGIC: &[u8; 16] = b"airlock-cwasm-1\n";
@@ -159,7 +158,7 @@ fn engine_key(engine: &Engine) -> String {
     let mut hasher = Sha256Hasher(Sha256::new());
     engine.precompile_compatibility_hash().hash(&mut hasher);
     let digest = hasher.0.finalize();
-    hex(&digest[..8])
+    data_encoding::HEXLOWER.encode(&digest[..8])
 }
 
 /// A `Hasher` that feeds sha256, so the key does not depend on std's hasher of the day.

@@ -155,18 +155,7 @@ pub(crate) fn inspect_named(bytes: &[u8], origin: &str) -> Result<ComponentInfo,
 
 /// The sha256 of some bytes, lower-case hex.
 pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-/// Lower-case hex of some bytes.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{b:02x}");
-    }
-    out
+    data_encoding::HEXLOWER.encode(&Sha256::digest(bytes))
 }
 
 #[cfg(test)]
@@ -201,7 +190,10 @@ mod tests {
     }
 
     #[test]
-    fn hex_is_lower_case() {
-        assert_eq!(hex(&[0x00, 0xab, 0x10]), "00ab10");
+    fn the_digest_is_lower_case_hex() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -65,10 +65,7 @@ fn input_key(tool: &Path, app_dir: &Path) -> String {
     let mut inputs = version;
     inputs.extend(std::fs::read(app_dir.join("app.py")).expect("app.py"));
     inputs.extend(std::fs::read(workspace_root().join("wit/policy.wit")).expect("policy.wit"));
-    Sha256::digest(&inputs)[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    data_encoding::HEXLOWER.encode(&Sha256::digest(&inputs)[..8])
 }
 
 /// Builds app.py into `wasm` (through a temporary file, so a failed build leaves nothing).
