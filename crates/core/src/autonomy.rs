@@ -37,18 +37,48 @@ pub const fn autonomy_cell(autonomy: AutonomyLevel, risk: Risk) -> Outcome {
     MATRIX[autonomy as usize][risk as usize]
 }
 
-/// A quiet-hours window in local time of a fixed UTC offset. The window may wrap midnight
-/// (`22:00`-`07:00`). airlock-core reads no clock and no time-zone database, so the offset is
-/// fixed: a zone with daylight saving needs its offset updated with the policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A quiet-hours window in the local time of an IANA time zone (`Europe/Berlin`, following its
+/// daylight saving time) or of a fixed UTC offset. The window may wrap midnight
+/// (`22:00`-`07:00`) and is read on the wall clock: on the day a zone changes its offset, the
+/// window still starts at 22:00 local time.
+///
+/// Zone rules come from the IANA database bundled into airlock by `jiff` (not the machine's
+/// `/usr/share/zoneinfo`), so airlock-core still reads nothing from the system and the same
+/// policy decides the same way on every machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "QuietHoursConfig", into = "QuietHoursConfig")]
 pub struct QuietHours {
     start_minute: u16,
     end_minute: u16,
-    utc_offset_minutes: i16,
+    zone: QuietZone,
 }
 
-/// The JSON form of [`QuietHours`]: `{"start": "22:00", "end": "07:00", "utc_offset": "+01:00"}`.
+/// Whose clock the window is read on.
+#[derive(Debug, Clone)]
+enum QuietZone {
+    /// A fixed offset from UTC, in minutes.
+    Offset(i16),
+    /// An IANA time zone, by name.
+    Named {
+        name: String,
+        zone: jiff::tz::TimeZone,
+    },
+}
+
+impl PartialEq for QuietZone {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Offset(a), Self::Offset(b)) => a == b,
+            (Self::Named { name: a, .. }, Self::Named { name: b, .. }) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for QuietZone {}
+
+/// The JSON form of [`QuietHours`]: `{"start": "22:00", "end": "07:00", "time_zone":
+/// "Europe/Berlin"}` or, with a fixed offset, `"utc_offset": "+01:00"` instead.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuietHoursConfig {
@@ -56,13 +86,17 @@ pub struct QuietHoursConfig {
     pub start: String,
     /// End, `HH:MM`, exclusive.
     pub end: String,
-    /// Offset of local time from UTC, `+HH:MM` or `-HH:MM`; default `+00:00`.
-    #[serde(default)]
+    /// An IANA time zone name (`Europe/Berlin`, `America/New_York`, `UTC`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+    /// Offset of local time from UTC, `+HH:MM` or `-HH:MM`, when no time zone is given;
+    /// without either, UTC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub utc_offset: Option<String>,
 }
 
 impl QuietHours {
-    /// A window from `start` to `end` (`HH:MM`) at a UTC offset in minutes.
+    /// A window from `start` to `end` (`HH:MM`) at a fixed UTC offset in minutes.
     pub fn new(start: &str, end: &str, utc_offset_minutes: i16) -> Result<Self, String> {
         if !(-18 * 60..=18 * 60).contains(&utc_offset_minutes) {
             return Err(format!(
@@ -72,14 +106,41 @@ impl QuietHours {
         Ok(Self {
             start_minute: parse_hh_mm(start)?,
             end_minute: parse_hh_mm(end)?,
-            utc_offset_minutes,
+            zone: QuietZone::Offset(utc_offset_minutes),
+        })
+    }
+
+    /// A window from `start` to `end` (`HH:MM`) in the IANA time zone `name`.
+    pub fn in_time_zone(start: &str, end: &str, name: &str) -> Result<Self, String> {
+        let zone = jiff::tz::TimeZone::get(name).map_err(|_| {
+            format!(
+                "time_zone '{name}' is not an IANA time zone name (such as 'Europe/Berlin' or \
+                 'America/New_York')"
+            )
+        })?;
+        Ok(Self {
+            start_minute: parse_hh_mm(start)?,
+            end_minute: parse_hh_mm(end)?,
+            zone: QuietZone::Named {
+                name: name.to_owned(),
+                zone,
+            },
         })
     }
 
     /// Whether `now` falls within the window. An empty window (start == end) never does.
     pub fn contains(&self, now: Timestamp) -> bool {
-        let local = now.as_second() + i64::from(self.utc_offset_minutes) * 60;
-        let minute = u16::try_from(local.rem_euclid(86_400) / 60).unwrap_or(0);
+        let minute = match &self.zone {
+            QuietZone::Offset(offset) => {
+                let local = now.as_second() + i64::from(*offset) * 60;
+                u16::try_from(local.rem_euclid(86_400) / 60).unwrap_or(0)
+            }
+            QuietZone::Named { zone, .. } => {
+                let local = zone.to_datetime(now);
+                u16::try_from(local.hour()).unwrap_or(0) * 60
+                    + u16::try_from(local.minute()).unwrap_or(0)
+            }
+        };
         let (s, e) = (self.start_minute, self.end_minute);
         if s <= e {
             s <= minute && minute < e
@@ -106,9 +167,15 @@ fn parse_hh_mm(s: &str) -> Result<u16, String> {
 impl TryFrom<QuietHoursConfig> for QuietHours {
     type Error = String;
     fn try_from(c: QuietHoursConfig) -> Result<Self, String> {
-        let offset = match c.utc_offset.as_deref() {
-            None => 0,
-            Some(o) => {
+        match (c.time_zone.as_deref(), c.utc_offset.as_deref()) {
+            (Some(_), Some(_)) => Err(
+                "quiet_hours: give a time_zone or a utc_offset, not both (a time zone already \
+                 knows its offset, including daylight saving time)"
+                    .to_owned(),
+            ),
+            (Some(name), None) => QuietHours::in_time_zone(&c.start, &c.end, name),
+            (None, None) => QuietHours::new(&c.start, &c.end, 0),
+            (None, Some(o)) => {
                 let bad = || format!("utc_offset '{o}' is not +HH:MM or -HH:MM");
                 let (sign, rest) = match o.as_bytes().first() {
                     Some(b'+') => (1, &o[1..]),
@@ -117,23 +184,28 @@ impl TryFrom<QuietHoursConfig> for QuietHours {
                 };
                 let minutes =
                     i16::try_from(parse_hh_mm(rest).map_err(|_| bad())?).map_err(|_| bad())?;
-                sign * minutes
+                QuietHours::new(&c.start, &c.end, sign * minutes)
             }
-        };
-        QuietHours::new(&c.start, &c.end, offset)
+        }
     }
 }
 
 impl From<QuietHours> for QuietHoursConfig {
     fn from(q: QuietHours) -> Self {
         let hhmm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
-        let o = q.utc_offset_minutes;
-        let sign = if o < 0 { '-' } else { '+' };
-        let abs = o.unsigned_abs();
+        let (time_zone, utc_offset) = match q.zone {
+            QuietZone::Offset(o) => {
+                let sign = if o < 0 { '-' } else { '+' };
+                let abs = o.unsigned_abs();
+                (None, Some(format!("{sign}{:02}:{:02}", abs / 60, abs % 60)))
+            }
+            QuietZone::Named { name, .. } => (Some(name), None),
+        };
         Self {
             start: hhmm(q.start_minute),
             end: hhmm(q.end_minute),
-            utc_offset: Some(format!("{sign}{:02}:{:02}", abs / 60, abs % 60)),
+            time_zone,
+            utc_offset,
         }
     }
 }
@@ -248,7 +320,7 @@ pub(crate) fn autonomy_gate_with(
         .unwrap_or((Risk::Medium, RiskSource::DangerLevel));
     step(Outcome::Allow, Reason::BaseRisk { risk: base, source });
 
-    let in_quiet_hours = match (settings.quiet_hours, facts.now) {
+    let in_quiet_hours = match (&settings.quiet_hours, facts.now) {
         (Some(q), Some(now)) => q.contains(now),
         _ => false,
     };
@@ -541,5 +613,53 @@ mod tests {
         let err = serde_json::from_str::<QuietHours>(r#"{"start":"22:00","end":"7"}"#)
             .expect_err("bad end");
         assert!(err.to_string().contains("not HH:MM"), "{err}");
+    }
+
+    /// Europe/Berlin moves from +01:00 to +02:00 at 01:00 UTC on 2026-03-29 and back at 01:00
+    /// UTC on 2026-10-25: a 22:00-07:00 window follows the wall clock across both changes,
+    /// where a fixed offset is an hour off for half the year.
+    #[test]
+    fn quiet_hours_in_a_time_zone_follow_daylight_saving_time() {
+        let q: QuietHours =
+            serde_json::from_str(r#"{"start":"22:00","end":"07:00","time_zone":"Europe/Berlin"}"#)
+                .expect("quiet hours");
+        let fixed = QuietHours::new("22:00", "07:00", 60).expect("window");
+        // Winter time (+01:00), the evening before the change: 21:30 UTC is 22:30 local.
+        assert!(q.contains(at("2026-03-28T21:30:00Z")));
+        assert!(fixed.contains(at("2026-03-28T21:30:00Z")));
+        // Summer time (+02:00): 20:30 UTC is 22:30 in Berlin, inside; +01:00 says 21:30.
+        assert!(q.contains(at("2026-03-30T20:30:00Z")));
+        assert!(!fixed.contains(at("2026-03-30T20:30:00Z")));
+        // 05:30 UTC is 07:30 in Berlin, outside; +01:00 says 06:30, inside.
+        assert!(!q.contains(at("2026-03-30T05:30:00Z")));
+        assert!(fixed.contains(at("2026-03-30T05:30:00Z")));
+        // The night of the change itself: 00:59 UTC is 01:59 +01:00, 01:00 UTC is 03:00 +02:00;
+        // both inside, and 04:59 UTC (06:59 local) still inside, 05:00 UTC (07:00) outside.
+        assert!(q.contains(at("2026-03-29T00:59:00Z")));
+        assert!(q.contains(at("2026-03-29T01:00:00Z")));
+        assert!(q.contains(at("2026-03-29T04:59:00Z")));
+        assert!(!q.contains(at("2026-03-29T05:00:00Z")));
+        // Back to winter time on 2026-10-25: 20:30 UTC is 21:30 local, outside; 21:00 UTC is
+        // 22:00, inside.
+        assert!(!q.contains(at("2026-10-26T20:30:00Z")));
+        assert!(q.contains(at("2026-10-26T21:00:00Z")));
+        // The zone round-trips by name.
+        let json = serde_json::to_value(&q).expect("serialize");
+        assert_eq!(json["time_zone"], "Europe/Berlin", "{json}");
+        assert!(json.get("utc_offset").is_none(), "{json}");
+    }
+
+    #[test]
+    fn a_bad_time_zone_and_a_zone_with_an_offset_are_refused() {
+        let err = serde_json::from_str::<QuietHours>(
+            r#"{"start":"22:00","end":"07:00","time_zone":"Mars/Olympus_Mons"}"#,
+        )
+        .expect_err("no such zone");
+        assert!(err.to_string().contains("IANA"), "{err}");
+        let err = serde_json::from_str::<QuietHours>(
+            r#"{"start":"22:00","end":"07:00","time_zone":"Europe/Berlin","utc_offset":"+01:00"}"#,
+        )
+        .expect_err("both");
+        assert!(err.to_string().contains("not both"), "{err}");
     }
 }
