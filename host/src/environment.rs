@@ -29,18 +29,25 @@ pub const VARIABLES: &[(&str, &str)] = &[
          disabled.",
     ),
     (
+        "AIRLOCK_SOCKET_DIR",
+        "Where agent.sock and operator.sock are [default: the state directory].",
+    ),
+    (
+        "AIRLOCK_AGENT_GROUP",
+        "http: the group that may use agent.sock (--agent-group; the socket is then 0660).",
+    ),
+    (
+        "AIRLOCK_OPERATOR_GROUP",
+        "http: the group that may use operator.sock (--operator-group; the socket is then 0660).",
+    ),
+    (
         "AIRLOCK_HTTP_LISTEN",
         "http: the address to listen on (--listen) [default: 127.0.0.1:8787].",
     ),
     (
         "AIRLOCK_LOG",
-        "Which log lines go to standard error, in tracing's EnvFilter syntax: a level (error, \
-         warn, info, debug, trace) or directives such as 'info,airlock_engine=debug'; a value \
-         that does not parse is an error [default: warn]. No level logs a verification code.",
-    ),
-    (
-        "AIRLOCK_LOG_FORMAT",
-        "text, or json for one JSON object a line [default: text].",
+        "The log level on standard error: error, warn, info, debug, trace [default: warn]. No \
+         level logs a verification code.",
     ),
     (
         "XDG_STATE_HOME",
@@ -53,14 +60,6 @@ pub const VARIABLES: &[(&str, &str)] = &[
     (
         "HOME",
         "The base of the default state and cache directories otherwise.",
-    ),
-    (
-        "USER",
-        "Operator commands: the name approvals and unblocks are audited with (else LOGNAME).",
-    ),
-    (
-        "LOGNAME",
-        "Operator commands: the name audited when USER is unset.",
     ),
 ];
 
