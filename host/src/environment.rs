@@ -59,7 +59,12 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ),
     (
         "HOME",
-        "The base of the default state and cache directories otherwise.",
+        "The base of the default state and cache directories otherwise, and of the hosts' \
+         user settings `airlock hook install` writes.",
+    ),
+    (
+        "CODEX_HOME",
+        "hook install codex --user: Codex's settings directory [default: ~/.codex].",
     ),
 ];
 
