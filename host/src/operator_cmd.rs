@@ -10,6 +10,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
+use airlock_core::display::for_terminal;
 use airlock_engine::{Engine, EngineOptions, SystemClock};
 use airlock_store::{RedbStore, StoreError};
 use serde_json::{Value, json};
@@ -54,10 +55,11 @@ pub fn run(args: &OperatorArgs, command: &OperatorCommand) -> ExitCode {
         }
     };
     if let Some(error) = answer.get("error") {
+        // A message may quote what an agent sent (a name, an id): escaped like all agent text.
         eprintln!(
             "airlock: {}: {}",
-            error["code"].as_str().unwrap_or("ERROR"),
-            error["message"].as_str().unwrap_or("refused")
+            for_terminal(error["code"].as_str().unwrap_or("ERROR")),
+            for_terminal(error["message"].as_str().unwrap_or("refused"))
         );
         return ExitCode::from(EXIT_REFUSED);
     }
@@ -341,6 +343,14 @@ fn follow_audit(args: &OperatorArgs, connection: &mut Connection, mut from: u64)
     }
 }
 
+/// A string field of an answer, made safe for the terminal (agents write most of them).
+fn field<'a>(v: &'a Value, default: &'a str) -> std::borrow::Cow<'a, str> {
+    for_terminal(v.as_str().unwrap_or(default))
+}
+
+/// Prints an answer for a person. Every string that can come from an agent goes through
+/// [`for_terminal`]; JSON values printed whole are escaped as a whole, since serde_json leaves C1
+/// controls and bidi overrides raw.
 fn print_human(command: &OperatorCommand, ok: &Value) {
     match command {
         OperatorCommand::Approvals => {
@@ -351,20 +361,21 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
             for a in list {
                 println!(
                     "{}  agent {}  expires {}\n    why:  {}\n    what: {}",
-                    a["id"].as_str().unwrap_or("?"),
-                    a["agent"].as_str().unwrap_or("?"),
-                    a["expires_at"].as_str().unwrap_or("?"),
-                    a["why"].as_str().unwrap_or(""),
-                    a["what"]
+                    field(&a["id"], "?"),
+                    field(&a["agent"], "?"),
+                    field(&a["expires_at"], "?"),
+                    field(&a["why"], ""),
+                    for_terminal(&a["what"].to_string())
                 );
             }
         }
         OperatorCommand::Approve { id } | OperatorCommand::Deny { id } => {
-            let state = ok["approval"]["state"]["state"].as_str().unwrap_or("?");
-            println!("approval {id}: {state}");
+            let state = field(&ok["approval"]["state"]["state"], "?");
+            println!("approval {}: {state}", for_terminal(id));
             if let Some(t) = ok["confirmation_token"].as_str() {
                 println!(
-                    "confirmation token (the agent's retry of the same call uses it on its own; give it only to a client that asks for _confirmation): {t}"
+                    "confirmation token (the agent's retry of the same call uses it on its own; give it only to a client that asks for _confirmation): {}",
+                    for_terminal(t)
                 );
             }
         }
@@ -376,35 +387,38 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
             for b in list {
                 println!(
                     "{}  since {}  challenge {}\n    {}",
-                    b["agent"].as_str().unwrap_or("?"),
-                    b["blocked_at"].as_str().unwrap_or("?"),
-                    b["challenge_id"].as_str().unwrap_or("?"),
-                    b["reason"].as_str().unwrap_or("")
+                    field(&b["agent"], "?"),
+                    field(&b["blocked_at"], "?"),
+                    field(&b["challenge_id"], "?"),
+                    field(&b["reason"], "")
                 );
             }
         }
-        OperatorCommand::Unblock { agent, .. } => println!("agent {agent} unblocked"),
+        OperatorCommand::Unblock { agent, .. } => {
+            println!("agent {} unblocked", for_terminal(agent))
+        }
         OperatorCommand::Reissue { agent } => println!(
-            "new challenge {} for agent {agent}: the code went to the human channels",
-            ok["challenge_id"].as_str().unwrap_or("?")
+            "new challenge {} for agent {}: the code went to the human channels",
+            field(&ok["challenge_id"], "?"),
+            for_terminal(agent)
         ),
         OperatorCommand::Verify { .. } => {
-            println!("{}", ok["message"].as_str().unwrap_or("verified"))
+            println!("{}", field(&ok["message"], "verified"))
         }
         OperatorCommand::Audit { .. } => {
             for e in ok.as_array().cloned().unwrap_or_default() {
                 println!(
                     "#{} {} {} {} {} {}",
                     e["sequence"],
-                    e["timestamp"].as_str().unwrap_or(""),
-                    e["agent"].as_str().unwrap_or(""),
-                    e["outcome"].as_str().unwrap_or(""),
-                    e["operation"].as_str().unwrap_or(""),
-                    e["reasons"][0].as_str().unwrap_or("")
+                    field(&e["timestamp"], ""),
+                    field(&e["agent"], ""),
+                    field(&e["outcome"], ""),
+                    field(&e["operation"], ""),
+                    field(&e["reasons"][0], "")
                 );
             }
         }
-        OperatorCommand::Status => println!("{ok:#}"),
+        OperatorCommand::Status => println!("{}", for_terminal(&format!("{ok:#}"))),
         OperatorCommand::AuthInit => println!(
             "operator authentication is on: approve, deny, verify, unblock, reissue and trust \
              changes now ask for this passphrase. Verification codes are no longer written to \
@@ -446,12 +460,12 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
         | OperatorCommand::TrustCertify { .. } => {
             println!(
                 "{}: {} (from {})",
-                ok["adapter"].as_str().unwrap_or("?"),
-                ok["effective"].as_str().unwrap_or("?"),
-                ok["source"].as_str().unwrap_or("?")
+                field(&ok["adapter"], "?"),
+                field(&ok["effective"], "?"),
+                field(&ok["source"], "?")
             );
             for r in ok["reasons"].as_array().cloned().unwrap_or_default() {
-                println!("  ({})", r.as_str().unwrap_or(""));
+                println!("  ({})", field(&r, ""));
             }
             for h in ok["block"]["promotion_history"]
                 .as_array()
@@ -460,13 +474,13 @@ fn print_human(command: &OperatorCommand, ok: &Value) {
             {
                 println!(
                     "  {} {} -> {} by {}{}",
-                    h["at"].as_str().unwrap_or(""),
-                    h["from"].as_str().unwrap_or(""),
-                    h["to"].as_str().unwrap_or(""),
-                    h["by"].as_str().unwrap_or(""),
+                    field(&h["at"], ""),
+                    field(&h["from"], ""),
+                    field(&h["to"], ""),
+                    field(&h["by"], ""),
                     h["reason"]
                         .as_str()
-                        .map(|r| format!(": {r}"))
+                        .map(|r| format!(": {}", for_terminal(r)))
                         .unwrap_or_default()
                 );
             }

@@ -22,6 +22,7 @@ pub mod autonomy;
 pub mod classify;
 pub mod condition;
 pub mod confirmation;
+pub mod display;
 pub mod error;
 pub mod factor;
 pub mod gate;

@@ -218,8 +218,12 @@ pub fn notice_json(notice: &OperatorNotice<'_>) -> Value {
 }
 
 /// The notice as text for a person: a title, the facts one per line, the code on its own line
-/// (`Verification code: XXXXXXX-...`) when there is one, then the instructions.
+/// (`Verification code: XXXXXXX-...`) when there is one, then the instructions. What the agent
+/// wrote (its name, the reason quoting its hint, the action) is escaped
+/// ([`airlock_core::display::for_terminal`]): a person may `cat` this file to a terminal, and a
+/// newline in a hint must not forge a line such as a second `Verification code:`.
 pub fn notice_text(notice: &OperatorNotice<'_>) -> String {
+    use airlock_core::display::for_terminal;
     let (title, id_label) = match notice.kind {
         NoticeKind::VerificationCode => ("airlock: verification code", "Challenge id"),
         NoticeKind::ApprovalRequest => ("airlock: approval request", "Approval id"),
@@ -228,10 +232,10 @@ pub fn notice_text(notice: &OperatorNotice<'_>) -> String {
     // Writing to a String cannot fail; the results are ignored for that reason.
     let _ = writeln!(text, "{title}");
     let _ = writeln!(text);
-    let _ = writeln!(text, "Agent: {}", notice.agent);
-    let _ = writeln!(text, "{id_label}: {}", notice.id);
-    let _ = writeln!(text, "Reason: {}", notice.reason);
-    let _ = writeln!(text, "Action: {}", notice.action);
+    let _ = writeln!(text, "Agent: {}", for_terminal(notice.agent));
+    let _ = writeln!(text, "{id_label}: {}", for_terminal(notice.id));
+    let _ = writeln!(text, "Reason: {}", for_terminal(notice.reason));
+    let _ = writeln!(text, "Action: {}", for_terminal(notice.action));
     let _ = writeln!(text, "Expires at: {}", notice.expires_at);
     if let Some(code) = notice.code {
         let _ = writeln!(text);
@@ -243,7 +247,7 @@ pub fn notice_text(notice: &OperatorNotice<'_>) -> String {
     }
     if !notice.instructions.is_empty() {
         let _ = writeln!(text);
-        let _ = writeln!(text, "{}", notice.instructions);
+        let _ = writeln!(text, "{}", for_terminal(notice.instructions));
     }
     text
 }
