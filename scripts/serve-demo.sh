@@ -13,8 +13,9 @@ $(printf '\033[1m')The safety dongle for an MCP host$(printf '\033[0m') (Claude 
 and give the agent the system prompt in docs/quickstart.md.
 
 $(printf '\033[1m')The local decision API$(printf '\033[0m') is starting on http://$listen (Ctrl-C stops it). Try, in another terminal:
-  curl -s $listen/v1/decide -d '{"operation": "delete_file", "trust": "validated"}'
-  curl -s $listen/v1/operations -d '{"operation": "introspect", "params": {"query": "operations"}}'
+  curl -s $listen/v1/decide -H 'content-type: application/json' -d '{"operation": "delete_file", "params": {"path": "/srv/a"}}'
+  curl -s $listen/v1/decide -H 'content-type: application/json' -d '{"hint": "git push --force origin main"}'
+  curl -s $listen/v1/operations -H 'content-type: application/json' -d '{"operation": "introspect", "params": {"query": "operations"}}'
   curl -s $listen/metrics
 
 EOT

@@ -345,6 +345,21 @@ pub struct HttpArgs {
     /// Override the policy's safety loop mode.
     #[arg(long, value_name = "MODE", env = "MCPAQL_SAFETY_LOOP", value_parser = parse_loop_mode)]
     pub safety_loop: Option<airlock_core::LoopMode>,
+    /// Another `Host` to answer besides the listening address and its localhost forms (a
+    /// reverse proxy's name): `NAME` (any port) or `NAME:PORT`; repeat it or separate names
+    /// with commas. Requests addressed to any other name get 421 (DNS rebinding).
+    #[arg(
+        long = "allowed-host",
+        value_name = "HOST",
+        env = "AIRLOCK_HTTP_ALLOWED_HOSTS",
+        value_delimiter = ','
+    )]
+    pub allowed_hosts: Vec<String>,
+    /// Seconds a client may take to send a request's headers, and then its body; slower
+    /// connections are closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, env = "AIRLOCK_HTTP_READ_TIMEOUT",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub read_timeout: u64,
 }
 
 /// Options of the operator commands.

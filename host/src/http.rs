@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use airlock_http::{Metrics, router};
+use airlock_http::{AllowedHosts, Metrics, ServeOptions, guarded, router_with};
 
 use crate::cli::{EXIT_USAGE, HttpArgs};
 use crate::service::{ServiceConfig, Shared};
@@ -41,7 +41,8 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
         policy: args.policy.clone(),
         mode_override: args.safety_loop,
     })?;
-    let app = router(shared, Arc::new(Metrics::default()));
+    let read_timeout = std::time::Duration::from_secs(args.read_timeout);
+    let app = router_with(shared, Arc::new(Metrics::default()), read_timeout);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -70,25 +71,32 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
                     })
                     .map_err(|e| format!("cannot listen on {}: {e}", path.display()))?;
                 eprintln!("airlock http: listening on unix:{}", path.display());
-                let served = axum::serve(listener, app)
-                    .with_graceful_shutdown(shutdown)
-                    .await
-                    .map_err(|e| e.to_string());
+                // No web page can reach a unix socket: any Host is fine there.
+                let options = ServeOptions {
+                    hosts: AllowedHosts::any(),
+                    read_timeout,
+                };
+                airlock_http::serve::serve(listener, guarded(app, &options), &options, shutdown)
+                    .await;
                 // Ours to remove: a later start would otherwise find a stale socket.
                 let _ = std::fs::remove_file(path);
-                served
+                Ok(())
             }
             None => {
                 let listener = tokio::net::TcpListener::bind(&args.listen)
                     .await
                     .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
                 let addr = listener.local_addr().map_err(|e| e.to_string())?;
+                let options = ServeOptions {
+                    hosts: AllowedHosts::for_listener(addr, &args.allowed_hosts)
+                        .map_err(|e| format!("--allowed-host: {e}"))?,
+                    read_timeout,
+                };
                 // The port may be 0 (any free one): say which, on stdout, for scripts.
                 println!("airlock http: listening on http://{addr}");
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(shutdown)
-                    .await
-                    .map_err(|e| e.to_string())
+                airlock_http::serve::serve(listener, guarded(app, &options), &options, shutdown)
+                    .await;
+                Ok(())
             }
         }
     })

@@ -6,7 +6,9 @@
 //!
 //! - `agent.sock`: agent operations forwarded by the other `airlock serve` processes
 //!   (`{"endpoint", "operation", "params"}` -> the operation-result envelope), and tool calls
-//!   forwarded by `airlock proxy` processes (`{"gate": ...}` -> `{"answer": ...}`);
+//!   forwarded by `airlock proxy` processes (`{"gate": ...}` -> `{"answer": ...}`), and
+//!   `/v1/decide` requests of `airlock http` processes (`{"decide": ...}` -> `{"answer": ...}`,
+//!   `{"invalid": ...}` or `{"error": ...}`);
 //! - `operator.sock`: operator actions (`{"action", ...}` -> `{"ok": ...}` or `{"error": ...}`),
 //!   which nothing on the agent's side can send through MCP.
 
@@ -24,8 +26,8 @@ use tracing::{debug, warn};
 use crate::operator_api;
 use crate::operator_auth::Caller;
 
-/// The longest request line accepted.
-const MAX_LINE: u64 = 1 << 20;
+/// The longest request line accepted ([`airlock_core::limits`]).
+const MAX_LINE: u64 = airlock_core::limits::MAX_IPC_LINE_BYTES as u64;
 
 /// Which group, besides airlock's own OS user, may connect to each socket. Set once at start by
 /// `airlock http --agent-group/--operator-group` (docs/deployment.md); unset, every socket is
@@ -125,7 +127,7 @@ pub fn bind_private(path: &Path, group: Option<u32>) -> std::io::Result<UnixList
 /// Serves agent operations on `listener` until the process ends.
 pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
     serve(listener, move |request, _peer| {
-        // An adapter's trust, for `/v1/decide` in another process.
+        // An adapter's trust (kept for processes of an earlier version).
         if let Some(adapter) = request.get("trust_of").and_then(Value::as_str) {
             return json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level});
         }
@@ -133,10 +135,26 @@ pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
         if let Some(answer) = crate::hook::decide::serve(&engine, &request) {
             return answer;
         }
+        // A gateway's tool list: `{"describe": GateCall}` -> `{"answer": danger information}`.
+        if let Some(call) = request.get("describe") {
+            return match serde_json::from_value::<airlock_engine::GateCall>(call.clone()) {
+                Ok(call) => json!({"answer": engine.describe_call(&call)}),
+                Err(e) => {
+                    json!({"error": {"code": "VALIDATION_INVALID_TYPE", "message": e.to_string()}})
+                }
+            };
+        }
+        // `/v1/decide` in another process: `{"decide": DecideRequest}`.
+        if let Some(body) = request.get("decide") {
+            return match serde_json::from_value(body.clone()) {
+                Ok(r) => crate::service::decide_answer(&engine, r),
+                Err(e) => json!({"invalid": e.to_string()}),
+            };
+        }
         // A gateway's tool call: `{"gate": GateCall}` -> `{"answer": GateAnswer}` / `{"error"}`.
         if let Some(call) = request.get("gate") {
             return match serde_json::from_value::<airlock_engine::GateCall>(call.clone()) {
-                Ok(call) => match engine.gate_operation(call.as_call()) {
+                Ok(call) => match engine.gate_call(&call) {
                     Ok(answer) => json!({"answer": answer}),
                     Err(e) => json!({"error": e.to_json()}),
                 },
@@ -234,7 +252,7 @@ impl Client {
         writeln!(self.writer, "{request}")?;
         self.writer.flush()?;
         let mut line = String::new();
-        let n = (&mut self.reader).take(64 << 20).read_line(&mut line)?;
+        let n = (&mut self.reader).take(MAX_LINE).read_line(&mut line)?;
         if n == 0 {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::UnexpectedEof,

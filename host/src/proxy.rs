@@ -65,8 +65,9 @@ fn proxy(args: &ProxyArgs) -> Result<(), String> {
                 autonomy: args.autonomy,
             },
         );
+        // Every message gets an answer, even one rmcp cannot decode (airlock_mcp::stdio).
         let service = gateway
-            .serve(rmcp::transport::stdio())
+            .serve(airlock_mcp::stdio::guarded_stdio())
             .await
             .map_err(|e| e.to_string())?;
         // SIGTERM or SIGINT ends the session like a closed stdin does: the store's lazy

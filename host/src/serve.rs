@@ -47,8 +47,9 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         }
     };
     let result = runtime.block_on(async move {
+        // Every message gets an answer, even one rmcp cannot decode (airlock_mcp::stdio).
         let service = dongle
-            .serve(rmcp::transport::stdio())
+            .serve(airlock_mcp::stdio::guarded_stdio())
             .await
             .map_err(|e| e.to_string())?;
         // SIGTERM or SIGINT ends the session like a closed stdin does: the store's lazy

@@ -202,6 +202,19 @@ impl airlock_mcp::ToolGate for Shared {
         self.live.current().config().safety_mode
     }
 
+    fn is_notification(&self, operation: &str) -> bool {
+        self.live.current().gate().is_notification(operation)
+    }
+
+    fn describe(&self, call: &airlock_engine::GateCall) -> Value {
+        self.route(
+            &json!({"describe": call}),
+            |engine| json!({"answer": engine.describe_call(call)}),
+        )
+        .and_then(|v| v.get("answer").cloned())
+        .unwrap_or(Value::Null)
+    }
+
     fn decide_by_user(&self, approval_id: &str, session: &str, approve: bool) -> Result<(), Value> {
         let request = json!({
             "action": if approve { "approve" } else { "deny" },
@@ -235,11 +248,9 @@ impl airlock_mcp::ToolGate for Shared {
     fn gate(&self, call: &airlock_engine::GateCall) -> Result<airlock_engine::GateAnswer, Value> {
         let request = json!({"gate": call});
         let answer = self
-            .route(&request, |engine| {
-                match engine.gate_operation(call.as_call()) {
-                    Ok(a) => json!({"answer": a}),
-                    Err(e) => json!({"error": e.to_json()}),
-                }
+            .route(&request, |engine| match engine.gate_call(call) {
+                Ok(a) => json!({"answer": a}),
+                Err(e) => json!({"error": e.to_json()}),
             })
             .unwrap_or_else(|| json!({"error": unreachable_owner()}));
         match answer.get("answer") {
@@ -247,6 +258,15 @@ impl airlock_mcp::ToolGate for Shared {
                 .map_err(|e| json!({"code": "INTERNAL_ERROR", "message": format!("unreadable gate answer: {e}")})),
             None => Err(answer.get("error").cloned().unwrap_or_else(unreachable_owner)),
         }
+    }
+}
+
+/// A `/v1/decide` request decided by the owner, as the line its socket answers.
+pub fn decide_answer(engine: &Engine, request: airlock_engine::decide::DecideRequest) -> Value {
+    match engine.decide_recorded(request) {
+        Ok(v) => json!({"answer": v}),
+        Err(airlock_engine::DecideError::Invalid(m)) => json!({"invalid": m}),
+        Err(airlock_engine::DecideError::Refused(e)) => json!({"error": e}),
     }
 }
 
@@ -296,12 +316,27 @@ impl airlock_http::Backend for Shared {
             .unwrap_or(self.live.current().config().safety_loop.mode)
     }
 
-    fn adapter_trust(&self, adapter: &str) -> Option<airlock_core::TrustLevel> {
-        let answer = self.route(
-            &json!({"trust_of": adapter}),
-            |engine| json!({"level": engine.adapter_trust(adapter, jiff::Timestamp::now()).level}),
-        )?;
-        serde_json::from_value(answer.get("level")?.clone()).ok()
+    fn decide(
+        &self,
+        request: airlock_engine::decide::DecideRequest,
+    ) -> Result<Value, airlock_engine::DecideError> {
+        use airlock_engine::DecideError;
+        let forwarded = json!({"decide": request});
+        let answer = self
+            .route(&forwarded, |engine| decide_answer(engine, request.clone()))
+            .unwrap_or_else(|| json!({"error": unreachable_owner()}));
+        if let Some(v) = answer.get("answer") {
+            return Ok(v.clone());
+        }
+        if let Some(m) = answer.get("invalid").and_then(Value::as_str) {
+            return Err(DecideError::Invalid(m.to_owned()));
+        }
+        Err(DecideError::Refused(
+            answer
+                .get("error")
+                .cloned()
+                .unwrap_or_else(unreachable_owner),
+        ))
     }
 
     fn gauges(&self) -> airlock_http::Gauges {

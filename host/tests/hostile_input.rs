@@ -26,7 +26,7 @@ fn raw_post(addr: &str, path: &str, body: &[u8]) -> (u16, String) {
     s.set_read_timeout(Some(Duration::from_secs(20)))
         .expect("timeout");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        "POST {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).expect("write");
@@ -140,14 +140,25 @@ fn the_http_api_refuses_hostile_bodies_clearly_and_keeps_serving() {
         let v: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
         assert_eq!(v["error"]["code"], code, "{path}: {answer}");
     }
-    // A hint just under the body limit is evaluated, within bounded time.
-    let started = Instant::now();
+    // A hint under the body limit but over the hint limit is refused, citing the hint limit
+    // (the one every surface shares).
     let (status, answer) = raw_post(
         &addr,
         "/v1/decide",
         json!({"hint": format!("rm -rf / {}", "word ".repeat(40_000))})
             .to_string()
             .as_bytes(),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("8192 bytes"), "{answer}");
+    // A hint at the limit is evaluated, within bounded time.
+    let started = Instant::now();
+    let hint = format!("rm -rf / {}", "word ".repeat(2_000));
+    let hint = &hint[..8192];
+    let (status, answer) = raw_post(
+        &addr,
+        "/v1/decide",
+        json!({"hint": hint}).to_string().as_bytes(),
     );
     assert_eq!(status, 200, "{answer}");
     assert!(
@@ -233,6 +244,8 @@ fn the_mcp_server_survives_hostile_messages() {
     let text = r["result"]["content"][0]["text"].as_str().expect("text");
     let v: Value = serde_json::from_str(text).expect("envelope");
     assert_eq!(v["error"]["code"], "VALIDATION_PAYLOAD_TOO_LARGE", "{v}");
+    // It cites the hint's own limit, not the one of other text params.
+    assert_eq!(v["error"]["details"]["max_bytes"], 8192, "{v}");
     assert_eq!(r["result"]["isError"], true);
     // Unknown fields of the tool input are refused, not ignored.
     send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "mcp_aql_read",

@@ -85,40 +85,60 @@ fn op(s: &Server, operation: &str, params: Value) -> Value {
 
 #[test]
 fn decide_answers_exactly_what_airlock_check_prints() {
-    let s = start(None);
+    // /v1/decide takes trust from the policy (a client may only lower it), so the adapters are
+    // named there; `airlock check` reads the same policy.
+    let policy = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        policy.path().join("policy.json"),
+        r#"{"adapters": {
+            "files": {"trust": {"level": "validated", "validated_at": "2026-01-15T12:00:00Z"}},
+            "gen": {"trust": {"level": "generated"}},
+            "reviewed": {"trust": {"level": "community_reviewed"}}}}"#,
+    )
+    .expect("policy");
+    let s = start(Some(policy.path()));
+    let dir = policy.path().to_str().expect("utf-8 path");
     for (request, flags) in [
         (
-            json!({"operation": "delete_file", "trust": "validated", "params": {"path": "/srv/a"}}),
+            json!({"operation": "delete_file", "adapter": "files", "params": {"path": "/srv/a"}}),
             vec![
                 "--operation",
                 "delete_file",
-                "--trust",
-                "validated",
+                "--adapter",
+                "files",
                 "--params",
                 r#"{"path": "/srv/a"}"#,
             ],
         ),
         (
-            json!({"operation": "list_files", "trust": "generated", "endpoint": "read"}),
+            json!({"operation": "list_files", "adapter": "gen", "endpoint": "read"}),
             vec![
                 "--operation",
                 "list_files",
-                "--trust",
-                "generated",
+                "--adapter",
+                "gen",
                 "--endpoint",
                 "read",
             ],
         ),
         (
-            json!({"operation": "drop_database", "trust": "certified"}),
-            vec!["--operation", "drop_database", "--trust", "certified"],
+            json!({"operation": "drop_database", "adapter": "reviewed"}),
+            vec!["--operation", "drop_database", "--adapter", "reviewed"],
         ),
     ] {
-        let (status, answer) = post(&s, "/v1/decide", &request.to_string());
+        let (status, mut answer) = post(&s, "/v1/decide", &request.to_string());
         assert_eq!(status, 200, "{answer}");
+        // What only the server adds: the approval a confirm creates.
+        if answer["outcome"] == "confirm" {
+            let map = answer.as_object_mut().expect("object");
+            for key in ["approval_id", "how_to_approve", "expires_at"] {
+                assert!(map.remove(key).is_some(), "{key} in {request}");
+            }
+        }
         let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
             .arg("check")
             .args(&flags)
+            .args(["--policy", dir])
             .arg("--json")
             .env("AIRLOCK_CACHE_DIR", cache())
             .env_remove("AIRLOCK_POLICY")

@@ -190,3 +190,50 @@ fn the_proxy_gates_real_upstream_servers() {
         ],
     );
 }
+
+/// Runs parts of tests/mcp/proxy_holes.py: each reproduces one hole of issue #14 in the
+/// gateway, with the Python client and real upstream servers.
+fn run_holes(parts: &[&str]) {
+    let fs_server =
+        root().join(".node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+    let everything =
+        root().join(".node/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    for server in [&fs_server, &everything] {
+        assert!(
+            server.exists(),
+            "{} is missing: run scripts/setup.sh",
+            server.display()
+        );
+    }
+    let state = tempfile::tempdir().expect("tempdir");
+    let work = tempfile::tempdir().expect("tempdir");
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        env!("CARGO_BIN_EXE_airlock").as_ref(),
+        state.path().as_os_str(),
+        fs_server.as_os_str(),
+        everything.as_os_str(),
+        work.path().as_os_str(),
+    ];
+    args.extend(parts.iter().map(|p| std::ffi::OsStr::new(p)));
+    run_script("proxy_holes.py", &args);
+}
+
+#[test]
+fn an_elicited_approval_counts_only_for_the_call_and_client_it_was_asked_of() {
+    run_holes(&["elicitation"]);
+}
+
+#[test]
+fn mcp_aql_tools_are_judged_by_the_operation_inside_them() {
+    run_holes(&["mcp_aql"]);
+}
+
+#[test]
+fn repetition_anti_flap_and_notification_storm_fire_on_proxied_calls() {
+    run_holes(&["history"]);
+}
+
+#[test]
+fn the_gateway_tool_list_says_each_tools_danger_and_what_it_needs() {
+    run_holes(&["introspection"]);
+}

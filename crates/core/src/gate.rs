@@ -497,6 +497,18 @@ impl GatePolicy {
         }
     }
 
+    /// Whether the policy counts `operation` as an outbound notification (declared
+    /// `notification`, or matching `notification_operations`): what a caller keeping history
+    /// counts for [`GateContext::notifications_last_hour`].
+    pub fn is_notification(&self, operation: &str) -> bool {
+        let canonical = canonical_name(operation);
+        self.operation(operation).is_some_and(|o| o.notification)
+            || self
+                .notification_operations
+                .iter()
+                .any(|g| g.matches_canonical(&canonical))
+    }
+
     fn needs_secret_scope(&self, op: Option<&OperationPolicy>, ctx: &GateContext) -> bool {
         let op_scopes = op.map(|o| o.scopes.as_slice()).unwrap_or_default();
         ctx.scopes.iter().chain(op_scopes).any(|scope| {

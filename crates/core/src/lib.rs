@@ -28,6 +28,7 @@ pub mod factor;
 pub mod gate;
 pub mod glob;
 pub mod levels;
+pub mod limits;
 pub mod outcome;
 pub mod policy;
 pub mod safety_loop;

@@ -11,11 +11,11 @@ use airlock_core::{
 };
 use airlock_wasm::{Action, Evaluation, PolicySet};
 use jiff::Timestamp;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// What to decide.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DecideRequest {
     /// The operation (tool) name.
@@ -82,6 +82,18 @@ pub fn decide(
 ) -> Result<Report, String> {
     if request.operation.is_none() && request.hint.is_none() {
         return Err("give an operation, a hint, or both".to_owned());
+    }
+    use airlock_core::limits::MAX_HINT_BYTES;
+    let too_long = request
+        .hint
+        .iter()
+        .chain(&request.recent_hints)
+        .any(|h| h.len() > MAX_HINT_BYTES);
+    if too_long {
+        return Err(format!(
+            "a hint (or one of recent_hints) is over {MAX_HINT_BYTES} bytes: describe the action \
+             itself, not its output"
+        ));
     }
     let params = match &request.params {
         None => json!({}),

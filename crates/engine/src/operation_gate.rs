@@ -87,6 +87,15 @@ pub struct GateCall {
     /// See [`OperationCall::not_offered`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not_offered: bool,
+    /// The caller's history of this session (repetitions, the same action's last run,
+    /// notifications in the past hour), for repetition escalation, anti-flap and the
+    /// notification-storm rule. Its `now` is ignored: the engine's clock decides.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub context: GateContext,
+}
+
+fn is_default(context: &GateContext) -> bool {
+    *context == GateContext::default()
 }
 
 impl GateCall {
@@ -153,6 +162,22 @@ impl Engine {
     /// gate; an agent's hard block refuses everything; `confirm` and `verify` wait for a person,
     /// once per call; `preview` answers without forwarding.
     pub fn gate_operation(&self, call: OperationCall<'_>) -> Result<GateAnswer, LoopError> {
+        self.gate_operation_in(call, &GateContext::default())
+    }
+
+    /// [`Self::gate_operation`] for an owned call, with the caller's history
+    /// ([`GateCall::context`]).
+    pub fn gate_call(&self, call: &GateCall) -> Result<GateAnswer, LoopError> {
+        self.gate_operation_in(call.as_call(), &call.context)
+    }
+
+    /// [`Self::gate_operation`] with what the caller knows of the session's history; the time
+    /// is always the engine's.
+    pub fn gate_operation_in(
+        &self,
+        call: OperationCall<'_>,
+        history: &GateContext,
+    ) -> Result<GateAnswer, LoopError> {
         if call.agent.trim().is_empty() {
             return Err(LoopError::missing_param("element_name", "gate_operation"));
         }
@@ -175,7 +200,7 @@ impl Engine {
             .unwrap_or_else(|| self.adapter_trust(call.adapter, now).level);
         let context = GateContext {
             now: Some(now),
-            ..GateContext::default()
+            ..history.clone()
         };
         let mut request = GateRequest::new(call.operation, call.params, &context);
         request.endpoint = call.endpoint;

@@ -16,10 +16,7 @@ use crate::step::{StepOutcome, StepReport};
 /// The MCP-AQL version this surface implements.
 pub const PROTOCOL_VERSION: &str = "1.0.0-draft";
 
-/// The longest `nextActionHint` accepted, in bytes.
-pub const MAX_HINT_BYTES: usize = 8 * 1024;
-/// The longest other text param accepted, in bytes.
-pub const MAX_TEXT_BYTES: usize = 64 * 1024;
+pub use airlock_core::limits::{MAX_HINT_BYTES, MAX_TEXT_BYTES};
 
 struct Param {
     name: &'static str,
@@ -435,6 +432,7 @@ impl Engine {
         let policy = self.policy.current();
         let c = &policy.config().safety_loop;
         json!({
+            "danger": danger_of(o.name),
             "name": o.name,
             "semantic_category": endpoint_name(o.endpoint),
             "endpoint": endpoint_name(o.endpoint).to_lowercase(),
@@ -482,6 +480,38 @@ impl Engine {
     }
 }
 
+/// The danger classification of the loop's own operations (danger-levels 7.1.5; a
+/// `DangerClassification` of `danger-level.schema.json`). They act on airlock's records only,
+/// never outside it, and no trust level or confirmation gates them: they are the gate. What the
+/// agent reports through them is judged on its own.
+fn danger_of(operation: &str) -> Value {
+    let (level, reason) = match operation {
+        "introspect" => (
+            "safe",
+            "Reads airlock's description of itself; changes nothing.",
+        ),
+        "confirm_operation" => (
+            "safe",
+            "Reports where an approval stands; only a person can decide it.",
+        ),
+        "record_execution_step" => (
+            "reversible",
+            "Records the step and answers a directive; the action it reports is judged on its \
+             own and nothing outside airlock happens.",
+        ),
+        "verify_challenge" => (
+            "reversible",
+            "Lifts a pause or block with a code only a person has; wrong codes count against a \
+             rate limit.",
+        ),
+        _ => (
+            "reversible",
+            "Starts or ends an execution record in airlock; nothing outside airlock happens.",
+        ),
+    };
+    json!({"level": level, "reason": reason, "requires_confirmation": false})
+}
+
 /// Types introspection lists: (name, kind, description, values or fields).
 const TYPES: &[(&str, &str, &str, &[&str])] = &[
     (
@@ -526,11 +556,15 @@ struct Args<'a> {
 
 impl Args<'_> {
     fn text(&self, name: &str) -> Result<Option<String>, LoopError> {
+        // The hint has its own, smaller limit: its error must cite that one.
+        let limit = if name == "nextActionHint" {
+            MAX_HINT_BYTES
+        } else {
+            MAX_TEXT_BYTES
+        };
         match self.params.get(name) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) if s.len() > MAX_TEXT_BYTES => {
-                Err(too_large(name, MAX_TEXT_BYTES))
-            }
+            Some(Value::String(s)) if s.len() > limit => Err(too_large(name, limit)),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(_) => Err(LoopError::invalid_type(name, "a string")),
         }

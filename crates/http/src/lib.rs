@@ -5,14 +5,20 @@
 //!   envelope, so the whole safety loop is reachable over HTTP;
 //! - `GET /v1/status`, `GET /healthz`, `GET /metrics` (Prometheus text), `GET /v1/openapi.json`.
 //!
-//! Bad bodies get the specification's `VALIDATION_*` errors, never a bare status.
+//! Bad bodies get the specification's `VALIDATION_*` errors, never a bare status. A web page
+//! cannot use it ([`guard`]: JSON bodies only, the listener's own Host only), and slow clients
+//! are cut off ([`serve`]: bounded header and body reads).
 
 #![deny(missing_docs)]
 
+pub mod guard;
 mod metrics;
 mod openapi;
 mod process;
 mod routes;
+pub mod serve;
 
+pub use guard::AllowedHosts;
 pub use metrics::{Format as MetricsFormat, Metrics};
-pub use routes::{Backend, Gauges, MAX_BODY_BYTES, router};
+pub use routes::{Backend, Gauges, MAX_BODY_BYTES, router, router_with};
+pub use serve::{DEFAULT_READ_TIMEOUT, ServeOptions, guarded};

@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use airlock_core::{Endpoint, LoopMode};
-use airlock_engine::decide::{DecideRequest, decide};
+use airlock_engine::DecideError;
+use airlock_engine::decide::DecideRequest;
 use airlock_wasm::LivePolicy;
 use axum::Router;
 use axum::body::{Body, to_bytes};
@@ -16,8 +17,8 @@ use serde_json::{Value, json};
 
 use crate::metrics::Metrics;
 
-/// The largest request body accepted, in bytes.
-pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// The largest request body accepted, in bytes ([`airlock_core::limits`]).
+pub const MAX_BODY_BYTES: usize = airlock_core::limits::MAX_HTTP_BODY_BYTES;
 
 /// Numbers only the engine's owner knows; `None` when this process does not own the state.
 #[derive(Debug, Clone, Copy, Default)]
@@ -38,21 +39,31 @@ pub trait Backend: Send + Sync + 'static {
     fn mode(&self) -> LoopMode;
     /// Blocks and pending approvals (blocking).
     fn gauges(&self) -> Gauges;
-    /// An adapter's trust as operators set it (`airlock trust`), else as the policy declares
-    /// it (blocking). `None`: use the policy's adapters only.
-    fn adapter_trust(&self, _adapter: &str) -> Option<airlock_core::TrustLevel> {
-        None
-    }
+    /// Decides a `/v1/decide` request on the engine's state (blocking): client values clamped
+    /// to the policy, the agent's block consulted, audited, an approval on confirm
+    /// ([`airlock_engine::Engine::decide_recorded`]).
+    fn decide(&self, request: DecideRequest) -> Result<Value, DecideError>;
 }
 
 #[derive(Clone)]
 struct App {
     backend: Arc<dyn Backend>,
     metrics: Arc<Metrics>,
+    /// How long a request's body may take to arrive.
+    body_timeout: std::time::Duration,
 }
 
-/// The API.
+/// The API, reading bodies within [`crate::DEFAULT_READ_TIMEOUT`].
 pub fn router(backend: Arc<dyn Backend>, metrics: Arc<Metrics>) -> Router {
+    router_with(backend, metrics, crate::DEFAULT_READ_TIMEOUT)
+}
+
+/// The API, reading each body within `body_timeout` (408 and the connection closed after it).
+pub fn router_with(
+    backend: Arc<dyn Backend>,
+    metrics: Arc<Metrics>,
+    body_timeout: std::time::Duration,
+) -> Router {
     Router::new()
         .route("/v1/decide", post(decide_route))
         .route("/v1/operations", post(operations_route))
@@ -70,7 +81,11 @@ pub fn router(backend: Arc<dyn Backend>, metrics: Arc<Metrics>) -> Router {
                     "message": "no such path: see /v1/openapi.json"}}),
             )
         })
-        .with_state(App { backend, metrics })
+        .with_state(App {
+            backend,
+            metrics,
+            body_timeout,
+        })
 }
 
 fn json_response(status: StatusCode, body: Value) -> Response {
@@ -108,7 +123,19 @@ async fn read_body<T: serde::de::DeserializeOwned>(
     app: &App,
     body: Body,
 ) -> Result<T, (StatusCode, Value)> {
-    let bytes = to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| {
+    let read = tokio::time::timeout(app.body_timeout, to_bytes(body, MAX_BODY_BYTES)).await;
+    let Ok(read) = read else {
+        // A body trickled in (or never finished): the connection is closed after this answer,
+        // since hyper does not reuse a connection whose body was not read to its end.
+        app.metrics.rejected();
+        return Err((
+            StatusCode::REQUEST_TIMEOUT,
+            json!({"code": "VALIDATION_INVALID_ENCODING",
+                   "message": format!("the body did not arrive within {} s",
+                                      app.body_timeout.as_secs_f64())}),
+        ));
+    };
+    let bytes = read.map_err(|_| {
         app.metrics.rejected();
         (
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -133,36 +160,37 @@ struct OperationBody {
 
 async fn decide_route(State(app): State<App>, body: Body) -> Response {
     let started = Instant::now();
-    let mut request: DecideRequest = match read_body(&app, body).await {
+    let request: DecideRequest = match read_body(&app, body).await {
         Ok(r) => r,
         Err((status, error)) => return json_response(status, json!({"error": error})),
     };
     let backend = Arc::clone(&app.backend);
-    let result = tokio::task::spawn_blocking(move || {
-        // The adapter's trust as the operators keep it (promotions, demotions) wins over the
-        // block in policy.json.
-        if let (Some(adapter), None) = (request.adapter.as_deref(), request.trust)
-            && let Some(level) = backend.adapter_trust(adapter)
-        {
-            request.trust = Some(level);
-            request.adapter = None;
-        }
-        let set = backend.policy().current();
-        decide(set.gate(), Some(&set), &request, jiff::Timestamp::now())
-    })
-    .await;
+    let result = tokio::task::spawn_blocking(move || backend.decide(request)).await;
     app.metrics.observe(started.elapsed().as_secs_f64());
     match result {
-        Ok(Ok(report)) => {
-            app.metrics.decision(report.outcome.as_str());
-            json_response(StatusCode::OK, report.to_json())
+        Ok(Ok(answer)) => {
+            if let Some(outcome) = answer["outcome"].as_str() {
+                app.metrics.decision(outcome);
+            }
+            json_response(StatusCode::OK, answer)
         }
-        Ok(Err(message)) => {
+        Ok(Err(DecideError::Invalid(message))) => {
             app.metrics.rejected();
             json_response(
                 StatusCode::BAD_REQUEST,
                 json!({"error": {"code": "VALIDATION_INVALID_PARAMS", "message": message}}),
             )
+        }
+        Ok(Err(DecideError::Refused(error))) => {
+            let status = if error["code"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("PERMISSION_"))
+            {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::INTERNAL_SERVER_ERROR
+            };
+            json_response(status, json!({"error": error}))
         }
         Err(_) => json_response(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -10,6 +10,7 @@
 
 pub mod dongle;
 pub mod gateway;
+pub mod stdio;
 
 pub use dongle::{AgentOps, Dongle, EndpointMode};
 pub use gateway::{Gateway, GatewayConfig, ToolGate};
