@@ -92,13 +92,13 @@ impl Engine {
         request.autonomy = autonomy;
         let (floor, floor_source) = match request.adapter.as_deref() {
             Some(name) => {
-                let known = gate.adapters.contains_key(name);
+                // The operators' trust changes, else the policy's block; an adapter neither
+                // knows is untested (fail closed), and the notes say so.
                 let effective = self.adapter_trust(name, now);
-                if !known && effective.level == TrustLevel::Untested {
-                    return Err(DecideError::Invalid(format!(
-                        "adapter '{name}' is not in the policy's 'adapters': add it, or give a \
-                         trust level (which cannot be above untested without one)"
-                    )));
+                if !gate.adapters.contains_key(name) && effective.level == TrustLevel::Untested {
+                    notes.push(format!(
+                        "adapter '{name}' is not in the policy's 'adapters': it is untested"
+                    ));
                 }
                 (effective.level, format!("adapter '{name}'"))
             }
