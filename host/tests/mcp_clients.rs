@@ -214,7 +214,7 @@ fn run_holes(parts: &[&str]) {
         everything.as_os_str(),
         work.path().as_os_str(),
     ];
-    args.extend(parts.iter().map(|p| std::ffi::OsStr::new(p)));
+    args.extend(parts.iter().map(std::ffi::OsStr::new));
     run_script("proxy_holes.py", &args);
 }
 
