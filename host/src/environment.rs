@@ -45,6 +45,16 @@ pub const VARIABLES: &[(&str, &str)] = &[
         "http: the address to listen on (--listen) [default: 127.0.0.1:8787].",
     ),
     (
+        "AIRLOCK_HTTP_ALLOWED_HOSTS",
+        "http: more Host names to answer besides the listening address and localhost, for a \
+         reverse proxy (--allowed-host; NAME or NAME:PORT, comma-separated).",
+    ),
+    (
+        "AIRLOCK_HTTP_READ_TIMEOUT",
+        "http: seconds a client may take to send a request's headers, then its body \
+         (--read-timeout) [default: 10].",
+    ),
+    (
         "AIRLOCK_LOG",
         "The log level on standard error: error, warn, info, debug, trace [default: warn]. No \
          level logs a verification code.",
