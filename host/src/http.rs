@@ -42,13 +42,17 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
         mode_override: args.safety_loop,
     })?;
     let read_timeout = std::time::Duration::from_secs(args.read_timeout);
-    let app = router_with(shared, Arc::new(Metrics::default()), read_timeout);
+    let app = router_with(
+        shared.clone(),
+        Arc::new(Metrics::default()),
+        read_timeout,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let shutdown = crate::signals::terminated();
         match &args.unix {
             Some(path) => {
@@ -99,5 +103,8 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
                 Ok(())
             }
         }
-    })
+    });
+    // Drained: what the last requests wrote reaches the disk before the process exits.
+    shared.flush();
+    served
 }

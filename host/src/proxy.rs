@@ -36,7 +36,8 @@ fn proxy(args: &ProxyArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async move {
+    let gate = shared.clone();
+    let served = runtime.block_on(async move {
         let mut command = tokio::process::Command::new(program);
         command.args(program_args);
         let transport = TokioChildProcess::new(command)
@@ -56,7 +57,7 @@ fn proxy(args: &ProxyArgs) -> Result<(), String> {
         let gateway = Gateway::new(
             upstream.peer().clone(),
             info.capabilities.clone(),
-            shared,
+            gate,
             GatewayConfig {
                 adapter,
                 agent: args.agent.clone(),
@@ -83,5 +84,8 @@ fn proxy(args: &ProxyArgs) -> Result<(), String> {
         }
         let _ = upstream.cancel().await;
         Ok(())
-    })
+    });
+    // Stdin closed or a signal: what the session wrote reaches the disk before the exit.
+    shared.flush();
+    served
 }

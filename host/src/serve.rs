@@ -33,7 +33,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     } else {
         EndpointMode::Crude
     };
-    let dongle = Dongle::new(shared, mode);
+    let dongle = Dongle::new(shared.clone(), mode);
     // One thread: one client on stdio, and the dongle calls the engine inline (see
     // `Dongle::run`); cross-thread wake-ups were most of a step's cost over stdio.
     let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -65,6 +65,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         }
         Ok::<(), String>(())
     });
+    // Stdin closed or a signal: what the session wrote reaches the disk before the exit.
+    shared.flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

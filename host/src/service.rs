@@ -165,6 +165,21 @@ impl Shared {
 }
 
 impl Shared {
+    /// At a clean shutdown (stdin closed, SIGTERM, SIGINT): when this process owns the state,
+    /// its lazy writes and held-back counters reach the disk before the process exits.
+    pub fn flush(&self) {
+        let role = self
+            .role
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if let Role::Owner(engine) = role
+            && let Err(e) = engine.flush()
+        {
+            warn!(error = %e, "the last writes could not be flushed at shutdown");
+        }
+    }
+
     /// Runs `local` on the engine if this process owns the state, else sends `request` to the
     /// owner; an owner that went away is taken over and the request retried.
     fn route(&self, request: &Value, local: impl Fn(&Engine) -> Value) -> Option<Value> {

@@ -1,6 +1,6 @@
 //! SIGTERM, the signal service managers stop services with, shuts `airlock http` down like
-//! Ctrl-C: requests in flight are answered, the store's lazy writes reach the disk, the process
-//! exits 0 and removes its sockets.
+//! Ctrl-C: requests in flight are answered, the store's lazy writes reach the disk, and the
+//! process exits 0.
 
 mod common;
 
@@ -120,31 +120,46 @@ fn sigterm_under_load_answers_in_flight_requests_and_keeps_lazy_writes() {
         );
     }
 
+    // The execution counters are the lazy writes here (an allowed step below danger 2 writes
+    // no audit entry; its execution's step count is saved at most every 200 ms): after a
+    // restart, every answered agent's next step is its second, so nothing answered was lost.
     let answered = answered.lock().expect("lock").clone();
     assert!(
         answered.len() > 20,
         "the load ran: {} steps",
         answered.len()
     );
-    let out = airlock(state.path())
-        .args(["audit", "--json"])
-        .output()
-        .expect("audit");
+    let mut child = airlock(state.path())
+        .args(["http", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("airlock http");
+    let base = common::http_base(&mut child);
+    let http: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut lost = Vec::new();
+    for agent in &answered {
+        let step = op(
+            &http,
+            &base,
+            "record_execution_step",
+            json!({"element_name": agent, "nextActionHint": "list the files in docs"}),
+        )
+        .expect("the restarted server answers");
+        if step["data"]["step"] != 2 {
+            lost.push((agent.clone(), step));
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let audit = String::from_utf8_lossy(&out.stdout);
-    let missing: Vec<&String> = answered
-        .iter()
-        .filter(|a| !audit.contains(&format!("\"{a}\"")))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "{} of {} answered steps lost their audit entry: {:?}",
-        missing.len(),
+        lost.is_empty(),
+        "{} of {} answered steps were lost at SIGTERM, e.g. {:?}",
+        lost.len(),
         answered.len(),
-        &missing[..missing.len().min(5)]
+        lost.first()
     );
 }

@@ -154,6 +154,27 @@ impl Drop for Engine {
     }
 }
 
+impl Engine {
+    /// Makes everything written so far durable: the execution counters held back by
+    /// [`execution::SAVE_EVERY`] and the store's lazy writes (the audit entries of allowed
+    /// steps). A process ends by `exit`, not by dropping its engine (the socket threads keep a
+    /// reference for as long as the process runs), so a clean shutdown calls this itself.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        let records: Vec<_> = {
+            let mut state = self.lock();
+            state
+                .executions
+                .values_mut()
+                .filter_map(|e| e.record_if_due(true).map(|bytes| (e.id.clone(), bytes)))
+                .collect()
+        };
+        for record in records {
+            self.save_execution(Some(record));
+        }
+        self.store.flush()
+    }
+}
+
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
