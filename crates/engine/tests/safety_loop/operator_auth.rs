@@ -226,7 +226,11 @@ fn codes_are_withheld_from_the_file_channel_once_on_and_a_person_verifies_withou
         .into_iter()
         .rfind(|e| e["operation"] == "verify_challenge" && e["outcome"] == "unblocked")
         .expect("audited");
-    assert_eq!(entry["user_id"], operator().user_id(), "who verified: {entry}");
+    assert_eq!(
+        entry["user_id"],
+        operator().user_id(),
+        "who verified: {entry}"
+    );
 
     // A verify-tier pause too: no code in the file, the person verifies, the action goes on.
     h.start("b");

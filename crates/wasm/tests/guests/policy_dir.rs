@@ -375,7 +375,10 @@ fn a_stage_receives_only_as_many_recent_hints_as_it_asks_for() {
         assert_eq!(action.recent_hints.len(), history.len());
         let owned = set.evaluate_owned(action);
         assert_eq!(borrowed.factors, owned.factors);
-        owned.factors.iter().any(|f| f.code == "exfiltration.secret")
+        owned
+            .factors
+            .iter()
+            .any(|f| f.code == "exfiltration.secret")
     };
     let secret_then_two = ["cat ~/.ssh/id_rsa", "ls", "pwd"];
     assert!(
