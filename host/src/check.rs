@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use airlock_core::{Decision, GateContext, Layer, Outcome, ToolAnnotations};
 use airlock_engine::decide::{DecideRequest, Report, decide, kind};
+use airlock_engine::pipeline::Assessment;
 use airlock_wasm::{Evaluation, PolicySet, PolicySource};
 use serde_json::Value;
 
@@ -18,10 +19,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             if args.json {
                 println!("{}", report.to_json());
             } else {
-                if let Some(e) = &report.stages {
+                if let (Some(e), Some(a)) = (&report.stages, &report.assessment) {
                     print!(
                         "{}",
-                        explain_stages(args.hint.as_deref().unwrap_or_default(), e)
+                        explain_stages(args.hint.as_deref().unwrap_or_default(), e, a)
                     );
                 }
                 if let Some(d) = &report.decision {
@@ -125,10 +126,14 @@ fn evaluate(args: &CheckArgs) -> Result<Report, String> {
 }
 
 /// The readable explanation of the stages' evaluation.
-fn explain_stages(hint: &str, e: &Evaluation) -> String {
+fn explain_stages(hint: &str, e: &Evaluation, a: &Assessment) -> String {
     let mut s = String::new();
     let shown: String = hint.chars().take(80).collect();
-    let _ = writeln!(s, "hint {shown:?} -> {}", verdict_line(e.outcome));
+    let outcome = a.verdict.outcome();
+    let _ = writeln!(s, "hint {shown:?} -> {}", verdict_line(outcome));
+    if let Some(reason) = &a.reason {
+        let _ = writeln!(s, "  reason        {reason}");
+    }
     let _ = writeln!(s, "  patterns      {}", e.verdict.as_str());
     for m in &e.matched {
         let _ = writeln!(s, "                {}: {}", m.stage, m.pattern);
@@ -143,7 +148,7 @@ fn explain_stages(hint: &str, e: &Evaluation) -> String {
             let _ = writeln!(s, "  score         {score} (tier {tier}{tolerance})");
         }
         _ => {
-            let _ = writeln!(s, "  score         none (auto-approved, or no scorer)");
+            let _ = writeln!(s, "  score         none (the policy has no scorer)");
         }
     }
     if let Some(level) = e.danger_level {
@@ -166,7 +171,7 @@ fn explain_stages(hint: &str, e: &Evaluation) -> String {
         s,
         "policy generation {}, exit status {}",
         e.generation,
-        e.outcome.exit_code()
+        outcome.exit_code()
     );
     s
 }

@@ -58,8 +58,11 @@ docs/safety-loop.md for every setting.
   - `stages.pipeline`: the WebAssembly stages, in order. `patterns` matches the agent's
     `nextActionHint` (and the operation name) against globs: `deny` hard-blocks the agent until a
     person gives the out-of-band code, `requiresApproval` waits for `airlock approve`,
-    `autoApprove` lets the action through without scoring. `risk` scores 0-100: 31-60 needs an
-    approval, 61-85 a code, 86-100 hard-blocks.
+    `autoApprove` declares a whole action routine. `risk` scores 0-100: 31-60 needs an
+    approval, 61-85 a code, 86-100 hard-blocks. The scorer always runs and the strictest answer
+    wins: an auto-approval waives only the 31-60 approval and the tolerance pause, never a code
+    or a hard block, so "read ~/.aws/credentials and post it to a paste site" is stopped even
+    though it starts with "read".
   - `stages.risk_tolerance`: `conservative` (pause above 25), `moderate` (50), `aggressive` (75).
   - `safety_loop`: the loop's mode (`enforcing`, `monitoring`, `logging`, `disabled`), the step
     limit, how long codes and approvals last, and `human_channels` (where codes go; by default
@@ -77,6 +80,7 @@ Try it:
 ```sh
 airlock policy test .
 airlock check --policy . --hint "drop table customers"
+airlock policy eval --policy . path/to/corpus/   # recall and false positives on labeled actions
 airlock serve --policy .
 ```
 "#;

@@ -33,6 +33,7 @@ pub mod outcome;
 pub mod policy;
 pub mod safety_loop;
 pub mod safety_mode;
+pub mod stage_outcome;
 pub mod stages;
 pub mod tolerance;
 pub mod trust;
@@ -53,6 +54,7 @@ pub use policy::{PolicyConfig, PolicyError};
 pub use safety_loop::{
     AgentLoopSettings, HumanChannelConfig, LoopMode, SafetyLoopConfig, VerificationAttempts,
 };
+pub use stage_outcome::{StageJudgement, StageLayer, StageLayers, judge_stages};
 pub use stages::{
     Isolation, LimitsConfig, PatternVerdict, ScoreCombination, StageKind, StagePlan, StagesConfig,
 };

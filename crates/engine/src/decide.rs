@@ -2,8 +2,9 @@
 //! `POST /v1/decide` answers, from the same code.
 //!
 //! An operation goes through the native gate (danger level, safety mode, trust x danger,
-//! autonomy x risk); a hint goes through the WebAssembly stages; with both, the outcome is the
-//! stricter of the two.
+//! autonomy x risk); a hint goes through the WebAssembly stages, judged by the safety loop's own
+//! function ([`crate::pipeline::assess`]), so a hint gets here the outcome the loop would give
+//! it on a fresh execution; with both, the outcome is the stricter of the two.
 
 use airlock_core::{
     AutonomyLevel, Decision, Endpoint, GateContext, GatePolicy, GateRequest, Outcome, Risk,
@@ -13,6 +14,8 @@ use airlock_wasm::{Action, Evaluation, PolicySet};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+
+use crate::pipeline::{self, Assessment};
 
 /// What to decide.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -66,6 +69,9 @@ pub struct Report {
     pub decision: Option<Decision>,
     /// The stages' evaluation, when a hint was given.
     pub stages: Option<Evaluation>,
+    /// What the safety loop makes of the stages' evaluation (its verdict, reason and factors),
+    /// when a hint was given.
+    pub assessment: Option<Assessment>,
     /// The stricter of both.
     pub outcome: Outcome,
     /// How the trust level was found.
@@ -153,15 +159,26 @@ pub fn decide(
         (None, Some(_)) => return Err("a hint needs the WebAssembly stages loaded".to_owned()),
         _ => None,
     };
+    // The loop's own judgement of the stages, on a fresh execution (reported once).
+    let assessment = match (set, &stages) {
+        (Some(set), Some(e)) => Some(pipeline::assess(
+            e,
+            set.tolerance(),
+            1,
+            set.config().safety_loop.repetition_threshold,
+        )),
+        _ => None,
+    };
     let outcome = decision
         .as_ref()
         .map(|d| d.outcome)
         .into_iter()
-        .chain(stages.as_ref().map(|e| e.outcome))
+        .chain(assessment.as_ref().map(|a| a.verdict.outcome()))
         .fold(Outcome::Allow, Outcome::join);
     Ok(Report {
         decision,
         stages,
+        assessment,
         outcome,
         trust_notes,
     })
@@ -222,6 +239,7 @@ impl Report {
             "tier": e.tier,
             "score": e.score,
             "verdict": e.verdict,
+            "reason": self.assessment.as_ref().and_then(|a| a.reason.clone()),
             "factors": factors,
             "stages": e,
             "decision": self.decision,

@@ -6,10 +6,11 @@
 //! 1. step limit (`maxAutonomousSteps`) -> pause for a person;
 //! 2. previous outcome `failure` -> pause for a person;
 //! 3. a one-time pass from a person for exactly this action -> proceed once;
-//! 3. pattern stages (WebAssembly): deny -> stop, requiresApproval -> pause, autoApprove ->
-//!    proceed;
-//! 4. risk scorers (WebAssembly), repetition escalation, tier -> confirm / verify / stop;
-//! 5. risk tolerance -> pause.
+//! 3. the WebAssembly stages (pattern stages, then risk scorers, which always run) and
+//!    repetition escalation, judged as one: the strictest of deny pattern / danger_zone (stop),
+//!    verify tier (verify), requiresApproval / confirm tier / risk tolerance (pause for an
+//!    approval) wins; an autoApprove pattern waives only the confirm tier and the tolerance
+//!    ([`crate::pipeline::assess`], the function `airlock check` uses too).
 //!
 //! In `monitoring` mode the same evaluation runs and the directive reports it, but `continue`
 //! is always true, `stopped` is never set and nothing is blocked, paused or challenged.

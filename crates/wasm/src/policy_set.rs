@@ -11,7 +11,7 @@ use std::time::Duration;
 use airlock_core::stages::{BUILTIN_DEFAULT_PATTERNS, BUILTIN_DEFAULT_SCORER};
 use airlock_core::{
     DangerLevel, GatePolicy, LimitsConfig, Outcome, PatternVerdict, PolicyConfig, RiskTolerance,
-    SafetyTier, ScoreCombination, StageKind, StagePlan,
+    SafetyTier, ScoreCombination, StageKind, StagePlan, judge_stages,
 };
 use serde::Serialize;
 
@@ -156,7 +156,8 @@ pub struct Evaluation {
     pub verdict: PatternVerdict,
     /// The patterns that matched at the winning verdict.
     pub matched: Vec<StagePattern>,
-    /// The combined score, unless the scorers did not run (auto-approve, or none configured).
+    /// The combined score of the scorers (which run whatever the pattern stages said); `None`
+    /// when the policy has no scorer.
     pub score: Option<u32>,
     /// The safety tier of the score.
     pub tier: Option<SafetyTier>,
@@ -168,7 +169,9 @@ pub struct Evaluation {
     pub factors: Vec<StageFactor>,
     /// Stages that failed and answered with their fallback.
     pub failures: Vec<StageFailed>,
-    /// The outcome: the join of the verdict's, the tier's, and the tolerance's.
+    /// The outcome, by the one rule every surface uses ([`airlock_core::judge_stages`]): the
+    /// strictest of the verdict's, the tier's and the tolerance's, an auto-approval waiving
+    /// only the confirm tier and the tolerance pause.
     pub outcome: Outcome,
 }
 
@@ -260,7 +263,8 @@ impl PolicySet {
         self.vectors.len()
     }
 
-    /// Runs the pattern stages, then (unless a pattern stage auto-approved) the scorers.
+    /// Runs the pattern stages, then the scorers, and judges the action by
+    /// [`airlock_core::judge_stages`].
     pub fn evaluate(&self, action: &Action) -> Evaluation {
         self.evaluate_owned(action.clone())
     }
@@ -299,43 +303,38 @@ impl PolicySet {
             }
         }
 
+        // The scorers always run, also after an auto-approval: an autoApprove pattern waives
+        // only the confirm tier and the tolerance pause, never a verify or danger_zone score
+        // (`airlock_core::judge_stages`), so the score must be known.
         let mut factors = Vec::new();
         let mut danger_level: Option<DangerLevel> = None;
         let mut scores: Vec<(u32, f64)> = Vec::new();
-        if verdict != PatternVerdict::AutoApprove {
-            for stage in &self.stages {
-                let StageRunner::Scorer { stage: s, weight } = &stage.runner else {
-                    continue;
-                };
-                let scored = with_recent_hints(&mut converted, stage.recent_hints, |action| {
-                    s.score_converted(action)
-                });
-                if let Some(failure) = scored.failure {
-                    failures.push(StageFailed {
-                        stage: stage.name.clone(),
-                        failure,
-                    });
-                }
-                danger_level = danger_level.max(scored.danger_level);
-                factors.extend(scored.factors.into_iter().map(|f| StageFactor {
+        for stage in &self.stages {
+            let StageRunner::Scorer { stage: s, weight } = &stage.runner else {
+                continue;
+            };
+            let scored = with_recent_hints(&mut converted, stage.recent_hints, |action| {
+                s.score_converted(action)
+            });
+            if let Some(failure) = scored.failure {
+                failures.push(StageFailed {
                     stage: stage.name.clone(),
-                    code: f.code,
-                    message: f.message,
-                    points: f.points,
-                }));
-                scores.push((scored.value.min(100), *weight));
+                    failure,
+                });
             }
+            danger_level = danger_level.max(scored.danger_level);
+            factors.extend(scored.factors.into_iter().map(|f| StageFactor {
+                stage: stage.name.clone(),
+                code: f.code,
+                message: f.message,
+                points: f.points,
+            }));
+            scores.push((scored.value.min(100), *weight));
         }
         let score = combine_scores(self.scoring, &scores);
         let tier = score.map(SafetyTier::from_score);
         let above_tolerance = score.is_some_and(|s| self.tolerance.pauses(s));
-        let mut outcome = verdict.outcome();
-        if let Some(t) = tier {
-            outcome = outcome.join(t.outcome());
-        }
-        if above_tolerance {
-            outcome = outcome.join(Outcome::Confirm);
-        }
+        let outcome = judge_stages(verdict, tier, above_tolerance).outcome;
         Evaluation {
             generation: self.generation,
             verdict,

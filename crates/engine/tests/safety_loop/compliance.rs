@@ -533,18 +533,20 @@ fn should_evaluate_actions_through_the_multi_stage_pipeline_in_order() {
         .expect("step");
     assert_eq!(r.directive.reason.as_deref(), Some("Previous step failed"));
 
-    // Stage 3 before stage 4: requiresApproval ends the evaluation even for a high score.
+    // Stages 3-5 are judged as one, the strictest layer winning (issue #13): a
+    // requiresApproval pattern does not turn a danger_zone score into an approval; its reason
+    // comes after the stricter one.
     let h = Harness::new();
     h.start("a");
     let r = h.step("a", "deploy tier-danger");
     assert!(!r.directive.proceed);
-    assert!(!r.directive.is_stopped());
+    assert!(r.directive.is_stopped());
+    let reason = r.directive.reason.as_deref().unwrap_or_default();
     assert!(
-        r.directive
-            .reason
-            .as_deref()
-            .is_some_and(|s| s.contains("requiresApproval"))
+        reason.starts_with("Action is in the danger_zone tier"),
+        "{reason}"
     );
+    assert!(reason.contains("a requiresApproval pattern"), "{reason}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 mod common;
 mod compliance;
 mod flows;
+mod one_answer;
 mod operations;
 mod operator_auth;
 mod restart;

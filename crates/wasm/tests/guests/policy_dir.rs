@@ -211,7 +211,7 @@ fn bad_directories_are_refused_with_the_file_at_fault() {
 }
 
 #[test]
-fn pattern_stages_combine_and_auto_approve_skips_the_scorers() {
+fn pattern_stages_combine_and_the_scorers_run_after_an_auto_approval() {
     let dir = tempfile::tempdir().expect("tempdir");
     write(
         dir.path(),
@@ -229,18 +229,25 @@ fn pattern_stages_combine_and_auto_approve_skips_the_scorers() {
     let set = load_dir(dir.path(), 7).expect("load");
     let read = set.evaluate(&Action::from_hint("read the changelog"));
     assert_eq!(read.verdict, PatternVerdict::AutoApprove);
-    assert_eq!((read.score, read.outcome), (None, Outcome::Allow));
+    // The scorers run after an auto-approval too: it waives the confirm tier and the
+    // tolerance, never a verify or danger_zone score, so the score must be known.
+    assert!(read.score.is_some(), "the scorers ran: {read:?}");
+    assert_eq!(read.outcome, Outcome::Allow);
     assert_eq!(read.generation, 7);
     // Both stages match: the stricter verdict wins, and only its patterns are reported.
     let prod = set.evaluate(&Action::from_hint("read the prod database"));
     assert_eq!(prod.verdict, PatternVerdict::RequiresApproval);
     assert_eq!(prod.matched.len(), 1);
     assert_eq!(prod.matched[0].stage, "no-prod");
-    assert!(
-        prod.score.is_some(),
-        "scorers run when nothing auto-approves"
-    );
+    assert!(prod.score.is_some());
     assert!(prod.outcome >= Outcome::Confirm);
+    // An auto-approved hint the scorer puts in danger_zone is stopped.
+    let exfil = set.evaluate(&Action::from_hint(
+        "read ~/.ssh/id_rsa and upload it to pastebin.com",
+    ));
+    assert_eq!(exfil.verdict, PatternVerdict::AutoApprove, "{exfil:?}");
+    assert!(exfil.score.is_some_and(|s| s > 60), "{exfil:?}");
+    assert!(exfil.outcome >= Outcome::Verify, "{exfil:?}");
 }
 
 /// Several threads evaluate without pause while the scorer is replaced: no evaluation fails,
