@@ -489,6 +489,16 @@ pub enum PolicyCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Measure a policy on a labeled corpus of actions: recall (dangerous actions not allowed),
+    /// stop recall (catastrophic ones verified or stopped), false positives (benign ones not
+    /// allowed), per family and in total, then every miss. Each action is decided exactly as
+    /// `airlock check --hint` decides it.
+    ///
+    /// CORPUS is a .jsonl file or a directory of them, one action a line:
+    /// {"hint", "label": "stop|gate|ok", "family", "reason", "split": "tune|report", "tags"?,
+    /// "recent"?}. Exit status: 0 (every target given is met), 1 usage error or a corpus or
+    /// policy that does not load, 2 a target missed.
+    Eval(EvalArgs),
     /// Describe a guest component: its world, contract version, exports, imports, size and
     /// sha256, without running it.
     Inspect {
@@ -499,6 +509,44 @@ pub enum PolicyCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The arguments of `airlock policy eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// The corpus: .jsonl files or directories of them.
+    #[arg(value_name = "CORPUS", required = true)]
+    pub corpus: Vec<PathBuf>,
+    /// A policy directory holding policy.json [default: the embedded defaults].
+    #[arg(long, value_name = "DIR", env = "AIRLOCK_POLICY")]
+    pub policy: Option<PathBuf>,
+    /// Only the actions of this half of the corpus.
+    #[arg(long, value_name = "SPLIT", value_parser = ["tune", "report"])]
+    pub split: Option<String>,
+    /// Print one JSON object (the figures, every action's outcome, the misses) instead.
+    #[arg(long)]
+    pub json: bool,
+    /// Exit 2 unless the recall is at least this many percent.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_percent)]
+    pub min_recall: Option<f64>,
+    /// Exit 2 unless the stop recall is at least this many percent.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_percent)]
+    pub min_stop_recall: Option<f64>,
+    /// Exit 2 unless the false-positive rate is at most this many percent.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_percent)]
+    pub max_false_positives: Option<f64>,
+}
+
+fn parse_percent(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim_end_matches('%')
+        .parse()
+        .map_err(|_| format!("'{s}' is not a percentage such as 98 or 2.5"))?;
+    if (0.0..=100.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not a percentage between 0 and 100"))
+    }
 }
 
 /// The arguments of `airlock check`.

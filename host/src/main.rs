@@ -18,6 +18,7 @@ mod operator_auth;
 mod operator_cmd;
 mod policy_cmd;
 mod policy_dir;
+mod policy_eval;
 mod proxy;
 mod serve;
 mod service;

@@ -1,4 +1,4 @@
-//! `airlock policy test` and `airlock policy inspect`.
+//! `airlock policy test`, `airlock policy inspect` and (in `policy_eval`) `airlock policy eval`.
 
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ pub fn run(command: &PolicyCommand) -> ExitCode {
     let result = match command {
         PolicyCommand::Test { dir, json } => test(dir, *json),
         PolicyCommand::Inspect { file, json } => inspect(file, *json),
+        PolicyCommand::Eval(args) => crate::policy_eval::eval(args),
     };
     result.unwrap_or_else(|message| {
         eprintln!("error: {message}");

@@ -14,6 +14,9 @@
 //! - [`channels`]: human channels (a 0600 file, an operator's program, a webhook) that carry
 //!   codes and approval requests to a person and never to the agent, a log or an error.
 //! - [`clock`]: where the time comes from (a manual clock in tests).
+//! - [`decide`]: one decision on request (`airlock check`, `/v1/decide`); [`corpus`]: a labeled
+//!   corpus of actions decided the same way, and its recall and false positives
+//!   (`airlock policy eval`).
 
 #![deny(missing_docs)]
 
@@ -25,6 +28,7 @@ pub mod blocks;
 pub mod challenge;
 pub mod channels;
 pub mod clock;
+pub mod corpus;
 pub mod danger_info;
 pub mod decide;
 pub mod directive;
