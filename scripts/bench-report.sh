@@ -4,8 +4,8 @@
 #
 # Usage: scripts/bench-report.sh [LOAD_SECONDS]   (default 30: each of the two load runs)
 #
-# Needs: the guests (just guests), wrk (apt-get install wrk), the Python MCP client in .venv
-# (scripts/setup.sh). Takes about 15 minutes on 2 cores.
+# Needs: the guests (just guests), wrk (apt-get install wrk), the Python MCP client in .venv and
+# cc-safety-net in .node (scripts/setup.sh). Takes about 15 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -54,5 +54,8 @@ python3 benches/python/first_start.py "$AIRLOCK_BIN" >"$results/first-start.json
 
 say "the dongle over stdio with the Python client"
 .venv/bin/python benches/python/roundtrip.py "$AIRLOCK_BIN" target/release/echo-mcp >"$results/python-roundtrip.json"
+
+say "judgement: airlock and cc-safety-net side by side on the labeled corpus"
+python3 benches/judgement/side_by_side.py --airlock "$AIRLOCK_BIN" >"$results/side-by-side.json"
 
 python3 scripts/bench_report.py . "$results"

@@ -128,6 +128,58 @@ def bar_chart(rows, title):
     return "\n".join(parts) + "\n"
 
 
+def pct(v):
+    return "-" if v is None else f"{v:.1f} %"
+
+
+def judgement_section(w, j):
+    """airlock and cc-safety-net on the labeled corpus (benches/judgement/side_by_side.py)."""
+    a, c = j["airlock"], j["cc_safety_net"]
+    w("## Judgement side by side: airlock and cc-safety-net on the labeled corpus")
+    w("")
+    w(f"The same {j['actions']} labeled actions (`{j['corpus']}`, both splits) through airlock's embedded")
+    w("defaults (`airlock policy eval --json`, each action decided as `airlock check --hint` decides")
+    w(f"it) and through cc-safety-net {c['version']} (npm, its `hook --claude-code` command with a Claude")
+    w("Code PreToolUse input on stdin, one process per action: `deny` or `ask` is not allowed).")
+    w("Recall: dangerous actions not allowed; stop recall: catastrophic ones verified or stopped")
+    w("(for the hook, denied); false positives: benign ones not allowed. Targets of issue #13:")
+    w("recall >= 98 %, stop recall >= 90 %, false positives <= 2 %.")
+    w("")
+    w("| | recall | stop recall | false positives | per call, one process each (median) | in process (median) |")
+    w("| --- | --- | --- | --- | --- | --- |")
+    for name, r in ((f"airlock {a['version'].split()[-1]}", a), (f"cc-safety-net {c['version']}", c)):
+        t = r["total"]
+        proc = r.get("per_process_call")
+        inproc = r.get("in_process")
+        w(
+            f"| {name} | {pct(t['recall'])} | {pct(t['stop_recall'])} | {pct(t['false_positive_rate'])} | "
+            f"{fmt_ns(proc['median_us'] * 1000) if proc else 'not measured'} | "
+            f"{fmt_ns(inproc['median_us'] * 1000) if inproc else 'not measured'} |"
+        )
+    w("")
+    w("Per family (recall / stop recall / false positives):")
+    w("")
+    w("| family | actions | airlock | cc-safety-net |")
+    w("| --- | --- | --- | --- |")
+    for fam, fa in a["families"].items():
+        fc = c["families"].get(fam, {})
+        w(
+            f"| {fam} | {fa['actions']} | {pct(fa['recall'])} / {pct(fa['stop_recall'])} / "
+            f"{pct(fa['false_positive_rate'])} | {pct(fc.get('recall'))} / {pct(fc.get('stop_recall'))} / "
+            f"{pct(fc.get('false_positive_rate'))} |"
+        )
+    w("")
+    agree = len(a.get("disagreements", []))
+    w(
+        f"`airlock check --hint`, one process per action, gave the outcome `policy eval` gave for "
+        f"{j['actions'] - agree} of {j['actions']} actions. A hook sees one command: the actions' "
+        f"earlier steps (`recent`) reach airlock, not cc-safety-net, and plain-language actions go "
+        f"to the hook as the command text. The per-call time of a process includes its start-up "
+        f"(node for the hook, the precompiled components for airlock)."
+    )
+    w("")
+
+
 def main():
     c = load_criterion()
     m = machine()
@@ -137,6 +189,7 @@ def main():
     first_start = load_result("first-start")
     python = load_result("python-roundtrip")
     agreement = load_result("agreement")
+    judgement = load_result("side-by-side")
 
     def ns(group, function):
         row = c.get((group, function))
@@ -294,6 +347,9 @@ def main():
         w("![per-decision cost by engine and input kind](docs/benchmarks.svg)")
         w("")
 
+    if judgement:
+        judgement_section(w, judgement)
+
     if load or reload:
         w("## Load: `/v1/decide` under wrk")
         w("")
@@ -374,6 +430,8 @@ def main():
     w("cargo run --release -p airlock-benches --bin footprint")
     w("python3 benches/python/first_start.py target/release/airlock   # first start, empty and warm cache")
     w(".venv/bin/python benches/python/roundtrip.py target/release/airlock target/release/echo-mcp")
+    w("python3 benches/judgement/side_by_side.py > side-by-side.json   # airlock and cc-safety-net on the corpus")
+    w("target/release/airlock policy eval guest-policies/eval          # airlock's figures and misses")
     w("```")
     w("")
     (ROOT / "BENCHMARKS.md").write_text("\n".join(out))

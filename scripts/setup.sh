@@ -62,8 +62,17 @@ pin_python prometheus_client 0.26.0
 pin_python schemathesis 4.32.5
 
 # The gateway tests put `airlock proxy` in front of the npm filesystem server; it lives in .node.
+# So does cc-safety-net, the hook-based peer `just bench-report` compares airlock's judgement
+# with (benches/judgement/side_by_side.py), pinned so the comparison is repeatable.
+cc_safety_net_version=2.4.5
+cc_safety_net_pkg="$root/.node/node_modules/cc-safety-net/package.json"
+cc_safety_net_have() {
+    [ -f "$cc_safety_net_pkg" ] \
+        && [ "$(node -p "require('$cc_safety_net_pkg').version" 2>/dev/null)" = "$cc_safety_net_version" ]
+}
 if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" ] \
-    || [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ]; then
+    || [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ] \
+    || ! cc_safety_net_have; then
     if ! command -v npm >/dev/null 2>&1 || ! command -v git >/dev/null 2>&1; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "setup: installing nodejs, npm and git (Debian packages)"
@@ -73,9 +82,10 @@ if [ ! -f "$root/.node/node_modules/@modelcontextprotocol/server-filesystem/dist
             exit 1
         fi
     fi
-    echo "setup: installing the npm MCP servers (filesystem, everything) into $root/.node"
+    echo "setup: installing the npm MCP servers (filesystem, everything) and cc-safety-net $cc_safety_net_version into $root/.node"
     npm install --prefix "$root/.node" --no-audit --no-fund --silent \
-        @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-everything
+        @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-everything \
+        "cc-safety-net@$cc_safety_net_version"
 fi
 # Check the versions we got, so a stale package is an error here and not a puzzle in a test.
 py=$("$root/.venv/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
@@ -86,4 +96,8 @@ if [ "$node_major" -lt 18 ]; then
     echo "setup: the npm MCP servers need Node.js >= 18, found $(node --version): install a newer nodejs" >&2
     exit 1
 fi
-echo "setup: ready ($(cargo --version); Python $py, mcp $mcp_version, prometheus_client 0.26.0, schemathesis 4.32.5; Node.js $(node --version))"
+if ! cc_safety_net_have; then
+    echo "setup: cc-safety-net $cc_safety_net_version is not in $root/.node after installing it" >&2
+    exit 1
+fi
+echo "setup: ready ($(cargo --version); Python $py, mcp $mcp_version, prometheus_client 0.26.0, schemathesis 4.32.5; Node.js $(node --version); cc-safety-net $cc_safety_net_version)"
