@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 pub const ADVISORY: &str = "summarize the meeting notes";
 pub const EDGE: &str = "task tier-edge alpha";
 pub const CONFIRM: &str = "task tier-confirm alpha";
-pub const VERIFY: &str = "task tier-verify alpha";
+pub const VERIFY: &str = "task tier-high alpha";
 pub const DANGER: &str = "task tier-danger alpha";
 /// Matches a deny pattern.
 pub const DENIED: &str = "drop table customers";
@@ -80,7 +80,7 @@ pub fn policy_json(safety_loop: Value, operator_dir: &Path) -> Value {
                  "config": {"extraSignals": [
                     {"pattern": "*tier-edge*", "points": 28, "code": "t.edge", "message": "edge"},
                     {"pattern": "*tier-confirm*", "points": 45, "code": "t.confirm", "message": "confirm"},
-                    {"pattern": "*tier-verify*", "points": 70, "code": "t.verify", "message": "verify"},
+                    {"pattern": "*tier-high*", "points": 70, "code": "t.verify", "message": "verify"},
                     {"pattern": "*tier-danger*", "points": 95, "code": "t.danger", "message": "danger"}
                  ]}}
             ],

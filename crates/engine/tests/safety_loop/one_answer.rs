@@ -96,12 +96,12 @@ fn a_requires_approval_pattern_does_not_soften_a_danger_zone_score_in_the_loop()
 #[test]
 fn an_auto_approved_action_with_a_danger_zone_score_still_stops() {
     let h = Harness::new();
-    // `read *` auto-approves; `tier-danger` scores 95 and `tier-verify` 70.
+    // `read *` auto-approves; `tier-danger` scores 95 and `tier-high` 70.
     for (agent, hint, expected) in [
         ("reader-1", "read the task tier-danger alpha", Outcome::Stop),
         (
             "reader-2",
-            "read the task tier-verify alpha",
+            "read the task tier-high alpha",
             Outcome::Verify,
         ),
         (
@@ -134,7 +134,7 @@ fn every_tier_and_pattern_gets_the_same_outcome_in_the_loop_and_in_check() {
         DENIED,
         NEEDS_APPROVAL,
         AUTO,
-        "deploy the task tier-verify alpha",
+        "deploy the task tier-high alpha",
         "deploy the task tier-confirm alpha",
         "drop table customers, task tier-danger alpha",
     ];
