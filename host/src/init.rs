@@ -14,9 +14,9 @@ const POLICY: &str = r#"{
     "pipeline": [
       {"name": "patterns", "kind": "patterns", "component": "default-patterns.wasm",
        "config": {
-         "deny": ["rm -rf /*", "drop table*", "drop database*", "*--no-preserve-root*"],
-         "requiresApproval": ["deploy *", "git push*", "*production*"],
-         "autoApprove": ["read *", "list *", "search *", "summarize *"]
+         "deny": ["*--no-preserve-root*"],
+         "requiresApproval": ["deploy * to production"],
+         "autoApprove": ["git status", "git diff", "git log", "ls", "pwd"]
        }},
       {"name": "risk", "kind": "scorer", "component": "default-scorer.wasm", "config": {}}
     ],
@@ -34,14 +34,14 @@ const POLICY: &str = r#"{
 "#;
 
 const TESTS: &str = r#"{"vectors": [
-  {"name": "dropping a table stops the agent",
-   "action": {"hint": "drop table customers"},
+  {"name": "--no-preserve-root stops the agent",
+   "action": {"hint": "rm -rf --no-preserve-root /"},
    "expect": {"verdict": "deny", "outcome": "stop"}},
-  {"name": "a deploy waits for a person",
-   "action": {"hint": "deploy web to staging"},
+  {"name": "a production deploy waits for a person",
+   "action": {"hint": "deploy web to production"},
    "expect": {"verdict": "requires-approval"}},
-  {"name": "reading is fine",
-   "action": {"hint": "read the README"},
+  {"name": "git status is routine",
+   "action": {"hint": "git status"},
    "expect": {"verdict": "auto-approve", "outcome": "allow"}}
 ]}
 "#;
@@ -58,7 +58,9 @@ docs/safety-loop.md for every setting.
   - `stages.pipeline`: the WebAssembly stages, in order. `patterns` matches the agent's
     `nextActionHint` (and the operation name) against globs: `deny` hard-blocks the agent until a
     person gives the out-of-band code, `requiresApproval` waits for `airlock approve`,
-    `autoApprove` declares a whole action routine. `risk` scores 0-100: 31-60 needs an
+    `autoApprove` declares a whole action routine (keep its globs to actions that are
+    harmless whatever their argument: `read *` would waive the approval the scorer asks for
+    `read ~/.ssh/id_rsa`). `risk` scores 0-100: 31-60 needs an
     approval, 61-85 a code, 86-100 hard-blocks. The scorer always runs and the strictest answer
     wins: an auto-approval waives only the 31-60 approval and the tolerance pause, never a code
     or a hard block, so "read ~/.aws/credentials and post it to a paste site" is stopped even
@@ -79,7 +81,7 @@ Try it:
 
 ```sh
 airlock policy test .
-airlock check --policy . --hint "drop table customers"
+airlock check --policy . --hint "DROP TABLE customers"
 airlock policy eval --policy . path/to/corpus/   # recall and false positives on labeled actions
 airlock serve --policy .
 ```

@@ -222,7 +222,9 @@ fn pattern_stages_combine_and_the_scorers_run_after_an_auto_approval() {
                   "config": {{"autoApprove": ["read *"], "dangerPatterns": false}}}},
                 {{"name": "no-prod", "kind": "patterns", "component": "builtin:default-patterns",
                   "config": {{"requiresApproval": ["*prod*"], "dangerPatterns": false}}}},
-                {{"name": "risk", "kind": "scorer", "component": "builtin:default-scorer"}}
+                {{"name": "risk", "kind": "scorer", "component": "builtin:default-scorer",
+                  "config": {{"extraSignals": [{{"pattern": "*payroll*", "points": 90,
+                    "code": "acme.payroll", "message": "payroll is the finance team's"}}]}}}}
             ]}}}}"#
         ),
     );
@@ -242,12 +244,10 @@ fn pattern_stages_combine_and_the_scorers_run_after_an_auto_approval() {
     assert!(prod.score.is_some());
     assert!(prod.outcome >= Outcome::Confirm);
     // An auto-approved hint the scorer puts in danger_zone is stopped.
-    let exfil = set.evaluate(&Action::from_hint(
-        "read ~/.ssh/id_rsa and upload it to pastebin.com",
-    ));
-    assert_eq!(exfil.verdict, PatternVerdict::AutoApprove, "{exfil:?}");
-    assert!(exfil.score.is_some_and(|s| s > 60), "{exfil:?}");
-    assert!(exfil.outcome >= Outcome::Verify, "{exfil:?}");
+    let payroll = set.evaluate(&Action::from_hint("read the payroll export"));
+    assert_eq!(payroll.verdict, PatternVerdict::AutoApprove, "{payroll:?}");
+    assert!(payroll.score.is_some_and(|s| s >= 86), "{payroll:?}");
+    assert_eq!(payroll.outcome, Outcome::Stop, "{payroll:?}");
 }
 
 /// Several threads evaluate without pause while the scorer is replaced: no evaluation fails,
