@@ -99,11 +99,7 @@ fn an_auto_approved_action_with_a_danger_zone_score_still_stops() {
     // `read *` auto-approves; `tier-danger` scores 95 and `tier-high` 70.
     for (agent, hint, expected) in [
         ("reader-1", "read the task tier-danger alpha", Outcome::Stop),
-        (
-            "reader-2",
-            "read the task tier-high alpha",
-            Outcome::Verify,
-        ),
+        ("reader-2", "read the task tier-high alpha", Outcome::Verify),
         (
             "reader-3",
             "read the task tier-confirm alpha",
