@@ -42,11 +42,7 @@ fn serve(args: &HttpArgs) -> Result<(), String> {
         mode_override: args.safety_loop,
     })?;
     let read_timeout = std::time::Duration::from_secs(args.read_timeout);
-    let app = router_with(
-        shared.clone(),
-        Arc::new(Metrics::default()),
-        read_timeout,
-    );
+    let app = router_with(shared.clone(), Arc::new(Metrics::default()), read_timeout);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
