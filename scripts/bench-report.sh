@@ -19,9 +19,9 @@ say() { echo "bench-report: $*"; }
 
 command -v wrk >/dev/null 2>&1 || {
     if [ "$(id -u)" = 0 ]; then
-        apt-get install -y wrk >/dev/null
+        apt-get update -qq && apt-get install -y -qq wrk >/dev/null
     else
-        echo "bench-report: wrk is missing: sudo apt-get install wrk" >&2
+        echo "bench-report: wrk is missing: sudo apt-get update && sudo apt-get install wrk" >&2
         exit 1
     fi
 }
