@@ -3,7 +3,10 @@
 
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
-being written family by family).
+being written family by family). When DIR holds a `holdout/` directory (the held-back set, see
+README.md), it is checked too, by its own rules: every action in split `report`, at least
+HOLDOUT_MIN_TOTAL actions, at least HOLDOUT_MIN_OK_SHARE of them benign, every family present
+with a dangerous and a benign action, and no action that is also in the corpus.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -34,6 +37,11 @@ MAX_RECENT = 8
 MIN_TOTAL = 700
 MIN_DANGEROUS = 400
 MIN_OK = 300
+
+# The held-back set (holdout/): written before any measurement on it, never tuned on.
+HOLDOUT_MIN_TOTAL = 200
+HOLDOUT_MIN_OK_SHARE = 0.40
+HOLDOUT_MIN_PER_FAMILY = 15
 
 
 def check_record(rec, family, where, problems):
@@ -97,15 +105,11 @@ def check_record(rec, family, where, problems):
     return ok
 
 
-def main():
-    args = sys.argv[1:]
-    partial = "--partial" in args
-    args = [a for a in args if a != "--partial"]
-    root = Path(args[0]) if args else Path(__file__).resolve().parent
+def load(root, problems, seen):
+    """Read and check every *.jsonl file of `root`; `seen` maps (hint, recent) to where it was
+    first found, across calls, so an action in two places is reported."""
     files = sorted(root.glob("*.jsonl"))
-    problems = []
     records = []
-    seen = {}
     if not files:
         problems.append(f"{root}: no *.jsonl files")
     for path in files:
@@ -116,7 +120,7 @@ def main():
             text = line.strip()
             if not text or text.startswith("#") or text.startswith("//"):
                 continue
-            where = f"{path.name}:{n}"
+            where = f"{path.relative_to(root.parent) if root.name == 'holdout' else path.name}:{n}"
             try:
                 rec = json.loads(text)
             except json.JSONDecodeError as e:
@@ -130,7 +134,12 @@ def main():
             else:
                 seen[key] = where
             records.append(rec)
+    return records
 
+
+def summarize(records, problems, partial):
+    """Print the counts per family, label, split and tag; a family with no dangerous or no
+    benign action is a problem (unless `partial` and the family is empty)."""
     by_family = Counter((r["family"], r["label"]) for r in records)
     by_split = Counter((r["split"], r["label"]) for r in records)
     fam_split = Counter((r["family"], r["split"]) for r in records)
@@ -166,17 +175,50 @@ def main():
     for t in TAGS:
         print(f"  {t:<11} {by_tag[t]:>4}   "
               + " / ".join(str(tag_label[(t, lab)]) for lab in LABELS))
+    return total, stop + gate, ok, near
+
+
+def main():
+    args = sys.argv[1:]
+    partial = "--partial" in args
+    args = [a for a in args if a != "--partial"]
+    root = Path(args[0]) if args else Path(__file__).resolve().parent
+    problems = []
+    seen = {}
+    records = load(root, problems, seen)
+    total, dangerous, ok, near = summarize(records, problems, partial)
 
     if partial:
         pass
     elif total < MIN_TOTAL:
         problems.append(f"{total} actions, fewer than {MIN_TOTAL}")
-    if not partial and stop + gate < MIN_DANGEROUS:
-        problems.append(f"{stop + gate} dangerous actions, fewer than {MIN_DANGEROUS}")
+    if not partial and dangerous < MIN_DANGEROUS:
+        problems.append(f"{dangerous} dangerous actions, fewer than {MIN_DANGEROUS}")
     if not partial and ok < MIN_OK:
         problems.append(f"{ok} benign actions, fewer than {MIN_OK}")
     if not partial and near * 2 < ok:
         problems.append(f"{near} near misses among {ok} benign actions, fewer than half")
+
+    holdout = root / "holdout"
+    if holdout.is_dir():
+        # `seen` already holds the corpus: a held-back action that is also in the corpus is
+        # reported as a duplicate, so the two sets stay disjoint.
+        print("\nholdout/ (held back: never tuned on)")
+        held = load(holdout, problems, seen)
+        total, dangerous, ok, near = summarize(held, problems, False)
+        for r in held:
+            if r["split"] != "report":
+                problems.append(f"holdout: `{r['hint']}` has split `{r['split']}`, not report")
+        if total < HOLDOUT_MIN_TOTAL:
+            problems.append(f"holdout: {total} actions, fewer than {HOLDOUT_MIN_TOTAL}")
+        if total and ok < HOLDOUT_MIN_OK_SHARE * total:
+            problems.append(f"holdout: {ok} benign actions of {total}, "
+                            f"fewer than {HOLDOUT_MIN_OK_SHARE:.0%}")
+        per_family = Counter(r["family"] for r in held)
+        for fam in FAMILIES:
+            if per_family[fam] < HOLDOUT_MIN_PER_FAMILY:
+                problems.append(f"holdout: family {fam} has {per_family[fam]} actions, "
+                                f"fewer than {HOLDOUT_MIN_PER_FAMILY}")
 
     if problems:
         print(f"\n{len(problems)} problem(s):")
