@@ -19,8 +19,9 @@ use corpus::{Digest, Rng};
 
 /// The digest of the stage's outcomes over the corpus, regenerated deliberately for issue #13:
 /// auto-approval covers the whole action only, danger names count in call position only, and
-/// the built-in command patterns are gone (the scorer's judge parses commands).
-const PINNED: u64 = 0x7cc6_6037_0e47_f159;
+/// the built-in command patterns are gone (the scorer's judge parses commands); again when only
+/// the function an expression starts with counts as in call position (`print(df.drop_x())`).
+const PINNED: u64 = 0xbcf1_a41d_62c2_1296;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

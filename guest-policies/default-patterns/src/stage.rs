@@ -296,6 +296,10 @@ fn each_call_position_name(hint: &str, mut f: impl FnMut(&str)) {
     let mut at_start = true;
     for raw in hint.split_whitespace() {
         let word = raw.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_'));
+        // An expression (`print(df.drop_duplicates())`, `drop_table(users)`): only the
+        // function it starts with is in call position; what it calls inside (methods of a data
+        // frame, arguments) is code the scorer reads.
+        let word = word.split('(').next().unwrap_or(word);
         let ends_action =
             raw.ends_with([';', ',', '&', '|']) || matches!(raw, "&&" | "||" | "|" | "&" | ";");
         if at_start && !word.is_empty() {
@@ -585,6 +589,14 @@ mod tests {
             ),
             ("write a test for delete_all_users", None, NoMatch),
             ("rename reset_password to change_password", None, NoMatch),
+            // Code: only the function an expression starts with is in call position.
+            (
+                "python3 -c \"import pandas as pd; print(pd.read_csv('users.csv').drop_duplicates().shape)\"",
+                None,
+                NoMatch,
+            ),
+            ("run drop_table(users)", None, Deny),
+            ("purge_cache(); print('done')", None, RequiresApproval),
             // Commands: the scorer's judge.
             ("rm -rf /", None, NoMatch),
             ("git push --force origin main", None, NoMatch),

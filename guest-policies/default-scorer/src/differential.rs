@@ -20,9 +20,12 @@ mod corpus;
 use corpus::{Digest, Rng};
 
 /// The digest of the scorer's outputs over the corpus: regenerated when the scorer was rebuilt
-/// on the judge (issue #13). The judge's readers (shell, SQL, plain language) decide these
-/// outputs too: a change to any of them moves it, deliberately or not.
-const PINNED: u64 = 0xd5dd_83da_1cef_af28;
+/// on the judge (issue #13), and again for the judge's follow-ups (stripe, mv out of the tree,
+/// binaries run after chmod +x, the directory a cd entered, template and written .env files,
+/// negated scopes, packages added from untrusted sources, shell loops). The judge's readers
+/// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
+/// deliberately or not.
+const PINNED: u64 = 0x5917_6a9b_4146_6a9d;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -100,6 +100,8 @@ fn may_set_context(text: &str) -> bool {
         b"unblock",
         b"shadow",
         b"redb",
+        b"cd",
+        b"pushd",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -119,7 +121,21 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     }
     fork_bomb(text, out);
     let script = shell::parse(text);
+    // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
+    // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
+    // script's own commands).
+    let outer = ctx.in_subshell;
+    ctx.in_subshell |= text
+        .char_indices()
+        .any(|(i, c)| c == '(' && !text[..i].ends_with(['$', '<', '>', '(']));
+    // A nested body (`bash -c '...'`, a substitution) runs in its own process: its `cd` holds
+    // inside it, not after it.
+    let cwd = (depth > 0).then(|| ctx.cwd.clone());
     recognize::script(&script, depth, ctx, out);
+    ctx.in_subshell = outer;
+    if let Some(cwd) = cwd {
+        ctx.cwd = cwd;
+    }
 }
 
 /// `s` cut to at most `max` bytes (on a character boundary), for messages.
@@ -218,7 +234,14 @@ fn prose_text(
                 if kind == Kind::Both {
                     judge_shell(c, 0, ctx, out);
                 }
-                out.extend(prose::judge_prose(c, recent));
+                // A lead "run" / "execute" cut off above is the clause's verb in prose: "run
+                // the postinstall of the package from a fork" runs untrusted code.
+                let whole = clause.trim();
+                let lead = &whole[..whole.len().saturating_sub(c.len())];
+                let runs = lead
+                    .split_whitespace()
+                    .any(|w| w.starts_with("run") || w.starts_with("exec"));
+                out.extend(prose::judge_prose(if runs { whole } else { c }, recent));
                 embedded(c, ctx, out);
             }
         }
@@ -536,6 +559,15 @@ fn classify(t: &str) -> Kind {
     if t.contains("(){") || t.contains("() {") {
         return Kind::Shell;
     }
+    // A shell compound command (`for id in $(...); do ...; done`, `if ...; then ...; fi`):
+    // its keywords are English words too, so only with the shell's own `; do` / `; then`.
+    if matches!(lower, "for" | "while" | "until" | "if" | "select")
+        && ["; do", ";do", "\ndo", "; then", ";then", "\nthen"]
+            .iter()
+            .any(|k| t.contains(k))
+    {
+        return Kind::Shell;
+    }
     if !is_program(lower) {
         // An unknown program with options or paths after it (`inotifywait -m ~/x`,
         // `pastebinit error.log`): judged both as a command and as prose.
@@ -789,6 +821,9 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     let mut dest: Option<&str> = None;
     let mut airlock_path: Option<&str> = None;
     let mut destroy_path: Option<&str> = None;
+    // The words just before this one, closest first: a secret's path after "to" or "create" is
+    // written, after "example" a template (`prose::names_no_secret`).
+    let mut before: [&str; 4] = [""; 4];
     for raw in text.split(|c: char| {
         c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
     }) {
@@ -796,6 +831,8 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         if w.is_empty() {
             continue;
         }
+        let previous = before;
+        before = [w, previous[0], previous[1], previous[2]];
         let f = flags(w.trim_start_matches('\''));
         if first.is_empty() {
             first = w;
@@ -805,7 +842,9 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         if w.bytes()
             .any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
         {
-            if secret_path.is_none() {
+            if secret_path.is_none()
+                && !prose::names_no_secret(previous.into_iter().filter(|p| !p.is_empty()))
+            {
                 secret_path = paths::secret(w).map(|what| (w, what));
             }
             if airlock_path.is_none() && paths::airlock_state(w).is_some() {

@@ -85,6 +85,8 @@ pub mod obj {
     pub const AIRLOCK: u16 = 1 << 11;
     /// Access to something (weaker than an administrator's privileges).
     pub const ACCESS: u16 = 1 << 12;
+    /// Code to install: packages, dependencies, libraries, plugins, extensions.
+    pub const SOFTWARE: u16 = 1 << 13;
 }
 
 /// Scope and modifier flags (bits).
@@ -342,6 +344,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("decrease", Lex::v(Modify)),
     ("decrypt", Lex::v(Access)),
     ("delete", Lex::v(Destroy)),
+    ("dependency", Lex::o(SOFTWARE)),
     ("deploy", Lex::v(Release)),
     ("deployment", Lex::o(RUNTIME)),
     ("deprovision", Lex::v(Destroy)),
@@ -407,6 +410,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("explain", Lex::v(Mention)),
     ("export", Lex::v(Access)),
     ("expose", Lex::v(Communicate)),
+    ("extension", Lex::o(SOFTWARE)),
     ("external", Lex::f(SINK)),
     ("extract", Lex::v(Access)),
     ("fake", Lex::f(NONPROD)),
@@ -483,6 +487,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("launch", Lex::v(Release)),
     ("leak", Lex::v(Communicate)),
     ("learn", Lex::v(Mention)),
+    ("library", Lex::o(SOFTWARE)),
     ("license", Lex::o(MONEY)),
     ("lint", Lex::v(Mention)),
     ("list", Lex::v(Access)),
@@ -543,6 +548,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("overwrite", Lex::v(Destroy)),
     ("own", Lex::f(SELF)),
     ("owner", Lex::o(PRIV)),
+    ("package", Lex::o(SOFTWARE)),
     ("page", Lex::o(WORK)),
     ("partner", Lex::of(PEOPLE, PARTY)),
     ("passphrase", Lex::o(CRED)),
@@ -563,6 +569,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("pii", Lex::o(SENSITIVE)),
     ("pipe", Lex::v(Run)),
     ("plan", Lex::vo(Mention, MONEY)),
+    ("plugin", Lex::o(SOFTWARE)),
     ("pod", Lex::o(RUNTIME)),
     ("policy", Lex::f(POLICY)),
     ("portfolio", Lex::o(MONEY)),

@@ -241,6 +241,15 @@ fn word(w: &str) -> Lex {
     if !w.contains('-') {
         return empty;
     }
+    // `prod-like`, `production-ish`, `customer-style`: resembling the thing, not the thing (a
+    // prod-like environment is a staging one).
+    if let Some((_, last)) = w.rsplit_once('-')
+        && ["like", "ish", "style"]
+            .iter()
+            .any(|s| last.eq_ignore_ascii_case(s))
+    {
+        return empty;
+    }
     let mut all = empty;
     for part in w.split('-') {
         let Some(n) = lower(part, &mut buf) else {
@@ -319,6 +328,54 @@ fn secret_path(p: &str) -> bool {
             return true;
         }
         etc = is(c, "etc");
+    }
+    false
+}
+
+/// Whether a secret's path in a sentence names no secret read, judging by the words just before
+/// it (`before`: closest first): the destination of a copy or a creation ("copy .env.example *to*
+/// .env", "*create* .env from it", "fill in *the* .env") is written, not read, and a template
+/// named in words ("the *example* .env file", "a *sample* credentials.json") holds placeholders.
+pub fn names_no_secret<'w>(before: impl IntoIterator<Item = &'w str>) -> bool {
+    const SKIP: &[&str] = &[
+        "the", "a", "an", "your", "my", "our", "its", "their", "new", "local", "own", "in", "out",
+    ];
+    // Verbs that only ever produce the file they name ("write", "save" and "make" also take
+    // what is read: "write ~/.ssh/id_rsa to stdout").
+    const DESTINATION: &[&str] = &[
+        "to",
+        "into",
+        "create",
+        "creates",
+        "creating",
+        "fill",
+        "fills",
+        "filling",
+        "populate",
+        "populates",
+        "generate",
+        "generates",
+        "touch",
+        "scaffold",
+    ];
+    const TEMPLATE: &[&str] = &[
+        "example",
+        "sample",
+        "template",
+        "dummy",
+        "placeholder",
+        "fake",
+        "mock",
+    ];
+    let is = |w: &str, list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x));
+    for w in before.into_iter().take(4) {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        if is(w, DESTINATION) || is(w, TEMPLATE) {
+            return true;
+        }
+        if !is(w, SKIP) {
+            return false;
+        }
     }
     false
 }
@@ -666,10 +723,25 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 clause.flags |= flag::UNSAFE;
             }
             // Negation counts only before the verb ("don't delete"; not "delete, no expiry").
-            clause.flags |= if clause.verb == Verb::Absent {
-                lex.flags
+            // After it, a negation right before a scope word takes that scope away: "deploy
+            // to staging, not production" does not ship to production.
+            let negated_scope = clause.verb != Verb::Absent
+                && (i.saturating_sub(2)..i).any(|j| {
+                    toks[j].lex().flags & flag::NEG != 0
+                        && toks[j..i].iter().all(|k| !k.brk)
+                        && toks[j + 1..i]
+                            .iter()
+                            .all(|k| k.lex().flags & flag::PREP != 0)
+                });
+            let scope = if negated_scope {
+                lex.flags & !(flag::PROD | flag::BULK | flag::PUBLIC | flag::PUBLIC_PLACE)
             } else {
-                lex.flags & !flag::NEG
+                lex.flags
+            };
+            clause.flags |= if clause.verb == Verb::Absent {
+                scope
+            } else {
+                scope & !flag::NEG
             };
             if lex.flags & flag::WITHOUT != 0 && clause.verb == Verb::Absent {
                 clause.flags |= flag::NEG;
@@ -726,6 +798,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 airlock,
                 system,
             } => {
+                let secret = secret && !names_no_secret(toks[..i].iter().rev().map(|t| t.text));
                 clause.secret |= secret;
                 clause.airlock_path |= airlock;
                 clause.system_path |= system;
@@ -1005,6 +1078,9 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
     let nonprod = flags & flag::NONPROD != 0;
     let verb = if c.has(flag::SAME) && matches!(c.verb, Absent | Run) {
         ctx.verb.unwrap_or(c.verb)
+    } else if c.verb == Privilege && head & obj::SOFTWARE != 0 {
+        // "add the package from the fork to the project": adding code is installing it.
+        Install
     } else {
         c.verb
     };
@@ -1486,7 +1562,7 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             }
             None
         }
-        Run | Install | Absent | Move => remote_code(c, ctx, pronoun),
+        Run | Install | Absent | Move => remote_code(c, verb, ctx, pronoun),
         Mention => None,
     }
 }
@@ -1514,13 +1590,12 @@ fn strongest(objects: u16) -> u16 {
 
 /// Running something downloaded or untrusted: "run it" after a download, "run the script from
 /// https://...", "pipe it to bash", "execute what you just downloaded".
-fn remote_code(c: &Clause<'_>, ctx: &Context, pronoun: bool) -> Option<Finding> {
+fn remote_code(c: &Clause<'_>, verb: Verb, ctx: &Context, pronoun: bool) -> Option<Finding> {
     // A clause without a verb that names a downloaded script is read as running it: callers may
     // have cut a leading "run" or "execute" off ("the setup script from https://.../setup.sh").
-    let runs = c.verb == Verb::Run
-        || c.has(flag::SHELL)
-        || (c.verb == Verb::Absent && c.has(flag::DOWNLOAD));
-    if !runs && c.verb != Verb::Install {
+    let runs =
+        verb == Verb::Run || c.has(flag::SHELL) || (verb == Verb::Absent && c.has(flag::DOWNLOAD));
+    if !runs && verb != Verb::Install {
         return None;
     }
     // A URL alone is not code (`run curl https://api.example/events -o out.json`): a script,

@@ -10,10 +10,11 @@ use crate::shell::RedirectKind;
 const F: Family = Family::Filesystem;
 
 /// The recognizer of the filesystem family.
-pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+/// `cwd`: the directory a `cd` entered, inside which relative targets are read.
+pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     match p {
-        "rm" | "srm" => rm(cmd, out),
+        "rm" | "srm" => rm(cmd, cwd, out),
         "rmdir" | "unlink" => {}
         "find" => find(cmd, out),
         "shred" => shred(cmd, out),
@@ -98,14 +99,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-fn rm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn rm(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
     let recursive = cmd.flag(b"rR", &["recursive"]);
     let no_preserve = cmd.has(&["--no-preserve-root"]);
     let mut worst: Option<(Scope, &str)> = None;
     let mut any = false;
     for t in cmd.operands(&[]) {
         any = true;
-        let s = paths::scope(t);
+        let s = paths::scope_in(t, cwd);
         if worst.is_none_or(|(w, _)| s > w) {
             worst = Some((s, t));
         }
@@ -499,17 +500,53 @@ fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ));
     }
     if p == "mv" {
-        for src in &ops[..ops.len().saturating_sub(1)] {
-            if matches!(paths::scope(src), Scope::Catastrophic) {
+        let sources = if cmd.value(&["-t", "--target-directory"]).is_some() {
+            &ops[..]
+        } else {
+            &ops[..ops.len().saturating_sub(1)]
+        };
+        for src in sources {
+            let scope = paths::scope(src);
+            if matches!(scope, Scope::Catastrophic) {
                 out.push(finding(
                     F,
                     "filesystem.mv-system-dir",
                     Severity::Verify,
                     format!("mv moves {src} away: the system depends on it"),
                 ));
+            } else if leaves_project(src, dest) && scope != Scope::Disposable {
+                // The directory is gone from the project as surely as after `rm -r`, only
+                // recoverable while the destination lasts (`/tmp` is emptied at reboot).
+                out.push(finding(
+                    F,
+                    "filesystem.mv-out-of-project",
+                    if scope == Scope::Wide {
+                        Severity::Verify
+                    } else {
+                        Severity::Confirm
+                    },
+                    format!("mv moves {src} out of the project into {dest}"),
+                ));
             }
         }
     }
+}
+
+/// Whether `mv SRC DEST` takes a directory of the project (a relative path that names a
+/// directory: `config/`, `src`, `.`, `*`) out of the project's tree (to an absolute path, the
+/// home directory, or a parent's). Single files with an extension (`build.log`) are left out: a
+/// file moved aside is a bounded change.
+fn leaves_project(src: &str, dest: &str) -> bool {
+    let relative = !src.starts_with(['/', '~', '$']) && !src.starts_with("../");
+    let name = paths::file_name(src);
+    let directory = src.ends_with('/')
+        || matches!(src, "." | "*" | "./*" | ".*")
+        || (!name.contains('.') && !name.contains('*'));
+    let outside = dest.starts_with(['/', '~'])
+        || dest.starts_with("$HOME")
+        || dest.starts_with("${HOME}")
+        || dest.starts_with("../");
+    relative && directory && outside
 }
 
 /// A write (`>`, `>>`, `tee`, `sed -i`) to a target.

@@ -375,6 +375,8 @@ const ENTRIES: &[(&str, u16)] = &[
     ("op", P),
     ("pass", P | ENGLISH),
     ("doppler", P),
+    // payments
+    ("stripe", P),
     // databases (the SQL reader's programs, and dump tools)
     ("psql", D),
     ("mysql", D),

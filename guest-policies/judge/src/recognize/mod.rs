@@ -21,6 +21,7 @@ pub mod infrastructure;
 pub mod interpreters;
 pub mod lexicon;
 pub mod paths;
+pub mod payments;
 pub mod secrets;
 pub mod system;
 pub mod tampering;
@@ -162,6 +163,15 @@ pub struct Context {
     /// A recent step already reached for airlock (its state, its operator commands): what
     /// follows ("approve the first one", `cat <code file>`) finishes the job.
     pub tampering: bool,
+    /// The working directory a `cd` entered (a recent step's, or earlier in the same command
+    /// line): relative targets of `rm` are read inside it ([`paths::scope_in`]).
+    pub cwd: Option<String>,
+    /// The script being judged runs parts in subshells (`(cd x && make)`): its `cd` may not
+    /// last, so it does not move [`Context::cwd`].
+    pub in_subshell: bool,
+    /// Files made executable (`chmod +x F`) by an earlier command or step: running one right
+    /// after is running something that came from outside the build.
+    pub made_executable: Vec<String>,
 }
 
 impl Context {
@@ -463,6 +473,7 @@ const KNOWN: &[&str] = &[
     "tee",
     "sed",
     "nc",
+    "stripe",
 ];
 
 /// One simple command: its family's recognizer, and the checks every command gets (its
@@ -476,13 +487,19 @@ fn command(
     out: &mut Vec<Finding>,
 ) {
     let p = cmd.program;
+    if matches!(p, "cd" | "pushd") && !ctx.in_subshell {
+        let target = cmd.operands(&[]).next();
+        ctx.cwd = paths::enter(ctx.cwd.as_deref(), target);
+    }
     if dry_run(cmd) {
         secrets::judge(cmd, s, index, ctx, out);
         tampering::judge(cmd, ctx, out);
         return;
     }
     if cmd.more_args {
-        bulk(cmd, s, index, out);
+        bulk(cmd, s, index, None, out);
+    } else if let Some(list) = loop_list(cmd, s, index) {
+        bulk(cmd, s, index, Some(list), out);
     }
     if p == "crontab" && cmd.piped_in {
         scheduled(s, index, depth, ctx, out);
@@ -491,9 +508,9 @@ fn command(
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
         | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" => {
-            filesystem::judge(cmd, out)
+            filesystem::judge(cmd, ctx.cwd.as_deref(), out)
         }
-        _ if p.starts_with("mkfs") => filesystem::judge(cmd, out),
+        _ if p.starts_with("mkfs") => filesystem::judge(cmd, None, out),
         "git" => git::judge(cmd, out),
         "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
         | "microk8s" => containers::judge(cmd, out),
@@ -505,6 +522,7 @@ fn command(
         }
         "airlock" => {}
         "gh" => git::gh(cmd, out),
+        "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
             filesystem::volumes(cmd, out)
@@ -634,20 +652,70 @@ fn database_stdin(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Fin
     }
 }
 
-/// A command run by `xargs` on input from upstream: bulk, with targets unknown here.
-fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+/// The words of the list a `for VAR in LIST; do ...; done` loop feeds to `cmd` through an
+/// operand `$VAR` (or `${VAR}`): `None` when `cmd` takes no loop variable.
+fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [Cow<'s, str>]> {
+    s.commands[..index].iter().rev().find_map(|c| {
+        let w = &c.words;
+        if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
+            return None;
+        }
+        let var = &*w[1];
+        cmd.words()
+            .any(|a| {
+                a.strip_prefix('$')
+                    .map(|r| r.trim_start_matches('{').trim_end_matches('}'))
+                    == Some(var)
+            })
+            .then(|| &w[3..])
+    })
+}
+
+/// Words of a command that list things (the input of a bulk delete: everything listed).
+fn lists(w: &str) -> bool {
+    matches!(
+        w,
+        "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q" | "search"
+    )
+}
+
+/// A command run on many targets it does not name: by `xargs` on input from upstream, or in a
+/// `for` loop over `list` (its words). Bulk, with targets unknown here.
+fn bulk(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    list: Option<&[Cow<'_, str>]>,
+    out: &mut Vec<Finding>,
+) {
     let p = cmd.program;
     let deleting = matches!(p, "rm" | "shred" | "unlink" | "srm")
         || (matches!(
             p,
-            "kubectl" | "docker" | "podman" | "helm" | "gh" | "aws" | "gcloud" | "az"
+            "kubectl" | "docker" | "podman" | "helm" | "gh" | "aws" | "gcloud" | "az" | "stripe"
         ) && cmd.words().any(|w| {
             matches!(
                 w,
                 "delete" | "rm" | "rmi" | "uninstall" | "close" | "terminate-instances"
             ) || w.starts_with("delete-")
+                || p == "stripe" && matches!(w, "cancel" | "void" | "refunds")
         }));
     if !deleting {
+        return;
+    }
+    // A loop's list: a substitution that lists (`$(stripe subscriptions list -q)`).
+    if let Some(list) = list {
+        let wide = list.iter().any(|w| {
+            (w.starts_with("$(") || w.starts_with('`'))
+                && w.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+                    .any(lists)
+        });
+        if list
+            .iter()
+            .any(|w| w.starts_with("$(") || w.starts_with('`'))
+        {
+            push_bulk(cmd, wide, true, out);
+        }
         return;
     }
     // What feeds it: `find /` or a listing of everything.
@@ -662,9 +730,7 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
                     && u.operands(&[])
                         .next()
                         .is_some_and(|start| paths::scope(start) == paths::Scope::Catastrophic))
-                    || u.words().any(|w| {
-                        matches!(w, "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q")
-                    })
+                    || u.words().any(lists)
             })
         });
     // `echo / | xargs rm -rf`: the targets are the words echoed.
@@ -690,9 +756,16 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
         ));
         return;
     }
+    push_bulk(cmd, wide, false, out);
+}
+
+/// The finding of a bulk delete by `cmd` (`in_loop`: in a `for` loop, else run by `xargs`):
+/// `wide` when its input is everything a listing returns.
+fn push_bulk(cmd: &Cmd<'_>, wide: bool, in_loop: bool, out: &mut Vec<Finding>) {
+    let p = cmd.program;
     let family = match p {
         "rm" | "shred" | "unlink" | "srm" => Family::Filesystem,
-        "gh" => Family::Business,
+        "gh" | "stripe" => Family::Business,
         "aws" | "gcloud" | "az" => Family::Cloud,
         _ => Family::Containers,
     };
@@ -705,7 +778,8 @@ fn bulk(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
             Severity::Confirm
         },
         format!(
-            "xargs {p} deletes whatever the input lists{}",
+            "{}{p} deletes whatever the input lists{}",
+            if in_loop { "a loop of " } else { "xargs " },
             if wide {
                 ": everything a listing or a search of / returns"
             } else {

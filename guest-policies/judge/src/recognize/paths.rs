@@ -312,6 +312,46 @@ pub fn scope(path: &str) -> Scope {
     Scope::Bounded
 }
 
+/// The scope of `path` run from the directory `cwd` that a `cd` (in a recent step or earlier
+/// in the same command line) entered. A relative path is read inside that directory: `rm -rf
+/// ./*` after `cd target/release` deletes build output, after `cd /etc` the system's
+/// configuration. The directory only ever makes a path worse, except when it is made to be
+/// thrown away: `cd ~/project && rm -rf *` stays the whole project, not "a path in a home".
+pub fn scope_in(path: &str, cwd: Option<&str>) -> Scope {
+    let own = scope(path);
+    let Some(dir) = cwd else { return own };
+    if path.starts_with(['/', '~', '$']) {
+        return own;
+    }
+    let rel = path.trim_start_matches("./");
+    let joined = if rel == "." || rel.is_empty() {
+        dir.to_owned()
+    } else {
+        format!("{}/{rel}", dir.trim_end_matches('/'))
+    };
+    match scope(&joined) {
+        Scope::Disposable => Scope::Disposable,
+        there => own.max(there),
+    }
+}
+
+/// The directory `cd TARGET` enters from `cwd` (`None`: not known, as after `cd -`).
+pub fn enter(cwd: Option<&str>, target: Option<&str>) -> Option<String> {
+    let t = match target {
+        None | Some("~") | Some("$HOME") | Some("${HOME}") => return Some("~".to_owned()),
+        Some("-") => return None,
+        Some(t) => t,
+    };
+    if t.starts_with(['/', '~', '$']) {
+        return Some(t.to_owned());
+    }
+    let t = t.trim_start_matches("./");
+    Some(match cwd {
+        Some(dir) => format!("{}/{t}", dir.trim_end_matches('/')),
+        None => t.to_owned(),
+    })
+}
+
 /// What secret a path holds, if it is a credential or key file.
 pub fn secret(path: &str) -> Option<&'static str> {
     // Every secret below is named by a path (`/`, `.`, `~`, `_`, `@`) or by a bare

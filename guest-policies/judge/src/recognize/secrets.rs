@@ -947,6 +947,7 @@ fn downloads(
             format!("{p} installs and runs code from an unvetted source"),
         ));
     }
+    fresh_binary(cmd, ctx, out);
     // Running, sourcing or making executable a downloaded file.
     if ctx.downloads.is_empty() {
         return;
@@ -974,6 +975,49 @@ fn downloads(
             "remote-code.run-download",
             Severity::Verify,
             format!("{p} runs {t}, downloaded from the network and not reviewed"),
+        ));
+    }
+}
+
+/// Whether a `chmod` mode makes a file executable (`+x`, `u+x`, `a+rx`, `755`).
+fn adds_exec(mode: &str) -> bool {
+    mode.contains('x') && !mode.contains('-') || mode.starts_with('7') || mode.starts_with('5')
+}
+
+/// A binary made executable, then run (`chmod +x ./tool && ./tool`, or in the next step).
+/// Compilers and linkers make their output executable, and a project's own scripts are
+/// committed executable: a file that needs `chmod +x` before it runs came from outside the
+/// build (a download, an archive, a paste) and nobody has read it. Scripts with an extension
+/// (`deploy.sh`, `gen.py`) are text the agent can read (and usually wrote), and the build
+/// wrappers projects commit (`gradlew`, `mvnw`, `configure`) often lose their mode in a copy;
+/// both go ahead. A file known to be downloaded is graded higher, by the caller.
+fn fresh_binary(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    if p == "chmod" {
+        let mut ops = cmd.operands(&["--reference"]);
+        if ops.next().is_some_and(adds_exec) && !cmd.flag(b"R", &["recursive"]) {
+            ctx.made_executable.extend(ops.map(str::to_owned));
+        }
+        return;
+    }
+    if ctx.made_executable.is_empty() || ctx.downloaded(p) {
+        return;
+    }
+    let name = paths::file_name(p);
+    let script = name.contains('.') || matches!(name, "gradlew" | "mvnw" | "configure");
+    let fresh = ctx
+        .made_executable
+        .iter()
+        .any(|f| paths::file_name(f) == name);
+    if fresh && !script {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-fresh-binary",
+            Severity::Confirm,
+            format!(
+                "runs {p} right after making it executable: a build makes its output \
+                 executable itself, so {name} came from outside it and is not reviewed"
+            ),
         ));
     }
 }
