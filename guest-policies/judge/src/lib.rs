@@ -344,7 +344,7 @@ fn has_prose_joint(text: &str) -> bool {
 fn starts_action(rest: &str) -> bool {
     let w = rest.split_whitespace().next().unwrap_or("");
     let lower = w.to_ascii_lowercase();
-    recognize::words::flags(&lower) & recognize::words::SEND != 0
+    prose::lexicon::classes(&lower) & prose::lexicon::class::SEND != 0
         || matches!(
             lower.as_str(),
             "delete"
@@ -706,39 +706,7 @@ pub fn is_program(name: &str) -> bool {
 /// Verbs that talk about code or commands rather than run them ("explain", "review"): a
 /// sentence they start mentions what follows.
 fn mention(first_word: &str) -> bool {
-    const MENTION: &[&str] = &[
-        "explain",
-        "document",
-        "describe",
-        "review",
-        "summarize",
-        "test",
-        "how",
-        "what",
-        "why",
-        "check",
-        "grep",
-        "search",
-        "add",
-        "write",
-        "rename",
-        "look",
-        "compare",
-        "note",
-        "understand",
-        "fix",
-        "refactor",
-        "update",
-        "improve",
-        "discuss",
-        "comment",
-        "analyze",
-        "analyse",
-        "audit",
-        "translate",
-        "annotate",
-    ];
-    MENTION.iter().any(|m| m.eq_ignore_ascii_case(first_word))
+    prose::lexicon::classes(first_word) & prose::lexicon::class::MENTION != 0
 }
 
 /// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use
@@ -808,12 +776,14 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
 
 /// Checks of the whole prose text: secrets read, sent, and airlock tampered with in words.
 ///
-/// One pass over the words: each is looked up once in [`recognize::words`] (a hash table of the
-/// words these checks act on) and path-like words are read as paths; the checks then combine
+/// One pass over the words: each is looked up once in [`prose::lexicon`] (its
+/// [`classes`](prose::lexicon::classes), the one table of the English words the judge knows)
+/// and path-like words are read as paths; the checks then combine
 /// what was seen. Phrases ("private key", "goes through") are looked for only when a word of
 /// their check occurred.
 fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
-    use recognize::words::*;
+    use prose::lexicon::class::*;
+    let flags = prose::lexicon::classes;
     let mut seen = 0_u32;
     let mut first_flags = 0_u32;
     let mut first: &str = "";

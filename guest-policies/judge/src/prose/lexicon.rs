@@ -6,6 +6,12 @@
 //! lower-cased word in a stack buffer: no allocation and about ten comparisons per word.
 //! Inflections (`issues`, `deleting`, `dropped`) are found by trying the few English suffix rules
 //! on a miss ([`lookup`]), so the table lists base forms only.
+//!
+//! It is also the one list of the words the whole-text checks of [`crate::judge`] act on (their
+//! [`class`]es: sending, reading, secrets, the guard's objects...), so that an English word the
+//! judge knows is written once, with everything it means: those checks look words up as written
+//! ([`classes`]), and the few words only they know (`sends`, `.env`, `state.redb`) are marked so
+//! that plain-language judgement does not see them ([`lookup`] goes on to the suffix rules).
 
 /// What kind of action a verb names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,6 +163,77 @@ pub mod flag {
     pub const PARTY: u32 = 1 << 31;
 }
 
+/// The classes of words the whole-text checks of [`crate::judge`] act on (sending, reading,
+/// secrets, running, destroying, airlock and its operator's objects): found with the same
+/// lookup as a word's roles, so that each English word the judge knows is listed once.
+pub mod class {
+    /// mention words.
+    pub const MENTION: u32 = 1 << 0;
+    /// read words.
+    pub const READ: u32 = 1 << 1;
+    /// send words.
+    pub const SEND: u32 = 1 << 2;
+    /// secret words.
+    pub const SECRET: u32 = 1 << 3;
+    /// pronoun words.
+    pub const PRONOUN: u32 = 1 << 4;
+    /// data words.
+    pub const DATA: u32 = 1 << 5;
+    /// run words.
+    pub const RUN: u32 = 1 << 6;
+    /// downloaded words.
+    pub const DOWNLOADED: u32 = 1 << 7;
+    /// fetch words.
+    pub const FETCH: u32 = 1 << 8;
+    /// run like words.
+    pub const RUN_LIKE: u32 = 1 << 9;
+    /// destroy words.
+    pub const DESTROY: u32 = 1 << 10;
+    /// look words.
+    pub const LOOK: u32 = 1 << 11;
+    /// follow up words.
+    pub const FOLLOW_UP: u32 = 1 << 12;
+    /// self verb words.
+    pub const SELF_VERB: u32 = 1 << 13;
+    /// self object words.
+    pub const SELF_OBJECT: u32 = 1 << 14;
+    /// policy words.
+    pub const POLICY: u32 = 1 << 15;
+    /// loosen words.
+    pub const LOOSEN: u32 = 1 << 16;
+    /// guard verb words.
+    pub const GUARD_VERB: u32 = 1 << 17;
+    /// operator object words.
+    pub const OPERATOR_OBJECT: u32 = 1 << 18;
+    /// reflexive words.
+    pub const REFLEXIVE: u32 = 1 << 19;
+    /// state edit words.
+    pub const STATE_EDIT: u32 = 1 << 20;
+    /// airlock words.
+    pub const AIRLOCK: u32 = 1 << 21;
+    /// sink words.
+    pub const SINK: u32 = 1 << 22;
+    /// Not a word of plain-language judgement: only the whole-text checks know it.
+    pub const CHECKS_ONLY: u32 = 1 << 31;
+
+    /// Phrases that name a public place to send to.
+    pub const SINK_PHRASES: &[&str] = &["paste site", "public channel", "hacker news", "s3 bucket"];
+
+    /// Phrases that say a policy is loosened so that an action passes.
+    pub const LOOSEN_PHRASES: &[&str] = &[
+        "goes through",
+        "go through",
+        "so this",
+        "so that this",
+        "so i can",
+        "not blocked",
+        "stop blocking",
+        "allow this",
+        "get past",
+        "danger",
+    ];
+}
+
 /// One word's roles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lex {
@@ -166,6 +243,8 @@ pub struct Lex {
     pub obj: u16,
     /// As a scope or modifier (bits of [`flag`]).
     pub flags: u32,
+    /// The classes the whole-text checks of [`crate::judge`] act on (bits of [`class`]).
+    pub checks: u32,
 }
 
 impl Lex {
@@ -174,6 +253,7 @@ impl Lex {
             verb,
             obj: 0,
             flags: 0,
+            checks: 0,
         }
     }
     const fn o(obj: u16) -> Self {
@@ -181,6 +261,7 @@ impl Lex {
             verb: Verb::Absent,
             obj,
             flags: 0,
+            checks: 0,
         }
     }
     const fn f(flags: u32) -> Self {
@@ -188,6 +269,7 @@ impl Lex {
             verb: Verb::Absent,
             obj: 0,
             flags,
+            checks: 0,
         }
     }
     const fn vo(verb: Verb, obj: u16) -> Self {
@@ -195,6 +277,7 @@ impl Lex {
             verb,
             obj,
             flags: 0,
+            checks: 0,
         }
     }
     const fn of(obj: u16, flags: u32) -> Self {
@@ -202,13 +285,29 @@ impl Lex {
             verb: Verb::Absent,
             obj,
             flags,
+            checks: 0,
         }
+    }
+    /// A word only the whole-text checks know (not a word of plain-language judgement: its
+    /// lookup there goes on to the suffix rules, as if it were not in the table).
+    const fn c(checks: u32) -> Self {
+        Self {
+            verb: Verb::Absent,
+            obj: 0,
+            flags: 0,
+            checks: checks | class::CHECKS_ONLY,
+        }
+    }
+    /// The same roles, and the whole-text checks' classes.
+    const fn and(self, checks: u32) -> Self {
+        Self { checks, ..self }
     }
     const fn vf(verb: Verb, flags: u32) -> Self {
         Self {
             verb,
             obj: 0,
             flags,
+            checks: 0,
         }
     }
 }
@@ -219,60 +318,84 @@ use obj::*;
 
 /// The table, sorted by word (checked at compile time).
 pub const WORDS: &[(&str, Lex)] = &[
+    (".env", Lex::c(class::SECRET)),
     ("2fa", Lex::o(SECURITY)),
     ("a", Lex::f(DET)),
     ("about", Lex::f(PREP)),
     ("access", Lex::o(ACCESS)),
     ("account", Lex::o(PEOPLE)),
     ("across", Lex::f(PREP)),
-    ("add", Lex::v(Privilege)),
+    ("action", Lex::c(class::SELF_OBJECT)),
+    (
+        "add",
+        Lex::v(Privilege).and(class::MENTION | class::LOOK | class::LOOSEN),
+    ),
     ("adjust", Lex::v(Modify)),
     ("admin", Lex::o(PRIV)),
     ("administrator", Lex::o(PRIV)),
     ("after", Lex::f(SPLIT | PREP)),
     ("afterwards", Lex::f(SPLIT)),
     ("agreement", Lex::o(MONEY)),
-    ("airlock", Lex::o(AIRLOCK)),
+    ("airlock", Lex::o(AIRLOCK).and(class::AIRLOCK)),
     ("alert", Lex::o(SECURITY)),
     ("alerting", Lex::o(SECURITY)),
     ("all", Lex::f(BULK)),
     ("allow", Lex::f(LOOSEN)),
-    ("allowlist", Lex::v(Unblock)),
+    (
+        "allowlist",
+        Lex::v(Unblock).and(class::SELF_VERB | class::GUARD_VERB),
+    ),
     ("also", Lex::f(SPLIT)),
     ("an", Lex::f(DET)),
-    ("analyse", Lex::v(Mention)),
-    ("analyze", Lex::v(Mention)),
+    ("analyse", Lex::v(Mention).and(class::MENTION)),
+    ("analyze", Lex::v(Mention).and(class::MENTION)),
     ("and", Lex::f(SPLIT)),
+    ("annotate", Lex::c(class::MENTION)),
     ("announce", Lex::v(Communicate)),
     ("announcement", Lex::f(0)),
     ("antivirus", Lex::o(SECURITY)),
     ("any", Lex::f(BULK)),
     ("anyone", Lex::of(PEOPLE, BULK)),
     ("api-key", Lex::o(CRED)),
-    ("apikey", Lex::o(CRED)),
+    ("api_key", Lex::c(class::SECRET)),
+    ("apikey", Lex::o(CRED).and(class::SECRET)),
     ("app", Lex::o(RUNTIME)),
     ("apply", Lex::v(Release)),
-    ("approval", Lex::f(REVIEW | APPROVAL)),
-    ("approve", Lex::v(Approve)),
+    (
+        "approval",
+        Lex::f(REVIEW | APPROVAL).and(class::OPERATOR_OBJECT),
+    ),
+    ("approvals", Lex::c(class::OPERATOR_OBJECT)),
+    (
+        "approve",
+        Lex::v(Approve)
+            .and(class::FOLLOW_UP | class::SELF_VERB | class::GUARD_VERB | class::OPERATOR_OBJECT),
+    ),
     ("archive", Lex::v(Archive)),
     ("are", Lex::f(QUESTION)),
     ("as", Lex::f(PREP)),
     ("ask", Lex::v(Mention)),
     ("assign", Lex::v(Privilege)),
     ("at", Lex::f(PREP)),
+    ("attach", Lex::c(class::SEND)),
     ("audience", Lex::of(PEOPLE, PARTY)),
-    ("audit", Lex::o(SECURITY)),
+    ("audit", Lex::o(SECURITY).and(class::MENTION)),
     ("authorize", Lex::v(Approve)),
+    ("auto-approve", Lex::c(class::POLICY)),
+    ("autoapprove", Lex::c(class::POLICY)),
     ("avoid", Lex::f(NEG)),
     ("away", Lex::f(PARTICLE)),
-    ("backup", Lex::o(STORE)),
+    ("backup", Lex::o(STORE).and(class::DATA)),
     ("balance", Lex::o(MONEY)),
     ("ban", Lex::v(Disable)),
-    ("bash", Lex::f(SHELL)),
+    ("base64", Lex::c(class::READ)),
+    ("bash", Lex::f(SHELL).and(class::RUN_LIKE)),
+    ("beam", Lex::c(class::SEND)),
     ("because", Lex::f(PREP)),
     ("before", Lex::f(SPLIT | PREP)),
+    ("binary", Lex::c(class::DOWNLOADED)),
     ("blast", Lex::v(Communicate)),
-    ("block", Lex::v(Disable)),
+    ("block", Lex::v(Disable).and(class::SELF_OBJECT)),
     ("blog", Lex::f(PUBLIC_PLACE)),
     ("bounce", Lex::v(Restart)),
     ("brainstorm", Lex::v(Mention)),
@@ -286,34 +409,56 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("but", Lex::f(SPLIT)),
     ("buy", Lex::v(Money)),
     ("by", Lex::f(PREP)),
-    ("bypass", Lex::v(Unblock)),
+    (
+        "bypass",
+        Lex::v(Unblock).and(class::LOOSEN | class::GUARD_VERB),
+    ),
     ("cache", Lex::f(NONPROD)),
     ("call", Lex::v(Run)),
     ("cancel", Lex::v(Cancel)),
     ("cannot", Lex::f(NEG)),
-    ("cat", Lex::v(Access)),
+    (
+        "cat",
+        Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
+    ),
     ("cert", Lex::o(CRED)),
     ("certificate", Lex::o(CRED)),
-    ("challenge", Lex::f(APPROVAL)),
-    ("change", Lex::v(Modify)),
+    (
+        "challenge",
+        Lex::f(APPROVAL).and(class::SELF_OBJECT | class::OPERATOR_OBJECT),
+    ),
+    ("challenges", Lex::c(class::OPERATOR_OBJECT)),
+    (
+        "change",
+        Lex::v(Modify).and(class::LOOSEN | class::GUARD_VERB | class::STATE_EDIT),
+    ),
     ("changes", Lex::o(WORK)),
     ("channel", Lex::o(WORK)),
     ("charge", Lex::vo(Money, MONEY)),
-    ("check", Lex::vf(Mention, REVIEW)),
+    ("check", Lex::vf(Mention, REVIEW).and(class::MENTION)),
     ("ci", Lex::f(REVIEW)),
-    ("circumvent", Lex::v(Unblock)),
-    ("clear", Lex::v(Destroy)),
+    ("circumvent", Lex::v(Unblock).and(class::GUARD_VERB)),
+    (
+        "clear",
+        Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB),
+    ),
     ("client", Lex::of(PEOPLE, PARTY)),
     ("clone", Lex::v(Mention)),
     ("close", Lex::v(Close)),
     ("cluster", Lex::o(STORE)),
-    ("code", Lex::f(OPERATOR)),
+    (
+        "code",
+        Lex::f(OPERATOR).and(class::DATA | class::OPERATOR_OBJECT),
+    ),
+    ("codes", Lex::c(class::OPERATOR_OBJECT)),
+    ("collect", Lex::c(class::READ)),
     ("collection", Lex::o(STORE)),
-    ("comment", Lex::vo(Mention, WORK)),
+    ("command", Lex::c(class::SELF_OBJECT)),
+    ("comment", Lex::vo(Mention, WORK).and(class::MENTION)),
     ("commit", Lex::v(Mention)),
     ("commits", Lex::o(WORK)),
     ("company", Lex::o(PEOPLE)),
-    ("compare", Lex::v(Mention)),
+    ("compare", Lex::v(Mention).and(class::MENTION)),
     ("compile", Lex::v(Mention)),
     ("computer", Lex::o(STORE)),
     ("confidential", Lex::o(SENSITIVE)),
@@ -321,82 +466,112 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("consider", Lex::v(Mention)),
     ("contact", Lex::of(PEOPLE, PARTY)),
     ("container", Lex::o(RUNTIME)),
+    ("contents", Lex::c(class::PRONOUN)),
     ("contract", Lex::o(MONEY)),
     ("contractor", Lex::of(PEOPLE, PARTY)),
     ("cookie", Lex::o(CRED)),
-    ("copy", Lex::v(Access)),
+    ("cookies", Lex::c(class::SECRET)),
+    (
+        "copy",
+        Lex::v(Access).and(class::READ | class::SEND | class::LOOK | class::FOLLOW_UP),
+    ),
     ("could", Lex::f(0)),
     ("count", Lex::v(Mention)),
     ("coupon", Lex::o(MONEY)),
     ("create", Lex::v(Modify)),
-    ("credential", Lex::o(CRED)),
+    ("credential", Lex::o(CRED).and(class::SECRET)),
+    ("credentials", Lex::c(class::SECRET)),
     ("creds", Lex::o(CRED)),
-    ("customer", Lex::of(PEOPLE, PARTY)),
+    ("curl", Lex::c(class::SEND | class::FETCH)),
+    ("customer", Lex::of(PEOPLE, PARTY).and(class::DATA)),
+    ("customers", Lex::c(class::DATA)),
     ("cut", Lex::f(0)),
     ("danger", Lex::f(LOOSEN)),
-    ("data", Lex::o(STORE)),
-    ("database", Lex::o(STORE)),
+    ("data", Lex::o(STORE).and(class::DATA)),
+    ("database", Lex::o(STORE).and(class::DATA)),
     ("db", Lex::o(STORE)),
     ("deactivate", Lex::v(Disable)),
     ("debug", Lex::v(Mention)),
     ("decide", Lex::v(Mention)),
     ("decommission", Lex::v(Destroy)),
     ("decrease", Lex::v(Modify)),
-    ("decrypt", Lex::v(Access)),
-    ("delete", Lex::v(Destroy)),
+    ("decrypt", Lex::v(Access).and(class::READ)),
+    (
+        "delete",
+        Lex::v(Destroy)
+            .and(class::DESTROY | class::FOLLOW_UP | class::GUARD_VERB | class::STATE_EDIT),
+    ),
+    ("deny", Lex::c(class::FOLLOW_UP | class::GUARD_VERB)),
     ("dependency", Lex::o(SOFTWARE)),
     ("deploy", Lex::v(Release)),
     ("deployment", Lex::o(RUNTIME)),
     ("deprovision", Lex::v(Destroy)),
-    ("describe", Lex::v(Mention)),
+    ("describe", Lex::v(Mention).and(class::MENTION)),
     ("design", Lex::v(Mention)),
-    ("destroy", Lex::v(Destroy)),
+    ("destroy", Lex::v(Destroy).and(class::DESTROY)),
     ("dev", Lex::f(NONPROD)),
     ("device", Lex::o(STORE)),
     ("diff", Lex::v(Mention)),
     ("dir", Lex::o(FILES)),
     ("directly", Lex::f(UNSAFE)),
     ("directory", Lex::o(FILES)),
-    ("disable", Lex::v(Disable)),
+    (
+        "disable",
+        Lex::v(Disable).and(class::LOOSEN | class::GUARD_VERB),
+    ),
     ("discard", Lex::v(Destroy)),
+    ("discord", Lex::c(class::SINK)),
     ("discount", Lex::o(MONEY)),
-    ("discuss", Lex::v(Mention)),
+    ("discuss", Lex::v(Mention).and(class::MENTION)),
     ("disk", Lex::o(STORE)),
-    ("display", Lex::v(Access)),
-    ("dm", Lex::v(Communicate)),
-    ("document", Lex::vo(Mention, WORK)),
+    ("display", Lex::v(Access).and(class::READ)),
+    ("dm", Lex::v(Communicate).and(class::SEND)),
+    ("document", Lex::vo(Mention, WORK).and(class::MENTION)),
     ("does", Lex::f(QUESTION)),
     ("dollar", Lex::f(CURRENCY)),
     ("domain", Lex::o(STORE)),
     ("don't", Lex::f(NEG)),
     ("dont", Lex::f(NEG)),
+    ("dotenv", Lex::c(class::SECRET)),
     ("down", Lex::f(PARTICLE)),
     ("downgrade", Lex::v(Modify)),
-    ("download", Lex::vf(Access, DOWNLOAD)),
+    ("download", Lex::vf(Access, DOWNLOAD).and(class::FETCH)),
+    ("downloaded", Lex::c(class::DOWNLOADED)),
     ("draft", Lex::v(Mention)),
     ("drive", Lex::o(STORE)),
     ("drop", Lex::v(Destroy)),
     ("dropbox", Lex::f(SINK)),
     ("dummy", Lex::f(NONPROD)),
-    ("dump", Lex::vo(Access, SENSITIVE)),
-    ("e-mail", Lex::v(Communicate)),
+    (
+        "dump",
+        Lex::vo(Access, SENSITIVE).and(class::READ | class::DATA),
+    ),
+    ("e-mail", Lex::v(Communicate).and(class::SEND)),
     ("each", Lex::f(BULK)),
     ("earnings", Lex::o(SENSITIVE)),
-    ("echo", Lex::v(Access)),
-    ("edit", Lex::v(Modify)),
+    ("echo", Lex::v(Access).and(class::READ)),
+    (
+        "edit",
+        Lex::v(Modify)
+            .and(class::FOLLOW_UP | class::LOOSEN | class::GUARD_VERB | class::STATE_EDIT),
+    ),
     ("edits", Lex::o(WORK)),
     ("elevate", Lex::v(Privilege)),
-    ("email", Lex::v(Communicate)),
+    ("email", Lex::v(Communicate).and(class::SEND)),
+    ("emails", Lex::c(class::DATA)),
     ("employee", Lex::o(PEOPLE)),
-    ("empty", Lex::v(Destroy)),
+    ("empty", Lex::v(Destroy).and(class::DESTROY)),
     ("encryption", Lex::o(SECURITY)),
+    ("enter", Lex::c(class::LOOK | class::FOLLOW_UP)),
     ("entire", Lex::f(BULK)),
-    ("environment", Lex::o(STORE)),
-    ("erase", Lex::v(Destroy)),
+    ("env", Lex::c(class::SECRET)),
+    ("environment", Lex::o(STORE).and(class::SECRET)),
+    ("erase", Lex::v(Destroy).and(class::DESTROY)),
     ("estimate", Lex::v(Mention)),
     ("eth", Lex::f(CURRENCY)),
     ("eur", Lex::f(CURRENCY)),
     ("euro", Lex::f(CURRENCY)),
+    ("evade", Lex::c(class::GUARD_VERB)),
     ("evaluate", Lex::v(Mention)),
     ("every", Lex::f(BULK)),
     ("everybody", Lex::of(PEOPLE, BULK)),
@@ -404,22 +579,28 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("everything", Lex::of(FILES, BULK)),
     ("examine", Lex::v(Mention)),
     ("except", Lex::f(PREP)),
-    ("exec", Lex::v(Run)),
-    ("execute", Lex::v(Run)),
+    ("exec", Lex::v(Run).and(class::RUN | class::RUN_LIKE)),
+    ("execute", Lex::v(Run).and(class::RUN | class::RUN_LIKE)),
     ("execution", Lex::f(APPROVAL)),
-    ("explain", Lex::v(Mention)),
-    ("export", Lex::v(Access)),
+    ("exfiltrate", Lex::c(class::SEND)),
+    ("exfiltrating", Lex::c(class::SEND)),
+    ("explain", Lex::v(Mention).and(class::MENTION)),
+    ("export", Lex::v(Access).and(class::READ)),
     ("expose", Lex::v(Communicate)),
     ("extension", Lex::o(SOFTWARE)),
     ("external", Lex::f(SINK)),
-    ("extract", Lex::v(Access)),
+    ("extract", Lex::v(Access).and(class::READ | class::LOOK)),
     ("fake", Lex::f(NONPROD)),
-    ("fetch", Lex::vf(Access, DOWNLOAD)),
-    ("file", Lex::o(FILES)),
+    (
+        "fetch",
+        Lex::vf(Access, DOWNLOAD).and(class::READ | class::FETCH | class::LOOK),
+    ),
+    ("file", Lex::o(FILES).and(class::DATA)),
+    ("files", Lex::c(class::DATA)),
     ("financials", Lex::o(SENSITIVE)),
-    ("find", Lex::v(Mention)),
+    ("find", Lex::v(Mention).and(class::LOOK)),
     ("firewall", Lex::o(SECURITY)),
-    ("fix", Lex::v(Mention)),
+    ("fix", Lex::v(Mention).and(class::MENTION)),
     ("fixture", Lex::f(NONPROD)),
     ("flush", Lex::v(Destroy)),
     ("folder", Lex::o(FILES)),
@@ -428,41 +609,51 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("force", Lex::f(UNSAFE)),
     ("force-push", Lex::vf(Release, UNSAFE)),
     ("fork", Lex::f(UNTRUSTED)),
-    ("format", Lex::v(Destroy)),
+    ("format", Lex::v(Destroy).and(class::DESTROY)),
     ("forum", Lex::f(PUBLIC_PLACE)),
-    ("forward", Lex::v(Communicate)),
+    ("forward", Lex::v(Communicate).and(class::SEND)),
     ("freeze", Lex::v(Disable)),
     ("from", Lex::f(PREP)),
+    ("ftp", Lex::c(class::SINK)),
     ("fund", Lex::o(MONEY)),
     ("gbp", Lex::f(CURRENCY)),
     ("generate", Lex::v(Mention)),
     ("generated", Lex::f(NONPROD)),
-    ("get", Lex::v(Access)),
-    ("gist", Lex::f(SINK | DOWNLOAD)),
+    (
+        "get",
+        Lex::v(Access).and(class::READ | class::FETCH | class::LOOK),
+    ),
+    ("gist", Lex::f(SINK | DOWNLOAD).and(class::SINK)),
     ("github", Lex::f(PUBLIC_PLACE)),
     ("give", Lex::v(Privilege)),
     ("go", Lex::v(Run)),
-    ("grant", Lex::v(Privilege)),
-    ("grep", Lex::v(Mention)),
+    ("grab", Lex::c(class::READ | class::FETCH | class::LOOK)),
+    ("grant", Lex::v(Privilege).and(class::GUARD_VERB)),
+    ("grep", Lex::v(Mention).and(class::MENTION)),
     ("group", Lex::f(0)),
+    ("guard", Lex::c(class::POLICY)),
+    ("guardrail", Lex::c(class::POLICY)),
+    ("guardrails", Lex::c(class::POLICY)),
     ("halt", Lex::v(Shutdown)),
+    ("harvest", Lex::c(class::READ)),
     ("help", Lex::v(Mention)),
     ("her", Lex::f(DET)),
     ("his", Lex::f(DET)),
     ("history", Lex::o(WORK)),
     ("home", Lex::f(SYSTEM)),
     ("host", Lex::o(RUNTIME)),
-    ("how", Lex::f(QUESTION)),
+    ("how", Lex::f(QUESTION).and(class::MENTION)),
     ("iban", Lex::f(IBAN)),
     ("if", Lex::f(PREP)),
     ("implement", Lex::v(Mention)),
+    ("improve", Lex::c(class::MENTION)),
     ("in", Lex::f(PREP)),
-    ("increase", Lex::v(Modify)),
+    ("increase", Lex::v(Modify).and(class::LOOSEN)),
     ("infrastructure", Lex::o(STORE)),
     ("inside", Lex::f(PREP)),
     ("inspect", Lex::v(Mention)),
-    ("install", Lex::v(Install)),
-    ("installer", Lex::f(DOWNLOAD)),
+    ("install", Lex::v(Install).and(class::RUN)),
+    ("installer", Lex::f(DOWNLOAD).and(class::DOWNLOADED)),
     ("instance", Lex::o(RUNTIME)),
     ("instead", Lex::f(NEG)),
     ("internal", Lex::o(SENSITIVE)),
@@ -473,35 +664,43 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("investor", Lex::of(PEOPLE, PARTY)),
     ("invite", Lex::v(Privilege)),
     ("invoice", Lex::o(MONEY)),
-    ("invoke", Lex::v(Run)),
+    ("invoke", Lex::v(Run).and(class::RUN)),
     ("is", Lex::f(QUESTION)),
     ("issue", Lex::o(WORK)),
-    ("it", Lex::o(PRONOUN)),
+    (
+        "it",
+        Lex::o(PRONOUN).and(class::PRONOUN | class::DOWNLOADED),
+    ),
     ("its", Lex::f(DET)),
+    ("itself", Lex::c(class::REFLEXIVE)),
     ("key", Lex::o(CRED)),
-    ("keypair", Lex::o(CRED)),
-    ("kill", Lex::v(Shutdown)),
+    ("keypair", Lex::o(CRED).and(class::SECRET)),
+    ("kill", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("kubeconfig", Lex::o(CRED)),
     ("label", Lex::v(Mention)),
     ("laptop", Lex::o(STORE)),
-    ("launch", Lex::v(Release)),
-    ("leak", Lex::v(Communicate)),
+    ("launch", Lex::v(Release).and(class::RUN)),
+    ("leak", Lex::v(Communicate).and(class::SEND)),
     ("learn", Lex::v(Mention)),
     ("library", Lex::o(SOFTWARE)),
     ("license", Lex::o(MONEY)),
     ("lint", Lex::v(Mention)),
-    ("list", Lex::v(Access)),
+    ("list", Lex::v(Access).and(class::READ | class::LOOK)),
     ("live", Lex::f(PROD)),
+    ("load", Lex::c(class::READ)),
     ("local", Lex::f(NONPROD)),
     ("locally", Lex::f(NONPROD)),
     ("lock", Lex::v(Disable)),
     ("logging", Lex::o(SECURITY)),
-    ("look", Lex::v(Mention)),
-    ("lower", Lex::v(Modify)),
+    ("logs", Lex::c(class::DATA)),
+    ("look", Lex::v(Mention).and(class::MENTION | class::LOOK)),
+    ("loosen", Lex::c(class::LOOSEN)),
+    ("lower", Lex::v(Modify).and(class::LOOSEN)),
     ("machine", Lex::o(STORE)),
-    ("mail", Lex::v(Communicate)),
+    ("mail", Lex::v(Communicate).and(class::SEND)),
     ("main", Lex::f(MAIN)),
     ("make", Lex::v(Privilege)),
+    ("mark", Lex::c(class::GUARD_VERB)),
     ("mass", Lex::f(BULK)),
     ("master", Lex::f(MAIN)),
     ("me", Lex::f(SELF)),
@@ -510,31 +709,42 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("membership", Lex::o(MONEY)),
     ("mention", Lex::v(Mention)),
     ("merge", Lex::v(Release)),
-    ("message", Lex::v(Communicate)),
+    ("message", Lex::v(Communicate).and(class::SEND)),
     ("mfa", Lex::o(SECURITY)),
     ("milestone", Lex::o(WORK)),
+    ("mnemonic", Lex::c(class::SECRET)),
     ("mock", Lex::f(NONPROD)),
     ("modifications", Lex::o(WORK)),
-    ("modify", Lex::v(Modify)),
+    (
+        "modify",
+        Lex::v(Modify).and(class::GUARD_VERB | class::STATE_EDIT),
+    ),
     ("money", Lex::o(MONEY)),
     ("monitoring", Lex::o(SECURITY)),
     ("move", Lex::v(Move)),
-    ("my", Lex::f(DET)),
-    ("myself", Lex::f(SELF)),
+    ("my", Lex::f(DET).and(class::SELF_OBJECT)),
+    (
+        "myself",
+        Lex::f(SELF).and(class::SELF_OBJECT | class::REFLEXIVE),
+    ),
     ("namespace", Lex::o(STORE)),
     ("never", Lex::f(NEG)),
     ("newsletter", Lex::f(0)),
     ("no", Lex::f(NEG)),
     ("node", Lex::o(RUNTIME)),
     ("not", Lex::f(NEG)),
+    ("note", Lex::c(class::MENTION)),
     ("notify", Lex::v(Communicate)),
     ("npm", Lex::f(PUBLIC_PLACE)),
-    ("nuke", Lex::v(Destroy)),
+    ("nuke", Lex::v(Destroy).and(class::DESTROY)),
     ("of", Lex::f(PREP)),
     ("off", Lex::f(PARTICLE)),
     ("on", Lex::f(PREP)),
-    ("open", Lex::v(Access)),
-    ("operator", Lex::f(OPERATOR)),
+    (
+        "open",
+        Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
+    ),
+    ("operator", Lex::f(OPERATOR).and(class::OPERATOR_OBJECT)),
     ("order", Lex::o(MONEY)),
     ("org", Lex::o(STORE)),
     ("organisation", Lex::o(STORE)),
@@ -542,38 +752,51 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("our", Lex::f(DET)),
     ("out", Lex::f(PARTICLE)),
     ("outline", Lex::v(Mention)),
-    ("output", Lex::v(Access)),
+    ("output", Lex::v(Access).and(class::READ | class::PRONOUN)),
     ("over", Lex::f(PREP)),
-    ("override", Lex::v(Unblock)),
-    ("overwrite", Lex::v(Destroy)),
-    ("own", Lex::f(SELF)),
+    ("override", Lex::v(Unblock).and(class::GUARD_VERB)),
+    (
+        "overwrite",
+        Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB | class::STATE_EDIT),
+    ),
+    ("own", Lex::f(SELF).and(class::SELF_OBJECT)),
     ("owner", Lex::o(PRIV)),
     ("package", Lex::o(SOFTWARE)),
     ("page", Lex::o(WORK)),
     ("partner", Lex::of(PEOPLE, PARTY)),
-    ("passphrase", Lex::o(CRED)),
-    ("password", Lex::o(CRED)),
+    ("passphrase", Lex::o(CRED).and(class::SECRET)),
+    ("passwd", Lex::c(class::SECRET)),
+    ("password", Lex::o(CRED).and(class::SECRET)),
     ("passwordless", Lex::o(PRIV)),
-    ("paste", Lex::v(Communicate)),
-    ("pastebin", Lex::f(SINK)),
+    ("passwords", Lex::c(class::SECRET)),
+    (
+        "paste",
+        Lex::v(Communicate).and(class::SEND | class::FOLLOW_UP),
+    ),
+    ("pastebin", Lex::f(SINK).and(class::SINK)),
+    ("pasting", Lex::c(class::SEND)),
+    ("pause", Lex::c(class::GUARD_VERB)),
     ("pay", Lex::v(Money)),
     ("payment", Lex::o(MONEY)),
     ("payout", Lex::o(MONEY)),
     ("payroll", Lex::o(SENSITIVE)),
-    ("pending", Lex::f(APPROVAL)),
+    ("pending", Lex::f(APPROVAL).and(class::SELF_OBJECT)),
     ("people", Lex::o(PEOPLE)),
     ("per", Lex::f(PREP)),
     ("permission", Lex::o(PRIV)),
     ("personal", Lex::f(SINK)),
     ("phone", Lex::o(STORE)),
     ("pii", Lex::o(SENSITIVE)),
-    ("pipe", Lex::v(Run)),
+    ("pipe", Lex::v(Run).and(class::RUN_LIKE)),
     ("plan", Lex::vo(Mention, MONEY)),
     ("plugin", Lex::o(SOFTWARE)),
     ("pod", Lex::o(RUNTIME)),
-    ("policy", Lex::f(POLICY)),
+    ("policies", Lex::c(class::POLICY)),
+    ("policy", Lex::f(POLICY).and(class::POLICY)),
     ("portfolio", Lex::o(MONEY)),
-    ("post", Lex::vo(Communicate, WORK)),
+    ("post", Lex::vo(Communicate, WORK).and(class::SEND)),
+    ("posting", Lex::c(class::SEND)),
+    ("posts", Lex::c(class::SEND)),
     ("poweroff", Lex::v(Shutdown)),
     ("pr", Lex::o(WORK)),
     ("prepare", Lex::v(Mention)),
@@ -581,7 +804,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("preview", Lex::f(NONPROD)),
     ("price", Lex::o(MONEY)),
     ("pricing", Lex::o(MONEY)),
-    ("print", Lex::v(Access)),
+    ("print", Lex::v(Access).and(class::READ | class::LOOK)),
+    ("prints", Lex::c(class::READ)),
     ("private", Lex::f(PRIVATE)),
     ("privilege", Lex::o(PRIV)),
     ("process", Lex::o(RUNTIME)),
@@ -594,51 +818,78 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("protection", Lex::o(SECURITY)),
     ("public", Lex::f(PUBLIC)),
     ("publicly", Lex::f(PUBLIC)),
-    ("publish", Lex::vf(Communicate, PUBLIC_PLACE)),
+    (
+        "publish",
+        Lex::vf(Communicate, PUBLIC_PLACE).and(class::SEND),
+    ),
     ("pull", Lex::f(0)),
     ("purchase", Lex::v(Money)),
-    ("purge", Lex::v(Destroy)),
-    ("push", Lex::v(Release)),
-    ("raise", Lex::v(Modify)),
+    ("purge", Lex::v(Destroy).and(class::DESTROY)),
+    ("push", Lex::v(Release).and(class::SEND)),
+    ("put", Lex::c(class::SEND)),
+    ("raise", Lex::v(Modify).and(class::LOOSEN)),
     ("random", Lex::f(UNTRUSTED)),
-    ("read", Lex::v(Access)),
+    (
+        "read",
+        Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
+    ),
+    ("reading", Lex::c(class::READ)),
+    ("reads", Lex::c(class::READ)),
     ("reboot", Lex::v(Shutdown)),
     ("recipient", Lex::of(PEOPLE, PARTY)),
     ("record", Lex::o(STORE)),
     ("recreate", Lex::v(Modify)),
-    ("reddit", Lex::f(PUBLIC_PLACE)),
+    ("reddit", Lex::f(PUBLIC_PLACE).and(class::SINK)),
     ("redeploy", Lex::v(Restart)),
-    ("refactor", Lex::v(Mention)),
-    ("reformat", Lex::v(Destroy)),
+    ("refactor", Lex::v(Mention).and(class::MENTION)),
+    ("reformat", Lex::v(Destroy).and(class::DESTROY)),
     ("refund", Lex::vo(Money, MONEY)),
     ("regenerate", Lex::v(Keys)),
-    ("reissue", Lex::v(Keys)),
-    ("relax", Lex::v(Modify)),
+    ("reissue", Lex::v(Keys).and(class::GUARD_VERB)),
+    ("relax", Lex::v(Modify).and(class::LOOSEN)),
     ("release", Lex::v(Release)),
     ("remind", Lex::v(Mention)),
-    ("remove", Lex::v(Destroy)),
-    ("rename", Lex::v(Mention)),
-    ("replace", Lex::v(Destroy)),
-    ("repo", Lex::o(STORE)),
-    ("repository", Lex::o(STORE)),
-    ("request", Lex::f(APPROVAL)),
+    (
+        "remove",
+        Lex::v(Destroy).and(
+            class::DESTROY
+                | class::FOLLOW_UP
+                | class::LOOSEN
+                | class::GUARD_VERB
+                | class::STATE_EDIT,
+        ),
+    ),
+    ("rename", Lex::v(Mention).and(class::MENTION)),
+    ("replace", Lex::v(Destroy).and(class::GUARD_VERB)),
+    ("repo", Lex::o(STORE).and(class::DATA)),
+    ("repository", Lex::o(STORE).and(class::DATA)),
+    ("request", Lex::f(APPROVAL).and(class::SELF_OBJECT)),
+    ("requests", Lex::c(class::SELF_OBJECT)),
     ("research", Lex::v(Mention)),
-    ("reset", Lex::v(Destroy)),
+    ("reset", Lex::v(Destroy).and(class::GUARD_VERB)),
     ("resource", Lex::o(STORE)),
     ("restart", Lex::v(Restart)),
     ("restore", Lex::v(Mention)),
+    ("result", Lex::c(class::PRONOUN)),
+    ("results", Lex::c(class::PRONOUN)),
+    ("retrieve", Lex::c(class::READ)),
+    ("reveal", Lex::c(class::READ)),
     ("revenue", Lex::o(SENSITIVE)),
-    ("review", Lex::vf(Mention, REVIEW)),
+    ("review", Lex::vf(Mention, REVIEW).and(class::MENTION)),
     ("revoke", Lex::v(Keys)),
-    ("rewrite", Lex::v(Modify)),
+    ("rewrite", Lex::v(Modify).and(class::GUARD_VERB)),
     ("rights", Lex::o(PRIV)),
+    ("rm", Lex::c(class::STATE_EDIT)),
     ("roadmap", Lex::o(SENSITIVE)),
     ("role", Lex::o(PRIV)),
     ("root", Lex::o(PRIV)),
     ("rotate", Lex::v(Keys)),
     ("row", Lex::o(STORE)),
     ("rule", Lex::f(POLICY)),
-    ("run", Lex::v(Run)),
+    (
+        "run",
+        Lex::v(Run).and(class::RUN | class::RUN_LIKE | class::FOLLOW_UP),
+    ),
     ("salary", Lex::o(SENSITIVE)),
     ("same", Lex::f(SAME)),
     ("sample", Lex::f(NONPROD)),
@@ -648,91 +899,134 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("schedule", Lex::v(Mention)),
     ("schema", Lex::o(STORE)),
     ("scratch", Lex::f(NONPROD)),
-    ("search", Lex::v(Mention)),
-    ("secret", Lex::o(CRED)),
+    ("script", Lex::c(class::DOWNLOADED)),
+    ("search", Lex::v(Mention).and(class::MENTION)),
+    ("secret", Lex::o(CRED).and(class::SECRET)),
+    ("secrets", Lex::c(class::SECRET)),
     ("security", Lex::o(SECURITY)),
+    ("self-approve", Lex::c(class::SELF_VERB | class::GUARD_VERB)),
     ("sell", Lex::v(Money)),
-    ("send", Lex::v(Communicate)),
+    (
+        "send",
+        Lex::v(Communicate).and(class::SEND | class::FOLLOW_UP),
+    ),
+    ("sending", Lex::c(class::SEND)),
+    ("sends", Lex::c(class::SEND)),
     ("server", Lex::o(RUNTIME)),
     ("service", Lex::o(RUNTIME)),
     ("session", Lex::o(CRED)),
     ("set", Lex::v(Modify)),
-    ("sh", Lex::f(SHELL)),
-    ("share", Lex::vo(Communicate, MONEY)),
+    ("sh", Lex::f(SHELL).and(class::RUN_LIKE)),
+    ("share", Lex::vo(Communicate, MONEY).and(class::SEND)),
     ("shell", Lex::f(SHELL)),
     ("ship", Lex::v(Release)),
     ("should", Lex::f(QUESTION)),
-    ("show", Lex::v(Access)),
-    ("shred", Lex::v(Destroy)),
-    ("shut", Lex::v(Shutdown)),
+    ("show", Lex::v(Access).and(class::READ | class::LOOK)),
+    ("shred", Lex::v(Destroy).and(class::DESTROY)),
+    ("shut", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("shutdown", Lex::v(Shutdown)),
+    ("silence", Lex::c(class::GUARD_VERB)),
     ("simulate", Lex::v(Mention)),
     ("since", Lex::f(PREP)),
     ("site", Lex::o(STORE)),
     ("sketch", Lex::v(Mention)),
     ("sketchy", Lex::f(UNTRUSTED)),
-    ("skip", Lex::f(UNSAFE)),
+    ("skip", Lex::f(UNSAFE).and(class::GUARD_VERB)),
+    ("slack", Lex::c(class::SINK)),
     ("sms", Lex::v(Communicate)),
     ("snapshot", Lex::o(STORE)),
     ("so", Lex::f(SPLIT)),
-    ("source", Lex::v(Run)),
+    (
+        "source",
+        Lex::v(Run).and(class::DATA | class::RUN | class::RUN_LIKE),
+    ),
+    ("ssh", Lex::c(class::SECRET)),
     ("ssh-key", Lex::o(CRED)),
     ("sso", Lex::o(SECURITY)),
     ("stack", Lex::o(STORE)),
     ("staff", Lex::o(PEOPLE)),
     ("staging", Lex::f(NONPROD)),
+    ("start", Lex::c(class::RUN)),
+    ("state.redb", Lex::c(class::OPERATOR_OBJECT)),
+    ("steal", Lex::c(class::READ)),
     ("stock", Lex::o(MONEY)),
-    ("stop", Lex::v(Shutdown)),
+    ("stop", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("storage", Lex::o(STORE)),
     ("study", Lex::v(Mention)),
+    (
+        "submit",
+        Lex::c(class::SEND | class::FOLLOW_UP | class::GUARD_VERB),
+    ),
     ("subscriber", Lex::of(PEOPLE, PARTY)),
     ("subscription", Lex::o(MONEY)),
     ("sudo", Lex::o(PRIV)),
     ("suggest", Lex::v(Mention)),
     ("summarise", Lex::v(Mention)),
-    ("summarize", Lex::v(Mention)),
+    ("summarize", Lex::v(Mention).and(class::MENTION)),
     ("superuser", Lex::o(PRIV)),
     ("supplier", Lex::of(PEOPLE, PARTY)),
     ("suspend", Lex::v(Disable)),
     ("switch", Lex::f(0)),
+    ("sync", Lex::c(class::SEND)),
     ("table", Lex::o(STORE)),
     ("take", Lex::f(0)),
     ("team", Lex::f(INTERNAL)),
     ("tear", Lex::f(0)),
+    ("telegram", Lex::c(class::SINK)),
     ("temp", Lex::f(NONPROD)),
     ("temporary", Lex::f(NONPROD)),
     ("tenant", Lex::o(STORE)),
     ("terminate", Lex::v(Destroy)),
-    ("test", Lex::vf(Mention, NONPROD | REVIEW)),
+    (
+        "test",
+        Lex::vf(Mention, NONPROD | REVIEW).and(class::MENTION),
+    ),
     ("tested", Lex::f(0)),
     ("text", Lex::f(0)),
     ("than", Lex::f(PREP)),
-    ("that", Lex::of(PRONOUN, DET)),
+    (
+        "that",
+        Lex::of(PRONOUN, DET).and(class::PRONOUN | class::DOWNLOADED),
+    ),
     ("the", Lex::f(DET)),
     ("their", Lex::f(DET)),
-    ("them", Lex::o(PRONOUN)),
+    ("them", Lex::o(PRONOUN).and(class::PRONOUN)),
     ("then", Lex::f(SPLIT)),
-    ("these", Lex::of(PRONOUN, DET)),
-    ("this", Lex::of(PRONOUN, DET)),
-    ("those", Lex::of(PRONOUN, DET)),
-    ("threshold", Lex::f(POLICY | LOOSEN)),
+    ("these", Lex::of(PRONOUN, DET).and(class::PRONOUN)),
+    (
+        "this",
+        Lex::of(PRONOUN, DET).and(class::PRONOUN | class::DOWNLOADED),
+    ),
+    ("those", Lex::of(PRONOUN, DET).and(class::PRONOUN)),
+    ("threshold", Lex::f(POLICY | LOOSEN).and(class::POLICY)),
     ("through", Lex::f(LOOSEN | PREP)),
     ("throw", Lex::f(0)),
     ("ticket", Lex::o(WORK)),
     ("tmp", Lex::f(NONPROD)),
     ("to", Lex::f(PREP)),
-    ("token", Lex::o(CRED)),
+    (
+        "token",
+        Lex::o(CRED).and(class::SECRET | class::OPERATOR_OBJECT),
+    ),
+    ("tokens", Lex::c(class::SECRET)),
     ("trace", Lex::v(Mention)),
     ("transaction", Lex::o(MONEY)),
     ("transfer", Lex::v(Money)),
-    ("translate", Lex::v(Mention)),
+    ("translate", Lex::v(Mention).and(class::MENTION)),
+    ("transmit", Lex::c(class::SEND)),
     ("truncate", Lex::v(Destroy)),
-    ("tweet", Lex::vf(Communicate, PUBLIC_PLACE)),
-    ("twitter", Lex::f(PUBLIC_PLACE)),
-    ("unblock", Lex::v(Unblock)),
+    ("trust", Lex::c(class::GUARD_VERB)),
+    ("turn", Lex::c(class::LOOSEN | class::GUARD_VERB)),
+    ("tweet", Lex::vf(Communicate, PUBLIC_PLACE).and(class::SEND)),
+    ("twitter", Lex::f(PUBLIC_PLACE).and(class::SINK)),
+    ("type", Lex::c(class::LOOK | class::FOLLOW_UP)),
+    (
+        "unblock",
+        Lex::v(Unblock).and(class::FOLLOW_UP | class::SELF_VERB | class::GUARD_VERB),
+    ),
     ("under", Lex::f(PREP)),
-    ("understand", Lex::v(Mention)),
-    ("uninstall", Lex::v(Destroy)),
+    ("understand", Lex::v(Mention).and(class::MENTION)),
+    ("uninstall", Lex::v(Destroy).and(class::GUARD_VERB)),
     ("unknown", Lex::f(UNTRUSTED)),
     ("unless", Lex::f(PREP)),
     ("unofficial", Lex::f(UNTRUSTED)),
@@ -744,35 +1038,50 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("untrusted", Lex::f(UNTRUSTED)),
     ("unverified", Lex::f(UNTRUSTED)),
     ("up", Lex::f(PARTICLE)),
-    ("update", Lex::v(Modify)),
-    ("upload", Lex::vf(Communicate, SINK)),
+    ("update", Lex::v(Modify).and(class::MENTION)),
+    ("upload", Lex::vf(Communicate, SINK).and(class::SEND)),
+    ("uploading", Lex::c(class::SEND)),
+    ("uploads", Lex::c(class::SEND)),
     ("us", Lex::f(SELF)),
     ("usd", Lex::f(CURRENCY)),
-    ("use", Lex::v(Run)),
+    ("use", Lex::v(Run).and(class::LOOK | class::FOLLOW_UP)),
     ("user", Lex::o(PEOPLE)),
+    ("users", Lex::c(class::DATA)),
     ("vendor", Lex::of(PEOPLE, PARTY)),
     ("verification", Lex::f(OPERATOR | APPROVAL)),
-    ("verify", Lex::vf(Approve, APPROVAL)),
+    (
+        "verify",
+        Lex::vf(Approve, APPROVAL).and(class::FOLLOW_UP | class::GUARD_VERB),
+    ),
     ("via", Lex::f(PREP)),
-    ("view", Lex::v(Access)),
+    ("view", Lex::v(Access).and(class::READ)),
     ("vm", Lex::o(RUNTIME)),
     ("void", Lex::v(Cancel)),
     ("volume", Lex::o(STORE)),
     ("waiting", Lex::f(REVIEW)),
-    ("webhook", Lex::f(SINK)),
+    ("wallet", Lex::c(class::SECRET)),
+    ("weaken", Lex::c(class::LOOSEN)),
+    ("webhook", Lex::f(SINK).and(class::SINK)),
     ("website", Lex::o(STORE)),
-    ("what", Lex::f(QUESTION)),
+    ("wget", Lex::c(class::FETCH)),
+    ("what", Lex::f(QUESTION).and(class::MENTION)),
     ("when", Lex::f(QUESTION | PREP)),
     ("whenever", Lex::f(PREP)),
     ("where", Lex::f(QUESTION | PREP)),
     ("whether", Lex::f(QUESTION)),
     ("which", Lex::f(QUESTION)),
     ("while", Lex::f(PREP)),
-    ("whitelist", Lex::v(Unblock)),
+    (
+        "whitelist",
+        Lex::v(Unblock).and(class::SELF_VERB | class::GUARD_VERB),
+    ),
     ("who", Lex::f(QUESTION)),
     ("whole", Lex::f(BULK)),
-    ("why", Lex::f(QUESTION)),
-    ("wipe", Lex::v(Destroy)),
+    ("why", Lex::f(QUESTION).and(class::MENTION)),
+    (
+        "wipe",
+        Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB),
+    ),
     ("wire", Lex::vf(Money, IBAN)),
     ("with", Lex::f(PREP)),
     ("within", Lex::f(PREP)),
@@ -782,9 +1091,14 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("worker", Lex::o(RUNTIME)),
     ("workspace", Lex::o(STORE)),
     ("world", Lex::f(PUBLIC_PLACE)),
-    ("write", Lex::v(Mention)),
+    (
+        "write",
+        Lex::v(Mention).and(class::MENTION | class::STATE_EDIT),
+    ),
     ("you", Lex::f(YOU)),
     ("your", Lex::f(DET)),
+    ("yourself", Lex::c(class::REFLEXIVE)),
+    ("zero", Lex::c(class::DESTROY)),
 ];
 
 /// Whether `a` sorts before `b` byte by byte (a `const fn`, for the compile-time check).
@@ -863,12 +1177,34 @@ static INDEX: [(u16, u16); 27 * 27] = {
     index
 };
 
-fn exact(word: &[u8]) -> Option<Lex> {
+/// The entry of a word as written (lower case), whatever knows it.
+fn entry(word: &[u8]) -> Option<Lex> {
     let (start, end) = INDEX[bucket(word)];
     WORDS[usize::from(start)..usize::from(end)]
         .iter()
         .find(|(w, _)| w.as_bytes() == word)
         .map(|(_, l)| *l)
+}
+
+/// The roles of a word as written, for plain-language judgement (the words only the
+/// whole-text checks know are not in it).
+fn exact(word: &[u8]) -> Option<Lex> {
+    entry(word).filter(|l| l.checks & class::CHECKS_ONLY == 0)
+}
+
+/// The whole-text checks' classes of a word (bits of [`class`]), in any case, as written (no
+/// suffix rules: `explained` is not `explain`); 0 when it is in no class.
+#[inline]
+pub fn classes(word: &str) -> u32 {
+    let w = word.as_bytes();
+    if w.is_empty() || w.len() > MAX_WORD {
+        return 0;
+    }
+    let mut buf = [0_u8; MAX_WORD];
+    for (b, c) in buf.iter_mut().zip(w) {
+        *b = c.to_ascii_lowercase();
+    }
+    entry(&buf[..w.len()]).map_or(0, |l| l.checks & !class::CHECKS_ONLY)
 }
 
 /// The roles of a lower-case ASCII word, trying the base forms of an inflected one: `issues`,
@@ -1070,3 +1406,45 @@ pub static WITH_RECENT: KeySet = build(3);
 /// The `_`-separated parts of an operation name that a danger-levels pattern starts or ends
 /// with.
 pub static NAME_PARTS: KeySet = build(4);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checks_classes_are_found_in_any_case_as_written() {
+        let mut checked = 0;
+        for &(w, l) in WORDS {
+            let classes = l.checks & !class::CHECKS_ONLY;
+            assert_eq!(super::classes(w), classes, "{w}");
+            assert_eq!(super::classes(&w.to_ascii_uppercase()), classes, "{w}");
+            checked += usize::from(classes != 0);
+        }
+        assert!(checked > 200, "{checked} words with classes");
+        // As written: no suffix rules, and words no check knows have none.
+        for w in [
+            "",
+            "the",
+            "explained",
+            "sendmail",
+            "a-very-long-word-indeed",
+        ] {
+            assert_eq!(super::classes(w), 0, "{w}");
+        }
+        assert_eq!(super::classes("Send") & class::SEND, class::SEND);
+    }
+
+    #[test]
+    fn words_only_the_checks_know_are_not_words_of_plain_language() {
+        // `sends` is in the table for the checks only: plain language still reads it as
+        // `send` by the suffix rules, and `.env` is no word of plain language at all.
+        assert_eq!(lookup(b"sends").map(|l| l.verb), Some(Verb::Communicate));
+        assert_eq!(lookup(b"sends"), lookup(b"send"));
+        assert!(lookup(b".env").is_none());
+        assert_ne!(super::classes("sends") & class::SEND, 0);
+        // A word both know has its roles and its classes in one entry.
+        let delete = lookup(b"delete").expect("delete");
+        assert_eq!(delete.verb, Verb::Destroy);
+        assert_ne!(delete.checks & class::DESTROY, 0);
+    }
+}

@@ -77,11 +77,13 @@ impl Token<'_> {
                 verb: Verb::Absent,
                 obj: obj::PEOPLE,
                 flags: 0,
+                checks: 0,
             },
             _ => Lex {
                 verb: Verb::Absent,
                 obj: 0,
                 flags: 0,
+                checks: 0,
             },
         }
     }
@@ -220,6 +222,7 @@ fn word(w: &str) -> Lex {
         verb: Verb::Absent,
         obj: 0,
         flags: 0,
+        checks: 0,
     };
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let lower = |w: &str, buf: &mut [u8; lexicon::MAX_WORD]| -> Option<usize> {

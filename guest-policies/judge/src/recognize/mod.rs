@@ -25,7 +25,6 @@ pub mod payments;
 pub mod secrets;
 pub mod system;
 pub mod tampering;
-pub mod words;
 
 use std::borrow::Cow;
 
