@@ -20,8 +20,9 @@
 //! # Split actions
 //!
 //! The recent hints are read first for what they establish ([`recognize::Context`]): files
-//! downloaded, secrets read. A download followed by running it, or a secret read followed by
-//! "send it" / `curl -d @-`, is judged as the whole action.
+//! downloaded or made executable, secrets read, the directory a `cd` entered. A download (or a
+//! `chmod +x`) followed by running it, a secret read followed by "send it" / `curl -d @-`, and
+//! `rm -rf ./*` after `cd target/release` are judged as the whole action.
 //!
 //! Pure Rust with no I/O: it builds for the host (where its tests and the corpus evaluation run)
 //! and for `wasm32-unknown-unknown` (inside the default scorer).
