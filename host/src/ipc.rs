@@ -5,9 +5,9 @@
 //! directory, each 0600 in a 0700 directory:
 //!
 //! - `agent.sock`: agent operations forwarded by the other `airlock serve` processes
-//!   (`{"endpoint", "operation", "params"}` -> the operation-result envelope), and tool calls
-//!   forwarded by `airlock proxy` processes (`{"gate": ...}` -> `{"answer": ...}`), and
-//!   `/v1/decide` requests of `airlock http` processes (`{"decide": ...}` -> `{"answer": ...}`,
+//!   (`{"endpoint", "operation", "params", "session"?}` -> the operation-result envelope),
+//!   tool calls forwarded by `airlock proxy` processes (`{"gate": ...}` -> `{"answer": ...}`),
+//!   and `/v1/decide` requests of `airlock http` processes (`{"decide": ...}` -> `{"answer": ...}`,
 //!   `{"invalid": ...}` or `{"error": ...}`);
 //! - `operator.sock`: operator actions (`{"action", ...}` -> `{"ok": ...}` or `{"error": ...}`),
 //!   which nothing on the agent's side can send through MCP.
@@ -169,11 +169,21 @@ pub fn serve_agents(listener: UnixListener, engine: Arc<Engine>) {
             .and_then(|e| Endpoint::parse_any_case(e).ok());
         let operation = request.get("operation").and_then(Value::as_str);
         match (endpoint, operation) {
-            (Some(endpoint), Some(operation)) => engine.call(
-                endpoint,
-                operation,
-                request.get("params").unwrap_or(&Value::Null),
-            ),
+            (Some(endpoint), Some(operation)) => {
+                // The forwarding dongle's MCP connection, if it sent one.
+                let caller = airlock_engine::Caller {
+                    session: request
+                        .get("session")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                };
+                engine.call_as(
+                    &caller,
+                    endpoint,
+                    operation,
+                    request.get("params").unwrap_or(&Value::Null),
+                )
+            }
             _ => json!({"success": false, "error": {
                 "code": "VALIDATION_MISSING_PARAM",
                 "message": "a forwarded request needs endpoint and operation"

@@ -305,6 +305,30 @@ impl AgentOps for Shared {
         }
         json!({"success": false, "error": unreachable_owner()})
     }
+
+    fn call_in_session(
+        &self,
+        session: &str,
+        endpoint: Endpoint,
+        operation: &str,
+        params: &Value,
+    ) -> Value {
+        // The session goes to the owner with the operation: a stop holds for the session in
+        // whichever process owns the state.
+        let request = json!({
+            "endpoint": format!("{endpoint:?}").to_uppercase(),
+            "operation": operation,
+            "params": params,
+            "session": session,
+        });
+        let caller = airlock_engine::Caller::session(session);
+        if let Some(v) = self.route(&request, |engine| {
+            engine.call_as(&caller, endpoint, operation, params)
+        }) {
+            return v;
+        }
+        json!({"success": false, "error": unreachable_owner()})
+    }
 }
 
 impl Shared {

@@ -126,7 +126,7 @@ fn acknowledged_state_survives_sigkill_at_random_moments() {
                                     &http,
                                     &base,
                                     "verify_challenge",
-                                    json!({"challenge_id": id, "code": "WRONG"}),
+                                    json!({"challenge_id": id, "code": "WRONG", "element_name": agent}),
                                 ) && v["error"]["code"] == "PERMISSION_VERIFICATION_FAILED"
                                 {
                                     *seen
@@ -222,7 +222,7 @@ fn acknowledged_state_survives_sigkill_at_random_moments() {
             &http,
             &_base,
             "verify_challenge",
-            json!({"challenge_id": challenge, "code": "WRONG"}),
+            json!({"challenge_id": challenge, "code": "WRONG", "element_name": agent}),
         )
         .expect("answer");
         let left = r["error"]["details"]["attempts_left_in_window"]

@@ -206,7 +206,8 @@ fn the_whole_loop_runs_over_operations() {
     let verified = op(
         &s,
         "verify_challenge",
-        json!({"challenge_id": challenge, "code": code}),
+        // Outside an MCP session the agent names itself: only it may try its code.
+        json!({"challenge_id": challenge, "code": code, "element_name": "http-agent"}),
     );
     assert_eq!(verified["data"]["result"], "unblocked", "{verified}");
     assert!(!verified.to_string().contains(code));

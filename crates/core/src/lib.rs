@@ -52,7 +52,8 @@ pub use levels::{
 pub use outcome::Outcome;
 pub use policy::{PolicyConfig, PolicyError};
 pub use safety_loop::{
-    AgentLoopSettings, HumanChannelConfig, LoopMode, SafetyLoopConfig, VerificationAttempts,
+    AgentLoopSettings, ApprovalRequests, HumanChannelConfig, LoopMode, SafetyLoopConfig,
+    VerificationAttempts,
 };
 pub use stage_outcome::{StageJudgement, StageLayer, StageLayers, judge_stages};
 pub use stages::{

@@ -92,6 +92,37 @@ fn default_max_lockout() -> u32 {
     24 * 3600
 }
 
+/// The rate limit on approval requests (confirmation-tokens spec 6.5): how many an agent may
+/// cause per window. Past it the request is refused with `RATE_LIMIT_EXCEEDED`, and no approval
+/// is recorded and no operator is messaged, so an agent varying its params cannot flood the
+/// operator or the state file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApprovalRequests {
+    /// Approval requests allowed per agent per window (default 20).
+    #[serde(default = "default_max_approval_requests")]
+    pub max_requests: u32,
+    /// The window, in seconds (default 600).
+    #[serde(default = "default_approval_window")]
+    pub window_seconds: u32,
+}
+
+impl Default for ApprovalRequests {
+    fn default() -> Self {
+        Self {
+            max_requests: default_max_approval_requests(),
+            window_seconds: default_approval_window(),
+        }
+    }
+}
+
+fn default_max_approval_requests() -> u32 {
+    20
+}
+fn default_approval_window() -> u32 {
+    600
+}
+
 /// Settings for one agent, overriding the loop's defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -151,6 +182,12 @@ pub struct SafetyLoopConfig {
     /// Steps an agent may take before a person must let it go on (default 10).
     #[serde(default = "default_max_steps")]
     pub max_autonomous_steps: u32,
+    /// The window in which an agent's steps count against its step limit, in seconds (default
+    /// 3600). Steps count per agent across its executions: a new execution does not start the
+    /// count again; a person letting the agent go on does, and so does the window passing
+    /// since the first step it counts.
+    #[serde(default = "default_step_window")]
+    pub step_window_seconds: u32,
     /// The most steps an `execute_agent` call may ask for (default 100). An execution may
     /// always ask for fewer steps than its default, never for more than this.
     #[serde(default = "default_steps_ceiling")]
@@ -174,6 +211,9 @@ pub struct SafetyLoopConfig {
     /// The rate limit on failed verifications.
     #[serde(default)]
     pub verification_attempts: VerificationAttempts,
+    /// The rate limit on approval requests per agent.
+    #[serde(default)]
+    pub approval_requests: ApprovalRequests,
     /// Settings per agent name.
     #[serde(default)]
     pub agents: BTreeMap<String, AgentLoopSettings>,
@@ -188,12 +228,14 @@ impl Default for SafetyLoopConfig {
         Self {
             mode: LoopMode::default(),
             max_autonomous_steps: default_max_steps(),
+            step_window_seconds: default_step_window(),
             max_autonomous_steps_ceiling: default_steps_ceiling(),
             challenge_ttl_seconds: default_challenge_ttl(),
             approval_ttl_seconds: default_approval_ttl(),
             repetition_threshold: default_repetition(),
             max_running_executions: default_max_running_executions(),
             verification_attempts: VerificationAttempts::default(),
+            approval_requests: ApprovalRequests::default(),
             agents: BTreeMap::new(),
             human_channels: Vec::new(),
         }
@@ -205,6 +247,9 @@ pub const DEFAULT_MAX_AUTONOMOUS_STEPS: u32 = 10;
 
 fn default_max_steps() -> u32 {
     DEFAULT_MAX_AUTONOMOUS_STEPS
+}
+fn default_step_window() -> u32 {
+    3600
 }
 fn default_steps_ceiling() -> u32 {
     100
@@ -257,6 +302,28 @@ impl SafetyLoopConfig {
                     "{} is outside 10..=604800 seconds",
                     self.approval_ttl_seconds
                 ),
+            );
+        }
+        if !(1..=30 * 24 * 3600).contains(&self.step_window_seconds) {
+            return err(
+                "step_window_seconds",
+                format!(
+                    "{} is outside 1..=2592000 seconds",
+                    self.step_window_seconds
+                ),
+            );
+        }
+        let r = &self.approval_requests;
+        if !(1..=100_000).contains(&r.max_requests) {
+            return err(
+                "approval_requests.max_requests",
+                format!("{} is outside 1..=100000", r.max_requests),
+            );
+        }
+        if !(1..=7 * 24 * 3600).contains(&r.window_seconds) {
+            return err(
+                "approval_requests.window_seconds",
+                format!("{} is outside 1..=604800 seconds", r.window_seconds),
             );
         }
         if !(1..=1_000_000).contains(&self.max_running_executions) {
@@ -377,6 +444,9 @@ mod tests {
         assert_eq!(c.max_autonomous_steps, 10);
         assert_eq!(c.challenge_ttl_seconds, 300);
         assert_eq!(c.max_running_executions, 10_000);
+        assert_eq!(c.step_window_seconds, 3600);
+        assert_eq!(c.approval_requests.max_requests, 20);
+        assert_eq!(c.approval_requests.window_seconds, 600);
         assert_eq!(c.verification_attempts.max_failures, 10);
         assert_eq!(c.verification_attempts.window_seconds, 60);
         assert!(c.validate().is_ok());
@@ -418,6 +488,11 @@ mod tests {
             ),
             (r#"{"challenge_ttl_seconds": 1}"#, "challenge_ttl_seconds"),
             (r#"{"max_running_executions": 0}"#, "max_running_executions"),
+            (r#"{"step_window_seconds": 0}"#, "step_window_seconds"),
+            (
+                r#"{"approval_requests": {"max_requests": 0}}"#,
+                "approval_requests.max_requests",
+            ),
             (
                 r#"{"verification_attempts": {"max_failures": 0}}"#,
                 "verification_attempts.max_failures",

@@ -9,6 +9,7 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::attempts::AttemptState;
+use crate::identity::identity_key;
 use crate::records::put_json;
 
 /// What set off a hard block.
@@ -60,20 +61,21 @@ impl BlockState {
     }
 }
 
-/// Records a hard block, durably. Returns only once it is on disk.
+/// Records a hard block, durably, under the agent's identity key
+/// ([`crate::identity::identity_key`] of `block.agent`). Returns only once it is on disk.
 pub fn record_block(store: &dyn Store, block: &HardBlock) -> Result<(), StoreError> {
     put_json(
         store,
         Table::Blocks,
-        &block.agent,
+        &identity_key(&block.agent),
         block,
         Durability::Durable,
     )
 }
 
-/// An agent's block state.
-pub fn block_state(store: &dyn Store, agent: &str) -> Result<BlockState, StoreError> {
-    Ok(match store.get(Table::Blocks, agent)? {
+/// The block state of the agent whose identity key is `key`.
+pub fn block_state(store: &dyn Store, key: &str) -> Result<BlockState, StoreError> {
+    Ok(match store.get(Table::Blocks, key)? {
         None => BlockState::Clear,
         Some(bytes) => match serde_json::from_slice(&bytes) {
             Ok(block) => BlockState::Blocked(block),
@@ -82,12 +84,38 @@ pub fn block_state(store: &dyn Store, agent: &str) -> Result<BlockState, StoreEr
     })
 }
 
-/// Lifts an agent's block, durably (after a successful verification or an operator override;
-/// the caller audits which). Returns whether there was one.
-pub fn lift_block(store: &dyn Store, agent: &str) -> Result<bool, StoreError> {
+/// Lifts the block of the agent whose identity key is `key`, durably (after a successful
+/// verification or an operator override; the caller audits which). Returns whether there was
+/// one.
+pub fn lift_block(store: &dyn Store, key: &str) -> Result<bool, StoreError> {
     Ok(store
-        .remove(Table::Blocks, agent, Durability::Durable)?
+        .remove(Table::Blocks, key, Durability::Durable)?
         .is_some())
+}
+
+/// Files every block and attempt record under its agent's identity key. Blocks written before
+/// names were compared by identity are filed under the name as given (`Agent`); left there, a
+/// lookup by key (`agent`) would miss them and the block would be lost. Each is rewritten
+/// durably under its key before the old record is removed, so a crash in between leaves both,
+/// never neither. Returns how many records moved.
+pub fn file_under_identity_keys(store: &dyn Store) -> Result<usize, StoreError> {
+    let mut moved = 0;
+    for table in [Table::Blocks, Table::Attempts] {
+        for (name, bytes) in store.entries(table)? {
+            let key = identity_key(&name);
+            if key == name {
+                continue;
+            }
+            // Two old spellings of one agent: keep the record already under the key (a block
+            // is a block; which one does not matter for enforcement).
+            if store.get(table, &key)?.is_none() {
+                store.put(table, &key, &bytes, Durability::Durable)?;
+            }
+            store.remove(table, &name, Durability::Durable)?;
+            moved += 1;
+        }
+    }
+    Ok(moved)
 }
 
 /// An agent's failed-attempt state; a record that cannot be read counts as a fresh lockout

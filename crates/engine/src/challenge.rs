@@ -81,6 +81,10 @@ pub struct Challenge {
     pub expires_at: Timestamp,
     /// Whether it can no longer be used: verified once, or burned by a wrong code.
     pub spent: bool,
+    /// The session (MCP connection) of the agent it was issued to, when the surface had one:
+    /// only that session may try its code (`Engine::verify_challenge_as`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
 }
 
 impl fmt::Debug for Challenge {
@@ -174,6 +178,7 @@ impl ChallengeIssuer {
                 .to_string(),
             agent: agent.to_owned(),
             kind,
+            session: None,
             salt,
             hash: digest(&salt, &canonical),
             issued_at: now,

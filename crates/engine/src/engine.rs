@@ -97,7 +97,8 @@ pub(crate) struct Pass {
 /// process instead of SipHash.
 pub(crate) type ById<V> = HashMap<String, V, foldhash::fast::RandomState>;
 
-/// The engine's in-memory state.
+/// The engine's in-memory state. Maps "by agent" are keyed by the agent's identity key
+/// ([`crate::identity::identity_key`]), never by the name as given.
 #[derive(Debug, Default)]
 pub(crate) struct LoopState {
     pub(crate) executions: ById<Execution>,
@@ -108,8 +109,42 @@ pub(crate) struct LoopState {
     pub(crate) inbox: Inbox,
     /// Blocks whose durable write failed: held here so this process still enforces them.
     pub(crate) memory_blocks: ById<HardBlock>,
+    /// Sessions that hold a blocked agent ([`crate::sessions`]), as this process knows them.
+    pub(crate) sessions: crate::sessions::SessionBlocks,
+    /// Each agent's steps against the step limit ([`crate::step_budget`]).
+    pub(crate) budgets: crate::step_budget::StepBudgets,
+    /// Each agent's approval requests in the window ([`crate::approval_rate`]).
+    pub(crate) approval_rate: crate::approval_rate::ApprovalRate,
+    /// Where the purge of expired records stands ([`crate::purge`]).
+    pub(crate) purger: crate::purge::Purger,
     /// `verify`-tier challenges (never persisted: their pauses do not survive a restart).
     pub(crate) verify_challenges: ById<Challenge>,
+}
+
+/// How much the engine holds in memory, by kind: each is bounded per agent, so the whole is
+/// linear in the number of agents (`/metrics` and the tests that bound it read these).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StateSizes {
+    /// Running executions.
+    pub running_executions: usize,
+    /// Notifications queued for single agents.
+    pub queued_notifications: usize,
+    /// Broadcasts kept (once, for every executing agent).
+    pub kept_broadcasts: usize,
+    /// Executing agents' places in the broadcasts.
+    pub broadcast_cursors: usize,
+    /// Agents waiting for a person.
+    pub pauses: usize,
+    /// One-time passes a person gave.
+    pub passes: usize,
+    /// Blocks held in memory after a failed write.
+    pub memory_blocks: usize,
+    /// `verify`-tier challenges.
+    pub verify_challenges: usize,
+    /// Agents' step budgets.
+    pub step_budgets: usize,
+    /// Agents' approval request windows.
+    pub approval_windows: usize,
 }
 
 /// A message for a person, sent once the state lock is released.
@@ -148,8 +183,12 @@ impl Drop for Engine {
             .values_mut()
             .filter_map(|e| e.record_if_due(true).map(|bytes| (e.id.clone(), bytes)))
             .collect();
+        let budgets = state.budgets.records();
         for record in records {
             self.save_execution(Some(record));
+        }
+        for budget in budgets {
+            self.save_budget(Some(budget));
         }
     }
 }
@@ -196,9 +235,20 @@ impl Engine {
     ) -> Result<Self, EngineError> {
         let issuer = ChallengeIssuer::from_os()?;
         let now = clock.now();
-        let mut state = LoopState::default();
+        let moved = crate::blocks::file_under_identity_keys(store.as_ref())?;
+        if moved > 0 {
+            warn!(
+                moved,
+                "block and attempt records filed under agents' identity keys"
+            );
+        }
+        let mut state = LoopState {
+            budgets: crate::step_budget::StepBudgets::load(store.as_ref())?,
+            ..LoopState::default()
+        };
         for e in execution::load_running(store.as_ref())? {
-            state.running.insert(e.agent.clone(), e.id.clone());
+            state.inbox.join(&e.agent_key);
+            state.running.insert(e.agent_key.clone(), e.id.clone());
             state.executions.insert(e.id.clone(), e);
         }
         for (_, bytes) in store.entries(Table::Approvals)? {
@@ -211,7 +261,9 @@ impl Engine {
             let Some(pause) = pause_of_approval(&approval) else {
                 continue;
             };
-            state.pauses.insert(approval.agent.clone(), pause);
+            state
+                .pauses
+                .insert(crate::identity::identity_key(&approval.agent), pause);
         }
         debug!(
             running = state.running.len(),
@@ -227,6 +279,24 @@ impl Engine {
             state: Mutex::new(state),
             channels: Mutex::new(None),
         })
+    }
+
+    /// How much the engine holds in memory now.
+    pub fn state_sizes(&self) -> StateSizes {
+        let state = self.lock();
+        let (queued, broadcasts, cursors) = state.inbox.sizes();
+        StateSizes {
+            running_executions: state.running.len(),
+            queued_notifications: queued,
+            kept_broadcasts: broadcasts,
+            broadcast_cursors: cursors,
+            pauses: state.pauses.len(),
+            passes: state.passes.len(),
+            memory_blocks: state.memory_blocks.len(),
+            verify_challenges: state.verify_challenges.len(),
+            step_budgets: state.budgets.len(),
+            approval_windows: state.approval_rate.len(),
+        }
     }
 
     /// The mode in force now.
@@ -269,16 +339,16 @@ impl Engine {
         }
     }
 
-    /// An agent's block: the store's record, or one held in memory after a failed write. A
-    /// store that cannot be read blocks (fail closed).
-    pub(crate) fn block_of(&self, state: &LoopState, agent: &str) -> BlockState {
-        if let Some(b) = state.memory_blocks.get(agent) {
+    /// The block of the agent whose identity key is `key`: the store's record, or one held in
+    /// memory after a failed write. A store that cannot be read blocks (fail closed).
+    pub(crate) fn block_of(&self, state: &LoopState, key: &str) -> BlockState {
+        if let Some(b) = state.memory_blocks.get(key) {
             return BlockState::Blocked(b.clone());
         }
-        match blocks::block_state(self.store.as_ref(), agent) {
+        match blocks::block_state(self.store.as_ref(), key) {
             Ok(s) => s,
             Err(e) => {
-                error!(agent, error = %e, "block state unreadable: treating the agent as blocked");
+                error!(agent = key, error = %e, "block state unreadable: treating the agent as blocked");
                 BlockState::Unreadable(e.to_string())
             }
         }
@@ -478,17 +548,24 @@ impl Engine {
         }
     }
 
-    /// The agents with a running execution, for broadcasts.
-    pub(crate) fn executing_agents(state: &LoopState) -> Vec<String> {
-        state.running.keys().cloned().collect()
+    /// Writes an agent's step budget, lazily, like the execution's counters.
+    pub(crate) fn save_budget(&self, record: Option<(String, Vec<u8>)>) {
+        let Some((key, bytes)) = record else {
+            return;
+        };
+        let lazy = airlock_store::Durability::Lazy;
+        if let Err(err) = self.store.put(Table::StepBudgets, &key, &bytes, lazy) {
+            warn!(agent = %key, error = %err, "step budget not saved");
+        }
     }
 
-    /// Whether an execution id belongs to a running execution of `agent`: the id given, or the
-    /// agent's running one.
+    /// Whether an execution id belongs to a running execution of `agent` (identity key
+    /// `key`): the id given, or the agent's running one.
     pub(crate) fn resolve_execution(
         &self,
         state: &LoopState,
         agent: &str,
+        key: &str,
         execution_id: Option<&str>,
     ) -> Result<String, crate::error::LoopError> {
         use crate::error::LoopError;
@@ -497,14 +574,14 @@ impl Engine {
                 let Some(e) = state.executions.get(id) else {
                     // Ended executions are only in the store.
                     return Err(match self.stored_execution(id) {
-                        Some(e) if e.agent != agent => {
+                        Some(e) if crate::identity::identity_key(&e.agent) != key => {
                             LoopError::execution_agent_mismatch(id, agent)
                         }
                         Some(e) => LoopError::execution_finished(id, e.state.as_str()),
                         None => LoopError::execution_not_found(Some(id), agent),
                     });
                 };
-                if e.agent != agent {
+                if e.agent_key != key {
                     return Err(LoopError::execution_agent_mismatch(id, agent));
                 }
                 if e.state != ExecutionState::Running {
@@ -514,7 +591,7 @@ impl Engine {
             }
             None => state
                 .running
-                .get(agent)
+                .get(key)
                 .cloned()
                 .ok_or_else(|| LoopError::execution_not_found(None, agent)),
         }

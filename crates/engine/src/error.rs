@@ -135,6 +135,20 @@ impl LoopError {
         )
     }
 
+    /// The caller's session holds a hard-blocked agent: a stop in a session holds for the
+    /// session, whatever name it gives.
+    pub fn session_blocked(agent: &str, challenge_id: Option<&str>) -> Self {
+        Self::new(
+            "PERMISSION_AGENT_BLOCKED",
+            format!(
+                "This session holds hard-blocked agent '{agent}': every operation of the session \
+                 is refused, whatever name it gives, until a person gives the verification code \
+                 to verify_challenge or an operator lifts the block"
+            ),
+            json!({"element_name": agent, "verificationId": challenge_id, "scope": "session"}),
+        )
+    }
+
     /// A verification failed (wrong code, expired, already used).
     pub fn verification_failed(
         challenge_id: &str,
@@ -157,6 +171,24 @@ impl LoopError {
                 "Too many failed verification attempts for agent '{agent}': try again after {until}"
             ),
             json!({"element_name": agent, "retry_after": until.to_string()}),
+        )
+    }
+
+    /// Too many approval requests from one agent in the window (confirmation-tokens spec 6.5).
+    pub fn approval_requests_limited(agent: &str, limit: u32, until: jiff::Timestamp) -> Self {
+        Self::new(
+            "RATE_LIMIT_EXCEEDED",
+            format!(
+                "Agent '{agent}' asked for a person's approval {limit} times in the window, the \
+                 most allowed: no approval was requested and nobody was asked. Wait for the \
+                 pending ones to be decided, or try again after {until}"
+            ),
+            json!({
+                "element_name": agent,
+                "limit_type": "approval_requests",
+                "limit_value": limit,
+                "retry_after": until.to_string(),
+            }),
         )
     }
 

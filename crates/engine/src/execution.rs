@@ -42,8 +42,12 @@ pub const RECENT_HINTS: usize = airlock_core::stages::MAX_RECENT_HINTS as usize;
 pub struct Execution {
     /// Its id (UUID v4).
     pub id: String,
-    /// The agent (`element_name`).
+    /// The agent (`element_name`), as it gave its name.
     pub agent: String,
+    /// The agent's identity key ([`crate::identity::identity_key`]): what the execution is
+    /// looked up by. Filled from `agent` for records written before it existed.
+    #[serde(default)]
+    pub agent_key: String,
     /// What the agent said it set out to do.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<String>,
@@ -195,6 +199,12 @@ pub fn load_running(store: &dyn Store) -> Result<Vec<Execution>, StoreError> {
         .into_iter()
         .filter_map(|(_, bytes)| serde_json::from_slice::<Execution>(&bytes).ok())
         .filter(|e| e.state == ExecutionState::Running)
+        .map(|mut e| {
+            if e.agent_key.is_empty() {
+                e.agent_key = crate::identity::identity_key(&e.agent);
+            }
+            e
+        })
         .collect())
 }
 
@@ -207,6 +217,7 @@ mod tests {
         let mut e = Execution {
             id: "e".into(),
             agent: "a".into(),
+            agent_key: "a".into(),
             goal: None,
             started_at: Timestamp::UNIX_EPOCH,
             ended_at: None,

@@ -160,7 +160,9 @@ impl Engine {
     /// the tool call.
     pub fn hook_decide(&self, call: &HookCall) -> Result<HookAnswer, LoopError> {
         let agent = call.agent.trim();
-        if agent.is_empty() {
+        // Blocks are filed by the agent's identity (`crate::identity`).
+        let agent_key = crate::identity::identity_key(agent);
+        if agent_key.is_empty() {
             return Err(LoopError::missing_param("session_id", "hook"));
         }
         if call.hint.trim().is_empty() {
@@ -204,7 +206,7 @@ impl Engine {
         // The session's hard block refuses everything, however harmless.
         if enforcing {
             let state = self.lock();
-            match self.block_of(&state, agent) {
+            match self.block_of(&state, &agent_key) {
                 BlockState::Clear => {}
                 BlockState::Blocked(b) => {
                     drop(state);
@@ -406,6 +408,8 @@ impl Engine {
                     &mut state,
                     &policy,
                     agent,
+                    &agent_key,
+                    None,
                     &format!("hook:{}", call.host),
                     &call.hint,
                     trigger,

@@ -22,6 +22,7 @@
 
 pub mod adapters;
 pub mod approval;
+mod approval_rate;
 pub mod attempts;
 pub mod audit;
 pub mod blocks;
@@ -36,6 +37,7 @@ pub mod engine;
 pub mod error;
 pub mod execution;
 pub mod hook;
+pub mod identity;
 mod inbox;
 pub mod lifecycle;
 pub mod operation_gate;
@@ -43,9 +45,12 @@ pub mod operator;
 pub mod operator_auth;
 pub mod ops;
 pub mod pipeline;
+pub mod purge;
 mod records;
 pub mod sidecar;
+mod sessions;
 pub mod step;
+pub mod step_budget;
 pub mod token;
 pub mod verify;
 
@@ -64,10 +69,11 @@ pub use channels::{
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use directive::{AgentNotification, AutonomyDirective, NotificationMetadata, NotificationType};
-pub use engine::{Engine, EngineError, EngineOptions};
+pub use engine::{Engine, EngineError, EngineOptions, StateSizes};
 pub use error::LoopError;
 pub use execution::{Execution, ExecutionState};
 pub use hook::{HookAnswer, HookCall, HookFloor, HookOutcome, HookVerdict};
+pub use identity::{Caller, identity_key};
 pub use lifecycle::{Ended, StartRequest, Started};
 pub use operation_gate::{GateAnswer, GateCall, OperationCall};
 pub use operator::Reissued;

@@ -10,6 +10,7 @@ use crate::blocks::BlockState;
 use crate::engine::Engine;
 use crate::error::LoopError;
 use crate::execution::{self, Execution, ExecutionState};
+use crate::identity::identity_key;
 
 /// `execute_agent` params.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -62,13 +63,21 @@ impl Engine {
     /// is per agent). Per-execution settings may only be stricter than the operator's.
     pub fn execute_agent(&self, request: StartRequest) -> Result<Started, LoopError> {
         let agent = request.agent.trim();
-        if agent.is_empty() {
+        let key = identity_key(agent);
+        if key.is_empty() {
             return Err(LoopError::missing_param("element_name", "execute_agent"));
         }
         let policy = self.policy.current();
         let config = &policy.config().safety_loop;
         let mode = self.mode_of(&policy);
-        let (default_steps, default_tolerance) = config.agent_defaults(agent, policy.tolerance());
+        // Per-agent settings by identity too: `DEPLOYER` gets `deployer`'s stricter limits.
+        let configured = config
+            .agents
+            .keys()
+            .find(|name| identity_key(name) == key)
+            .map_or(agent, String::as_str);
+        let (default_steps, default_tolerance) =
+            config.agent_defaults(configured, policy.tolerance());
         let max_steps = match request.max_autonomous_steps {
             None => default_steps,
             Some(n) if n >= 1 && n <= default_steps => n,
@@ -101,7 +110,7 @@ impl Engine {
         let now = self.clock.now();
         let mut state = self.lock();
         if mode == LoopMode::Enforcing {
-            match self.block_of(&state, agent) {
+            match self.block_of(&state, &key) {
                 BlockState::Clear => {}
                 BlockState::Blocked(b) => {
                     let entry = self.audit_entry(
@@ -122,14 +131,14 @@ impl Engine {
         }
         // An agent's new execution replaces its running one, so only a new agent can pass
         // the limit.
-        if !state.running.contains_key(agent)
+        if !state.running.contains_key(&key)
             && state.running.len() >= config.max_running_executions as usize
         {
             return Err(LoopError::too_many_executions(
                 config.max_running_executions,
             ));
         }
-        let replaced = state.running.remove(agent);
+        let replaced = state.running.remove(&key);
         // An ended execution leaves memory; its record stays in the store.
         if let Some(mut old) = replaced.as_ref().and_then(|id| state.executions.remove(id)) {
             old.state = ExecutionState::Aborted;
@@ -142,6 +151,7 @@ impl Engine {
         let e = Execution {
             id: self.new_id(),
             agent: agent.to_owned(),
+            agent_key: key.clone(),
             goal: request.goal.clone(),
             started_at: now,
             ended_at: None,
@@ -160,7 +170,16 @@ impl Engine {
         execution::save(self.store.as_ref(), &e, Durability::Durable)
             .map_err(|_| LoopError::store_failed("record the new execution"))?;
         info!(agent, execution = %e.id, mode = %mode, max_steps, "execution started");
-        state.running.insert(agent.to_owned(), e.id.clone());
+        state.inbox.join(&key);
+        state.running.insert(key, e.id.clone());
+        self.purge_after_write(
+            &mut state,
+            &[
+                airlock_store::Table::Executions,
+                airlock_store::Table::StepBudgets,
+            ],
+            now,
+        );
         state.executions.insert(e.id.clone(), e.clone());
         Ok(Started {
             execution_id: e.id,
@@ -213,12 +232,38 @@ impl Engine {
         why: Option<String>,
         operation: &'static str,
     ) -> Result<Ended, LoopError> {
-        if agent.trim().is_empty() {
+        let agent = agent.trim();
+        let key = identity_key(agent);
+        if key.is_empty() {
             return Err(LoopError::missing_param("element_name", operation));
         }
         let now = self.clock.now();
+        let policy = self.policy.current();
         let mut state = self.lock();
-        let id = self.resolve_execution(&state, agent, execution_id)?;
+        // Core spec 8.8.3: every execution operation of a blocked agent is refused, ending its
+        // execution included (the execution stays running, and answers stop).
+        if self.mode_of(&policy) == LoopMode::Enforcing {
+            let block = self.block_of(&state, &key);
+            if block.is_blocked() {
+                let (why, challenge) = match &block {
+                    BlockState::Blocked(b) => (b.reason.clone(), Some(b.challenge_id.clone())),
+                    _ => ("its block record cannot be read".to_owned(), None),
+                };
+                let entry = self.audit_entry(
+                    now,
+                    policy.generation(),
+                    agent,
+                    execution_id,
+                    operation,
+                    4,
+                    AuditOutcome::Denied,
+                    vec![format!("agent is hard-blocked: {why}")],
+                );
+                let _ = self.audit(entry);
+                return Err(LoopError::agent_blocked(agent, challenge.as_deref()));
+            }
+        }
+        let id = self.resolve_execution(&state, agent, &key, execution_id)?;
         let Some(mut e) = state.executions.get(&id).cloned() else {
             return Err(LoopError::execution_not_found(Some(&id), agent));
         };
@@ -231,8 +276,8 @@ impl Engine {
         // notifications go with it: they were for an agent that is no longer executing (the
         // state they announce, such as a block, answers its next step anyway).
         state.executions.remove(&id);
-        state.running.remove(agent);
-        let _ = state.inbox.take(agent);
+        state.running.remove(&key);
+        state.inbox.leave(&key);
         info!(agent, execution = %id, state = to.as_str(), steps = e.steps, "execution ended");
         Ok(Ended {
             execution_id: id,

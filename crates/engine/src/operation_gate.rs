@@ -189,7 +189,10 @@ impl Engine {
         let gate = policy.gate();
         {
             let state = self.lock();
-            if self.block_of(&state, call.agent).is_blocked() {
+            if self
+                .block_of(&state, &crate::identity::identity_key(call.agent))
+                .is_blocked()
+            {
                 return Ok(GateAnswer::Refused {
                     error: LoopError::agent_blocked(call.agent, None).to_json(),
                 });
@@ -293,7 +296,12 @@ impl Engine {
 
         let store = self.store.as_ref();
         let hash = params_hash(call.operation, call.params);
-        let key = call_key(call.agent, call.adapter, call.operation, &hash);
+        let key = call_key(
+            &crate::identity::identity_key(call.agent),
+            call.adapter,
+            call.operation,
+            &hash,
+        );
         let presented = call.params.get(CONFIRMATION_PARAM);
         let digest = match presented {
             Some(token) => {
@@ -367,8 +375,27 @@ impl Engine {
             }
         }
 
-        // A new request for a person, with its (inert) token.
+        // A new request for a person, with its (inert) token: within the agent's rate limit.
         let config = &policy.config().safety_loop;
+        let admitted = self.lock().approval_rate.admit(
+            &crate::identity::identity_key(call.agent),
+            now,
+            &config.approval_requests,
+        );
+        if let Err(until) = admitted {
+            let limit = config.approval_requests.max_requests;
+            let _ = audit(
+                AuditOutcome::Denied,
+                vec![format!(
+                    "approval request refused: {limit} requests in the window \
+                     (safety_loop.approval_requests), no operator was messaged"
+                )],
+                None,
+            );
+            return Ok(GateAnswer::Refused {
+                error: LoopError::approval_requests_limited(call.agent, limit, until).to_json(),
+            });
+        }
         let id = self.new_id();
         let reason = decision
             .confirmation
@@ -444,6 +471,9 @@ impl Engine {
             vec![reason],
             Some(token_hint(token.as_str())),
         );
+        // Each request pays for a page of the purge, so expired ones go as fast as new ones
+        // come.
+        self.purge_after_write(&mut self.lock(), &[Table::Approvals, Table::Tokens], now);
         let mut error = decision
             .confirmation_error(token.as_str(), expires_at)
             .and_then(|e| serde_json::to_value(e).ok())

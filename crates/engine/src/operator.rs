@@ -13,6 +13,7 @@ use crate::blocks::{self, BlockState, HardBlock};
 use crate::challenge::ChallengeKind;
 use crate::engine::{Engine, Outgoing, Wait};
 use crate::error::LoopError;
+use crate::identity::identity_key;
 use crate::records::put_json;
 use crate::step::{challenge_ttl, describe_channel, status};
 
@@ -86,7 +87,7 @@ impl Engine {
         entry.trace_id = a.trace_id.clone();
         let _ = self.audit(entry);
         state.inbox.push(
-            &a.agent,
+            &identity_key(&a.agent),
             status(
                 now,
                 format!(
@@ -117,8 +118,10 @@ impl Engine {
         let now = self.clock.now();
         let policy = self.policy.current();
         let store = self.store.as_ref();
+        let agent = agent.trim();
+        let key = identity_key(agent);
         let mut state = self.lock();
-        let block = match self.block_of(&state, agent) {
+        let block = match self.block_of(&state, &key) {
             BlockState::Blocked(b) => Some(b),
             BlockState::Unreadable(_) => None,
             BlockState::Clear => {
@@ -129,8 +132,8 @@ impl Engine {
                 });
             }
         };
-        blocks::lift_block(store, agent).map_err(|_| LoopError::store_failed("lift the block"))?;
-        state.memory_blocks.remove(agent);
+        blocks::lift_block(store, &key).map_err(|_| LoopError::store_failed("lift the block"))?;
+        state.memory_blocks.remove(&key);
         if let Some(b) = &block {
             // The old code must not work any more.
             if let Ok(Some(bytes)) = store.get(Table::Challenges, &b.challenge_id)
@@ -157,7 +160,7 @@ impl Engine {
         entry.user_id = Some(by.user_id());
         let _ = self.audit(entry);
         state.inbox.push(
-            agent,
+            &key,
             status(
                 now,
                 format!("An operator lifted the hard block of agent '{agent}'"),
@@ -186,11 +189,23 @@ impl Engine {
         let policy = self.policy.current();
         let store = self.store.as_ref();
         let ttl = challenge_ttl(&policy);
+        let agent = agent.trim();
+        let key = identity_key(agent);
         let mut state = self.lock();
-        let (challenge, code, reason, action) = match self.block_of(&state, agent) {
+        let (challenge, code, reason, action) = match self.block_of(&state, &key) {
             BlockState::Blocked(mut b) => {
-                let (challenge, code) =
-                    self.issuer.issue(agent, ChallengeKind::HardBlock, now, ttl);
+                let (mut challenge, code) =
+                    self.issuer
+                        .issue(&b.agent, ChallengeKind::HardBlock, now, ttl);
+                // The new code is for the same agent's session as the old one.
+                challenge.session = store
+                    .get(Table::Challenges, &b.challenge_id)
+                    .ok()
+                    .flatten()
+                    .and_then(|bytes| {
+                        serde_json::from_slice::<crate::challenge::Challenge>(&bytes).ok()
+                    })
+                    .and_then(|old| old.session);
                 put_json(
                     store,
                     Table::Challenges,
@@ -202,8 +217,8 @@ impl Engine {
                 let old = std::mem::replace(&mut b.challenge_id, challenge.id.clone());
                 blocks::record_block(store, &b)
                     .map_err(|_| LoopError::store_failed("record the new challenge"))?;
-                if state.memory_blocks.contains_key(agent) {
-                    state.memory_blocks.insert(agent.to_owned(), b.clone());
+                if state.memory_blocks.contains_key(&key) {
+                    state.memory_blocks.insert(key.clone(), b.clone());
                 }
                 state.inbox.clear_danger_zone(&old);
                 (
@@ -217,7 +232,7 @@ impl Engine {
                 return Err(LoopError::store_failed("read the agent's block"));
             }
             BlockState::Clear => {
-                let Some(pause) = state.pauses.get(agent).cloned() else {
+                let Some(pause) = state.pauses.get(&key).cloned() else {
                     return Err(LoopError {
                         code: "NOT_FOUND_CHALLENGE",
                         message: format!(
@@ -235,12 +250,17 @@ impl Engine {
                         details: serde_json::json!({"agent": agent}),
                     });
                 };
-                let (challenge, code) = self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
+                let (mut challenge, code) =
+                    self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
+                challenge.session = state
+                    .verify_challenges
+                    .get(old)
+                    .and_then(|c| c.session.clone());
                 state.verify_challenges.remove(old);
                 state
                     .verify_challenges
                     .insert(challenge.id.clone(), challenge.clone());
-                if let Some(p) = state.pauses.get_mut(agent) {
+                if let Some(p) = state.pauses.get_mut(&key) {
                     p.wait = Wait::Verify {
                         challenge_id: challenge.id.clone(),
                     };
@@ -255,7 +275,7 @@ impl Engine {
         };
         let id = challenge.id.clone();
         state.inbox.push(
-            agent,
+            &key,
             crate::directive::AgentNotification {
                 kind: crate::directive::NotificationType::Status,
                 message: format!(

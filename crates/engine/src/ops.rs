@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::engine::Engine;
 use crate::error::LoopError;
+use crate::identity::{Caller, identity_key};
 use crate::lifecycle::StartRequest;
 use crate::step::{StepOutcome, StepReport};
 
@@ -175,7 +176,7 @@ const OPERATIONS: &[Operation] = &[
     Operation {
         name: "verify_challenge",
         endpoint: Endpoint::Create,
-        description: "Submit the out-of-band verification code a person received, to end a verify pause or lift a hard block. The agent never has the code; a wrong code burns the challenge.",
+        description: "Submit the out-of-band verification code a person received, to end a verify pause or lift a hard block. The agent never has the code; a wrong code burns the challenge. Only the agent the challenge was issued to may submit it: from its own MCP session, or, outside a session, naming itself with element_name; for anyone else the challenge is not found.",
         params: &[
             p(
                 "challenge_id",
@@ -184,12 +185,18 @@ const OPERATIONS: &[Operation] = &[
                 "The verificationId from the notification",
             ),
             p("code", "string", true, "The code the person received"),
+            p(
+                "element_name",
+                "string",
+                false,
+                "The agent the challenge was issued to (required outside an MCP session)",
+            ),
         ],
         returns: (
             "VerificationResult",
             "challenge_id, element_name, result (unblocked or resumed), message",
         ),
-        example: r#"{"challenge_id": "5d8f0a34-55d5-4a53-9bd4-1f7d3c35a0f1", "code": "the code the person received"}"#,
+        example: r#"{"challenge_id": "5d8f0a34-55d5-4a53-9bd4-1f7d3c35a0f1", "code": "the code the person received", "element_name": "release-bot"}"#,
     },
     Operation {
         name: "introspect",
@@ -220,18 +227,70 @@ pub fn operation_names() -> impl Iterator<Item = &'static str> {
     OPERATIONS.iter().map(|o| o.name)
 }
 
+/// Operations a session holding a blocked agent may still call: reading introspection, and
+/// submitting the code a person gives (how the block is lifted from the agent's side).
+const OPEN_TO_HELD_SESSIONS: [&str; 2] = ["introspect", "verify_challenge"];
+
 impl Engine {
     /// Runs one agent-side operation arriving on `endpoint` and answers with the result
-    /// envelope. Never panics on any input.
+    /// envelope, for a caller the surface cannot tell apart from others (no session). Never
+    /// panics on any input.
     pub fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
-        match self.call_inner(endpoint, operation, params) {
+        self.call_as(&Caller::default(), endpoint, operation, params)
+    }
+
+    /// [`Engine::call`] for a caller in a session (the dongle passes one per MCP connection).
+    /// Once an agent is stopped in the session, or the session names a blocked agent, every
+    /// operation of the session but introspection and `verify_challenge` is refused with
+    /// `PERMISSION_AGENT_BLOCKED`, whatever name it gives, until the block is lifted.
+    pub fn call_as(
+        &self,
+        caller: &Caller,
+        endpoint: Endpoint,
+        operation: &str,
+        params: &Value,
+    ) -> Value {
+        let result = self.call_inner(caller, endpoint, operation, params);
+        self.note_blocked_name(caller, params, &result);
+        match result {
             Ok(data) => json!({"success": true, "data": data}),
             Err(e) => json!({"success": false, "error": e.to_json()}),
         }
     }
 
+    /// A session that was answered "blocked" for the agent it named holds that agent from now
+    /// on: stopped in the session, or naming an agent that is blocked.
+    fn note_blocked_name(
+        &self,
+        caller: &Caller,
+        params: &Value,
+        result: &Result<Value, LoopError>,
+    ) {
+        if caller.session_key().is_none() {
+            return;
+        }
+        let refused = match result {
+            Err(e) => e.code == "PERMISSION_AGENT_BLOCKED",
+            Ok(data) => data.get("stopped") == Some(&Value::Bool(true)),
+        };
+        let Some(agent) = params.get("element_name").and_then(Value::as_str) else {
+            return;
+        };
+        if !refused {
+            return;
+        }
+        let agent = agent.trim();
+        let key = identity_key(agent);
+        let now = self.clock.now();
+        let mut state = self.lock();
+        if self.block_of(&state, &key).is_blocked() {
+            self.hold_session(&mut state, caller, agent, &key, now);
+        }
+    }
+
     fn call_inner(
         &self,
+        caller: &Caller,
         endpoint: Endpoint,
         operation: &str,
         params: &Value,
@@ -264,6 +323,14 @@ impl Engine {
             }
         }
         let args = Args { op, params };
+        if !OPEN_TO_HELD_SESSIONS.contains(&operation)
+            && caller.session_key().is_some()
+            && self.mode() == airlock_core::LoopMode::Enforcing
+        {
+            let named = args.text("element_name")?;
+            let mut state = self.lock();
+            self.refuse_held_session(&mut state, caller, operation, named.as_deref())?;
+        }
         let to_value = |v: Result<Value, serde_json::Error>| {
             v.map_err(|_| LoopError::store_failed("encode the answer"))
         };
@@ -307,6 +374,7 @@ impl Engine {
                     step_description: args.text("stepDescription")?,
                     outcome,
                     findings: args.text("findings")?,
+                    caller: caller.clone(),
                 })?;
                 to_value(serde_json::to_value(answer))
             }
@@ -331,8 +399,12 @@ impl Engine {
                 to_value(serde_json::to_value(view))
             }
             "verify_challenge" => {
-                let verified = self
-                    .verify_challenge(&args.required("challenge_id")?, &args.required("code")?)?;
+                let verified = self.verify_challenge_as(
+                    caller,
+                    args.text("element_name")?.as_deref(),
+                    &args.required("challenge_id")?,
+                    &args.required("code")?,
+                )?;
                 to_value(serde_json::to_value(verified))
             }
             "introspect" => {

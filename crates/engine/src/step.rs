@@ -33,6 +33,7 @@ use crate::directive::{
 use crate::engine::{Engine, LoopState, Outgoing, Pass, Pause, Wait, approval_what};
 use crate::error::LoopError;
 use crate::execution::normalize;
+use crate::identity::{Caller, identity_key};
 use crate::pipeline::{self, Assessment, PauseKind, Verdict};
 
 /// The outcome of the previous step, as the agent reports it.
@@ -62,6 +63,8 @@ pub struct StepReport {
     pub outcome: Option<StepOutcome>,
     /// What it found (`findings`).
     pub findings: Option<String>,
+    /// Who reports it: a challenge issued on this step is bound to the caller's session.
+    pub caller: Caller,
 }
 
 /// The answer to `record_execution_step`: the directive plus where the execution is.
@@ -94,7 +97,8 @@ impl Engine {
     /// evaluated gets a directive.
     pub fn record_execution_step(&self, report: StepReport) -> Result<StepAnswer, LoopError> {
         let agent = report.agent.trim().to_owned();
-        if agent.is_empty() {
+        let key = identity_key(&agent);
+        if key.is_empty() {
             return Err(LoopError::missing_param(
                 "element_name",
                 "record_execution_step",
@@ -114,8 +118,9 @@ impl Engine {
         // Phase 1, locked: the execution, notifications, block, pause, stages 1-2.
         let mut state = self.lock();
         let execution_id =
-            self.resolve_execution(&state, &agent, report.execution_id.as_deref())?;
-        let mut notifications = state.inbox.take(&agent);
+            self.resolve_execution(&state, &agent, &key, report.execution_id.as_deref())?;
+        let mut notifications = state.inbox.take(&key, now);
+        self.purge_if_due(&mut state, now);
         let (step, recent, tolerance) = {
             let Some(e) = state.executions.get_mut(&execution_id) else {
                 return Err(LoopError::execution_not_found(Some(&execution_id), &agent));
@@ -170,13 +175,15 @@ impl Engine {
         }
         let enforcing = mode == LoopMode::Enforcing;
 
+        let window = SignedDuration::from_secs(i64::from(config.step_window_seconds));
         let early = self.early_stages(
             &mut state,
             enforcing,
             &agent,
+            &key,
             &execution_id,
             &report,
-            now,
+            (now, window),
             &mut factors,
             &mut notifications,
         )?;
@@ -202,6 +209,7 @@ impl Engine {
                     &mut state,
                     &policy,
                     &agent,
+                    &key,
                     &execution_id,
                     &report.hint,
                     kind,
@@ -226,8 +234,8 @@ impl Engine {
                 let a = pipeline::assess(&eval, tolerance, repeated, config.repetition_threshold);
                 let danger = eval.danger_level.map_or(0, |d| d.number());
                 // Phase 3, locked. Another thread may have blocked the agent meanwhile.
-                if enforcing && self.block_of(&state, &agent).is_blocked() {
-                    let d = self.blocked_directive(&state, &agent);
+                if enforcing && self.block_of(&state, &key).is_blocked() {
+                    let d = self.blocked_directive(&state, &agent, &key);
                     (d, AuditOutcome::Denied, 4, Vec::new())
                 } else {
                     self.act(
@@ -235,6 +243,8 @@ impl Engine {
                         &policy,
                         enforcing,
                         &agent,
+                        &key,
+                        report.caller.session_key(),
                         &execution_id,
                         &report.hint,
                         a,
@@ -248,8 +258,11 @@ impl Engine {
         let steps_remaining = steps_remaining(&state);
         let plain = directive.proceed && outcome == AuditOutcome::Allowed;
         let record = Self::execution_record(&mut state, &execution_id, !plain);
+        // The agent's budget goes with its execution's counters, as often.
+        let budget = record.as_ref().and_then(|_| state.budgets.record(&key));
         drop(state);
         self.save_execution(record);
+        self.save_budget(budget);
 
         // The person hears of it before the agent does; a channel that fails is a factor.
         let problems = self.send(&policy, outgoing);
@@ -304,19 +317,20 @@ impl Engine {
         state: &mut LoopState,
         enforcing: bool,
         agent: &str,
+        key: &str,
         execution_id: &str,
         report: &StepReport,
-        now: Timestamp,
+        (now, window): (Timestamp, SignedDuration),
         factors: &mut Vec<String>,
         notifications: &mut Vec<AgentNotification>,
     ) -> Result<Early, LoopError> {
         // Hard block.
-        match self.block_of(state, agent) {
+        match self.block_of(state, key) {
             BlockState::Clear => {}
             blocked if enforcing => {
                 let _ = blocked;
                 return Ok(Early::Answer(
-                    self.blocked_directive(state, agent),
+                    self.blocked_directive(state, agent, key),
                     AuditOutcome::Denied,
                     4,
                 ));
@@ -325,17 +339,15 @@ impl Engine {
         }
 
         // A pending pause.
-        if enforcing
-            && let Some(d) = self.pending_pause(state, agent, now, factors, notifications)?
-        {
+        if enforcing && let Some(d) = self.pending_pause(state, key, now, factors, notifications)? {
             return Ok(Early::Answer(d, AuditOutcome::Paused, 2));
         }
 
-        // Stage 1: step limit.
+        // Stage 1: step limit, counted per agent across its executions (`step_budget`).
         let Some(e) = state.executions.get_mut(execution_id) else {
             return Err(LoopError::execution_not_found(Some(execution_id), agent));
         };
-        e.autonomous_steps += 1;
+        e.autonomous_steps = state.budgets.count(key, now, window);
         if e.autonomous_steps > e.max_autonomous_steps {
             let reason = "Step limit exceeded".to_owned();
             factors.push(format!(
@@ -346,6 +358,7 @@ impl Engine {
             if enforcing {
                 // Waiting does not use up budget.
                 e.autonomous_steps -= 1;
+                state.budgets.uncount(key);
                 return Ok(Early::Pause(PauseKind::StepLimit, reason));
             }
             factors.push(format!("monitoring: would pause ({reason})"));
@@ -366,11 +379,11 @@ impl Engine {
         }
 
         // A person let exactly this action through.
-        if enforcing && let Some(pass) = state.passes.get(agent).cloned() {
+        if enforcing && let Some(pass) = state.passes.get(key).cloned() {
             if pass.expires_at <= now {
-                state.passes.remove(agent);
+                state.passes.remove(key);
             } else if pass.action_key == normalize(&report.hint) {
-                state.passes.remove(agent);
+                state.passes.remove(key);
                 if let Some(id) = &pass.approval_id {
                     self.use_approval(id, now)?;
                 }
@@ -401,8 +414,13 @@ impl Engine {
     }
 
     /// The stop directive for an agent that is already blocked.
-    pub(crate) fn blocked_directive(&self, state: &LoopState, agent: &str) -> AutonomyDirective {
-        let (reason, challenge) = match self.block_of(state, agent) {
+    pub(crate) fn blocked_directive(
+        &self,
+        state: &LoopState,
+        agent: &str,
+        key: &str,
+    ) -> AutonomyDirective {
+        let (reason, challenge) = match self.block_of(state, key) {
             BlockState::Blocked(b) => (b.reason, Some(b.challenge_id)),
             BlockState::Unreadable(_) => (
                 "its block record cannot be read; an operator must look at it".to_owned(),
@@ -432,12 +450,12 @@ impl Engine {
     fn pending_pause(
         &self,
         state: &mut LoopState,
-        agent: &str,
+        key: &str,
         now: Timestamp,
         factors: &mut Vec<String>,
         notifications: &mut Vec<AgentNotification>,
     ) -> Result<Option<AutonomyDirective>, LoopError> {
-        let Some(pause) = state.pauses.get(agent).cloned() else {
+        let Some(pause) = state.pauses.get(key).cloned() else {
             return Ok(None);
         };
         match &pause.wait {
@@ -464,7 +482,7 @@ impl Engine {
                     _ => {
                         // Expired (spec 8.8.3): the pause lifts and the action is evaluated
                         // afresh; reported again, it gets a new challenge.
-                        state.pauses.remove(agent);
+                        state.pauses.remove(key);
                         state.verify_challenges.remove(challenge_id);
                         let msg = format!(
                             "verify challenge {challenge_id} expired: the action is evaluated afresh"
@@ -488,7 +506,7 @@ impl Engine {
                         )));
                     }
                     Ok(None) => {
-                        state.pauses.remove(agent);
+                        state.pauses.remove(key);
                         factors.push(format!(
                             "approval {approval_id} is gone: the action is evaluated afresh"
                         ));
@@ -511,14 +529,14 @@ impl Engine {
                         Ok(Some(d))
                     }
                     "approved" => {
-                        state.pauses.remove(agent);
+                        state.pauses.remove(key);
                         let who = match &a.state {
                             ApprovalState::Approved { by, .. } => describe_channel(by),
                             _ => "a person".to_owned(),
                         };
                         if kind.approves_the_action() {
                             state.passes.insert(
-                                agent.to_owned(),
+                                key.to_owned(),
                                 Pass {
                                     action_key: normalize(&pause.action),
                                     expires_at: a.expires_at,
@@ -537,11 +555,14 @@ impl Engine {
                             if *kind == PauseKind::StepLimit
                                 && let Some(e) = state
                                     .running
-                                    .get(agent)
+                                    .get(key)
                                     .cloned()
                                     .and_then(|id| state.executions.get_mut(&id))
                             {
                                 e.autonomous_steps = 0;
+                            }
+                            if *kind == PauseKind::StepLimit {
+                                state.budgets.reset(key, now);
                             }
                             factors.push(format!(
                                 "{} let the agent go on (approval {approval_id})",
@@ -551,7 +572,7 @@ impl Engine {
                         Ok(None)
                     }
                     "denied" => {
-                        state.pauses.remove(agent);
+                        state.pauses.remove(key);
                         let mut d = AutonomyDirective::pause(
                             format!(
                                 "A person denied approval {approval_id} for '{}': do not take \
@@ -565,7 +586,7 @@ impl Engine {
                     }
                     other => {
                         // Expired or used: the pause lifts and the action is evaluated afresh.
-                        state.pauses.remove(agent);
+                        state.pauses.remove(key);
                         let msg = format!(
                             "approval {approval_id} is {other}: the action is evaluated afresh"
                         );
@@ -587,6 +608,8 @@ impl Engine {
         policy: &PolicySet,
         enforcing: bool,
         agent: &str,
+        key: &str,
+        session: Option<&str>,
         execution_id: &str,
         hint: &str,
         a: Assessment,
@@ -630,6 +653,7 @@ impl Engine {
                     state,
                     policy,
                     agent,
+                    key,
                     execution_id,
                     hint,
                     kind,
@@ -645,6 +669,8 @@ impl Engine {
                     state,
                     policy,
                     agent,
+                    key,
+                    session,
                     execution_id,
                     hint,
                     reason,
@@ -658,6 +684,8 @@ impl Engine {
                     state,
                     policy,
                     agent,
+                    key,
+                    session,
                     execution_id,
                     hint,
                     trigger,
@@ -678,6 +706,7 @@ impl Engine {
         state: &mut LoopState,
         policy: &PolicySet,
         agent: &str,
+        key: &str,
         execution_id: &str,
         hint: &str,
         kind: PauseKind,
@@ -687,6 +716,24 @@ impl Engine {
         now: Timestamp,
     ) -> (AutonomyDirective, Vec<Outgoing>) {
         let config = &policy.config().safety_loop;
+        if let Err(until) = state
+            .approval_rate
+            .admit(key, now, &config.approval_requests)
+        {
+            // Paused all the same, without a record or a message: the agent asks again later.
+            factors.push(format!(
+                "approval request not made: agent '{agent}' asked for {} approvals in the \
+                 window (safety_loop.approval_requests); it stays paused and may ask again after \
+                 {until}",
+                config.approval_requests.max_requests
+            ));
+            let mut d = AutonomyDirective::pause(
+                format!("{reason} (too many approval requests: try again after {until})"),
+                std::mem::take(factors),
+            );
+            d.next_step_risk = tier;
+            return (d, Vec::new());
+        }
         let id = self.new_id();
         let approval = Approval {
             id: id.clone(),
@@ -710,7 +757,7 @@ impl Engine {
         match approval::save(self.store.as_ref(), &approval) {
             Ok(()) => {
                 state.pauses.insert(
-                    agent.to_owned(),
+                    key.to_owned(),
                     Pause {
                         wait: Wait::Approval {
                             approval_id: id.clone(),
@@ -725,6 +772,7 @@ impl Engine {
                     approval,
                     action: hint.to_owned(),
                 });
+                self.purge_after_write(state, &[airlock_store::Table::Approvals], now);
             }
             Err(e) => {
                 // Without a record no person can approve; the agent is paused all the same and
@@ -776,6 +824,8 @@ impl Engine {
         state: &mut LoopState,
         policy: &PolicySet,
         agent: &str,
+        key: &str,
+        session: Option<&str>,
         execution_id: &str,
         hint: &str,
         reason: String,
@@ -783,7 +833,8 @@ impl Engine {
         now: Timestamp,
     ) -> (AutonomyDirective, Vec<Outgoing>) {
         let ttl = challenge_ttl(policy);
-        let (challenge, code) = self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
+        let (mut challenge, code) = self.issuer.issue(agent, ChallengeKind::Verify, now, ttl);
+        challenge.session = session.map(str::to_owned);
         let id = challenge.id.clone();
         // Expired challenges are dead whether or not their agent reports again: drop them so
         // agents that never come back do not grow the map.
@@ -792,7 +843,7 @@ impl Engine {
             .verify_challenges
             .insert(id.clone(), challenge.clone());
         state.pauses.insert(
-            agent.to_owned(),
+            key.to_owned(),
             Pause {
                 wait: Wait::Verify {
                     challenge_id: id.clone(),
@@ -841,6 +892,8 @@ impl Engine {
         state: &mut LoopState,
         policy: &PolicySet,
         agent: &str,
+        key: &str,
+        session: Option<&str>,
         execution_id: &str,
         hint: &str,
         trigger: BlockTrigger,
@@ -849,7 +902,8 @@ impl Engine {
         now: Timestamp,
     ) -> (AutonomyDirective, Vec<Outgoing>) {
         let ttl = challenge_ttl(policy);
-        let (challenge, code) = self.issuer.issue(agent, ChallengeKind::HardBlock, now, ttl);
+        let (mut challenge, code) = self.issuer.issue(agent, ChallengeKind::HardBlock, now, ttl);
+        challenge.session = session.map(str::to_owned);
         let id = challenge.id.clone();
         let block = HardBlock {
             agent: agent.to_owned(),
@@ -876,11 +930,11 @@ impl Engine {
                  an operator looks"
                     .to_owned(),
             );
-            state.memory_blocks.insert(agent.to_owned(), block.clone());
+            state.memory_blocks.insert(key.to_owned(), block.clone());
         }
         // Remember the action: after a successful verification of a danger_zone block, the
         // person has seen and allowed exactly it. A deny pattern is never passed.
-        state.pauses.remove(agent);
+        state.pauses.remove(key);
         let broadcast = AgentNotification {
             kind: NotificationType::DangerZone,
             message: format!(
@@ -897,13 +951,8 @@ impl Engine {
             },
             timestamp: now,
         };
-        let others: Vec<String> = Engine::executing_agents(state)
-            .into_iter()
-            .filter(|a| a != agent)
-            .collect();
-        state
-            .inbox
-            .broadcast(others.iter().map(String::as_str), &broadcast);
+        state.inbox.broadcast(key, broadcast.clone());
+        self.purge_after_write(state, &[airlock_store::Table::Challenges], now);
         let mut d = AutonomyDirective::stop(
             format!("{reason} (challenge {id})"),
             std::mem::take(factors),

@@ -14,6 +14,7 @@ use crate::challenge::{Challenge, ChallengeKind, VerifyError};
 use crate::engine::{Engine, Pass, Wait};
 use crate::error::LoopError;
 use crate::execution::normalize;
+use crate::identity::{Caller, identity_key};
 use crate::records::put_json;
 
 /// The answer to a successful `verify_challenge`.
@@ -78,15 +79,49 @@ fn verified_pass(challenge: &Challenge, action: &str) -> Pass {
     }
 }
 
+/// Whether the caller of an agent-side `verify_challenge` is the agent the challenge was
+/// issued to: its session, when the challenge was issued in one; else the agent's name (by
+/// identity), which it must give. Anyone else is told the challenge does not exist, so a
+/// bystander that heard the `danger_zone` broadcast can neither burn the code nor count
+/// against the agent's attempts.
+fn is_owner(challenge: &Challenge, caller: &Caller, element_name: Option<&str>) -> bool {
+    let named_right = element_name.map(|n| identity_key(n) == identity_key(&challenge.agent));
+    match challenge.session.as_deref() {
+        Some(session) => caller.session_key() == Some(session) && named_right != Some(false),
+        None => named_right == Some(true),
+    }
+}
+
 impl Engine {
-    /// Checks a code a person gave for a challenge. Success lifts the hard block or ends the
-    /// verify pause; a wrong code burns the challenge (an operator can reissue); failures are
-    /// rate-limited per agent with progressive lockout, persisted and audited.
+    /// Checks a code a person gave for a challenge, through the operator channel (`airlock
+    /// verify`): any challenge. Success lifts the hard block or ends the verify pause; a wrong
+    /// code burns the challenge (an operator can reissue); failures are rate-limited per agent
+    /// with progressive lockout, persisted and audited.
     pub fn verify_challenge(&self, challenge_id: &str, code: &str) -> Result<Verified, LoopError> {
         if code.trim().is_empty() {
             return Err(LoopError::missing_param("code", "verify_challenge"));
         }
-        self.verify_with(challenge_id, Proof::Code(code))
+        self.verify_with(challenge_id, Proof::Code(code), None)
+    }
+
+    /// `verify_challenge` from an agent's side: the same, but only for the agent the challenge
+    /// was issued to (its session, or outside a session its name, `element_name`). Anyone else
+    /// gets `NOT_FOUND_CHALLENGE` and burns nothing.
+    pub fn verify_challenge_as(
+        &self,
+        caller: &Caller,
+        element_name: Option<&str>,
+        challenge_id: &str,
+        code: &str,
+    ) -> Result<Verified, LoopError> {
+        if code.trim().is_empty() {
+            return Err(LoopError::missing_param("code", "verify_challenge"));
+        }
+        self.verify_with(
+            challenge_id,
+            Proof::Code(code),
+            Some((caller, element_name)),
+        )
     }
 
     /// A person who has authenticated as the operator (`airlock verify` with the operator
@@ -99,10 +134,15 @@ impl Engine {
         challenge_id: &str,
         by: &crate::approval::HumanChannel,
     ) -> Result<Verified, LoopError> {
-        self.verify_with(challenge_id, Proof::Operator(by))
+        self.verify_with(challenge_id, Proof::Operator(by), None)
     }
 
-    fn verify_with(&self, challenge_id: &str, proof: Proof<'_>) -> Result<Verified, LoopError> {
+    fn verify_with(
+        &self,
+        challenge_id: &str,
+        proof: Proof<'_>,
+        agent_side: Option<(&Caller, Option<&str>)>,
+    ) -> Result<Verified, LoopError> {
         let challenge_id = challenge_id.trim();
         if challenge_id.is_empty() {
             return Err(LoopError::missing_param("challenge_id", "verify_challenge"));
@@ -124,8 +164,28 @@ impl Engine {
             },
         };
         let agent = challenge.agent.clone();
+        let key = identity_key(&agent);
+        if let Some((caller, element_name)) = agent_side
+            && !is_owner(&challenge, caller, element_name)
+        {
+            let entry = self.audit_entry(
+                now,
+                policy.generation(),
+                element_name.unwrap_or("(unnamed)"),
+                None,
+                "verify_challenge",
+                4,
+                AuditOutcome::Denied,
+                vec![format!(
+                    "a caller that is not agent '{agent}' (another session or name) tried the \
+                     code of its challenge {challenge_id}: refused as not found, nothing burned"
+                )],
+            );
+            let _ = self.audit(entry);
+            return Err(LoopError::challenge_not_found(challenge_id));
+        }
 
-        let mut attempts = blocks::attempt_state(store, &agent)
+        let mut attempts = blocks::attempt_state(store, &key)
             .map_err(|_| LoopError::store_failed("read the verification rate limit"))?;
         // The agent's rate limit counts guesses of codes; an operator's credential has its own.
         if let (Proof::Code(_), Err(locked)) = (proof, limit.check(&attempts, now)) {
@@ -170,10 +230,10 @@ impl Engine {
         match result {
             Ok(()) => {
                 limit.record_success(&mut attempts);
-                let _ = blocks::save_attempt_state(store, &agent, &attempts);
+                let _ = blocks::save_attempt_state(store, &key, &attempts);
                 let verified = match challenge.kind {
                     ChallengeKind::HardBlock => {
-                        let block = match self.block_of(&state, &agent) {
+                        let block = match self.block_of(&state, &key) {
                             BlockState::Blocked(b) => Some(b),
                             _ => None,
                         };
@@ -193,9 +253,9 @@ impl Engine {
                         }
                         // The block goes first: if it cannot be lifted the challenge stays
                         // usable and the person can try again.
-                        blocks::lift_block(store, &agent)
+                        blocks::lift_block(store, &key)
                             .map_err(|_| LoopError::store_failed("lift the block"))?;
-                        state.memory_blocks.remove(&agent);
+                        state.memory_blocks.remove(&key);
                         let _ = put_json(
                             store,
                             Table::Challenges,
@@ -210,7 +270,7 @@ impl Engine {
                         {
                             state
                                 .passes
-                                .insert(agent.clone(), verified_pass(&challenge, &action));
+                                .insert(key.clone(), verified_pass(&challenge, &action));
                         }
                         let entry = self.audit_entry(
                             now,
@@ -237,17 +297,17 @@ impl Engine {
                     }
                     ChallengeKind::Verify => {
                         state.verify_challenges.remove(&challenge.id);
-                        let paused = state.pauses.get(&agent).cloned();
+                        let paused = state.pauses.get(&key).cloned();
                         if let Some(p) = paused
                             && p.wait
                                 == (Wait::Verify {
                                     challenge_id: challenge.id.clone(),
                                 })
                         {
-                            state.pauses.remove(&agent);
+                            state.pauses.remove(&key);
                             state
                                 .passes
-                                .insert(agent.clone(), verified_pass(&challenge, &p.action));
+                                .insert(key.clone(), verified_pass(&challenge, &p.action));
                         }
                         let entry = self.audit_entry(
                             now,
@@ -294,7 +354,7 @@ impl Engine {
                 }
                 if let Proof::Code(_) = proof {
                     limit.record_failure(&mut attempts, now);
-                    if blocks::save_attempt_state(store, &agent, &attempts).is_err() {
+                    if blocks::save_attempt_state(store, &key, &attempts).is_err() {
                         warn!(agent = %agent, "rate-limit state not saved");
                     }
                 }

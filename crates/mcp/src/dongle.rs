@@ -18,12 +18,49 @@ use serde_json::{Value, json};
 pub trait AgentOps: Send + Sync + 'static {
     /// Runs one operation. Blocking: it may evaluate WebAssembly stages and write to disk.
     fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value;
+
+    /// Runs one operation for a caller in `session` (one MCP connection): a stop in the
+    /// session holds for it, whatever agent name it gives next ([`Engine::call_as`]).
+    fn call_in_session(
+        &self,
+        session: &str,
+        endpoint: Endpoint,
+        operation: &str,
+        params: &Value,
+    ) -> Value;
 }
 
 impl AgentOps for Engine {
     fn call(&self, endpoint: Endpoint, operation: &str, params: &Value) -> Value {
         Engine::call(self, endpoint, operation, params)
     }
+
+    fn call_in_session(
+        &self,
+        session: &str,
+        endpoint: Endpoint,
+        operation: &str,
+        params: &Value,
+    ) -> Value {
+        Engine::call_as(
+            self,
+            &airlock_engine::Caller::session(session),
+            endpoint,
+            operation,
+            params,
+        )
+    }
+}
+
+/// A key for this process's MCP connection, unique among the dongles sharing one state (the
+/// process id, the moment and a counter). It never leaves airlock; an agent cannot choose it.
+fn new_session_key() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("mcp:{}:{nanos}:{n}", std::process::id())
 }
 
 /// How the operations are exposed as tools.
@@ -42,6 +79,8 @@ pub enum EndpointMode {
 pub struct Dongle {
     ops: Arc<dyn AgentOps>,
     mode: EndpointMode,
+    /// The MCP connection this dongle serves (one per `airlock serve` process on stdio).
+    session: String,
 }
 
 impl std::fmt::Debug for Dongle {
@@ -95,7 +134,11 @@ fn tool(name: &'static str, endpoint: Option<Endpoint>, description: &'static st
 impl Dongle {
     /// A dongle over `ops`.
     pub fn new(ops: Arc<dyn AgentOps>, mode: EndpointMode) -> Self {
-        Self { ops, mode }
+        Self {
+            ops,
+            mode,
+            session: new_session_key(),
+        }
     }
 
     /// The tools this dongle lists.
@@ -163,7 +206,10 @@ impl Dongle {
         // one client on stdio and runs this on a current-thread runtime, and a step (a few
         // microseconds, an fsync when it blocks an agent) cost less than the two thread
         // handoffs of `spawn_blocking` on a loaded machine. A panic is caught and answered.
-        let call = std::panic::AssertUnwindSafe(|| self.ops.call(endpoint, operation, &params));
+        let call = std::panic::AssertUnwindSafe(|| {
+            self.ops
+                .call_in_session(&self.session, endpoint, operation, &params)
+        });
         match std::panic::catch_unwind(call) {
             Ok(mut v) => {
                 if self.mode == EndpointMode::Single && operation == "introspect" {

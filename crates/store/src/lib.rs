@@ -41,11 +41,16 @@ pub enum Table {
     /// The operator credential (the passphrase's Argon2id hash, operator tokens' digests) and
     /// its failed-attempt state, by fixed keys.
     Operator,
+    /// Sessions (MCP connections) that hold a hard-blocked agent, by session key.
+    Sessions,
+    /// Agents' step budgets (steps counted against the step limit within a window), by agent
+    /// identity.
+    StepBudgets,
 }
 
 impl Table {
     /// Every table.
-    pub const ALL: [Table; 8] = [
+    pub const ALL: [Table; 10] = [
         Table::Blocks,
         Table::Challenges,
         Table::Attempts,
@@ -54,6 +59,8 @@ impl Table {
         Table::Executions,
         Table::Trust,
         Table::Operator,
+        Table::Sessions,
+        Table::StepBudgets,
     ];
 
     /// Its position in [`Table::ALL`] (declaration order), for per-table arrays.
@@ -72,6 +79,8 @@ impl Table {
             Table::Executions => "executions",
             Table::Trust => "trust",
             Table::Operator => "operator",
+            Table::Sessions => "sessions",
+            Table::StepBudgets => "step_budgets",
         }
     }
 }
@@ -147,6 +156,29 @@ pub trait Store: Send + Sync {
 
     /// Every key and value of a table, in key order.
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
+    /// At most `limit` entries of a table whose keys come after `after` (all keys when
+    /// `None`), in key order: one page of a scan that does a bounded amount of work at a time
+    /// (the purge of expired records). The default reads the whole table; a store should
+    /// read only the page.
+    fn page(
+        &self,
+        table: Table,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        Ok(self
+            .entries(table)?
+            .into_iter()
+            .filter(|(k, _)| after.is_none_or(|a| k.as_str() > a))
+            .take(limit)
+            .collect())
+    }
+
+    /// How many keys a table holds.
+    fn count(&self, table: Table) -> Result<u64, StoreError> {
+        Ok(self.entries(table)?.len() as u64)
+    }
 
     /// Appends an audit entry and returns its sequence number. Entries are never changed or
     /// removed.

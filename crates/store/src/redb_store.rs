@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 
 use crate::pending::{MAX_WRITES, Pending, Seen, Write};
 use crate::read_cache::ReadCache;
@@ -407,6 +407,47 @@ impl Store for RedbStore {
             out.push((k.value().to_owned(), v.value().to_vec()));
         }
         Ok(writer.pending.overlay(table, out))
+    }
+
+    fn page(
+        &self,
+        table: Table,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        use std::ops::Bound;
+        let mut writer = self.inner.writer();
+        // The waiting writes go into the file first (a non-durable commit, as when the buffer
+        // is due), so the page is read from the file alone.
+        if !writer.pending.is_empty() {
+            self.inner
+                .commit(&mut writer, "scan", Durability::Lazy, |_| Ok(()))?;
+        }
+        let err = io("scan");
+        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+        let range = match after {
+            Some(a) => t.range::<&str>((Bound::Excluded(a), Bound::Unbounded)),
+            None => t.range::<&str>(..),
+        };
+        let mut out = Vec::new();
+        for item in range.map_err(|e| err(&e))?.take(limit) {
+            let (k, v) = item.map_err(|e| err(&e))?;
+            out.push((k.value().to_owned(), v.value().to_vec()));
+        }
+        Ok(out)
+    }
+
+    fn count(&self, table: Table) -> Result<u64, StoreError> {
+        let mut writer = self.inner.writer();
+        if !writer.pending.is_empty() {
+            self.inner
+                .commit(&mut writer, "count", Durability::Lazy, |_| Ok(()))?;
+        }
+        let err = io("count");
+        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
+        t.len().map_err(|e| err(&e))
     }
 
     fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError> {

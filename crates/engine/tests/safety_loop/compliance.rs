@@ -405,7 +405,7 @@ fn must_require_out_of_band_verification_for_verify_danger_zone_and_deny() {
         );
         let ok = h.call(
             "verify_challenge",
-            json!({"challenge_id": id, "code": code}),
+            json!({"challenge_id": id, "code": code, "element_name": agent}),
         );
         assert_eq!(ok["success"], true, "{hint}: {ok}");
         assert!(
@@ -448,7 +448,7 @@ fn must_treat_an_expired_verification_challenge_as_failed() {
     h.clock.advance(SignedDuration::from_secs(301));
     let late = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": code}),
+        json!({"challenge_id": id, "code": code, "element_name": "a"}),
     );
     assert_eq!(
         late["error"]["code"], "PERMISSION_VERIFICATION_FAILED",
@@ -686,7 +686,7 @@ fn should_implement_verify_challenge_for_verify_pauses_and_unblocking() {
     let id = verification_id(&r);
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": h.code_for(&id).to_lowercase()}),
+        json!({"challenge_id": id, "code": h.code_for(&id).to_lowercase(), "element_name": "a"}),
     );
     assert_eq!(ok["data"]["result"], "resumed", "{ok}");
     assert!(
@@ -698,7 +698,7 @@ fn should_implement_verify_challenge_for_verify_pauses_and_unblocking() {
     let id = verification_id(&h.step("b", DENIED));
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": h.code_for(&id)}),
+        json!({"challenge_id": id, "code": h.code_for(&id), "element_name": "b"}),
     );
     assert_eq!(ok["data"]["result"], "unblocked", "{ok}");
     assert!(h.step("b", ADVISORY).directive.proceed);
@@ -829,7 +829,7 @@ fn should_expire_verification_challenges_after_a_configurable_timeout() {
     h.clock.advance(SignedDuration::from_secs(31));
     let late = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": code}),
+        json!({"challenge_id": id, "code": code, "element_name": "a"}),
     );
     assert_eq!(late["error"]["details"]["reason"], "expired", "{late}");
 }
@@ -842,7 +842,7 @@ fn should_rate_limit_failed_verification_attempts_to_10_per_60_seconds_per_agent
     for i in 0..10 {
         let r = h.call(
             "verify_challenge",
-            json!({"challenge_id": id, "code": "WRONG"}),
+            json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
         );
         assert_eq!(
             r["error"]["code"], "PERMISSION_VERIFICATION_FAILED",
@@ -851,7 +851,7 @@ fn should_rate_limit_failed_verification_attempts_to_10_per_60_seconds_per_agent
     }
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": "WRONG"}),
+        json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
     );
     assert_eq!(r["error"]["code"], "RATE_LIMIT_EXCEEDED", "{r}");
 }
@@ -864,7 +864,7 @@ fn should_reject_verification_attempts_after_the_rate_limit_is_exceeded() {
     for _ in 0..11 {
         h.call(
             "verify_challenge",
-            json!({"challenge_id": id, "code": "WRONG"}),
+            json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
         );
     }
     // Even the right code of a fresh challenge is refused during the lockout.
@@ -875,14 +875,14 @@ fn should_reject_verification_attempts_after_the_rate_limit_is_exceeded() {
     let code = h.code_for(&fresh.challenge_id);
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": code}),
+        json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
     );
     assert_eq!(r["error"]["code"], "RATE_LIMIT_EXCEEDED", "{r}");
     // After the lockout, it works.
     h.clock.advance(SignedDuration::from_secs(61));
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": code}),
+        json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
     );
     assert_eq!(r["success"], true, "{r}");
 }
@@ -896,7 +896,7 @@ fn should_trigger_security_audit_events_on_failed_verification_attempts() {
     let id = verification_id(&h.step("a", DENIED));
     h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": "WRONG"}),
+        json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
     );
     let failed: Vec<Value> = h
         .audit()
@@ -1001,7 +1001,7 @@ fn may_apply_progressive_lockout_after_repeated_rate_limit_violations() {
         for _ in 0..11 {
             last = h.call(
                 "verify_challenge",
-                json!({"challenge_id": id, "code": "WRONG"}),
+                json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
             );
         }
         last
@@ -1015,13 +1015,13 @@ fn may_apply_progressive_lockout_after_repeated_rate_limit_violations() {
     h.clock.advance(SignedDuration::from_secs(61));
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": "WRONG"}),
+        json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
     );
     assert_eq!(r["error"]["code"], "RATE_LIMIT_EXCEEDED", "{r}");
     h.clock.advance(SignedDuration::from_secs(60));
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": "WRONG"}),
+        json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
     );
     assert_eq!(r["error"]["code"], "PERMISSION_VERIFICATION_FAILED", "{r}");
 }
@@ -1042,7 +1042,7 @@ fn may_use_other_display_channels_for_codes() {
     assert_eq!(notice["id"], id.as_str());
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": notice["code"]}),
+        json!({"challenge_id": id, "code": notice["code"], "element_name": "a"}),
     );
     assert_eq!(ok["success"], true, "{ok}");
 }

@@ -41,7 +41,7 @@ fn an_undelivered_broadcast_is_withdrawn_when_the_block_is_lifted() {
     let id = verification_id(&h.step("a", DENIED));
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": h.code_for(&id)}),
+        json!({"challenge_id": id, "code": h.code_for(&id), "element_name": "a"}),
     );
     assert_eq!(ok["success"], true);
     assert_eq!(danger_zone_count(&h.step("b", ADVISORY)), 0);
@@ -55,13 +55,13 @@ fn a_wrong_code_burns_the_challenge_and_an_operator_can_reissue() {
     let code = h.code_for(&id);
     let wrong = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": "0000-0000"}),
+        json!({"challenge_id": id, "code": "0000-0000", "element_name": "a"}),
     );
     assert_eq!(wrong["error"]["details"]["reason"], "mismatch", "{wrong}");
     // The right code no longer works: the challenge is burned.
     let right = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": code}),
+        json!({"challenge_id": id, "code": code, "element_name": "a"}),
     );
     assert_eq!(right["error"]["details"]["reason"], "spent", "{right}");
     assert!(h.step("a", ADVISORY).directive.is_stopped());
@@ -76,7 +76,7 @@ fn a_wrong_code_burns_the_challenge_and_an_operator_can_reissue() {
     assert_ne!(new_code, code);
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": new_code}),
+        json!({"challenge_id": fresh.challenge_id, "code": new_code, "element_name": "a"}),
     );
     assert_eq!(ok["data"]["result"], "unblocked", "{ok}");
     assert!(h.step("a", ADVISORY).directive.proceed);
@@ -94,14 +94,14 @@ fn after_a_reissue_only_the_newest_challenge_lifts_the_block() {
         .expect("reissue");
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": old, "code": old_code}),
+        json!({"challenge_id": old, "code": old_code, "element_name": "a"}),
     );
     assert_eq!(r["success"], false, "{r}");
     assert!(h.step("a", ADVISORY).directive.is_stopped());
     let code = h.code_for(&fresh.challenge_id);
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": code}),
+        json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
     );
     assert_eq!(r["success"], true, "{r}");
 }
@@ -113,7 +113,7 @@ fn a_verify_pause_can_be_reissued_too() {
     let old = verification_id(&h.step("a", VERIFY));
     h.call(
         "verify_challenge",
-        json!({"challenge_id": old, "code": "nope"}),
+        json!({"challenge_id": old, "code": "nope", "element_name": "a"}),
     );
     let r = h.step("a", VERIFY);
     assert!(
@@ -131,7 +131,7 @@ fn a_verify_pause_can_be_reissued_too() {
     let code = h.code_for(&fresh.challenge_id);
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": code}),
+        json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
     );
     assert_eq!(r["data"]["result"], "resumed", "{r}");
     assert!(h.step("a", VERIFY).directive.proceed);
@@ -158,7 +158,7 @@ fn an_operator_override_lifts_a_block_and_is_audited_with_who() {
     // The old code is dead.
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": id, "code": h.code_for(&id)}),
+        json!({"challenge_id": id, "code": h.code_for(&id), "element_name": "a"}),
     );
     assert_eq!(r["success"], false);
     // Nothing to override any more.
@@ -300,7 +300,7 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
         ),
         (
             "verify_challenge",
-            json!({"challenge_id": "nope", "code": "x"}),
+            json!({"challenge_id": "nope", "code": "x", "element_name": "a"}),
         ),
         ("no_such_operation", json!({})),
         ("introspect", json!({"query": "everything"})),

@@ -2,9 +2,12 @@
 //! source, a redb file and a file human channel. `compliance` has one test per requirement of
 //! the safety loop spec, section 9 (mapped in docs/compliance.md).
 
+mod blocked_identity;
+mod bounded_state;
 mod common;
 mod compliance;
 mod flows;
+mod limits;
 mod one_answer;
 mod operations;
 mod operator_auth;

@@ -29,7 +29,7 @@ fn child_stops_an_agent_then_waits_to_be_killed() {
     for _ in 0..failures {
         let r = h.call(
             "verify_challenge",
-            json!({"challenge_id": id, "code": "WRONG"}),
+            json!({"challenge_id": id, "code": "WRONG", "element_name": "a"}),
         );
         assert_eq!(r["success"], false);
     }
@@ -112,7 +112,7 @@ fn must_persist_hard_blocked_agent_state_across_restarts() {
     let code = h.code_for(&fresh.challenge_id);
     let ok = h.call(
         "verify_challenge",
-        json!({"challenge_id": fresh.challenge_id, "code": code}),
+        json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
     );
     assert_eq!(ok["success"], true, "{ok}");
 }
@@ -128,7 +128,7 @@ fn should_persist_rate_limit_state_across_restarts() {
     // 10 - 3 before the kill - this one = 6 left.
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": challenge, "code": "WRONG"}),
+        json!({"challenge_id": challenge, "code": "WRONG", "element_name": "a"}),
     );
     assert_eq!(r["error"]["details"]["attempts_left_in_window"], 6, "{r}");
     assert!(h.step("a", ADVISORY).directive.is_stopped());

@@ -86,7 +86,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
         );
         call(
             "verify_challenge",
-            json!({"challenge_id": vid, "code": "AAAA-BBBB"}),
+            json!({"challenge_id": vid, "code": "AAAA-BBBB", "element_name": "a"}),
         );
         let fresh = h
             .engine
@@ -96,7 +96,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
         let code = h.code_for(&fresh.challenge_id);
         let ok = call(
             "verify_challenge",
-            json!({"challenge_id": fresh.challenge_id, "code": code}),
+            json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "a"}),
         );
         assert_eq!(
             ok["success"], true,
@@ -138,7 +138,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
         let code = h.code_for(&fresh.challenge_id);
         let ok = call(
             "verify_challenge",
-            json!({"challenge_id": fresh.challenge_id, "code": code}),
+            json!({"challenge_id": fresh.challenge_id, "code": code, "element_name": "b"}),
         );
         assert_eq!(ok["success"], true, "{ok}");
 
@@ -176,7 +176,7 @@ fn must_keep_verification_codes_out_of_every_agent_visible_channel() {
             .to_owned();
         call(
             "verify_challenge",
-            json!({"challenge_id": did, "code": h.code_for(&did)}),
+            json!({"challenge_id": did, "code": h.code_for(&did), "element_name": "c"}),
         );
         // A tool call a person confirms (its token is the agent's to carry: inert until approved).
         let params = json!({"path": "/srv/data.db"});

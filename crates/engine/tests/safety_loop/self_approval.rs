@@ -14,7 +14,7 @@ fn try_everything(h: &Harness, agent: &str, approval: &str, challenge: &str) -> 
         for code in ids {
             answers.push(h.call(
                 "verify_challenge",
-                json!({"challenge_id": id, "code": code}),
+                json!({"challenge_id": id, "code": code, "element_name": "a"}),
             ));
         }
         answers.push(h.call("confirm_operation", json!({"approval_id": id})));

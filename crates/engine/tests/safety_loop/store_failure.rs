@@ -137,7 +137,7 @@ fn with_a_failing_store_nothing_says_allow_and_blocks_still_hold() {
     let code = h.code_for(&verification_id(&stop));
     let r = h.call(
         "verify_challenge",
-        json!({"challenge_id": verification_id(&stop), "code": code}),
+        json!({"challenge_id": verification_id(&stop), "code": code, "element_name": "a"}),
     );
     assert_eq!(r["success"], false, "{r}");
     assert!(h.step("a", ADVISORY).directive.is_stopped());
