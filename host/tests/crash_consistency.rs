@@ -97,7 +97,8 @@ fn acknowledged_state_survives_sigkill_at_random_moments() {
                         }
                         let hint = match n % 3 {
                             0 => "call drop_database on the production server",
-                            1 => "deploy the web service with git push --force origin main",
+                            // The confirm tier: a force push to a branch nobody else builds on.
+                            1 => "rewrite the feature branch with git push --force origin feature/login",
                             _ => "list the files in the docs folder",
                         };
                         let Some(r) = op(

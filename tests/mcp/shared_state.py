@@ -68,8 +68,13 @@ async def main():
         assert seen_b["continue"] is True, seen_b
         broadcast = [n for n in seen_b.get("notifications", []) if n["type"] == "danger_zone"]
         assert len(broadcast) == 1 and broadcast[0]["metadata"]["verificationId"] == challenge, seen_b
-        refused = await op(c2, "execute", "execute_agent", {"element_name": "a"})
-        assert refused["error"]["code"] == "PERMISSION_AGENT_BLOCKED", refused
+        # Naming a blocked agent holds the session that tried it (it may be the blocked agent
+        # under a new connection): a third client, so that b's session stays free.
+        async with Client(params(), mode="2026-07-28") as c3:
+            refused = await op(c3, "execute", "execute_agent", {"element_name": "a"})
+            assert refused["error"]["code"] == "PERMISSION_AGENT_BLOCKED", refused
+            refused = await op(c3, "execute", "execute_agent", {"element_name": "c"})
+            assert refused["error"]["code"] == "PERMISSION_AGENT_BLOCKED", refused
         assert [b["agent"] for b in cli("blocks")] == ["a"]
 
         # An approval requested through one process, approved by the operator command.
