@@ -128,29 +128,98 @@ mod tests {
         assert_eq!(hints + operations_of(&corpus).len(), corpus.len());
     }
 
+    /// Every line has exactly the documented keys, each carrying the action's own value (read
+    /// back from the JSON, annotations through their MCP spelling), over a corpus large enough
+    /// to hold every kind of hint and operation, with and without endpoint and annotations.
     #[test]
     fn json_lines_carry_every_field() {
-        let corpus = actions(42, 200);
-        let hint = corpus
-            .iter()
-            .position(|a| matches!(a, CorpusAction::Hint(_)))
-            .expect("a hint");
-        let line = corpus[hint].to_json(hint);
-        assert_eq!(line["kind"], "hint");
-        assert_eq!(line["id"], hint);
-        assert!(line["hint"].is_string() && line["hint_kind"].is_string());
+        use std::collections::BTreeSet;
 
-        let op = corpus
-            .iter()
-            .position(|a| matches!(a, CorpusAction::Operation(o) if o.annotations.is_some()))
-            .expect("an annotated operation");
-        let line = corpus[op].to_json(op);
-        assert_eq!(line["kind"], "operation");
-        assert!(line["operation"].is_string() && line["trust"].is_string());
-        assert!(line["params"].is_object());
-        assert!(line["annotations"].as_object().is_some_and(|a| {
-            a.keys()
-                .all(|k| k.ends_with("Hint") && k.chars().next().is_some_and(char::is_lowercase))
-        }));
+        use airlock_core::ToolAnnotations;
+
+        let keys = |line: &Value| -> Vec<String> {
+            let mut k: Vec<String> = line
+                .as_object()
+                .expect("an object")
+                .keys()
+                .cloned()
+                .collect();
+            k.sort();
+            k
+        };
+        let corpus = actions(42, 2_000);
+        let (mut hint_kinds, mut categories) = (BTreeSet::new(), BTreeSet::new());
+        let (mut no_endpoint, mut no_annotations, mut annotated, mut respelt) = (0, 0, 0, 0);
+        for (id, action) in corpus.iter().enumerate() {
+            let line = action.to_json(id);
+            // One JSON line: it survives a trip through text unchanged.
+            let text = line.to_string();
+            assert!(!text.contains('\n'), "{text}");
+            assert_eq!(serde_json::from_str::<Value>(&text).expect("json"), line);
+            assert_eq!(line["id"], id);
+            match action {
+                CorpusAction::Hint(h) => {
+                    assert_eq!(keys(&line), ["hint", "hint_kind", "id", "kind", "respelt"]);
+                    assert_eq!(line["kind"], "hint");
+                    assert_eq!(line["hint"], h.hint.as_str());
+                    assert_eq!(line["hint_kind"], h.kind.as_str());
+                    assert_eq!(line["respelt"], h.respelt);
+                    hint_kinds.insert(h.kind.as_str());
+                    respelt += usize::from(h.respelt);
+                }
+                CorpusAction::Operation(o) => {
+                    assert_eq!(
+                        keys(&line),
+                        [
+                            "annotations",
+                            "category",
+                            "endpoint",
+                            "id",
+                            "kind",
+                            "operation",
+                            "params",
+                            "trust"
+                        ]
+                    );
+                    assert_eq!(line["kind"], "operation");
+                    assert_eq!(line["operation"], o.name.as_str());
+                    assert_eq!(line["params"], o.params);
+                    assert!(line["params"].is_object());
+                    assert_eq!(line["trust"], o.trust.as_str());
+                    assert_eq!(line["category"], category_name(o.category));
+                    categories.insert(category_name(o.category));
+                    match o.endpoint {
+                        Some(e) => assert_eq!(line["endpoint"], e.as_str()),
+                        None => {
+                            assert!(line["endpoint"].is_null());
+                            no_endpoint += 1;
+                        }
+                    }
+                    match &o.annotations {
+                        Some(a) => {
+                            let back: ToolAnnotations =
+                                serde_json::from_value(line["annotations"].clone())
+                                    .expect("MCP ToolAnnotations");
+                            assert_eq!(&back, a);
+                            assert!(line["annotations"].as_object().is_some_and(|m| {
+                                m.keys().all(|k| {
+                                    k == "title"
+                                        || (k.ends_with("Hint")
+                                            && k.chars().next().is_some_and(char::is_lowercase))
+                                })
+                            }));
+                            annotated += 1;
+                        }
+                        None => {
+                            assert!(line["annotations"].is_null());
+                            no_annotations += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(hint_kinds.len(), 5, "every kind of hint: {hint_kinds:?}");
+        assert_eq!(categories.len(), 8, "every category: {categories:?}");
+        assert!(no_endpoint > 0 && no_annotations > 0 && annotated > 0 && respelt > 0);
     }
 }

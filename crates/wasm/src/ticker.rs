@@ -19,6 +19,11 @@ pub(crate) struct EpochTicker {
 impl EpochTicker {
     /// Starts ticking `engine`.
     pub(crate) fn start(engine: Engine) -> std::io::Result<Self> {
+        Self::start_with(move || engine.increment_epoch())
+    }
+
+    /// Starts calling `tick` once per [`TICK`] of wall-clock time (a test counts the calls).
+    fn start_with(mut tick: impl FnMut() + Send + 'static) -> std::io::Result<Self> {
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("airlock-wasm-epoch".into())
@@ -32,7 +37,7 @@ impl EpochTicker {
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
                     let due = started.elapsed().as_nanos() / TICK.as_nanos();
                     while ticks < due {
-                        engine.increment_epoch();
+                        tick();
                         ticks += 1;
                     }
                 }
@@ -76,13 +81,31 @@ mod tests {
         assert_eq!(ticks_for(Duration::from_secs(1)), 1001);
     }
 
+    /// Once `drop` returns, the thread has ended: no tick comes after it, however long one
+    /// waits (a ticker that only signalled, or did not stop, would keep counting).
     #[test]
     fn the_ticker_stops_on_drop() {
-        let engine = Engine::default();
-        let ticker = EpochTicker::start(engine).expect("ticker");
-        std::thread::sleep(Duration::from_millis(5));
-        let started = Instant::now();
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicU64, Ordering};
+
+        let ticks = Arc::new(AtomicU64::new(0));
+        let counter = Arc::clone(&ticks);
+        let ticker = EpochTicker::start_with(move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        })
+        .expect("ticker");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while ticks.load(Ordering::SeqCst) < 3 {
+            assert!(Instant::now() < deadline, "the ticker ticks");
+            std::thread::sleep(TICK);
+        }
         drop(ticker);
-        assert!(started.elapsed() < Duration::from_millis(100));
+        let at_drop = ticks.load(Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(
+            ticks.load(Ordering::SeqCst),
+            at_drop,
+            "a tick after drop returned"
+        );
     }
 }

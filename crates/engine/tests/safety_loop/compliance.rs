@@ -169,17 +169,114 @@ fn must_place_execute_complete_and_abort_on_the_execute_endpoint() {
 
 // ---- 9.1 MUST: the AutonomyDirective contract ----
 
+/// Checks `data` against the AutonomyDirective of core spec 8.7.1 (plus the `execution_id` and
+/// `step` record_execution_step adds): `continue` and `factors` always, each optional field of
+/// its type when present, no other field, and `reason` whenever the agent may not go on.
+fn assert_is_autonomy_directive(data: &Value, context: &str) {
+    let object = data
+        .as_object()
+        .unwrap_or_else(|| panic!("{context}: not an object: {data}"));
+    for key in object.keys() {
+        assert!(
+            [
+                "continue",
+                "factors",
+                "stopped",
+                "reason",
+                "stepsRemaining",
+                "nextStepRisk",
+                "notifications",
+                "execution_id",
+                "step",
+            ]
+            .contains(&key.as_str()),
+            "{context}: '{key}' is not a field of the directive: {data}"
+        );
+    }
+    let proceed = data["continue"]
+        .as_bool()
+        .unwrap_or_else(|| panic!("{context}: continue is a boolean: {data}"));
+    let factors = data["factors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{context}: factors is an array: {data}"));
+    assert!(
+        !factors.is_empty()
+            && factors
+                .iter()
+                .all(|f| f.as_str().is_some_and(|f| !f.is_empty())),
+        "{context}: factors are readable strings: {data}"
+    );
+    if let Some(stopped) = data.get("stopped") {
+        assert_eq!(
+            stopped,
+            &Value::Bool(true),
+            "{context}: stopped is only ever true: {data}"
+        );
+        assert!(!proceed, "{context}: a stop does not continue: {data}");
+    }
+    if !proceed {
+        assert!(
+            data["reason"].as_str().is_some_and(|r| !r.is_empty()),
+            "{context}: a pause or stop says why: {data}"
+        );
+    }
+    if let Some(reason) = data.get("reason") {
+        assert!(reason.is_string(), "{context}: {data}");
+    }
+    if let Some(n) = data.get("stepsRemaining") {
+        assert!(n.is_u64(), "{context}: stepsRemaining is a count: {data}");
+    }
+    if let Some(tier) = data.get("nextStepRisk") {
+        assert!(
+            ["advisory", "confirm", "verify", "danger_zone"].contains(&tier.as_str().unwrap_or("")),
+            "{context}: nextStepRisk is a SafetyTier: {data}"
+        );
+    }
+    if let Some(notifications) = data.get("notifications") {
+        for n in notifications.as_array().expect("notifications is an array") {
+            assert!(
+                [
+                    "permission_pending",
+                    "autonomy_pause",
+                    "danger_zone",
+                    "status",
+                    "error"
+                ]
+                .contains(&n["type"].as_str().unwrap_or("")),
+                "{context}: a notification type of 8.7.3: {n}"
+            );
+        }
+    }
+    assert!(data["execution_id"].is_string(), "{context}: {data}");
+    assert!(data["step"].is_u64(), "{context}: {data}");
+}
+
 #[test]
 fn must_return_an_autonomy_directive_on_every_record_execution_step() {
     let h = Harness::new();
     h.start("a");
-    for hint in [ADVISORY, AUTO, CONFIRM, CONFIRM, DENIED, ADVISORY] {
+    // What each report must answer: go on, pause for a person, or stop (and, once stopped,
+    // every later report is refused too).
+    for (step, (hint, proceeds, stops)) in [
+        (ADVISORY, true, false),
+        (AUTO, true, false),
+        (CONFIRM, false, false),
+        (CONFIRM, false, false),
+        (DENIED, false, true),
+        (ADVISORY, false, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let r = h.call(
             "record_execution_step",
             json!({"element_name": "a", "nextActionHint": hint}),
         );
-        assert_eq!(r["success"], true, "{hint}: {r}");
-        assert!(r["data"]["continue"].is_boolean(), "{hint}: {r}");
+        let context = format!("step {} ({hint})", step + 1);
+        assert_eq!(r["success"], true, "{context}: {r}");
+        assert_is_autonomy_directive(&r["data"], &context);
+        assert_eq!(r["data"]["continue"], proceeds, "{context}: {r}");
+        assert_eq!(r["data"]["stopped"] == true, stops, "{context}: {r}");
     }
 }
 
@@ -706,14 +803,27 @@ fn should_implement_verify_challenge_for_verify_pauses_and_unblocking() {
     assert!(h.step("b", DENIED).directive.is_stopped());
 }
 
+/// The value is the mode in force, whichever set it (an override, the policy, the default).
 #[test]
 fn should_expose_the_execution_safety_loop_capability_value() {
-    let h = Harness::new();
-    let data = introspect(&h);
-    let v = &data["_protocol"]["capabilities"]["execution_safety_loop"];
-    assert!(
-        ["enforcing", "monitoring", "logging", "disabled"].contains(&v.as_str().expect("string"))
-    );
+    let capability =
+        |h: &Harness| introspect(h)["_protocol"]["capabilities"]["execution_safety_loop"].clone();
+    assert_eq!(capability(&Harness::new()), "enforcing", "the default");
+    for mode in ["monitoring", "logging", "disabled"] {
+        let h = Harness::with_loop(json!({"mode": mode}));
+        assert_eq!(capability(&h), mode, "the policy's");
+    }
+    for mode in [
+        LoopMode::Enforcing,
+        LoopMode::Monitoring,
+        LoopMode::Logging,
+        LoopMode::Disabled,
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // An override wins over the policy's own mode.
+        let h = Harness::open_at(dir.path(), json!({"mode": "logging"}), Some(mode));
+        assert_eq!(capability(&h), mode.as_str(), "the override");
+    }
 }
 
 #[test]

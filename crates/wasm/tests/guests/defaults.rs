@@ -166,17 +166,64 @@ fn inspect_reads_a_component_without_running_it() {
     assert_eq!(info.world, World::Patterns);
 }
 
+/// Each default says which world it implements, under which name, from which bytes, whether it
+/// needs WASI, and whether it was compiled or came from the cache: checked against an
+/// independent reading of the bytes (`inspect`, the sha256 of the file) and a cache directory of
+/// its own, where the first load must compile and the next one must not.
 #[test]
 fn loaded_components_say_what_they_are() {
-    let component = load("default-scorer");
-    assert_eq!(component.world(), World::Scorer);
-    assert_eq!(component.origin(), "default-scorer.wasm");
-    assert!(!component.uses_wasi());
-    // Compiled on the first run of the test suite, from the cache afterwards.
-    assert!(matches!(
-        component.source(),
-        LoadSource::Compiled | LoadSource::Cache
-    ));
+    use airlock_wasm::{HostConfig, WasmHost};
+    use sha2::{Digest, Sha256};
+
+    let cache = tempfile::tempdir().expect("tempdir");
+    let host_with_cache = || {
+        WasmHost::new(HostConfig {
+            cache_dir: Some(cache.path().to_path_buf()),
+            ..HostConfig::default()
+        })
+        .expect("host")
+    };
+    for (name, world, export) in [
+        ("default-scorer", World::Scorer, "airlock:policy/scorer@"),
+        (
+            "default-patterns",
+            World::Patterns,
+            "airlock:policy/patterns@",
+        ),
+    ] {
+        let bytes = guest_bytes(name);
+        let origin = format!("{name}.wasm");
+        let first = host_with_cache().load(&bytes, &origin).expect("load");
+        assert_eq!(first.world(), world, "{name}");
+        assert_eq!(first.origin(), origin);
+        assert!(!first.uses_wasi(), "{name} imports no WASI");
+        assert_eq!(
+            first.source(),
+            LoadSource::Compiled,
+            "{name}: an empty cache"
+        );
+        let info = first.info();
+        assert_eq!(info.size, bytes.len());
+        assert_eq!(
+            info.sha256,
+            data_encoding::HEXLOWER.encode(&Sha256::digest(&bytes))
+        );
+        assert!(
+            info.world_export
+                .as_deref()
+                .is_some_and(|e| e.starts_with(export)),
+            "{name}: {:?}",
+            info.world_export
+        );
+        let independent = inspect(&bytes).expect("inspect");
+        assert_eq!(independent.world, world);
+        assert_eq!(independent.imports, info.imports);
+        assert_eq!(independent.exports, info.exports);
+        // A second host on the same cache takes the compiled form, and says so.
+        let second = host_with_cache().load(&bytes, &origin).expect("load");
+        assert_eq!(second.source(), LoadSource::Cache, "{name}: from the cache");
+        assert_eq!(second.info().sha256, info.sha256);
+    }
 }
 
 /// The default scorer through the real component, on a table of hints with the tier a
