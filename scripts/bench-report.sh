@@ -52,6 +52,9 @@ target/release/footprint >"$results/footprint.json"
 say "first start (empty component cache) and cached start of airlock check"
 python3 benches/python/first_start.py "$AIRLOCK_BIN" >"$results/first-start.json"
 
+say "airlock hook: a fresh process per tool call"
+target/release/hook_latency --runs 200 >"$results/hook-latency.json"
+
 say "the dongle over stdio with the Python client"
 .venv/bin/python benches/python/roundtrip.py "$AIRLOCK_BIN" target/release/echo-mcp >"$results/python-roundtrip.json"
 

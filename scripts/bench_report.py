@@ -190,6 +190,7 @@ def main():
     python = load_result("python-roundtrip")
     agreement = load_result("agreement")
     judgement = load_result("side-by-side")
+    hook = load_result("hook-latency")
 
     def ns(group, function):
         row = c.get((group, function))
@@ -296,6 +297,13 @@ def main():
             f"| first decision after installing (`airlock check --hint`, empty component cache) | "
             f"{fs:.0f} ms | <= 200 ms | {verdict(fs, 200)} |"
         )
+    if hook:
+        med = hook["standalone_ms"]["median"]
+        w(
+            f"| `airlock hook claude-code` per tool call, a fresh process (median of "
+            f"{hook['standalone_ms']['runs']}, no airlock running) | {med:.1f} ms | <= 10 ms | "
+            f"{verdict(med, 10)} |"
+        )
     stop = ns("step", "stop")
     durable = ns("redb", "put-block/durable")
     lazy = ns("redb", "put-block/lazy")
@@ -387,6 +395,26 @@ def main():
           f"{python['startup_first_tools_list']['median_ms']:.0f} ms (median).")
         w("")
 
+    if hook:
+        w("## Agent-host hooks: `airlock hook`, a fresh process per tool call")
+        w("")
+        w("Claude Code's PreToolUse JSON for `git status` on standard input, the answer read from")
+        w("standard output, as the host runs it (`benches/src/bin/hook_latency.rs`).")
+        w("")
+        w("| path | median | p90 | p99 | calls |")
+        w("| --- | --- | --- | --- | --- |")
+        for name, key in (
+            ("no airlock running: the hook opens the state, loads the policy from the precompile cache, audits durably", "standalone_ms"),
+            ("an `airlock http` owns the state: the hook forwards over agent.sock", "forwarded_ms"),
+        ):
+            r = hook[key]
+            w(f"| {name} | {r['median']:.1f} ms | {r['p90']:.1f} ms | {r['p99']:.1f} ms | {r['runs']} |")
+        w("")
+        w(f"The first call with an empty precompile cache (both default guests compiled): "
+          f"{hook['first_uncached_ms']:.0f} ms; the first call on a fresh state directory with the cache "
+          f"filled: {hook['first_cached_ms']:.1f} ms.")
+        w("")
+
     if footprint:
         w("## Start-up and memory")
         w("")
@@ -429,6 +457,7 @@ def main():
     w("cargo run --release -p airlock-benches --bin loadtest -- --seconds 30 --reload")
     w("cargo run --release -p airlock-benches --bin footprint")
     w("python3 benches/python/first_start.py target/release/airlock   # first start, empty and warm cache")
+    w("cargo run --release -p airlock-benches --bin hook_latency -- --runs 200")
     w(".venv/bin/python benches/python/roundtrip.py target/release/airlock target/release/echo-mcp")
     w("python3 benches/judgement/side_by_side.py > side-by-side.json   # airlock and cc-safety-net on the corpus")
     w("target/release/airlock policy eval guest-policies/eval          # airlock's figures and misses")
