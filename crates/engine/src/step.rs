@@ -2,7 +2,9 @@
 //! order, the first pause or stop winning:
 //!
 //! 0. the agent is hard-blocked -> stop;
-//! 0. a pause is pending (verify challenge, approval) -> still paused;
+//! 0. a pause is pending (verify challenge, approval) -> still paused, unless the stages
+//!    (step 3) stop the new action: waiting for a person never shields a stop, so an agent that
+//!    reports `drop table` while its earlier request waits is hard-blocked like any other;
 //! 1. step limit (`maxAutonomousSteps`) -> pause for a person;
 //! 2. previous outcome `failure` -> pause for a person;
 //! 3. a one-time pass from a person for exactly this action -> proceed once;
@@ -89,6 +91,8 @@ enum Early {
     Pause(PauseKind, String),
     /// Run the stages on this action.
     Evaluate(Box<Action>),
+    /// A pause is pending: its directive stands unless the stages stop this action.
+    Pending(AutonomyDirective, Box<Action>),
 }
 
 impl Engine {
@@ -220,6 +224,38 @@ impl Engine {
                 );
                 (d, AuditOutcome::Paused, 2, out)
             }
+            Early::Pending(d, mut action) => {
+                action.step = step;
+                action.recent_hints = recent;
+                drop(state);
+                let eval = policy.evaluate_owned(*action);
+                state = self.lock();
+                let a = pipeline::assess(&eval, tolerance, 1, config.repetition_threshold);
+                if matches!(a.verdict, Verdict::Stop(_))
+                    && !self.block_of(&state, &key).is_blocked()
+                {
+                    let danger = eval.danger_level.map_or(0, |d| d.number());
+                    self.act(
+                        &mut state,
+                        &policy,
+                        enforcing,
+                        &agent,
+                        &key,
+                        report.caller.session_key(),
+                        &execution_id,
+                        &report.hint,
+                        a,
+                        danger,
+                        &mut factors,
+                        now,
+                    )
+                } else if self.block_of(&state, &key).is_blocked() {
+                    let d = self.blocked_directive(&state, &agent, &key);
+                    (d, AuditOutcome::Denied, 4, Vec::new())
+                } else {
+                    (d, AuditOutcome::Paused, 2, Vec::new())
+                }
+            }
             Early::Evaluate(mut action) => {
                 action.step = step;
                 action.recent_hints = recent;
@@ -338,9 +374,17 @@ impl Engine {
             _ => factors.push("agent is hard-blocked (monitoring mode: not enforced)".to_owned()),
         }
 
-        // A pending pause.
+        // A pending pause: it stands, but the action is still judged for a stop.
         if enforcing && let Some(d) = self.pending_pause(state, key, now, factors, notifications)? {
-            return Ok(Early::Answer(d, AuditOutcome::Paused, 2));
+            return Ok(Early::Pending(
+                d,
+                Box::new(Action {
+                    agent: agent.to_owned(),
+                    execution_id: execution_id.to_owned(),
+                    hint: report.hint.clone(),
+                    ..Action::default()
+                }),
+            ));
         }
 
         // Stage 1: step limit, counted per agent across its executions (`step_budget`).

@@ -385,7 +385,8 @@ fn a_stage_receives_only_as_many_recent_hints_as_it_asks_for() {
         owned
             .factors
             .iter()
-            .any(|f| f.code == "exfiltration.secret")
+            // The judge names a secret sent by more than one code (secret, secret-sent).
+            .any(|f| f.code.starts_with("exfiltration.secret"))
     };
     let secret_then_two = ["cat ~/.ssh/id_rsa", "ls", "pwd"];
     assert!(
