@@ -92,15 +92,21 @@ fn the_default_pattern_stage_matches_danger_patterns() {
             "{isolation:?}: {harmless:?}"
         );
 
-        let risky = stage.evaluate(&Action::from_hint("rm -rf /"));
+        // A danger name of danger-levels 6.2 in call position is forbidden.
+        let risky = stage.evaluate(&Action::from_hint("call drop_database on the server"));
         assert_eq!(risky.failure, None, "{isolation:?}");
-        assert_ne!(risky.verdict, Verdict::NoMatch, "{isolation:?}: {risky:?}");
-        assert_ne!(
-            risky.verdict,
-            Verdict::AutoApprove,
-            "{isolation:?}: {risky:?}"
-        );
+        assert_eq!(risky.verdict, Verdict::Deny, "{isolation:?}: {risky:?}");
         assert!(!risky.matched.is_empty(), "{isolation:?}: {risky:?}");
+
+        // Shell commands are the scorer's to judge (issue #13): no built-in command globs, so
+        // `rm -rf /tmp/x` is not refused by a word and `rm -rf /` is stopped by the scorer.
+        let command = stage.evaluate(&Action::from_hint("rm -rf /"));
+        assert_eq!(command.failure, None, "{isolation:?}");
+        assert_eq!(
+            command.verdict,
+            Verdict::NoMatch,
+            "{isolation:?}: {command:?}"
+        );
     }
 }
 
@@ -176,6 +182,12 @@ fn loaded_components_say_what_they_are() {
     use sha2::{Digest, Sha256};
 
     let cache = tempfile::tempdir().expect("tempdir");
+    // The host refuses a cache directory other users can write to or read.
+    std::fs::set_permissions(
+        cache.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .expect("chmod 700");
     let host_with_cache = || {
         WasmHost::new(HostConfig {
             cache_dir: Some(cache.path().to_path_buf()),
