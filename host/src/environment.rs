@@ -56,8 +56,15 @@ pub const VARIABLES: &[(&str, &str)] = &[
     ),
     (
         "AIRLOCK_LOG",
-        "The log level on standard error: error, warn, info, debug, trace [default: warn]. No \
-         level logs a verification code.",
+        "serve, http, proxy: what is logged on standard error, in tracing's EnvFilter syntax: a \
+         level (error, warn, info, debug, trace, any case) or directives such as \
+         'info,airlock_engine=debug' [default: warn]; a value that does not parse stops the \
+         command. No level logs a verification code.",
+    ),
+    (
+        "AIRLOCK_LOG_FORMAT",
+        "serve, http, proxy: text (one line a record) or json (one JSON object a line) \
+         [default: text].",
     ),
     (
         "XDG_STATE_HOME",

@@ -11,7 +11,10 @@ use crate::state_dir;
 
 /// Serves until interrupted.
 pub fn run(args: &HttpArgs) -> ExitCode {
-    crate::logging::init();
+    if let Err(e) = crate::logging::init() {
+        eprintln!("airlock http: {e}");
+        return ExitCode::from(crate::cli::EXIT_USAGE);
+    }
     match serve(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,10 +1,17 @@
-//! Logs go to standard error (standard output is the MCP channel), at the level of `AIRLOCK_LOG`
-//! (`error`, `warn` (default), `info`, `debug`, `trace`) for airlock's own crates. No level ever
-//! logs a verification code.
+//! Logs go to standard error (standard output is the MCP channel).
 //!
-//! Dependencies are capped at `warn` whatever `AIRLOCK_LOG` says: the MCP SDK logs every request
-//! it receives at `debug`, and a `verify_challenge` request carries the code a person typed.
+//! - `AIRLOCK_LOG` takes `tracing`'s `EnvFilter` syntax, the one Rust operators know from
+//!   `RUST_LOG`: `info`, `DEBUG`, `airlock_engine=debug`, `warn,airlock_mcp=trace`. Unset or empty
+//!   is `warn`. A value that does not parse is an error that stops the command, rather than a
+//!   silent fall back to the default that would hide the logs someone asked for.
+//! - `AIRLOCK_LOG_FORMAT` is `text` (default) or `json` (one JSON object a line, for log
+//!   shippers).
+//!
+//! No level ever logs a verification code. Dependencies are capped at `warn` whatever
+//! `AIRLOCK_LOG` says (a second, global filter): the MCP SDK logs every request it receives at
+//! `debug`, and a `verify_challenge` request carries the code a person typed.
 
+use tracing_subscriber::EnvFilter;
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::prelude::*;
 
@@ -19,25 +26,102 @@ const OWN_TARGETS: [&str; 7] = [
     "airlock_http",
 ];
 
-/// Installs the subscriber once.
-pub fn init() {
-    let level = match std::env::var("AIRLOCK_LOG").as_deref() {
-        Ok("error") => LevelFilter::ERROR,
-        Ok("info") => LevelFilter::INFO,
-        Ok("debug") => LevelFilter::DEBUG,
-        Ok("trace") => LevelFilter::TRACE,
-        _ => LevelFilter::WARN,
-    };
-    let mut filter = Targets::new().with_default(LevelFilter::WARN.min(level));
-    for target in OWN_TARGETS {
-        filter = filter.with_target(target, level);
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// The filter `AIRLOCK_LOG` asks for.
+fn filter(value: Option<&str>) -> Result<EnvFilter, String> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or("warn");
+    // Level names in any case, as operators type them (`DEBUG`); targets keep their case.
+    let directives: Vec<String> = value
+        .split(',')
+        .map(|d| match d.rsplit_once('=') {
+            Some((target, level)) => format!("{target}={}", level.to_ascii_lowercase()),
+            None if d.parse::<LevelFilter>().is_ok() => d.to_ascii_lowercase(),
+            None => d.to_owned(),
+        })
+        .collect();
+    EnvFilter::builder()
+        .with_default_directive(LevelFilter::WARN.into())
+        .parse(directives.join(","))
+        .map_err(|e| {
+            format!(
+                "AIRLOCK_LOG={value:?} is not a log filter ({e}): use a level (error, warn, info, \
+                 debug, trace) or directives such as 'info,airlock_engine=debug'"
+            )
+        })
+}
+
+fn format(value: Option<&str>) -> Result<Format, String> {
+    match value.map(str::trim) {
+        None | Some("" | "text") => Ok(Format::Text),
+        Some("json") => Ok(Format::Json),
+        Some(other) => Err(format!(
+            "AIRLOCK_LOG_FORMAT={other:?} is not a log format: use 'text' (the default) or 'json'"
+        )),
     }
-    let _ = tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
-                .with_ansi(false),
-        )
-        .with(filter)
-        .try_init();
+}
+
+/// Installs the subscriber once; an error says which variable is wrong and what it takes.
+pub fn init() -> Result<(), String> {
+    let filter = filter(std::env::var("AIRLOCK_LOG").ok().as_deref())?;
+    let format = format(std::env::var("AIRLOCK_LOG_FORMAT").ok().as_deref())?;
+    let mut cap = Targets::new().with_default(LevelFilter::WARN);
+    for target in OWN_TARGETS {
+        cap = cap.with_target(target, LevelFilter::TRACE);
+    }
+    let registry = tracing_subscriber::registry().with(cap);
+    let result = match format {
+        Format::Text => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_writer(std::io::stderr)
+                    .with_ansi(false)
+                    .with_filter(filter),
+            )
+            .try_init(),
+        Format::Json => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_writer(std::io::stderr)
+                    .with_filter(filter),
+            )
+            .try_init(),
+    };
+    // Already installed (a second init in one process) is fine.
+    let _ = result;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_and_directives_parse_in_any_case() {
+        for ok in ["info", "DEBUG", "airlock_engine=debug", "warn,airlock_mcp=TRACE", "", "  "] {
+            assert!(filter(Some(ok)).is_ok(), "{ok:?} should parse");
+        }
+        assert!(filter(None).is_ok());
+    }
+
+    #[test]
+    fn a_bad_filter_is_an_error_that_says_what_to_use() {
+        for bad in ["verbose=", "airlock=loud", "[unclosed"] {
+            let e = filter(Some(bad)).expect_err(bad);
+            assert!(e.contains("AIRLOCK_LOG") && e.contains("info"), "{e}");
+        }
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(format(None), Ok(Format::Text));
+        assert_eq!(format(Some("json")), Ok(Format::Json));
+        assert!(format(Some("yaml")).unwrap_err().contains("json"));
+    }
 }

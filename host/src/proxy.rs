@@ -11,7 +11,10 @@ use crate::state_dir;
 
 /// Runs the gateway until the client closes stdin.
 pub fn run(args: &ProxyArgs) -> ExitCode {
-    crate::logging::init();
+    if let Err(e) = crate::logging::init() {
+        eprintln!("airlock proxy: {e}");
+        return ExitCode::from(crate::cli::EXIT_USAGE);
+    }
     match proxy(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -11,6 +11,7 @@
 
 #![deny(missing_docs)]
 
+mod access_log;
 pub mod guard;
 mod metrics;
 mod openapi;

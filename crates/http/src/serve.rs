@@ -40,12 +40,14 @@ impl Default for ServeOptions {
     }
 }
 
-/// The router with the Host and media-type checks ([`crate::guard`]) in front.
+/// The router with the Host and media-type checks ([`crate::guard`]) in front, and the request
+/// log line ([`crate::access_log`]) outside them, so refused requests are logged too.
 pub fn guarded(app: Router, options: &ServeOptions) -> Router {
     app.layer(axum::middleware::from_fn_with_state(
         Arc::new(options.hosts.clone()),
         crate::guard::check,
     ))
+    .layer(axum::middleware::from_fn(crate::access_log::log))
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then lets the open connections finish
