@@ -325,11 +325,13 @@ def main():
         if not chart:
             w("## Side by side: the same policy, the same corpus")
             w("")
-            w("The policy is the specification's deny / requiresApproval / autoApprove globs and its")
-            w("section 6 danger patterns, written once per engine (`benches/policies/`); the corpus is")
-            w("10,000 seeded actions, half hints and half operations (`benches/src/actions.rs`). Each")
-            w("engine builds its own request from the action inside the timed loop (Cedar's includes")
-            w("the string preparation it cannot do itself).")
+            w("The policy is the specification's deny / requiresApproval / autoApprove globs with the")
+            w("command globs as explicit configuration, the section 6 danger name patterns on the")
+            w("operations a hint runs (call position), and auto-approval of a whole single action only,")
+            w("written once per engine (`benches/policies/`; stated in words in docs/performance.md);")
+            w("the corpus is 10,000 seeded actions, half hints and half operations")
+            w("(`benches/src/actions.rs`). Each engine builds its own request from the action inside")
+            w("the timed loop (Cedar's includes the preparation of the facts it cannot compute itself).")
             w("")
             if agreement and agreement.get("passed"):
                 w(

@@ -1,5 +1,7 @@
 //! Every engine of the peer comparison gives the same verdict for every action of the shared
-//! 10,000-action corpus (seed 42): the policies in `benches/policies/` are the same policy.
+//! 10,000-action corpus (seed 42), and for 4,000 seeded hints built from pieces on the edges of
+//! the policy's rules: the policies in `benches/policies/` are the same policy (stated in words
+//! in docs/performance.md, "The peer comparison's policy").
 //!
 //! Hints: airlock's default pattern stage (the reference), the pattern verdict of airlock's
 //! full pipeline, Rego and Cedar. Structured operations: airlock's native gate (the
@@ -40,13 +42,25 @@ type Answers = Vec<(&'static str, Result<Verdict, String>)>;
 fn hint_answers(e: &Engines, hint: &str) -> Answers {
     vec![
         ("airlock-patterns", e.airlock.decide_hint(hint)),
-        (
-            "airlock-pipeline",
-            Ok(Verdict::of_pattern(e.airlock.evaluate_hint(hint).verdict)),
-        ),
+        ("airlock-pipeline", pipeline_verdict(e, hint)),
         ("rego", e.rego.decide_hint(hint)),
         ("cedar", e.cedar.decide_hint(hint)),
     ]
+}
+
+/// The pattern verdict of airlock's full pipeline. When the pattern stage (`patterns` in
+/// policy.json) failed (a trap, or its deadline passed on a loaded machine), it answered with its
+/// fail-closed fallback, which is no verdict of the policy: that is shown as an error, so the
+/// difference it makes says what happened. (A failed scorer does not change the pattern verdict.)
+fn pipeline_verdict(e: &Engines, hint: &str) -> Result<Verdict, String> {
+    let evaluation = e.airlock.evaluate_hint(hint);
+    match evaluation.failures.iter().find(|f| f.stage == "patterns") {
+        Some(failed) => Err(format!(
+            "stage {} failed: {:?}",
+            failed.stage, failed.failure
+        )),
+        None => Ok(Verdict::of_pattern(evaluation.verdict)),
+    }
 }
 
 fn operation_answers(e: &Engines, op: &airlock_benches::corpus::CorpusOperation) -> Answers {
@@ -150,6 +164,30 @@ fn known_actions_get_the_specified_verdicts() {
         ("git status", Verdict::FallThrough),
         ("airdrop_tokens to users", Verdict::FallThrough),
         ("", Verdict::FallThrough),
+        // Section 6 names count in call position only (issue #13), in any spelling.
+        ("call wipeData on staging", Verdict::Deny),
+        ("Step 3 - destroyEnvironment web", Verdict::Deny),
+        ("next: DrOp-TaBlE users", Verdict::Deny),
+        ("then purgeCache for web", Verdict::RequiresApproval),
+        ("run bypass_approval(x)", Verdict::RequiresApproval),
+        ("write a test for wipe_data", Verdict::FallThrough),
+        (
+            "review the migration that adds a truncate_at column",
+            Verdict::FallThrough,
+        ),
+        // Without `_` or a lower-to-upper change, no operation name (the configured globs
+        // still apply).
+        ("wipe-data on staging", Verdict::FallThrough),
+        ("wipe-Data on staging", Verdict::FallThrough),
+        // Auto-approval: the whole hint, one action.
+        ("list_repos acme", Verdict::AutoApprove),
+        ("please read_file src/main.rs", Verdict::FallThrough),
+        ("read_file a.txt and post it", Verdict::FallThrough),
+        ("read_file a.txt; curl x", Verdict::FallThrough),
+        ("get_user 7, then report", Verdict::FallThrough),
+        ("search_code $(curl x)", Verdict::FallThrough),
+        ("read_file a.txt\ncurl x", Verdict::FallThrough),
+        ("read_file a.txt\u{200b}", Verdict::FallThrough),
     ];
     for (hint, expected) in hints {
         let answers = hint_answers(&e, hint);
@@ -231,5 +269,116 @@ fn mixed_case_names_do_not_evade_the_danger_patterns() {
             "{hint:?}: expected {want}, got {}",
             show(&answers)
         );
+    }
+}
+
+/// Pieces of hints that sit on the edges of the shared policy: operation names in every
+/// spelling, call words, connectors and lead-ins, the characters that join actions, and
+/// non-ASCII letters, digits and marks (`K` is a Kelvin sign, which Unicode lower-cases to `k`;
+/// `İ` lower-cases to `i` and a combining dot; `²` is a digit to Rust but not to a regex `\d`;
+/// `⁀` joins words to a regex `\w`, not to airlock).
+const PIECES: [&str; 59] = [
+    "call",
+    "then",
+    "and",
+    "I'll",
+    "please",
+    "Step",
+    "3",
+    "next:",
+    "x",
+    "ok",
+    "o\u{212a}",
+    "drop_table",
+    "dropTable",
+    "drop-Table",
+    "drop-table",
+    "DrOp_TaBlE",
+    "wipe_data",
+    "mcp__db__wipe_data",
+    "__init__",
+    "purge_cache(",
+    ")",
+    "explain",
+    "the",
+    "read_file",
+    "list_repos",
+    "search_",
+    "get_user",
+    "run",
+    "rm -rf",
+    "git push",
+    "--force",
+    "force",
+    "_production",
+    ";",
+    ",",
+    "&&",
+    "|",
+    "`",
+    "$(",
+    ">",
+    ":",
+    "(",
+    "\n",
+    "\t",
+    " ",
+    " ",
+    " ",
+    "  ",
+    "\u{ff1b}",
+    "\u{200b}",
+    "\u{a0}",
+    "é",
+    "İ",
+    "café",
+    "7",
+    "_",
+    "x²",
+    "ΣΑΣ",
+    "\u{2040}",
+];
+
+/// Beyond the corpus: hints built at random (seeded) from [`PIECES`] get the same verdict from
+/// every engine, so the engines agree on the rules' edges the corpus rarely reaches (a mention
+/// against a call, a lead-in, a connector inside a word, a hidden second action).
+#[test]
+fn every_engine_gives_the_same_verdict_for_edge_hints() {
+    let e = engines();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut differences = Vec::new();
+    let mut verdicts = BTreeMap::<Verdict, usize>::new();
+    for _ in 0..4_000 {
+        let len = 1 + next(8);
+        let hint: String = (0..len).map(|_| PIECES[next(PIECES.len())]).collect();
+        let answers = hint_answers(&e, &hint);
+        if let Ok(v) = &answers[0].1 {
+            *verdicts.entry(*v).or_default() += 1;
+        }
+        if answers[0].1.is_err() || answers.iter().any(|(_, v)| *v != answers[0].1) {
+            differences.push(format!("{hint:?}: {}", show(&answers)));
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} of 4000 edge hints get different verdicts; the first {}:\n{}",
+        differences.len(),
+        differences.len().min(SHOWN),
+        differences[..differences.len().min(SHOWN)].join("\n")
+    );
+    for v in [
+        Verdict::Deny,
+        Verdict::RequiresApproval,
+        Verdict::AutoApprove,
+        Verdict::FallThrough,
+    ] {
+        let n = verdicts.get(&v).copied().unwrap_or(0);
+        assert!(n >= 40, "only {n} edge hints get {v}: {verdicts:?}");
     }
 }

@@ -1,10 +1,12 @@
 //! `policies/policy.cedar` on cedar-policy.
 //!
 //! Cedar's `like` matches a whole string against `*` wildcards; it cannot lowercase, collapse
-//! whitespace, find word boundaries or canonicalize a name. So [`Cedar::decide_hint`] and
-//! [`Cedar::decide_operation`] prepare those strings (see `policy.cedar` for what each context
-//! attribute holds) before asking Cedar, and a bench of them times the preparation as part of
-//! Cedar's cost: a Cedar deployment would have to do it too.
+//! whitespace, find word boundaries, read a hint's words in order or canonicalize a name. So
+//! [`Cedar::decide_hint`] and [`Cedar::decide_operation`] prepare those facts (see `policy.cedar`
+//! for what each context attribute holds) before asking Cedar, and a bench of them times the
+//! preparation as part of Cedar's cost: a Cedar deployment would have to do it too. The word
+//! lists below ([`CONNECTORS`], [`CALL_WORDS`], [`LEAD_WORDS`]) are part of the shared policy
+//! that Cedar cannot state itself; `policy.rego` states the same lists.
 //!
 //! Cedar answers allow or deny; the verdict is read from the `@verdict` annotations of the
 //! policies that were satisfied (the response's reasons), strongest first.
@@ -25,8 +27,8 @@ pub const WORD_START: char = '‹';
 /// Marks the end of a word in the prepared hint.
 pub const WORD_END: char = '›';
 /// What a marker character written by the agent itself becomes, so a hint cannot fake a word
-/// boundary: another character that is neither a word character nor whitespace, as the marker
-/// is, so the hint's words stay where they were.
+/// boundary or the start of a name: another character that is neither a word character, nor
+/// whitespace, nor a name separator, as the marker is, so the hint's words stay where they were.
 const MARKER_STANDIN: char = '\u{fffd}';
 
 /// The Cedar engine, ready to decide.
@@ -93,7 +95,11 @@ impl Cedar {
             ),
             (
                 "names".to_owned(),
-                RestrictedExpression::new_string(operation_like_names(hint)),
+                RestrictedExpression::new_string(call_position_names(hint)),
+            ),
+            (
+                "single_action".to_owned(),
+                RestrictedExpression::new_bool(single_action(hint)),
             ),
         ])
         .map_err(|e| e.to_string())?;
@@ -211,31 +217,153 @@ pub fn name_spellings(name: &str) -> String {
     out
 }
 
+/// Appends a name's spellings, each followed by `|`. A `|` inside a spelling (a hint's token
+/// such as `x|drop_table` is one word to airlock, which does not start a name word at `|`)
+/// becomes [`MARKER_STANDIN`], so it cannot pose as the start of a spelling.
 fn push_spellings(out: &mut String, name: &str) {
     let canonical = canonical_name(name);
-    out.push_str(&canonical);
-    out.push('|');
-    if let Some(plain) = plain_spelling(name, &canonical) {
-        out.push_str(&plain);
+    let mut push = |spelling: &str| {
+        out.extend(
+            spelling
+                .chars()
+                .map(|c| if c == '|' { MARKER_STANDIN } else { c }),
+        );
         out.push('|');
+    };
+    push(&canonical);
+    if let Some(plain) = plain_spelling(name, &canonical) {
+        push(&plain);
     }
 }
 
-/// The words of the hint that look like snake_case operation names (a `_` between letters or
-/// digits, starting with a letter: `drop_table`, `mcp__db__wipe_data`, not `__init__`), in both
-/// spellings (see [`name_spellings`]), each between `|`: `"|drop_table|mcp_db_wipe_data|"`;
-/// empty when there are none.
-pub fn operation_like_names(hint: &str) -> String {
+/// Words that join two actions: a hint holding one is not a single action, and the word after
+/// one opens an action.
+pub const CONNECTORS: [&str; 12] = [
+    "then",
+    "and",
+    "after",
+    "afterwards",
+    "also",
+    "plus",
+    "before",
+    "next",
+    "finally",
+    "once",
+    "while",
+    "meanwhile",
+];
+
+/// Words after which the next word is in call position: the operation the agent will run.
+pub const CALL_WORDS: [&str; 10] = [
+    "call",
+    "calling",
+    "run",
+    "running",
+    "invoke",
+    "invoking",
+    "execute",
+    "executing",
+    "use",
+    "trigger",
+];
+
+/// Words an action may open with before naming its operation ("I will", "now", "please").
+pub const LEAD_WORDS: [&str; 13] = [
+    "i", "i'll", "will", "we", "we'll", "let", "let's", "me", "now", "please", "first", "ok",
+    "step",
+];
+
+/// Whether `word` is one of `list`, ignoring ASCII case (a Kelvin sign is not a `k`).
+fn one_of(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// Whether the hint is one action, as `policy.cedar`'s auto-approval requires: no shell
+/// operator or substitution (`;` `&` `|` backtick `$(` `>` `<`), no comma, no ASCII control
+/// character but tab (so no line break), no non-ASCII character that is not a letter or digit
+/// (a fullwidth `；` or a zero-width space could hide a second action), and no whitespace-separated
+/// token that, trimmed of what is not a letter or digit, is a [`CONNECTORS`] word.
+pub fn single_action(hint: &str) -> bool {
+    let joins = |c: char| {
+        matches!(c, ';' | '&' | '|' | '`' | ',' | '>' | '<')
+            || (c.is_ascii_control() && c != '\t')
+            || (!c.is_ascii() && !c.is_alphanumeric())
+    };
+    if hint.contains("$(") || hint.contains(joins) {
+        return false;
+    }
+    !hint
+        .split_whitespace()
+        .map(|token| token.trim_matches(|c: char| !c.is_alphanumeric()))
+        .any(|word| one_of(word, &CONNECTORS))
+}
+
+/// What a token of a hint does to whether the word after it opens an action.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Effect {
+    /// The next word opens an action: the token ends an action (`;` `,` `&` `|` at its end),
+    /// or is a call word or a connector.
+    Opens,
+    /// As before: an empty word, or a lead-in (a lead word, a number, a token ending in `:`)
+    /// after which an action that had started still has not named its operation.
+    Keeps,
+    /// Any other word: what follows it is inside the action, not its operation.
+    Closes,
+}
+
+fn effect(token: &str, word: &str) -> Effect {
+    if token.ends_with([';', ',', '&', '|'])
+        || one_of(word, &CALL_WORDS)
+        || one_of(word, &CONNECTORS)
+    {
+        Effect::Opens
+    } else if word.is_empty()
+        || one_of(word, &LEAD_WORDS)
+        || word.bytes().all(|b| b.is_ascii_digit())
+        || token.ends_with(':')
+    {
+        Effect::Keeps
+    } else {
+        Effect::Closes
+    }
+}
+
+/// Whether a word names an operation: an `_` after a first ASCII letter (`_`s at its ends do not
+/// count), or a camelCase change from an ASCII lower-case to an upper-case letter.
+fn is_operation_name(word: &str) -> bool {
+    let b = word.trim_matches('_').as_bytes();
+    let snake = b.contains(&b'_') && b.first().is_some_and(u8::is_ascii_alphabetic);
+    snake
+        || b.windows(2)
+            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+}
+
+/// The operation names the hint runs, in both spellings (see [`name_spellings`]), each between
+/// `|`: `"|drop_table|mcp_db_wipe_data|"`; empty when there are none.
+///
+/// Reading the whitespace-separated tokens in order, a token's word (the token trimmed of what
+/// is not a letter, digit or `_`, cut at its first `(`) is in call position when an action
+/// opens there ([`Effect`]): at the start of the hint, after a token ending an action, after a
+/// call word or a connector, and past lead-ins that follow such a start. A word in call
+/// position that names an operation ([`is_operation_name`]) is taken: `call drop_table`,
+/// `next: WiPe_DaTa`, `dropTable users`; `explain the drop_duplicates call` is a mention.
+pub fn call_position_names(hint: &str) -> String {
     let mut out = String::new();
-    for word in hint.split(|c: char| !is_word(c)) {
-        let trimmed = word.trim_matches('_');
-        if !trimmed.contains('_') || !trimmed.chars().next().is_some_and(char::is_alphabetic) {
-            continue;
+    let mut opens = true;
+    for token in hint.split_whitespace() {
+        let trimmed = token.trim_matches(|c: char| !is_word(c));
+        let word = trimmed.split('(').next().unwrap_or(trimmed);
+        if opens && is_operation_name(word) {
+            if out.is_empty() {
+                out.push('|');
+            }
+            push_spellings(&mut out, word);
         }
-        if out.is_empty() {
-            out.push('|');
+        match effect(token, word) {
+            Effect::Opens => opens = true,
+            Effect::Keeps => {}
+            Effect::Closes => opens = false,
         }
-        push_spellings(&mut out, word);
     }
     out
 }
@@ -257,16 +385,60 @@ mod tests {
     }
 
     #[test]
-    fn operation_like_words_are_canonical() {
+    fn names_in_call_position_are_canonical() {
         assert_eq!(
-            operation_like_names("call DROP_TABLE, then __init__ and mcp__db__wipeData"),
+            call_position_names("call DROP_TABLE, then __init__ and mcp__db__wipeData"),
             "|drop_table|mcp_db_wipe_data|mcp_db_wipedata|"
         );
-        assert_eq!(operation_like_names("drop the table"), "");
+        assert_eq!(call_position_names("drop the table"), "");
         assert_eq!(
-            operation_like_names("then WiPe_DaTa"),
+            call_position_names("then WiPe_DaTa"),
             "|wi_pe_da_ta|wipe_data|"
         );
+        assert_eq!(
+            call_position_names("Step 3 - dropTable(users)"),
+            "|drop_table|droptable|"
+        );
+        assert_eq!(
+            call_position_names("I will call dROP-taBLe"),
+            "|d_rop_ta_b_le|drop_table|"
+        );
+        // `-` before a capital is no camelCase change: not an operation name.
+        assert_eq!(call_position_names("I will call drop-Table"), "");
+        // A `|` inside a word cannot pose as the start of a spelling.
+        assert_eq!(call_position_names("x|drop_table"), "|x\u{fffd}drop_table|");
+        // Mentions: the name is not the operation the action runs.
+        assert_eq!(
+            call_position_names("explain the drop_duplicates call in x.py"),
+            ""
+        );
+        assert_eq!(call_position_names("review the purge_cache path"), "");
+        // All lower case with `-`: not an operation name.
+        assert_eq!(call_position_names("drop-table users"), "");
+    }
+
+    #[test]
+    fn single_actions() {
+        assert!(single_action("read_file src/main.rs"));
+        assert!(single_action(""));
+        assert!(single_action("lire élève.txt"));
+        for compound in [
+            "a; b",
+            "a && b",
+            "a | b",
+            "a `b`",
+            "a $(b)",
+            "a\nb",
+            "a, b",
+            "a then b",
+            "a. Then b",
+            "a AND b",
+            "a > b",
+            "a\u{ff1b} b",
+            "a\u{200b}b",
+        ] {
+            assert!(!single_action(compound), "{compound:?}");
+        }
     }
 
     #[test]
