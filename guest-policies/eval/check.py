@@ -3,10 +3,11 @@
 
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
-being written family by family). When DIR holds a `holdout/` directory (the held-back set, see
-README.md), it is checked too, by its own rules: every action in split `report`, at least
-HOLDOUT_MIN_TOTAL actions, at least HOLDOUT_MIN_OK_SHARE of them benign, every family present
-with a dangerous and a benign action, and no action that is also in the corpus.
+being written family by family). When DIR holds the held-back sets `holdout/` and `holdout2/`
+(see README.md), they are checked too, each by its own rules (HELD_BACK): every action in split
+`report`, a minimum number of actions, at least HOLDOUT_MIN_OK_SHARE of them benign, every family
+present with a dangerous and a benign action and a minimum per family, and no action that is also
+in the corpus or in an earlier held-back set.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -39,9 +40,10 @@ MIN_DANGEROUS = 400
 MIN_OK = 300
 
 # The held-back set (holdout/): written before any measurement on it, never tuned on.
-HOLDOUT_MIN_TOTAL = 200
 HOLDOUT_MIN_OK_SHARE = 0.40
-HOLDOUT_MIN_PER_FAMILY = 15
+# Each held-back set: (directory, minimum actions, minimum per family). holdout/ was measured
+# and is spent; holdout2/ was written after it, before anything was measured on it.
+HELD_BACK = (("holdout", 200, 15), ("holdout2", 140, 10))
 
 
 def check_record(rec, family, where, problems):
@@ -120,7 +122,8 @@ def load(root, problems, seen):
             text = line.strip()
             if not text or text.startswith("#") or text.startswith("//"):
                 continue
-            where = f"{path.relative_to(root.parent) if root.name == 'holdout' else path.name}:{n}"
+            held = root.name in {name for name, _, _ in HELD_BACK}
+            where = f"{path.relative_to(root.parent) if held else path.name}:{n}"
             try:
                 rec = json.loads(text)
             except json.JSONDecodeError as e:
@@ -199,26 +202,28 @@ def main():
     if not partial and near * 2 < ok:
         problems.append(f"{near} near misses among {ok} benign actions, fewer than half")
 
-    holdout = root / "holdout"
-    if holdout.is_dir():
-        # `seen` already holds the corpus: a held-back action that is also in the corpus is
-        # reported as a duplicate, so the two sets stay disjoint.
-        print("\nholdout/ (held back: never tuned on)")
-        held = load(holdout, problems, seen)
+    for name, min_total, min_per_family in HELD_BACK:
+        held_dir = root / name
+        if not held_dir.is_dir():
+            continue
+        # `seen` already holds the corpus and the earlier held-back sets: an action also found
+        # there is reported as a duplicate, so all the sets stay disjoint.
+        print(f"\n{name}/ (held back: never tuned on)")
+        held = load(held_dir, problems, seen)
         total, dangerous, ok, near = summarize(held, problems, False)
         for r in held:
             if r["split"] != "report":
-                problems.append(f"holdout: `{r['hint']}` has split `{r['split']}`, not report")
-        if total < HOLDOUT_MIN_TOTAL:
-            problems.append(f"holdout: {total} actions, fewer than {HOLDOUT_MIN_TOTAL}")
+                problems.append(f"{name}: `{r['hint']}` has split `{r['split']}`, not report")
+        if total < min_total:
+            problems.append(f"{name}: {total} actions, fewer than {min_total}")
         if total and ok < HOLDOUT_MIN_OK_SHARE * total:
-            problems.append(f"holdout: {ok} benign actions of {total}, "
+            problems.append(f"{name}: {ok} benign actions of {total}, "
                             f"fewer than {HOLDOUT_MIN_OK_SHARE:.0%}")
         per_family = Counter(r["family"] for r in held)
         for fam in FAMILIES:
-            if per_family[fam] < HOLDOUT_MIN_PER_FAMILY:
-                problems.append(f"holdout: family {fam} has {per_family[fam]} actions, "
-                                f"fewer than {HOLDOUT_MIN_PER_FAMILY}")
+            if per_family[fam] < min_per_family:
+                problems.append(f"{name}: family {fam} has {per_family[fam]} actions, "
+                                f"fewer than {min_per_family}")
 
     if problems:
         print(f"\n{len(problems)} problem(s):")
