@@ -252,72 +252,7 @@ fn status_health_openapi_and_metrics_are_served() {
     assert_eq!(v["policy"]["generation"], 1);
     assert!(v["stages"].as_array().is_some_and(|s| s.len() == 2), "{v}");
 
-    // The document describes this server: its version, exactly the routes it serves (each
-    // answers its documented method), and for /v1/decide the fields the handler accepts.
-    let (status, body) = get(&s, "/v1/openapi.json");
-    assert_eq!(status, 200);
-    let doc: Value = serde_json::from_str(&body).expect("json");
-    assert!(
-        doc["openapi"]
-            .as_str()
-            .is_some_and(|v| v.starts_with("3.1")),
-        "{doc}"
-    );
-    assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
-    let paths = doc["paths"].as_object().expect("paths");
-    let mut documented: Vec<&str> = paths.keys().map(String::as_str).collect();
-    documented.sort_unstable();
-    assert_eq!(
-        documented,
-        [
-            "/healthz",
-            "/metrics",
-            "/v1/decide",
-            "/v1/openapi.json",
-            "/v1/operations",
-            "/v1/status"
-        ]
-    );
-    for (path, item) in paths {
-        for method in item.as_object().expect("path item").keys() {
-            let status = match method.as_str() {
-                "get" => get(&s, path).0,
-                "post" => post(&s, path, "{}").0,
-                other => panic!("{path}: an undocumented method {other}"),
-            };
-            assert!(![404, 405].contains(&status), "{method} {path}: {status}");
-        }
-    }
-    let decide = &paths["/v1/decide"]["post"];
-    for code in ["200", "400", "413"] {
-        assert!(
-            decide["responses"][code].is_object(),
-            "decide documents {code}"
-        );
-    }
-    let fields = decide["requestBody"]["content"]["application/json"]["schema"]["properties"]
-        .as_object()
-        .expect("decide's fields");
-    let example = |field: &str| match field {
-        "recent_hints" => json!(["list files"]),
-        "endpoint" => json!("read"),
-        "params" | "annotations" | "context" => json!({}),
-        "trust" => json!("validated"),
-        "autonomy" => json!("A2"),
-        "safety_mode" => json!("read-only"),
-        "risk" => json!("low"),
-        _ => json!("x"),
-    };
-    for field in fields.keys() {
-        let mut body = json!({"operation": "list_files"});
-        body[field.as_str()] = example(field);
-        let (_, answer) = post(&s, "/v1/decide", &body.to_string());
-        assert_ne!(
-            answer["error"]["code"], "VALIDATION_UNKNOWN_FIELD",
-            "the documented field {field} is refused: {answer}"
-        );
-    }
-    assert!(fields.len() >= 13, "{fields:?}");
+    check_the_document(&s);
 
     // After a decision, every family is on the page.
     let (status, _) = post(
@@ -342,6 +277,340 @@ fn status_health_openapi_and_metrics_are_served() {
     let (status, body) = get(&s, "/nope");
     assert_eq!(status, 404);
     assert!(body.contains("NOT_FOUND_RESOURCE"));
+}
+
+/// One request over a fresh connection, whatever the method: (status, Allow header, body).
+fn raw(s: &Server, method: &str, path: &str, body: &str) -> (u16, Option<String>, String) {
+    use std::io::{Read, Write};
+    let addr = s.base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("a status line: {answer}"));
+    let allow = head.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("allow")
+            .then(|| value.trim().to_owned())
+    });
+    (status, allow, body.to_owned())
+}
+
+/// Follows a local `$ref` (`#/components/...`), or panics naming it.
+fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema["$ref"].as_str() {
+        Some(r) => doc
+            .pointer(r.strip_prefix('#').expect("a local reference"))
+            .unwrap_or_else(|| panic!("{r} does not resolve")),
+        None => schema,
+    }
+}
+
+/// Every `$ref` in `v`, with where it is.
+fn references(v: &Value, at: &str, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                if k == "$ref" {
+                    out.push((at.to_owned(), child.as_str().unwrap_or("").to_owned()));
+                } else {
+                    references(child, &format!("{at}/{k}"), out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                references(child, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The enum of a property's schema: `{"enum"}` itself, through a `$ref`, or the non-null
+/// branch of a nullable `oneOf`.
+fn enum_of(doc: &Value, property: &Value) -> Option<Vec<String>> {
+    let property = resolve(doc, property);
+    if let Some(values) = property["enum"].as_array() {
+        return Some(
+            values
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect(),
+        );
+    }
+    property["oneOf"]
+        .as_array()?
+        .iter()
+        .find_map(|branch| enum_of(doc, branch))
+}
+
+/// The OpenAPI document describes this server, and the server does what it says: the version;
+/// exactly the paths and methods served (each documented method answers, every other method
+/// is a 405 whose Allow header lists the documented ones); the responses every operation can
+/// give; every reference resolves; and for /v1/decide, the fields and values the handler
+/// accepts and refuses are the ones the schema allows.
+fn check_the_document(s: &Server) {
+    let (status, body) = get(s, "/v1/openapi.json");
+    assert_eq!(status, 200);
+    let doc: Value = serde_json::from_str(&body).expect("json");
+    assert!(
+        doc["openapi"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("3.1")),
+        "{doc}"
+    );
+    assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
+
+    // Every reference resolves; the error body is a schema with code and message.
+    let mut refs = Vec::new();
+    references(&doc, "#", &mut refs);
+    assert!(refs.len() > 20, "{refs:?}");
+    for (at, r) in &refs {
+        let target = r
+            .strip_prefix('#')
+            .and_then(|p| doc.pointer(p))
+            .unwrap_or_else(|| panic!("{at}: $ref {r} does not resolve"));
+        assert!(target.is_object(), "{at}: {r} is {target}");
+    }
+    let error = resolve(&doc, &doc["components"]["schemas"]["ErrorAnswer"]);
+    assert_eq!(error["required"], json!(["error"]), "{error}");
+    let api_error = resolve(&doc, &error["properties"]["error"]);
+    assert_eq!(
+        api_error["required"],
+        json!(["code", "message"]),
+        "{api_error}"
+    );
+    for name in ["NotFound", "MethodNotAllowed"] {
+        let response = &doc["components"]["responses"][name];
+        assert_eq!(
+            response["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/ErrorAnswer",
+            "{name}: {response}"
+        );
+    }
+
+    // Exactly the served paths, each with exactly its methods.
+    let served: [(&str, &str); 6] = [
+        ("/healthz", "get"),
+        ("/metrics", "get"),
+        ("/v1/decide", "post"),
+        ("/v1/openapi.json", "get"),
+        ("/v1/operations", "post"),
+        ("/v1/status", "get"),
+    ];
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut documented: Vec<(String, Vec<String>)> = paths
+        .iter()
+        .map(|(path, item)| {
+            (
+                path.clone(),
+                item.as_object()
+                    .expect("path item")
+                    .keys()
+                    .cloned()
+                    .collect(),
+            )
+        })
+        .collect();
+    documented.sort();
+    let expected: Vec<(String, Vec<String>)> = served
+        .iter()
+        .map(|(p, m)| ((*p).to_owned(), vec![(*m).to_owned()]))
+        .collect();
+    assert_eq!(documented, expected);
+    for (path, method) in served {
+        let operation = &paths[path][method];
+        let responses = operation["responses"].as_object().expect("responses");
+        let mut codes: Vec<&str> = responses.keys().map(String::as_str).collect();
+        codes.sort_unstable();
+        for code in ["200", "421"] {
+            assert!(
+                codes.contains(&code),
+                "{method} {path} documents {code}: {codes:?}"
+            );
+        }
+        if method == "post" {
+            for code in ["400", "408", "413", "415", "500"] {
+                assert!(
+                    codes.contains(&code),
+                    "{method} {path} documents {code}: {codes:?}"
+                );
+            }
+            let body = &operation["requestBody"];
+            assert_eq!(body["required"], true, "{path}");
+            let schema = resolve(&doc, &body["content"]["application/json"]["schema"]);
+            assert_eq!(schema["type"], "object", "{path}: {schema}");
+            assert_eq!(schema["additionalProperties"], false, "{path}: {schema}");
+        }
+        for (code, response) in responses {
+            assert!(
+                response["description"]
+                    .as_str()
+                    .is_some_and(|d| !d.is_empty()),
+                "{method} {path} {code}"
+            );
+        }
+        // The documented method is served; what it answers is documented.
+        let (status, _, answer) = raw(s, &method.to_uppercase(), path, "{}");
+        assert!(
+            codes.contains(&status.to_string().as_str()),
+            "{method} {path}: {status} is not among {codes:?}: {answer}"
+        );
+        // Every other method: 405, the error body, and Allow naming the documented method.
+        for other in ["GET", "POST", "PUT", "DELETE", "PATCH", "TRACE"] {
+            if other.eq_ignore_ascii_case(method) {
+                continue;
+            }
+            let (status, allow, answer) = raw(s, other, path, "{}");
+            assert_eq!(status, 405, "{other} {path}: {answer}");
+            let allow = allow.unwrap_or_default().to_ascii_lowercase();
+            assert!(
+                allow.split(',').any(|m| m.trim() == method),
+                "{other} {path}: Allow {allow}"
+            );
+            let answer: Value = serde_json::from_str(&answer).expect("a JSON error");
+            assert!(answer["error"]["code"].is_string(), "{answer}");
+        }
+    }
+    let (status, _, answer) = raw(s, "POST", "/nope", "{}");
+    assert_eq!(status, 404, "{answer}");
+    let answer: Value = serde_json::from_str(&answer).expect("a JSON error");
+    assert_eq!(answer["error"]["code"], "NOT_FOUND_RESOURCE");
+
+    // /v1/decide: the schema's fields and values are the handler's.
+    let request = resolve(
+        &doc,
+        &paths["/v1/decide"]["post"]["requestBody"]["content"]["application/json"]["schema"],
+    );
+    let fields = request["properties"].as_object().expect("decide's fields");
+    let mut names: Vec<&str> = fields.keys().map(String::as_str).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "adapter",
+            "agent",
+            "annotations",
+            "autonomy",
+            "context",
+            "endpoint",
+            "hint",
+            "operation",
+            "params",
+            "recent_hints",
+            "risk",
+            "safety_mode",
+            "trust"
+        ]
+    );
+    let decide = |body: Value| post(s, "/v1/decide", &body.to_string());
+    // An undocumented field is refused as one.
+    let (status, answer) = decide(json!({"operation": "list_files", "colour": "red"}));
+    assert_eq!(
+        (status, &answer["error"]["code"]),
+        (400, &json!("VALIDATION_UNKNOWN_FIELD"))
+    );
+    // Neither an operation nor a hint: the schema's anyOf says so, and so does the handler.
+    let either = request["anyOf"].as_array().expect("anyOf");
+    assert_eq!(either.len(), 2, "{request}");
+    assert_eq!(decide(json!({"agent": "a"})).0, 400);
+    // Each enum: every documented value accepted, anything else refused.
+    let outcomes = enum_of(
+        &doc,
+        &resolve(&doc, &paths["/v1/decide"]["post"]["responses"]["200"]["content"]["application/json"]["schema"])["properties"]["outcome"],
+    )
+    .expect("the outcome's values");
+    for field in ["endpoint", "trust", "autonomy", "safety_mode", "risk"] {
+        let values = enum_of(&doc, &fields[field]).unwrap_or_else(|| panic!("{field}'s values"));
+        assert!(values.len() >= 3, "{field}: {values:?}");
+        for value in &values {
+            let (status, answer) = decide(json!({"operation": "list_files", field: value}));
+            assert_eq!(status, 200, "{field} = {value}: {answer}");
+            assert!(
+                outcomes.iter().any(|o| answer["outcome"] == json!(o)),
+                "{answer}"
+            );
+        }
+        let (status, answer) = decide(json!({"operation": "list_files", field: "nonsense"}));
+        assert_eq!(status, 400, "{field} = nonsense: {answer}");
+    }
+    // Null means absent where the schema allows null; params is an object, never an array.
+    for field in ["trust", "adapter", "params", "context", "annotations"] {
+        let (status, answer) = decide(json!({"operation": "list_files", field: null}));
+        assert_eq!(status, 200, "{field}: null: {answer}");
+    }
+    assert!(
+        fields["params"]["type"]
+            .as_array()
+            .is_some_and(|t| t.contains(&json!("object")) && !t.contains(&json!("array"))),
+        "{}",
+        fields["params"]
+    );
+    for field in ["params", "context", "annotations"] {
+        let (status, answer) = decide(json!({"operation": "list_files", field: []}));
+        assert_eq!(status, 400, "{field} as an array: {answer}");
+    }
+    let (status, answer) = post(s, "/v1/decide", r#"["list_files"]"#);
+    assert_eq!(status, 400, "a body that is an array: {answer}");
+    // An adapter with a trust level: accepted, the trust only lowered (documented).
+    let (status, answer) =
+        decide(json!({"operation": "list_files", "adapter": "files", "trust": "certified"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["trust"], "untested", "{answer}");
+    assert!(
+        fields["trust"].to_string().contains("only lower"),
+        "{}",
+        fields["trust"]
+    );
+    // /v1/operations: params is an object there too.
+    let (status, answer) = post(
+        s,
+        "/v1/operations",
+        &json!({"operation": "introspect", "params": []}).to_string(),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["success"], false, "{answer}");
+}
+
+/// schemathesis (pinned by scripts/setup.sh) runs every check against a real `airlock http`
+/// and its /v1/openapi.json, with a bounded number of examples and a fixed seed
+/// (scripts/schemathesis.sh): any disagreement between the document and the handlers fails.
+#[test]
+fn schemathesis_finds_no_disagreement_with_the_document() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let schemathesis = root.join(".venv/bin/schemathesis");
+    assert!(
+        schemathesis.exists(),
+        "{} is missing: run scripts/setup.sh (or `just test`)",
+        schemathesis.display()
+    );
+    let out = Command::new("bash")
+        .arg(root.join("scripts/schemathesis.sh"))
+        .env("AIRLOCK_BIN", env!("CARGO_BIN_EXE_airlock"))
+        .env("AIRLOCK_CACHE_DIR", cache())
+        .output()
+        .expect("scripts/schemathesis.sh");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "schemathesis found disagreements:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // It ran: every operation, and cases generated in every phase.
+    assert!(stdout.contains("5 selected / 5 total"), "{stdout}");
+    assert!(stdout.contains("No issues found"), "{stdout}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::levels::DangerLevel;
 
 /// The annotations of an MCP tool. Unknown members are kept out (MCP may add hints; airlock
 /// ignores what it does not know rather than refusing the tool).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolAnnotations {
     /// A human-readable title.

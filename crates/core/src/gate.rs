@@ -149,14 +149,17 @@ impl Default for GatePolicy {
 
 /// Facts about the moment and the history of an action that the caller knows and the policy
 /// does not. All optional: an unknown fact never triggers an adjuster or an override.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+// The counts' schema bound is u32's (`airlock http`'s OpenAPI document): the derive would say
+// int32, and a client sending 2^31 would be told it may not, yet be accepted.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GateContext {
     /// The current time (for quiet hours and anti-flap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub now: Option<Timestamp>,
     /// How many times this operation was performed before (repetition escalation).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::json_shape::whole_u32")]
+    #[schema(format = Int64, maximum = 4294967295u32)]
     pub repetitions: u32,
     /// Scopes the call requires.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -165,10 +168,16 @@ pub struct GateContext {
     #[serde(default)]
     pub broadcast_target: bool,
     /// How many targets the action touches.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::json_shape::optional_whole_u32"
+    )]
+    #[schema(format = Int64, maximum = 4294967295u32)]
     pub blast_radius: Option<u32>,
     /// Outbound notifications in the past hour.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::json_shape::whole_u32")]
+    #[schema(format = Int64, maximum = 4294967295u32)]
     pub notifications_last_hour: u32,
     /// When the same tool, action and target last fired.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -65,6 +65,21 @@ macro_rules! wire_enum {
             }
         }
 
+        // The schema in `airlock http`'s OpenAPI document: a string, one of the wire names.
+        // Written here rather than derived: the derive does not see a `serde(rename)` whose
+        // value comes from a macro, and would list the Rust names.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description(Some(concat!("A ", $kind, ", by its wire name.")))
+                    .enum_values(Some([$($wire),+]))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+
         impl FromStr for $name {
             type Err = UnknownValue;
             fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -27,6 +27,7 @@ pub mod error;
 pub mod factor;
 pub mod gate;
 pub mod glob;
+pub mod json_shape;
 pub mod levels;
 pub mod limits;
 pub mod outcome;

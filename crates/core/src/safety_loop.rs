@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::tolerance::RiskTolerance;
 
 /// The loop's mode (core spec 8.6.1), announced by introspection as `execution_safety_loop`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum LoopMode {
     /// Actions are evaluated and directives are authoritative.

@@ -17,18 +17,23 @@ use serde_json::{Value, json};
 
 use crate::pipeline::{self, Assessment};
 
-/// What to decide.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// What to decide: an operation, a hint, or both.
+// Also the body of `POST /v1/decide`: its OpenAPI schema is derived from this type
+// (crates/http/src/openapi.rs), so these doc comments are what the API's users read.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DecideRequest {
     /// The operation (tool) name.
     #[serde(default)]
     pub operation: Option<String>,
-    /// A free-text description of the action, for the WebAssembly stages.
+    /// A free-text description of the action, for the WebAssembly stages (at most 8 KiB of
+    /// UTF-8).
     #[serde(default)]
+    #[schema(max_length = 8192)]
     pub hint: Option<String>,
-    /// Earlier hints of the same agent, oldest first.
+    /// Earlier hints of the same agent, oldest first (each at most 8 KiB of UTF-8).
     #[serde(default)]
+    #[schema(value_type = Vec<HintText>)]
     pub recent_hints: Vec<String>,
     /// The agent.
     #[serde(default)]
@@ -36,31 +41,50 @@ pub struct DecideRequest {
     /// The CRUDE endpoint.
     #[serde(default)]
     pub endpoint: Option<Endpoint>,
-    /// The params (an object).
+    /// The operation's params: a JSON object (anything else is refused).
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub params: Option<Value>,
     /// MCP ToolAnnotations.
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "airlock_core::json_shape::optional_object"
+    )]
     pub annotations: Option<ToolAnnotations>,
-    /// The adapter, as named in `policy.json` `adapters` (its trust block decides the trust).
+    /// The adapter, as named in `policy.json` `adapters`: its trust block (and the operators'
+    /// trust changes) gives the trust level. Over HTTP an adapter the policy does not name is
+    /// untested.
     #[serde(default)]
     pub adapter: Option<String>,
-    /// The trust level, when no adapter is named.
+    /// A trust level. `airlock check` takes it instead of an adapter (not both); over HTTP it
+    /// may only lower the trust the policy gives the adapter (untested without one).
     #[serde(default)]
     pub trust: Option<TrustLevel>,
-    /// An autonomy level instead of the policy's.
+    /// An autonomy level instead of the policy's (over HTTP: only a lower one).
     #[serde(default)]
     pub autonomy: Option<AutonomyLevel>,
-    /// A safety mode instead of the policy's.
+    /// A safety mode instead of the policy's (over HTTP: only a stricter one).
     #[serde(default)]
     pub safety_mode: Option<SafetyMode>,
-    /// A base risk instead of the danger level's.
+    /// A base risk instead of the danger level's (over HTTP: only when it raises the outcome).
     #[serde(default)]
     pub risk: Option<Risk>,
-    /// What the caller knows about the moment and history.
-    #[serde(default)]
+    /// What the caller knows about the moment and history (over HTTP the server's clock
+    /// replaces `now`).
+    #[serde(
+        default,
+        deserialize_with = "airlock_core::json_shape::optional_object"
+    )]
     pub context: Option<GateContext>,
 }
+
+/// An earlier hint: at most 8 KiB of UTF-8.
+// The schema of one item of `DecideRequest::recent_hints`, which the derive cannot bound
+// directly: never built, only described.
+#[derive(utoipa::ToSchema)]
+#[schema(max_length = 8192)]
+#[allow(dead_code)]
+struct HintText(String);
 
 /// A decision and why.
 #[derive(Debug, Clone)]

@@ -7,7 +7,9 @@
 //!   `application/x-www-form-urlencoded` or `multipart/form-data` bodies to any origin without
 //!   asking first (CORS "simple requests"); the JSON inside a `text/plain` body parses all the
 //!   same. Every body must therefore say `Content-Type: application/json`, which a page can
-//!   only send after a preflight this server never grants: 415 otherwise.
+//!   only send after a preflight this server never grants: 415 otherwise. The routes that read
+//!   a body check it (`routes::read_body`), after routing, so that a method a path does not
+//!   serve gets its 405 whatever it says its body is.
 //! - **DNS rebinding.** A page on `evil.example` rebinds its name to 127.0.0.1 and then reads
 //!   the answers as same-origin. Its requests still carry `Host: evil.example`, so only the
 //!   names this server is reached by are accepted: the address it listens on, the `localhost`
@@ -20,7 +22,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -131,18 +133,8 @@ fn refuse(status: StatusCode, code: &str, message: String) -> Response {
         .into_response()
 }
 
-/// Whether the request says its body is JSON (`application/json`, any parameters, any case).
-fn is_json(request: &Request) -> bool {
-    request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
-}
-
-/// The middleware: the Host first (a rebinding page learns nothing, not even which paths
-/// exist), then the media type of anything that carries a body.
+/// The middleware: the Host, before anything else (a rebinding page learns nothing, not even
+/// which paths exist).
 pub async fn check(
     State(hosts): State<Arc<AllowedHosts>>,
     request: Request,
@@ -160,17 +152,6 @@ pub async fn check(
             "this airlock API answers only requests addressed to the address it listens on \
              (or localhost): a reverse proxy's name must be allowed with --allowed-host"
                 .to_owned(),
-        );
-    }
-    let has_body = !matches!(
-        *request.method(),
-        Method::GET | Method::HEAD | Method::OPTIONS
-    );
-    if has_body && !is_json(&request) {
-        return refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "VALIDATION_INVALID_ENCODING",
-            "the body must be JSON sent with 'Content-Type: application/json'".to_owned(),
         );
     }
     next.run(request).await

@@ -5,13 +5,15 @@
 //!   envelope, so the whole safety loop is reachable over HTTP;
 //! - `GET /v1/status`, `GET /healthz`, `GET /metrics` (Prometheus text), `GET /v1/openapi.json`.
 //!
-//! Bad bodies get the specification's `VALIDATION_*` errors, never a bare status. A web page
+//! Bad bodies get the specification's `VALIDATION_*` errors, never a bare status. The OpenAPI
+//! document is generated from the handlers and their types (`openapi`, `answers`). A web page
 //! cannot use it ([`guard`]: JSON bodies only, the listener's own Host only), and slow clients
 //! are cut off ([`serve`]: bounded header and body reads).
 
 #![deny(missing_docs)]
 
 mod access_log;
+mod answers;
 pub mod guard;
 mod metrics;
 mod openapi;

@@ -8,7 +8,7 @@ use crate::error::LoadError;
 use crate::version::{PATTERNS_INTERFACE, SCORER_INTERFACE, split_versioned};
 
 /// The world a component implements, judged by its exports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, utoipa::ToSchema)]
 pub enum World {
     /// It exports `airlock:policy/scorer`: a risk scorer.
     #[serde(rename = "risk-scorer")]

@@ -26,7 +26,7 @@ use crate::policy_set::{Builtins, PolicyLoadError, PolicySet, PolicySource};
 pub const DEFAULT_DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// What the live policy has been doing.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ReloadStatus {
     /// The generation serving now.
     pub generation: u64,

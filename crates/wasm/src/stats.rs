@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::failure::FailureKind;
 
 /// A snapshot of a stage's counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct StageStats {
     /// Evaluations requested.
     pub calls: u64,
@@ -17,7 +17,7 @@ pub struct StageStats {
 }
 
 /// Failed evaluations by kind.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct FailureCounts {
     /// Traps.
     pub trap: u64,
