@@ -28,7 +28,7 @@ pub enum StageKind {
 }
 
 /// A pattern stage's verdict, as configured for its fallback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PatternVerdict {
     /// Refuse.

@@ -22,6 +22,11 @@ use crate::pipeline::{self, Assessment};
 // (crates/http/src/openapi.rs), so these doc comments are what the API's users read.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(
+    json!({"operation": "delete_file", "adapter": "files", "agent": "bot",
+           "params": {"path": "/srv/a"}}),
+    json!({"hint": "git push --force origin main", "agent": "bot"})
+))]
 pub struct DecideRequest {
     /// The operation (tool) name.
     #[serde(default)]

@@ -5,7 +5,9 @@
 //! [`OperationResult`]): their schemas name the fields every answer has and let the others
 //! through, and schemathesis checks real answers against them (scripts/schemathesis.sh).
 
-use airlock_core::{DangerLevel, LoopMode, Outcome, Risk, SafetyMode, SafetyTier, TrustLevel};
+use airlock_core::{
+    DangerLevel, LoopMode, Outcome, PatternVerdict, Risk, SafetyMode, SafetyTier, TrustLevel,
+};
 use airlock_wasm::{ReloadStatus, StageStats, World};
 use serde::Serialize;
 use serde_json::Value;
@@ -89,6 +91,9 @@ impl OperationResult {
 pub struct DecideAnswer {
     /// What happens to the action: the stricter of the gate's and the stages' outcomes.
     outcome: Outcome,
+    /// The operation decided (an operation's decision).
+    #[schema(nullable = false)]
+    operation: Option<String>,
     /// The danger level (null for a hint the stages gave none).
     danger_level: Option<DangerLevel>,
     /// The risk (null for a hint without an operation or a tier).
@@ -110,9 +115,32 @@ pub struct DecideAnswer {
     /// The specification's error for a refusal (`deny` or `stop`).
     #[schema(nullable = false)]
     error: Option<ApiError>,
-    /// On `confirm`: the approval a person must give before the same request is allowed.
+    /// With a hint: the scorers' combined score (null when the policy has no scorer).
+    score: Option<u32>,
+    /// With a hint: the pattern stages' verdict.
+    #[schema(nullable = false)]
+    verdict: Option<PatternVerdict>,
+    /// With a hint: why the safety loop judged it so (null when nothing matched).
+    reason: Option<String>,
+    /// With a hint: the stages' evaluation (matches, factors, failures by stage).
+    #[schema(value_type = Option<Object>, nullable = false)]
+    stages: Option<Value>,
+    /// With a hint and an operation: the gate's decision (null without an operation).
+    #[schema(value_type = Option<Object>)]
+    decision: Option<Value>,
+    /// On `confirm` or `verify`: the approval a person must give before the same request is
+    /// allowed; on the allowed retry, the approval used.
     #[schema(nullable = false)]
     approval_id: Option<String>,
+    /// On `confirm` or `verify`: how a person approves (`airlock approve ID`).
+    #[schema(nullable = false)]
+    how_to_approve: Option<String>,
+    /// On `confirm` or `verify`: when the approval expires.
+    #[schema(nullable = false)]
+    expires_at: Option<String>,
+    /// True when a person approved this request and it is allowed, once.
+    #[schema(nullable = false)]
+    confirmed: Option<bool>,
 }
 
 /// What `GET /v1/status` answers.

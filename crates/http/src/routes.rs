@@ -17,7 +17,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::answers::{ApiError, DecideAnswer, ErrorAnswer, OperationResult, StageStatus, Status};
 use crate::metrics::Metrics;
@@ -199,11 +199,14 @@ async fn read_body<T: serde::de::DeserializeOwned>(
 /// One MCP-AQL operation of the execution safety loop.
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(
+    json!({"operation": "introspect", "params": {}}),
+    json!({"operation": "execute_agent", "params": {"element_name": "bot"}})
+))]
 pub(crate) struct OperationBody {
     /// The operation: `execute_agent`, `record_execution_step`, `complete_execution`,
     /// `abort_execution`, `confirm_operation`, `verify_challenge` or `introspect`. Another name
     /// is answered with a `NOT_FOUND_OPERATION` result.
-    #[schema(examples("introspect", "execute_agent"))]
     operation: String,
     /// The operation's params: a JSON object (`{}` when absent). `introspect` describes each
     /// operation's.
@@ -276,7 +279,7 @@ pub(crate) async fn decide_route(
             } else {
                 StatusCode::INTERNAL_SERVER_ERROR
             };
-            json_response(status, &serde_json::json!({"error": error}))
+            json_response(status, &json!({"error": error}))
         }
         Err(_) => json_response(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -330,7 +333,7 @@ pub(crate) async fn operations_route(
         return envelope_error(
             StatusCode::OK,
             ApiError {
-                details: Some(serde_json::json!({"operation": operation})),
+                details: Some(json!({"operation": operation})),
                 ..ApiError::new("NOT_FOUND_OPERATION", message)
             },
         );
