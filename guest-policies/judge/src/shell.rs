@@ -69,6 +69,12 @@ pub struct Command<'a> {
     pub piped_in: bool,
     /// Its stdout goes to the next command of its pipeline.
     pub piped_out: bool,
+    /// It is joined to the next command by `&&`: the next runs only if this one succeeded
+    /// (`cd build && rm -rf *` is in `build`; `cd build; rm -rf *` may not be).
+    pub and_then: bool,
+    /// It is joined to the next command by `||`: the next runs only if this one failed
+    /// (`cd build || exit 1` guarantees what follows runs in `build`).
+    pub or_else: bool,
 }
 
 impl Command<'_> {
@@ -202,11 +208,14 @@ impl<'a> Parser<'a> {
                 }
                 b'&' if self.peek(1) == Some(b'>') => self.redirect(),
                 b'&' => {
-                    self.i += if self.peek(1) == Some(b'&') { 2 } else { 1 };
+                    let and = self.peek(1) == Some(b'&');
+                    self.i += if and { 2 } else { 1 };
+                    self.cur.and_then = and;
                     self.end_command(false);
                 }
                 b'|' if self.peek(1) == Some(b'|') => {
                     self.i += 2;
+                    self.cur.or_else = true;
                     self.end_command(false);
                 }
                 b'|' => {

@@ -26,6 +26,18 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "-a",
         ])
         .collect();
+    // terragrunt runs terraform: its own `run-all` / `run` (and `run --all`) wrap a terraform
+    // command, which is the verb; over every module under the directory at once.
+    let (ops, every_module) = if p == "terragrunt" {
+        let wrapped = ops
+            .iter()
+            .take_while(|o| matches!(**o, "run-all" | "run" | "stack" | "--"))
+            .count();
+        let all = ops[..wrapped].contains(&"run-all") || cmd.has(&["--all"]);
+        (&ops[wrapped..], all)
+    } else {
+        (&ops[..], false)
+    };
     let verb = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
     let auto = cmd.words().any(|w| {
@@ -40,6 +52,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 | "-f"
                 | "--skip-preview"
                 | "--non-interactive"
+                | "--terragrunt-non-interactive"
         ) || w.starts_with("--require-approval") && w.ends_with("never")
     }) || cmd.words().any(|w| w == "never");
     let prod = cmd.words().any(|w| production(w) && !w.starts_with("-no"));
@@ -50,7 +63,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         | ("cdk", "destroy")
         | ("serverless" | "sls", "remove") => push(
             "infrastructure.destroy",
-            if auto || prod {
+            if auto || prod || every_module {
                 Severity::Stop
             } else {
                 Severity::Verify
@@ -142,5 +155,67 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "pulumi state delete edits what the stack believes exists".to_owned(),
         ),
         _ => {}
+    }
+}
+
+/// Ansible against production: a playbook or an ad-hoc module run on the hosts of a production
+/// inventory (`-i inventories/production`) or limit changes every one of them. Checks
+/// (`--check`, `--syntax-check`, `--list-hosts`, `--list-tasks`) and facts (`-m ping`,
+/// `-m setup`) change nothing.
+pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    if cmd.has(&[
+        "--check",
+        "-C",
+        "--syntax-check",
+        "--list-hosts",
+        "--list-tasks",
+        "--list-tags",
+        "--version",
+        "--help",
+    ]) {
+        return;
+    }
+    if cmd.program == "ansible"
+        && cmd
+            .value(&["-m", "--module-name"])
+            .is_some_and(|m| matches!(m, "ping" | "setup" | "debug" | "gather_facts"))
+    {
+        return;
+    }
+    let prod = ["-i", "--inventory", "--inventory-file", "-l", "--limit"]
+        .iter()
+        .filter_map(|o| cmd.value(&[o]))
+        .chain(if cmd.program == "ansible" {
+            cmd.operands(&[
+                "-i",
+                "--inventory",
+                "-m",
+                "--module-name",
+                "-a",
+                "--args",
+                "-l",
+                "--limit",
+                "-u",
+                "--user",
+                "-e",
+                "--extra-vars",
+                "-f",
+                "--forks",
+            ])
+            .next()
+        } else {
+            None
+        })
+        .any(production);
+    if prod {
+        out.push(finding(
+            I,
+            "infrastructure.ansible-production",
+            Severity::Confirm,
+            format!(
+                "{} changes the hosts of a production inventory",
+                cmd.program
+            ),
+        ));
     }
 }

@@ -126,6 +126,24 @@ impl<'c> Cmd<'c> {
         None
     }
 
+    /// The value of a short option bundled after flags (`curl -fsSLo FILE`: `o` ends the
+    /// bundle, the next word is its value).
+    pub fn bundled_value(&self, letter: u8) -> Option<&'c str> {
+        let mut it = self.args.iter();
+        while let Some(a) = it.next() {
+            let b = a.as_bytes();
+            if b.len() > 2
+                && b[0] == b'-'
+                && b[1] != b'-'
+                && b[1..].iter().all(u8::is_ascii_alphabetic)
+                && b[b.len() - 1] == letter
+            {
+                return it.next().map(|v| &**v);
+            }
+        }
+        None
+    }
+
     /// The arguments, as `&str`.
     pub fn words(&self) -> impl Iterator<Item = &'c str> + '_ {
         self.args.iter().map(|a| &**a)
@@ -165,15 +183,40 @@ pub struct Context {
     /// The working directory a `cd` entered (a recent step's, or earlier in the same command
     /// line): relative targets of `rm` are read inside it ([`paths::scope_in`]).
     pub cwd: Option<String>,
+    /// A directory a `cd` joined by `;` or a line break may have entered (it may also have
+    /// failed, leaving [`Context::cwd`]): `rm` is judged in both, the worst wins.
+    pub cwd_unsure: Option<String>,
     /// The script being judged runs parts in subshells (`(cd x && make)`): its `cd` may not
     /// last, so it does not move [`Context::cwd`].
     pub in_subshell: bool,
+    /// Files written from a secret (`cp ~/.ssh/id_rsa /tmp/k`, `base64 .env > e.txt`,
+    /// `tar czf k.tgz ~/.ssh`), with the secret each came from: the copy is itself a secret, so
+    /// sending it later is exfiltration of the secret.
+    pub secret_copies: Vec<(String, String)>,
     /// Files made executable (`chmod +x F`) by an earlier command or step: running one right
     /// after is running something that came from outside the build.
     pub made_executable: Vec<String>,
 }
 
 impl Context {
+    /// The secret `path` is a copy of (it, or a file of the same name, was written from one).
+    pub fn secret_copy(&self, path: &str) -> Option<&str> {
+        let path = path.trim_start_matches("./").trim_end_matches('/');
+        let name = paths::file_name(path);
+        if name.is_empty() {
+            return None;
+        }
+        self.secret_copies
+            .iter()
+            .find(|(copy, _)| {
+                let copy = copy.trim_start_matches("./").trim_end_matches('/');
+                copy == path
+                    || paths::file_name(copy) == name
+                        && (!copy.contains('/') || !path.contains('/'))
+            })
+            .map(|(_, origin)| origin.as_str())
+    }
+
     /// Whether `path` is (or ends with the name of) a downloaded file.
     pub fn downloaded(&self, path: &str) -> bool {
         let name = paths::file_name(path);
@@ -488,7 +531,14 @@ fn command(
     let p = cmd.program;
     if matches!(p, "cd" | "pushd") && !ctx.in_subshell {
         let target = cmd.operands(&[]).next();
-        ctx.cwd = paths::enter(ctx.cwd.as_deref(), target);
+        let entered = paths::enter(ctx.cwd.as_deref(), target);
+        if entered_for_sure(s, index) {
+            ctx.cwd = entered;
+            ctx.cwd_unsure = None;
+        } else {
+            // `cd x; rm -rf *`: if the cd fails, the rm runs where the agent already was.
+            ctx.cwd_unsure = entered;
+        }
     }
     if dry_run(cmd) {
         secrets::judge(cmd, s, index, ctx, out);
@@ -507,7 +557,11 @@ fn command(
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
         | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" => {
-            filesystem::judge(cmd, ctx.cwd.as_deref(), out)
+            filesystem::judge(cmd, ctx.cwd.as_deref(), out);
+            // Where a `cd` joined by `;` may have gone: judged there too, the worst wins.
+            if let Some(maybe) = ctx.cwd_unsure.as_deref() {
+                filesystem::judge(cmd, Some(maybe), out);
+            }
         }
         _ if p.starts_with("mkfs") => filesystem::judge(cmd, None, out),
         "git" => git::judge(cmd, out),
@@ -516,6 +570,7 @@ fn command(
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
             infrastructure::judge(cmd, out)
         }
+        "ansible-playbook" | "ansible" => infrastructure::ansible(cmd, out),
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" => {
             cloud::judge(cmd, out)
         }
@@ -523,6 +578,7 @@ fn command(
         "gh" => git::gh(cmd, out),
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
+        "op" => secrets::one_password(cmd, out),
         "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
             filesystem::volumes(cmd, out)
         }
@@ -560,6 +616,23 @@ fn command(
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
+}
+
+/// Whether what follows the `cd` at `index` surely runs in the directory it entered: the next
+/// command is joined by `&&` (`cd x && rm -rf *`), or a failed cd leaves the script
+/// (`cd x || exit 1`), or nothing follows in this text (a recent step's `cd x`, which the agent
+/// reported as done). A `cd x; rm -rf *` or a line break runs the rm even when the cd failed.
+fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
+    let c = &s.commands[index];
+    let Some(next) = s.commands.get(index + 1) else {
+        return true;
+    };
+    c.and_then
+        || c.or_else
+            && next
+                .words
+                .first()
+                .is_some_and(|w| matches!(&**w, "exit" | "return"))
 }
 
 /// `--dry-run` and its kin: the command only says what it would do.

@@ -120,16 +120,7 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         "glab" if w("auth") && w("token") => Some("the GitLab token"),
         "npm" if w("token") && w("list") => Some("npm tokens"),
         "aws" if w("get-session-token") || w("get-login-password") => Some("cloud credentials"),
-        "grep" | "rg" | "egrep" | "ag"
-            if cmd.words().any(|a| {
-                let u = a.to_ascii_uppercase();
-                u.contains("PRIVATE KEY")
-                    || u.contains("AKIA")
-                    || u.contains("PASSWORD=")
-                    || u.contains("SECRET_KEY")
-                    || u.contains("API_KEY")
-            }) =>
-        {
+        "grep" | "rg" | "egrep" | "ag" if searches_secret_values(cmd) => {
             Some("private keys or credentials searched for")
         }
         "find"
@@ -169,10 +160,7 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
                         || a.starts_with("secrets/")
                 }) =>
         {
-            if cmd.words().any(|a| {
-                a.starts_with("-o") || a.starts_with("--output") || a == "yaml" || a == "json"
-            }) || w("edit")
-            {
+            if w("edit") || kubectl_output(cmd).is_some_and(shows_secret_data) {
                 Some("a Kubernetes secret's values")
             } else {
                 None
@@ -204,6 +192,64 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
             })
             .then_some("a secret from the environment"),
         _ => None,
+    }
+}
+
+/// A search whose matches are secret values: a key's header, an access key id, an assignment
+/// (`PASSWORD=`), or a credential's name searched for outside the project (`~`, `/etc`).
+/// Searching the project's source for a variable's name (`grep -rn API_KEY src/`) finds code
+/// that uses it, not the secret.
+fn searches_secret_values(cmd: &Cmd<'_>) -> bool {
+    let mut name = false;
+    for a in cmd.words() {
+        let u = a.to_ascii_uppercase();
+        if u.contains("PRIVATE KEY") || u.contains("AKIA") || u.contains("PASSWORD=") {
+            return true;
+        }
+        if ["SECRET_KEY", "API_KEY"].iter().any(|k| u.contains(k)) {
+            if u.contains('=') || u.contains(':') {
+                return true;
+            }
+            name = true;
+        }
+    }
+    name && cmd
+        .operands(&["-e", "-f", "--include", "--exclude", "-g", "--glob"])
+        .skip(1)
+        .any(|p| {
+            p.starts_with('~')
+                || p.starts_with('/')
+                || p.starts_with("$HOME")
+                || paths::secret(p).is_some()
+        })
+}
+
+/// The output format of a `kubectl get` (`-o yaml`, `-ojsonpath=...`, `--output=json`).
+fn kubectl_output<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let mut words = cmd.words();
+    while let Some(a) = words.next() {
+        if a == "-o" || a == "--output" {
+            return words.next();
+        }
+        if let Some(rest) = a.strip_prefix("--output=") {
+            return Some(rest);
+        }
+        if let Some(rest) = a.strip_prefix("-o") {
+            return Some(rest.trim_start_matches('='));
+        }
+    }
+    None
+}
+
+/// Whether a `kubectl get secret` output format prints the secret's data: yaml and json do;
+/// `name` and `wide` do not; a jsonpath, template or column list does when it reaches `.data`
+/// (`{.metadata.annotations}` is metadata, not the secret).
+fn shows_secret_data(format: &str) -> bool {
+    let f = format.to_ascii_lowercase();
+    if f.starts_with("jsonpath") || f.contains("template") || f.starts_with("custom-columns") {
+        f.replace("metadata", "").contains("data")
+    } else {
+        f.starts_with("yaml") || f.starts_with("json")
     }
 }
 
@@ -508,9 +554,11 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             s.files.extend(ops[..bucket].iter().copied().filter(|w| {
                 !matches!(
                     *w,
-                    "s3" | "cp" | "mv" | "sync" | "storage" | "upload" | "copy" | "blob"
+                    "s3" | "cp" | "mv" | "sync" | "storage" | "upload" | "copy" | "blob" | "-"
                 )
             }));
+            // `aws s3 cp - s3://...`: the source is stdin, what the pipe feeds it (a dump).
+            s.stdin = ops[..bucket].contains(&"-") && cmd.piped_in;
             s.cloud = true;
         }
         "gh" => {
@@ -628,12 +676,114 @@ pub fn judge(
             ctx.secret_read = Some(what.to_owned());
         }
     }
+    // Files written from a secret are secrets too (the copy, the archive, the encoding).
+    let source = reads_secret(cmd)
+        .map(|(path, _)| path)
+        .or_else(|| moved_secret(cmd))
+        .or_else(|| {
+            cmd.piped_in
+                .then(|| {
+                    upstream(s, index).find_map(|c| feeds_secret(c).or_else(|| feeds_copy(c, ctx)))
+                })
+                .flatten()
+        })
+        .or_else(|| {
+            cmd.operands(&[])
+                .find_map(|a| ctx.secret_copy(a).map(str::to_owned))
+        });
+    if let Some(origin) = source {
+        for written in writes(cmd) {
+            if paths::secret(written).is_none() {
+                ctx.secret_copies.push((written.to_owned(), origin.clone()));
+            }
+        }
+        if cmd.program == "mv" {
+            ctx.secret_read = Some(origin);
+        }
+    }
     // Exfiltration.
     if let Some(send) = sink(cmd) {
         exfiltration(cmd, &send, s, index, ctx, out);
     }
     // Downloads, and running them.
     downloads(cmd, s, index, ctx, out);
+}
+
+/// `mv ~/.ssh/id_rsa /tmp/k`: the secret moved (the key is the last operand's now).
+fn moved_secret(cmd: &Cmd<'_>) -> Option<String> {
+    if cmd.program != "mv" {
+        return None;
+    }
+    let ops: Vec<&str> = cmd
+        .operands(&["-t", "--target-directory", "-S", "--suffix"])
+        .collect();
+    let (_, sources) = ops.split_last()?;
+    sources
+        .iter()
+        .find(|p| paths::secret(p).is_some())
+        .map(|p| (*p).to_owned())
+}
+
+/// A command of a pipe that reads a file copied from a secret (`cat /tmp/k | curl -T - ...`).
+fn feeds_copy(c: &crate::shell::Command<'_>, ctx: &Context) -> Option<String> {
+    let mut folded = Vec::new();
+    let cmd = super::resolve(c, &mut folded)?;
+    if !lexicon::is(cmd.program, READER) {
+        return None;
+    }
+    cmd.operands(&[])
+        .find_map(|a| ctx.secret_copy(a).map(|o| format!("{a} (a copy of {o})")))
+}
+
+/// The files a command writes what it read: its `>` / `>>` redirections, `tee`'s operands, the
+/// last operand of `cp` / `mv` / `install`, the archive of `tar -f` / `zip` / `7z a`, the
+/// `-o` / `-out` file of `gpg`, `openssl`, `base64`.
+fn writes<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
+    let mut out: Vec<&'c str> = cmd
+        .redirects
+        .iter()
+        .filter(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append))
+        .map(|r| &*r.target)
+        .filter(|t| !t.starts_with("/dev/"))
+        .collect();
+    match cmd.program {
+        "tee" => out.extend(cmd.operands(&[])),
+        "cp" | "mv" | "install" | "ln" => {
+            if let Some(t) = cmd.value(&["-t", "--target-directory"]) {
+                out.push(t);
+            } else if cmd.operands(&[]).count() >= 2
+                && let Some(last) = cmd.operands(&[]).last()
+            {
+                out.push(last);
+            }
+        }
+        "tar" | "bsdtar" => {
+            if let Some(f) = cmd.value(&["-f", "--file"]) {
+                out.push(f);
+            } else if let Some(first) = cmd.args.first()
+                && !first.starts_with('-')
+                && first.ends_with('f')
+            {
+                // `tar czf ARCHIVE ...`: the bundled letters end with `f`, the archive follows.
+                if let Some(a) = cmd.args.get(1) {
+                    out.push(a);
+                }
+            }
+        }
+        "zip" | "7z" | "7za" | "rar" => {
+            let mut ops = cmd.operands(&["-P", "--password", "-p"]);
+            if matches!(cmd.program, "7z" | "7za" | "rar") {
+                ops.next(); // the `a` command
+            }
+            out.extend(ops.next());
+        }
+        "gpg" | "gpg2" | "openssl" | "base64" | "xxd" | "gzip" | "age" => {
+            out.extend(cmd.value(&["-o", "--output", "-out"]));
+        }
+        _ => {}
+    }
+    out.retain(|t| *t != "-");
+    out
 }
 
 fn upstream<'s, 'a>(
@@ -676,7 +826,9 @@ fn exfiltration(
     let mut secret: Option<String> = None;
     for f in &send.files {
         let name = paths::file_name(f).to_ascii_lowercase();
-        if let Some(what) = paths::secret(f) {
+        if let Some(origin) = ctx.secret_copy(f) {
+            secret = Some(format!("{f} (a copy of {origin})"));
+        } else if let Some(what) = paths::secret(f) {
             secret = Some(format!("{f} ({what})"));
         } else if [
             "cred", "secret", "token", "password", "passwd", "private", "keys", "vault",
@@ -697,7 +849,7 @@ fn exfiltration(
         }
     }
     if secret.is_none() && send.stdin {
-        secret = upstream(s, index).find_map(feeds_secret);
+        secret = upstream(s, index).find_map(|c| feeds_secret(c).or_else(|| feeds_copy(c, ctx)));
         if secret.is_none() && upstream(s, index).next().is_none() {
             secret.clone_from(&ctx.secret_read);
         }
@@ -810,13 +962,17 @@ fn downloads(
             w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/'))
         });
         let output = match p {
-            "curl" => cmd.value(&["-o", "--output"]).or_else(|| {
-                (cmd.flag(b"O", &["remote-name"]))
-                    .then(|| url.map(paths::file_name))
-                    .flatten()
-            }),
+            "curl" => cmd
+                .value(&["-o", "--output"])
+                .or_else(|| cmd.bundled_value(b'o'))
+                .or_else(|| {
+                    (cmd.flag(b"O", &["remote-name"]))
+                        .then(|| url.map(paths::file_name))
+                        .flatten()
+                }),
             "wget" => cmd
                 .value(&["-O", "--output-document"])
+                .or_else(|| cmd.bundled_value(b'O'))
                 .filter(|o| *o != "-")
                 .or_else(|| {
                     if cmd.value(&["-O", "--output-document"]).is_none() {
@@ -899,16 +1055,23 @@ fn downloads(
                         || w.starts_with("github:")
                         || w.contains(".tgz") && w.contains("://")
                 })
+                // `pnpm dlx` / `yarn dlx` always fetch the package and run it.
+                || cmd.operands(&[]).next() == Some("dlx")
+                    && cmd
+                        .operands(&["-p", "--package"])
+                        .nth(1)
+                        .is_some_and(fetched_package)
         }
+        // `npx --yes PKG@latest`: fetched from the registry at this moment and run without a
+        // prompt; a pinned project dependency (`npx --yes eslint`) runs what the lockfile holds.
         "npx" | "bunx" | "pnpx" => {
             cmd.words().any(|w| w == "--yes" || w == "-y")
                 && cmd
                     .operands(&["-p", "--package"])
                     .next()
-                    .is_some_and(|pkg| {
-                        pkg.starts_with('@') || pkg.contains("://") || pkg.starts_with("git")
-                    })
+                    .is_some_and(fetched_package)
         }
+
         "go" => {
             cmd.words().any(|w| w == "run")
                 && cmd
@@ -1066,6 +1229,45 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "secrets.vault",
         severity,
         format!("vault {a} {b} {what}"),
+    ));
+}
+
+/// A package named with a registry tag or version (`create-x@latest`, `@scope/cli@2`), a URL
+/// or a git source: fetched when the command runs, never reviewed in the project.
+fn fetched_package(pkg: &str) -> bool {
+    pkg.contains("://")
+        || pkg.starts_with('@')
+        || pkg.starts_with("git")
+        || pkg.starts_with("github:")
+        || pkg.rfind('@').is_some_and(|at| at > 0)
+}
+
+/// The 1Password CLI (`op`): its deletes. A vault holds every item in it, so deleting one is
+/// destroying secrets for good; one item, a document, a user or a group is bounded (an item
+/// deleted with `--archive` can be restored, still a confirmation).
+pub fn one_password(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ops: Vec<&str> = cmd
+        .operands(&["--vault", "--account", "--format", "--session", "--config"])
+        .collect();
+    let (object, verb) = (
+        ops.first().copied().unwrap_or(""),
+        ops.get(1).copied().unwrap_or(""),
+    );
+    if !matches!(verb, "delete" | "remove" | "rm") {
+        return;
+    }
+    let (severity, what) = match object {
+        "vault" => (Severity::Verify, "deletes a vault and every item in it"),
+        "item" | "document" | "user" | "group" | "connect" | "service-account" => {
+            (Severity::Confirm, "deletes a secret or an account for good")
+        }
+        _ => return,
+    };
+    out.push(finding(
+        Family::Secrets,
+        "secrets.one-password",
+        severity,
+        format!("op {object} {verb} {what}"),
     ));
 }
 

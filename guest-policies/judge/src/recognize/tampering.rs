@@ -9,7 +9,7 @@ use crate::finding::{Family, Finding, Severity};
 const T: Family = Family::Tampering;
 
 /// airlock's subcommands an agent may run: checking an action, testing and evaluating a
-/// policy, starting a policy directory, help. Every other one (approve, deny, verify, unblock,
+/// policy, starting a policy directory, help and the manual page. Every other one (approve, deny, verify, unblock,
 /// reissue, trust, operator, blocks, approvals, serve with another state directory ...) is the
 /// operator's, or reads the operator's state.
 const AGENT_COMMANDS: &[&str] = &[
@@ -17,6 +17,7 @@ const AGENT_COMMANDS: &[&str] = &[
     "policy",
     "init",
     "help",
+    "man",
     "--help",
     "-h",
     "--version",
@@ -229,7 +230,7 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
 }
 
 /// An agent's hook settings: where the hooks that send its actions to airlock are configured.
-fn hook_settings(w: &str) -> bool {
+pub fn hook_settings(w: &str) -> bool {
     let w = w.trim_matches(['\'', '"']);
     (w.contains(".claude/") && (w.ends_with("settings.json") || w.ends_with("settings.local.json")))
         || w.contains(".cursor/hooks")
