@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The install a user without the repository gets: `cargo install` from a clean clone (committed
 # files only: no target/guests, no wasm toolchain used), then the installed binary's
-# `airlock check --hint "rm -rf /"` must stop the action with factors from both built-in stages
-# (the default pattern stage and the default scorer embedded from host/guests/).
+# `airlock check` must stop a forbidden call with factors from both built-in stages (the default
+# pattern stage and the default scorer embedded from host/guests/; since #13 shell commands such
+# as `rm -rf /` are the scorer's alone, so the hint names a danger-levels 6.2 operation).
 #
 # Usage: scripts/install-check.sh [REPO]   (default: this checkout's committed HEAD)
 # Slow: a release build of the whole binary (wasmtime included) in its own target directory,
@@ -30,9 +31,10 @@ bin=$work/root/bin/airlock
 say "installed $(wc -c <"$bin") bytes"
 
 status=0
-out=$(AIRLOCK_CACHE_DIR=$work/cache "$bin" check --hint "rm -rf /" --json) || status=$?
+hint="call drop_database on the production server"
+out=$(AIRLOCK_CACHE_DIR=$work/cache "$bin" check --hint "$hint" --json) || status=$?
 if [ "$status" != 3 ]; then
-    echo "install-check: airlock check --hint 'rm -rf /' exited $status, not 3 (stop):" >&2
+    echo "install-check: airlock check --hint '$hint' exited $status, not 3 (stop):" >&2
     echo "$out" >&2
     exit 1
 fi
