@@ -3,40 +3,18 @@
 //! false positives <= 2 %, measured by the real binary's `airlock policy eval`, on a corpus of at
 //! least 600 actions (350 dangerous, 250 benign).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use serde_json::Value;
+
+#[path = "common/corpus.rs"]
+mod corpus;
+use corpus::{airlock, corpus_dir, starter_policy};
 
 /// The targets, in percent.
 const MIN_RECALL: &str = "98";
 const MIN_STOP_RECALL: &str = "90";
 const MAX_FALSE_POSITIVES: &str = "2";
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../guest-policies/eval")
-}
-
-fn airlock(args: &[&str], cache: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_airlock"))
-        .args(args)
-        .env_remove("AIRLOCK_SAFETY_MODE")
-        .env_remove("AIRLOCK_POLICY")
-        .env("AIRLOCK_CACHE_DIR", cache)
-        .output()
-        .expect("airlock runs")
-}
-
-/// `airlock init` into `dir/starter`.
-fn starter_policy(dir: &Path) -> PathBuf {
-    let policy = dir.join("starter");
-    let out = airlock(
-        &["init", policy.to_str().expect("utf-8")],
-        &dir.join("cache"),
-    );
-    assert!(out.status.success(), "airlock init: {out:?}");
-    policy
-}
 
 /// `airlock policy eval --json` with the targets; the exit status and the JSON.
 fn eval(policy: Option<&Path>, cache: &Path) -> (i32, Value, String) {

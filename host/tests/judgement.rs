@@ -6,7 +6,7 @@
 //! compound action through. (The targets on the corpus: `corpus_targets.rs`.)
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
 use std::sync::Arc;
 
 use airlock_core::Outcome;
@@ -18,34 +18,13 @@ use airlock_store::RedbStore;
 use airlock_wasm::{Builtins, HostConfig, LivePolicy, PolicySource, WasmHost};
 use serde_json::Value;
 
+#[path = "common/corpus.rs"]
+mod corpus;
+use corpus::{airlock, corpus_dir, starter_policy};
+
 mod embedded {
     // The same components the binary embeds (host/build.rs).
     include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../guest-policies/eval")
-}
-
-fn airlock(args: &[&str], cache: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_airlock"))
-        .args(args)
-        .env_remove("AIRLOCK_SAFETY_MODE")
-        .env_remove("AIRLOCK_POLICY")
-        .env("AIRLOCK_CACHE_DIR", cache)
-        .output()
-        .expect("airlock runs")
-}
-
-/// `airlock init` into `dir/starter`.
-fn starter_policy(dir: &Path) -> PathBuf {
-    let policy = dir.join("starter");
-    let out = airlock(
-        &["init", policy.to_str().expect("utf-8")],
-        &dir.join("cache"),
-    );
-    assert!(out.status.success(), "airlock init: {out:?}");
-    policy
 }
 
 #[test]

@@ -9,7 +9,9 @@
 //! verifies the challenge or lifts it, the WebAssembly stages judge the action (the shell command
 //! itself, or a sentence naming the file or URL), a structured operation (an MCP tool) goes
 //! through the native gate with its adapter's trust, a floor set by the caller (the path grading
-//! of `airlock hook`) can only raise the outcome, and every decision is audited.
+//! of `airlock hook`) can only raise the outcome, and every decision is audited. The session's
+//! last tool calls go to the stages as recent hints, as an execution's steps do, so an action
+//! split over several calls is judged whole.
 //!
 //! What a person does, by outcome: `confirm` is asked of the host's user where the host can ask
 //! (else it becomes an approval); `verify` always needs `airlock approve ID` out of band, after
@@ -30,7 +32,7 @@ use crate::audit::{AuditOutcome, redact};
 use crate::blocks::{BlockState, BlockTrigger};
 use crate::engine::{Engine, Outgoing};
 use crate::error::LoopError;
-use crate::execution::normalize;
+use crate::execution::{Execution, ExecutionState, normalize};
 use crate::pipeline::{self, Verdict};
 
 /// The least outcome a caller demands for an action, and why (e.g. a write to `~/.ssh`).
@@ -155,6 +157,65 @@ fn answer(verdict: HookVerdict, outcome: Outcome, reason: String) -> HookAnswer 
 const MAX_DETAIL: usize = 512;
 
 impl Engine {
+    /// The session's recent tool calls, oldest first (what the stages get as `recent_hints`),
+    /// and this call noted among them. A hook session has no `execute_agent`, so its history is
+    /// kept as an execution record of its own, `hook:<identity key>`, written lazily and marked
+    /// ended at its last call: the purge forgets a session idle past the grace period, and no
+    /// restart picks it up as a running execution. Repetition is not counted here: the host asks
+    /// its user about a confirm-tier call, and a person who said yes twice must not be asked
+    /// for a code the third time.
+    fn hook_history(
+        &self,
+        agent: &str,
+        agent_key: &str,
+        hint: &str,
+        now: jiff::Timestamp,
+    ) -> Vec<String> {
+        let id = format!("hook:{agent_key}");
+        // Under the state lock: an owner answers parallel hook calls on several threads, and
+        // each call's read-modify-write must see the one before.
+        let _state = self.lock();
+        let mut history = self
+            .store
+            .get(Table::Executions, &id)
+            .ok()
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<Execution>(&b).ok())
+            .unwrap_or_else(|| Execution {
+                id: id.clone(),
+                agent: agent.to_owned(),
+                agent_key: agent_key.to_owned(),
+                goal: Some("the tool calls of a hook session".to_owned()),
+                started_at: now,
+                ended_at: None,
+                state: ExecutionState::Completed,
+                steps: 0,
+                autonomous_steps: 0,
+                max_autonomous_steps: 0,
+                risk_tolerance: airlock_core::RiskTolerance::Moderate,
+                recent_hints: Vec::new(),
+                repetitions: Default::default(),
+                end_reason: None,
+                saved_at: None,
+            });
+        let recent = history.recent_hints.clone();
+        history.note_hint(hint);
+        history.steps = history.steps.saturating_add(1);
+        history.ended_at = Some(now);
+        match serde_json::to_vec(&history) {
+            Ok(bytes) => {
+                if let Err(e) = self
+                    .store
+                    .put(Table::Executions, &id, &bytes, Durability::Lazy)
+                {
+                    tracing::warn!(agent, error = %e, "the hook session's history was not saved");
+                }
+            }
+            Err(e) => tracing::warn!(agent, error = %e, "the hook session's history was not saved"),
+        }
+        recent
+    }
+
     /// Judges one tool call of a host's session. Errors mean nothing could be decided (a store
     /// that cannot be read or written, a call without a session or action): the caller refuses
     /// the tool call.
@@ -317,9 +378,13 @@ impl Engine {
             raise(outcome, why, None);
         }
 
-        // The WebAssembly stages, on the action as the agent will run it.
+        // The WebAssembly stages, on the action as the agent will run it, with the session's
+        // earlier tool calls as context: an action split over calls (read a key, then send
+        // "it") is judged as the whole it makes.
+        let recent_hints = self.hook_history(agent, &agent_key, &call.hint, now);
         let eval = policy.evaluate_owned(Action {
             agent: agent.to_owned(),
+            recent_hints,
             hint: call.hint.clone(),
             operation: call.operation.clone(),
             params_json: call.operation.as_ref().map(|_| call.params.to_string()),
