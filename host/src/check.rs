@@ -83,7 +83,7 @@ fn evaluate(args: &CheckArgs) -> Result<Report, String> {
     // table lookups, with no compiler in sight.
     let set = match &args.hint {
         Some(_) => {
-            let host = guests::host()?;
+            let host = guests::host_for_one_decision()?;
             let source = match &args.policy {
                 Some(dir) => PolicySource::Directory(dir.clone()),
                 None => PolicySource::Embedded,

@@ -38,17 +38,36 @@ pub fn cache_dir() -> Option<PathBuf> {
 /// A host for this process, with the precompile cache when one can be used. A cache that
 /// cannot be used is reported and skipped: compiling is slower, never wrong.
 pub fn host() -> Result<WasmHost, String> {
+    host_with(HostConfig::default())
+}
+
+/// The most instances a process that decides one action holds at once: a stage holds one
+/// (reuse) or one per call plus the one it configured (fresh), so this is room for 16 stages;
+/// past it an instantiation fails, and a failed stage fails closed.
+const ONE_DECISION_INSTANCES: u32 = 32;
+
+/// A host for a process that decides one action and exits (`airlock hook`, `airlock check`):
+/// a pooling allocator sized for a few instances rather than a server's 256, since setting up
+/// the pool's slots (a guard page each) was a visible part of a hook call's time.
+pub fn host_for_one_decision() -> Result<WasmHost, String> {
+    host_with(HostConfig {
+        max_instances: ONE_DECISION_INSTANCES,
+        ..HostConfig::default()
+    })
+}
+
+fn host_with(config: HostConfig) -> Result<WasmHost, String> {
     let cache = cache_dir();
     match WasmHost::new(HostConfig {
         cache_dir: cache.clone(),
-        ..HostConfig::default()
+        ..config.clone()
     }) {
         Ok(host) => Ok(host),
         Err(e) if cache.is_some() => {
             eprintln!(
                 "warning: precompile cache not used ({e}); components are compiled on every run"
             );
-            WasmHost::new(HostConfig::default()).map_err(|e| e.to_string())
+            WasmHost::new(config).map_err(|e| e.to_string())
         }
         Err(e) => Err(e.to_string()),
     }

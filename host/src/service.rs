@@ -55,7 +55,15 @@ pub struct Shared {
 
 /// Loads the policy (its vectors must pass) with the embedded guests and the precompile cache.
 pub fn load_policy(policy: Option<&std::path::Path>) -> Result<Arc<LivePolicy>, String> {
-    let host = Arc::new(guests::host()?);
+    load_policy_on(guests::host()?, policy)
+}
+
+/// [`load_policy`] on a given host (a small one for a process that decides once).
+pub fn load_policy_on(
+    host: airlock_wasm::WasmHost,
+    policy: Option<&std::path::Path>,
+) -> Result<Arc<LivePolicy>, String> {
+    let host = Arc::new(host);
     let source = match policy {
         Some(dir) => PolicySource::Directory(dir.to_path_buf()),
         None => PolicySource::Embedded,

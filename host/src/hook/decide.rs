@@ -143,7 +143,8 @@ fn locally(
     store: RedbStore,
     request: &Value,
 ) -> Result<Value, String> {
-    let live = service::load_policy(options.policy.as_deref())
+    let live = guests::host_for_one_decision()
+        .and_then(|host| service::load_policy_on(host, options.policy.as_deref()))
         .map_err(|e| format!("the policy does not load: {e}"))?;
     let store = Arc::new(store);
     let engine = Engine::open(
