@@ -14,6 +14,9 @@ pub enum LoadSource {
     Compiled,
     /// Taken from the precompile cache.
     Cache,
+    /// Already compiled by this host for the same bytes (a reload that left the component as
+    /// it was).
+    Memory,
 }
 
 /// The pre-instantiated component and where its two functions are: looked up once at load,
