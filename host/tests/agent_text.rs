@@ -3,11 +3,14 @@
 //! escape sequences, C1 controls, bidi overrides and newlines as visible escapes, while `--json`
 //! and the `.json` file keep the exact text.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::{Value, json};
+
+#[path = "common/serve_session.rs"]
+mod serve_session;
+use serve_session::ServeSession;
 
 /// A hint that tries everything on the operator's terminal: erase the line, set the window
 /// title, write the clipboard (OSC 52), a C1 CSI, a forged "approved" line, a bidi override.
@@ -62,69 +65,32 @@ fn agent_text_is_escaped_on_every_human_output_and_exact_in_json() {
     .expect("policy");
 
     // The agent's session: an approval request and a hard block, both carrying hostile text.
-    let mut serve = airlock(state.path(), policy.path())
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve");
-    let mut stdin = serve.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(serve.stdout.take().expect("stdout"));
-    let mut rpc = |id: u64, method: &str, params: Value| -> Value {
-        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(stdin, "{msg}").expect("write");
-        loop {
-            let mut line = String::new();
-            assert!(stdout.read_line(&mut line).expect("read") > 0, "serve died");
-            let v: Value = serde_json::from_str(&line).expect("json");
-            if v["id"] == id {
-                return v;
-            }
-        }
-    };
-    rpc(
-        1,
-        "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    let mut call = |id: u64, tool: &str, op: &str, params: Value| -> Value {
-        let r = rpc(
-            id,
-            "tools/call",
-            json!({"name": tool, "arguments": {"operation": op, "params": params}}),
-        );
-        serde_json::from_str(r["result"]["content"][0]["text"].as_str().expect("text"))
-            .expect("envelope")
-    };
-    call(
-        2,
+    let mut command = airlock(state.path(), policy.path());
+    command.arg("serve");
+    let mut serve = ServeSession::start(command);
+    serve.call(
         "mcp_aql_execute",
         "execute_agent",
         json!({"element_name": "a"}),
     );
-    let paused = call(
-        3,
+    let paused = serve.call(
         "mcp_aql_create",
         "record_execution_step",
         json!({"element_name": "a", "nextActionHint": HOSTILE}),
     );
     assert_eq!(paused["data"]["continue"], false, "{paused}");
-    call(
-        4,
+    serve.call(
         "mcp_aql_execute",
         "execute_agent",
         json!({"element_name": "b"}),
     );
-    let stop = call(
-        5,
+    let stop = serve.call(
         "mcp_aql_create",
         "record_execution_step",
         json!({"element_name": "b", "nextActionHint": format!("drop table users {HOSTILE}")}),
     );
     assert_eq!(stop["data"]["stopped"], true, "{stop}");
-    drop(stdin);
-    serve.wait().expect("serve exits");
+    serve.close();
 
     let run = |args: &[&str]| -> String {
         let out = airlock(state.path(), policy.path())

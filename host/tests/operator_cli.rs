@@ -3,10 +3,14 @@
 //! mcp_clients.rs.)
 
 mod common;
+#[path = "common/serve_session.rs"]
+mod serve_session;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+
+use serve_session::ServeSession;
 
 use serde_json::{Value, json};
 
@@ -21,63 +25,22 @@ fn airlock(state: &Path) -> Command {
 
 /// Blocks agent `a` through a short `airlock serve` session spoken to by hand (JSON-RPC lines).
 fn block_agent(state: &Path) -> String {
-    let mut serve = airlock(state)
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve");
-    let mut stdin = serve.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(serve.stdout.take().expect("stdout"));
-    let mut rpc = |id: u64, method: &str, params: Value| -> Value {
-        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(stdin, "{msg}").expect("write");
-        loop {
-            let mut line = String::new();
-            stdout.read_line(&mut line).expect("read");
-            let v: Value = serde_json::from_str(&line).expect("json");
-            if v["id"] == id {
-                return v;
-            }
-        }
-    };
-    rpc(
-        1,
-        "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    let call =
-        |rpc: &mut dyn FnMut(u64, &str, Value) -> Value, id, tool: &str, op: &str, params| {
-            let r = rpc(
-                id,
-                "tools/call",
-                json!({"name": tool, "arguments": {"operation": op, "params": params}}),
-            );
-            let text = r["result"]["content"][0]["text"]
-                .as_str()
-                .expect("text")
-                .to_owned();
-            serde_json::from_str::<Value>(&text).expect("envelope")
-        };
-    call(
-        &mut rpc,
-        2,
+    let mut command = airlock(state);
+    command.arg("serve");
+    let mut serve = ServeSession::start(command);
+    serve.call(
         "mcp_aql_execute",
         "execute_agent",
         json!({"element_name": "a"}),
     );
     // The embedded default patterns deny forbidden operation names such as drop_database.
-    let stop = call(
-        &mut rpc,
-        3,
+    let stop = serve.call(
         "mcp_aql_create",
         "record_execution_step",
         json!({"element_name": "a", "nextActionHint": "call drop_database on the production server"}),
     );
     assert_eq!(stop["data"]["stopped"], true, "{stop}");
-    drop(stdin);
-    serve.wait().expect("serve exits when stdin closes");
+    serve.close();
     stop["data"]["notifications"]
         .as_array()
         .and_then(|n| {

@@ -10,13 +10,16 @@
 //! why it skips. The users are plain numeric ids (no accounts are created): the kernel needs
 //! nothing more to tell them apart.
 
-use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+
+#[path = "common/serve_session.rs"]
+mod serve_session;
+use serve_session::ServeSession;
 
 /// The service user and group.
 const SERVICE: u32 = 64_101;
@@ -346,41 +349,14 @@ fn the_agents_user_reaches_only_the_agent_side_of_a_service_user() {
 
 /// One `record_execution_step` through `airlock serve` started as the agent's user.
 fn serve_step(l: &Layout, name: &str, hint: &str) -> Value {
-    let mut serve = agent(l, l.bin.to_str().expect("utf-8"))
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("airlock serve as the agent");
-    let mut stdin = serve.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(serve.stdout.take().expect("stdout"));
-    let mut rpc = |id: u64, method: &str, params: Value| -> Value {
-        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(stdin, "{msg}").expect("write");
-        loop {
-            let mut line = String::new();
-            let n = stdout.read_line(&mut line).expect("read");
-            assert!(n > 0, "airlock serve as the agent ended without answering");
-            let v: Value = serde_json::from_str(&line).expect("json");
-            if v["id"] == id {
-                return v;
-            }
-        }
-    };
-    rpc(
-        1,
-        "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    let mut command = agent(l, l.bin.to_str().expect("utf-8"));
+    command.arg("serve");
+    let mut serve = ServeSession::start(command);
+    let envelope = serve.call(
+        "mcp_aql_create",
+        "record_execution_step",
+        json!({"element_name": name, "nextActionHint": hint}),
     );
-    let r = rpc(
-        2,
-        "tools/call",
-        json!({"name": "mcp_aql_create", "arguments": {"operation": "record_execution_step",
-               "params": {"element_name": name, "nextActionHint": hint}}}),
-    );
-    drop(stdin);
-    let _ = serve.wait();
-    let text = r["result"]["content"][0]["text"].as_str().expect("text");
-    serde_json::from_str(text).expect("envelope")
+    serve.close();
+    envelope
 }
