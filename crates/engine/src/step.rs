@@ -89,10 +89,9 @@ enum Early {
     Pass(String),
     /// Stage 1 or 2 pauses.
     Pause(PauseKind, String),
-    /// Run the stages on this action.
-    Evaluate(Box<Action>),
-    /// A pause is pending: its directive stands unless the stages stop this action.
-    Pending(AutonomyDirective, Box<Action>),
+    /// Run the stages on this action; with a pending pause's directive, that directive stands
+    /// unless the stages stop the action.
+    Evaluate(Box<Action>, Option<AutonomyDirective>),
 }
 
 impl Engine {
@@ -224,55 +223,32 @@ impl Engine {
                 );
                 (d, AuditOutcome::Paused, 2, out)
             }
-            Early::Pending(d, mut action) => {
-                action.step = step;
-                action.recent_hints = recent;
-                drop(state);
-                let eval = policy.evaluate_owned(*action);
-                state = self.lock();
-                let a = pipeline::assess(&eval, tolerance, 1, config.repetition_threshold);
-                if matches!(a.verdict, Verdict::Stop(_))
-                    && !self.block_of(&state, &key).is_blocked()
-                {
-                    let danger = eval.danger_level.map_or(0, |d| d.number());
-                    self.act(
-                        &mut state,
-                        &policy,
-                        enforcing,
-                        &agent,
-                        &key,
-                        report.caller.session_key(),
-                        &execution_id,
-                        &report.hint,
-                        a,
-                        danger,
-                        &mut factors,
-                        now,
-                    )
-                } else if self.block_of(&state, &key).is_blocked() {
-                    let d = self.blocked_directive(&state, &agent, &key);
-                    (d, AuditOutcome::Denied, 4, Vec::new())
-                } else {
-                    (d, AuditOutcome::Paused, 2, Vec::new())
-                }
-            }
-            Early::Evaluate(mut action) => {
+            Early::Evaluate(mut action, pending) => {
                 action.step = step;
                 action.recent_hints = recent;
                 // Phase 2, unlocked: the WebAssembly stages.
                 drop(state);
                 let eval = policy.evaluate_owned(*action);
                 state = self.lock();
-                let repeated = state
-                    .executions
-                    .get_mut(&execution_id)
-                    .map_or(1, |e| e.count_evaluation(&report.hint));
+                // A report answered by a pending pause is not counted: polling a pause does not
+                // escalate the agent.
+                let repeated = match pending {
+                    Some(_) => 1,
+                    None => state
+                        .executions
+                        .get_mut(&execution_id)
+                        .map_or(1, |e| e.count_evaluation(&report.hint)),
+                };
                 let a = pipeline::assess(&eval, tolerance, repeated, config.repetition_threshold);
                 let danger = eval.danger_level.map_or(0, |d| d.number());
+                // The pending pause stands unless the stages stop this action.
+                let pending = pending.filter(|_| !matches!(a.verdict, Verdict::Stop(_)));
                 // Phase 3, locked. Another thread may have blocked the agent meanwhile.
                 if enforcing && self.block_of(&state, &key).is_blocked() {
                     let d = self.blocked_directive(&state, &agent, &key);
                     (d, AuditOutcome::Denied, 4, Vec::new())
+                } else if let Some(d) = pending {
+                    (d, AuditOutcome::Paused, 2, Vec::new())
                 } else {
                     self.act(
                         &mut state,
@@ -376,14 +352,9 @@ impl Engine {
 
         // A pending pause: it stands, but the action is still judged for a stop.
         if enforcing && let Some(d) = self.pending_pause(state, key, now, factors, notifications)? {
-            return Ok(Early::Pending(
-                d,
-                Box::new(Action {
-                    agent: agent.to_owned(),
-                    execution_id: execution_id.to_owned(),
-                    hint: report.hint.clone(),
-                    ..Action::default()
-                }),
+            return Ok(Early::Evaluate(
+                Self::action_of(agent, execution_id, report),
+                Some(d),
             ));
         }
 
@@ -435,12 +406,20 @@ impl Engine {
             }
         }
 
-        Ok(Early::Evaluate(Box::new(Action {
+        Ok(Early::Evaluate(
+            Self::action_of(agent, execution_id, report),
+            None,
+        ))
+    }
+
+    /// The action the stages judge for a report.
+    fn action_of(agent: &str, execution_id: &str, report: &StepReport) -> Box<Action> {
+        Box::new(Action {
             agent: agent.to_owned(),
             execution_id: execution_id.to_owned(),
             hint: report.hint.clone(),
             ..Action::default()
-        })))
+        })
     }
 
     /// Marks an approval used, durably, before the action it approved goes ahead.
