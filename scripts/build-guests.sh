@@ -152,6 +152,18 @@ for crate in "${crates[@]}"; do
 done
 say "${#crates[@]} components in ${out#"$root"/} ($made rebuilt)"
 
+# The native code of the committed default guests (tools/precompile; the dev profile, whose
+# optimized wasmtime the tests reuse). Cranelift here has only this machine's backend, so only an
+# x86-64 machine can make or check the x86-64 artifacts; elsewhere this says so and goes on (the
+# build then leaves stale artifacts out, and the built-ins compile at first start).
+precompile() {
+    if [ "$(uname -m)" != x86_64 ]; then
+        echo "guests: WARNING: the precompiled default guests (host/guests/*.x86_64-linux.cwasm) can only be ${1:+checked}${1:-refreshed} on an x86-64 machine: skipped" >&2
+        return 0
+    fi
+    cargo run --quiet --locked -p airlock-precompile -- "$@" "$committed"
+}
+
 # The committed default guests (host/guests/): refreshed, or checked against this build.
 info="compiler: $compiler
 componentize: airlock-componentize (tools/componentize of this checkout)
@@ -165,8 +177,10 @@ if [ "$mode" = refresh ]; then
         fi
     done
     printf '# The compiler that built host/guests/*.wasm (written by scripts/build-guests.sh).\n%s\n' "$info" >"$committed/BUILD-INFO"
+    precompile
     exit 0
 fi
+precompile --check
 
 # --check: byte-identical, or say what to do. Only the same compiler can promise the same bytes:
 # with another one the comparison would fail for a reason that is not a stale commit, so it is

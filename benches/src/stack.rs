@@ -49,6 +49,7 @@ pub fn builtins() -> Builtins {
     Builtins {
         default_patterns: Some(guest("default-patterns")),
         default_scorer: Some(guest("default-scorer")),
+        precompiled: &[],
     }
 }
 

@@ -280,3 +280,42 @@ fn the_readable_explanation_names_every_layer_and_the_verdict() {
         );
     }
 }
+
+/// A fresh install decides with the built-ins' precompiled native code (issue #15, item 3):
+/// on x86-64 Linux nothing is compiled, so nothing is written to the empty precompile cache;
+/// elsewhere the built-ins are compiled and cached. Either way the decision is the same.
+#[test]
+fn a_fresh_install_decides_with_the_precompiled_built_ins() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cache = tmp.path().join("cache");
+    let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
+        .args(["check", "--json", "--hint", "call drop_database on the production server"])
+        .env_remove("AIRLOCK_POLICY")
+        .env_remove("AIRLOCK_SAFETY_MODE")
+        .env("AIRLOCK_CACHE_DIR", &cache)
+        .output()
+        .expect("airlock runs");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(out.status.code(), Some(3), "{json}");
+    let layers: Vec<&str> = json["factors"]
+        .as_array()
+        .expect("factors")
+        .iter()
+        .filter_map(|f| f["layer"].as_str())
+        .collect();
+    assert!(
+        layers.contains(&"patterns") && layers.contains(&"scorer"),
+        "both built-in stages judged it: {json}"
+    );
+    let compiled: Vec<_> = std::fs::read_dir(&cache)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    if cfg!(all(target_arch = "x86_64", target_os = "linux")) {
+        assert!(
+            compiled.is_empty(),
+            "the built-ins came from the binary, none was compiled into the cache: {compiled:?}"
+        );
+    } else {
+        assert_eq!(compiled.len(), 2, "both built-ins compiled and cached: {compiled:?}");
+    }
+}

@@ -117,6 +117,7 @@ impl Loop {
         let builtins = Builtins {
             default_patterns: embedded::DEFAULT_PATTERNS,
             default_scorer: embedded::DEFAULT_SCORER,
+            precompiled: embedded::PRECOMPILED,
         };
         let live = LivePolicy::load(host, source, builtins).expect("the policy loads");
         let store = Arc::new(RedbStore::open(&state.path().join("state.redb")).expect("store"));

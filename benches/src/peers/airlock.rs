@@ -49,6 +49,7 @@ fn builtins() -> Result<Builtins, String> {
     Ok(Builtins {
         default_patterns: Some(patterns.as_slice()),
         default_scorer: Some(scorer.as_slice()),
+        precompiled: &[],
     })
 }
 

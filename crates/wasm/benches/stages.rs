@@ -110,6 +110,7 @@ fn pipeline(c: &mut Criterion) {
     let builtins = Builtins {
         default_patterns: Some(Vec::leak(guest("default-patterns"))),
         default_scorer: Some(Vec::leak(guest("default-scorer"))),
+        precompiled: &[],
     };
     let set = PolicySet::load(&host, &PolicySource::Embedded, &builtins, 1).expect("policy set");
     let action = Action::from_hint("git push --force origin main && rm -rf ./build");

@@ -77,6 +77,7 @@ fn main() {
             let builtins = Builtins {
                 default_patterns: Some(Vec::leak(guest("default-patterns"))),
                 default_scorer: Some(Vec::leak(guest("default-scorer"))),
+                precompiled: &[],
             };
             // The embedded defaults, with a deadline valgrind's slowdown does not reach.
             let dir = std::env::temp_dir().join(format!("stage-profile-{}", std::process::id()));

@@ -14,6 +14,7 @@ use crate::error::{HostError, LoadError};
 use crate::inspect::{World, inspect_named};
 use crate::limiter::MAX_TABLE_ELEMENTS;
 use crate::loaded::{Bound, LoadSource, LoadedComponent};
+use crate::precompiled::Precompiled;
 use crate::state::GuestState;
 use crate::ticker::EpochTicker;
 use crate::version::{self, PATTERNS_INTERFACE, SCORER_INTERFACE, TYPES_INTERFACE, WIT_VERSION};
@@ -124,12 +125,36 @@ impl WasmHost {
     ///
     /// `origin` names it in errors and logs (a file path, usually).
     pub fn load(&self, bytes: &[u8], origin: &str) -> Result<LoadedComponent, LoadError> {
-        let info = inspect_named(bytes, origin)?;
+        self.load_with(bytes, origin, None)
+    }
+
+    /// Loads a built-in component with the native code the binary carries for it
+    /// ([`Precompiled`]): no compiling and no cache read when this engine accepts the artifact;
+    /// otherwise (another wasmtime or configuration) as [`WasmHost::load`] does.
+    ///
+    /// `precompiled.source_sha256` must be the sha256 of `bytes` (the generated built-ins
+    /// guarantee it): it is taken as the component's digest instead of hashing the bytes again.
+    pub fn load_precompiled(
+        &self,
+        bytes: &[u8],
+        origin: &str,
+        precompiled: &Precompiled,
+    ) -> Result<LoadedComponent, LoadError> {
+        self.load_with(bytes, origin, Some(precompiled))
+    }
+
+    fn load_with(
+        &self,
+        bytes: &[u8],
+        origin: &str,
+        precompiled: Option<&Precompiled>,
+    ) -> Result<LoadedComponent, LoadError> {
+        let info = inspect_named(bytes, origin, precompiled.map(|p| p.source_sha256))?;
         check_world(&info, origin)?;
         check_imports(&info, origin)?;
 
         let started = Instant::now();
-        let (component, source) = self.compile(bytes, &info.sha256, origin)?;
+        let (component, source) = self.compile(bytes, &info.sha256, origin, precompiled)?;
         let load_time = started.elapsed();
 
         let uses_wasi = info.imports_wasi();
@@ -192,10 +217,26 @@ impl WasmHost {
         bytes: &[u8],
         sha256: &str,
         origin: &str,
+        precompiled: Option<&Precompiled>,
     ) -> Result<(Component, LoadSource), LoadError> {
         let engine = &self.shared.engine;
         if let Some(component) = self.kept(sha256) {
             return Ok((component, LoadSource::Memory));
+        }
+        if let Some(precompiled) = precompiled {
+            match crate::precompiled::deserialize(engine, precompiled) {
+                Ok(component) => {
+                    self.keep(sha256, &component);
+                    return Ok((component, LoadSource::Precompiled));
+                }
+                // Stale artifacts (another wasmtime) are a build mistake worth a warning; the
+                // component is still loaded, from the cache or compiled.
+                Err(reason) => tracing::warn!(
+                    origin,
+                    %reason,
+                    "this engine refused the built-in's precompiled code: compiling it instead"
+                ),
+            }
         }
         if let Some(component) = self
             .cache
@@ -295,7 +336,7 @@ fn check_imports(info: &crate::ComponentInfo, origin: &str) -> Result<(), LoadEr
 }
 
 /// The engine configuration: component model, pooling allocator, epochs, parallel compilation.
-fn engine_config(config: &HostConfig) -> Config {
+pub(crate) fn engine_config(config: &HostConfig) -> Config {
     let instances = config.max_instances.max(1);
     let mut pool = PoolingAllocationConfig::new();
     pool.total_component_instances(instances)

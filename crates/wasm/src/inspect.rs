@@ -79,11 +79,15 @@ impl ComponentInfo {
 /// Fails on bytes that are not a component: a core module (with the hint to componentize it),
 /// or not WebAssembly at all.
 pub fn inspect(bytes: &[u8]) -> Result<ComponentInfo, LoadError> {
-    inspect_named(bytes, "the given bytes")
+    inspect_named(bytes, "the given bytes", None)
 }
 
 /// [`inspect`] with the origin named in errors.
-pub(crate) fn inspect_named(bytes: &[u8], origin: &str) -> Result<ComponentInfo, LoadError> {
+pub(crate) fn inspect_named(
+    bytes: &[u8],
+    origin: &str,
+    known_sha256: Option<&str>,
+) -> Result<ComponentInfo, LoadError> {
     if Parser::is_core_wasm(bytes) {
         return Err(LoadError::CoreModule {
             origin: origin.to_string(),
@@ -149,7 +153,9 @@ pub(crate) fn inspect_named(bytes: &[u8], origin: &str) -> Result<ComponentInfo,
         exports,
         imports,
         size: bytes.len(),
-        sha256: sha256_hex(bytes),
+        // A built-in's digest was computed when the binary was built: hashing its 3 MB again
+        // was a visible part of a one-decision process (`airlock hook`).
+        sha256: known_sha256.map_or_else(|| sha256_hex(bytes), str::to_owned),
     })
 }
 

@@ -60,6 +60,7 @@ mod loaded;
 mod patterns;
 mod pipe;
 mod policy_set;
+mod precompiled;
 mod reload;
 mod scorer;
 mod settings;
@@ -83,6 +84,7 @@ pub use policy_set::{
     Builtins, Evaluation, LoadedStage, PolicyLoadError, PolicySet, PolicySource, StageFactor,
     StageFailed, StagePattern, StageRunner, combine_scores,
 };
+pub use precompiled::{PRECOMPILED_TARGET, Precompiled, precompile_builtin};
 pub use reload::{DEFAULT_DEBOUNCE, LivePolicy, PolicyWatcher, ReloadStatus};
 pub use scorer::{GuestFactor, Scored, ScorerStage};
 pub use settings::{Isolation, Limits, PatternSettings, ScorerSettings, StageSettings};

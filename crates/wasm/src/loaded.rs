@@ -14,6 +14,8 @@ pub enum LoadSource {
     Compiled,
     /// Taken from the precompile cache.
     Cache,
+    /// A built-in's native code, carried by the binary ([`crate::Precompiled`]).
+    Precompiled,
     /// Already compiled by this host for the same bytes (a reload that left the component as
     /// it was).
     Memory,
@@ -85,7 +87,7 @@ impl LoadedComponent {
         self.info.world
     }
 
-    /// Whether it was compiled or taken from the precompile cache.
+    /// Whether it was compiled, or taken from the binary, the precompile cache or memory.
     pub fn source(&self) -> LoadSource {
         self.source
     }

@@ -21,6 +21,7 @@ use crate::failure::StageFailure;
 use crate::host::WasmHost;
 use crate::inspect::ComponentInfo;
 use crate::patterns::PatternStage;
+use crate::precompiled::Precompiled;
 use crate::scorer::ScorerStage;
 use crate::settings::{Limits, StageSettings};
 use crate::stats::StageStats;
@@ -40,6 +41,10 @@ pub struct Builtins {
     pub default_patterns: Option<&'static [u8]>,
     /// The default risk scorer component.
     pub default_scorer: Option<&'static [u8]>,
+    /// Native code for the built-ins, when the build carries it for its target (see
+    /// [`Precompiled`]); empty otherwise, and the built-ins are compiled (or taken from the
+    /// precompile cache) at load.
+    pub precompiled: &'static [Precompiled],
 }
 
 /// Where a policy set comes from.
@@ -487,9 +492,15 @@ fn load_stage(
             std::borrow::Cow::Owned(read_component(dir, file).map_err(fail)?)
         }
     };
-    let loaded = host
-        .load(&bytes, &plan.component)
-        .map_err(|e| fail(e.to_string()))?;
+    let precompiled = builtins
+        .precompiled
+        .iter()
+        .find(|p| p.component == plan.component);
+    let loaded = match precompiled {
+        Some(precompiled) => host.load_precompiled(&bytes, &plan.component, precompiled),
+        None => host.load(&bytes, &plan.component),
+    }
+    .map_err(|e| fail(e.to_string()))?;
     let info = loaded.info().clone();
     let runner = match plan.kind {
         StageKind::Patterns => {

@@ -47,6 +47,7 @@ fn builtins() -> Builtins {
     *B.get_or_init(|| Builtins {
         default_patterns: Some(guest("default-patterns")),
         default_scorer: Some(guest("default-scorer")),
+        precompiled: &[],
     })
 }
 

@@ -9,5 +9,6 @@ mod concurrency;
 mod defaults;
 mod hostile;
 mod policy_dir;
+mod precompiled;
 mod python;
 mod refusals;

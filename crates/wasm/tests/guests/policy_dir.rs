@@ -34,6 +34,7 @@ fn builtins() -> Builtins {
     Builtins {
         default_patterns: Some(PATTERNS.get_or_init(|| guest_bytes("default-patterns"))),
         default_scorer: Some(SCORER.get_or_init(|| guest_bytes("default-scorer"))),
+        precompiled: &[],
     }
 }
 

@@ -1,0 +1,106 @@
+//! The built-ins' precompiled native code: what `precompile_builtin` makes loads into hosts of
+//! every size without compiling and scores like the compiled component; an artifact the engine
+//! refuses is compiled instead, never trusted and never a failed load.
+
+use airlock_wasm::{
+    Action, HostConfig, LoadSource, Precompiled, ScorerSettings, ScorerStage, WasmHost,
+    precompile_builtin,
+};
+
+use crate::common::guest_bytes;
+
+fn host(max_instances: u32) -> WasmHost {
+    WasmHost::new(HostConfig {
+        max_instances,
+        ..HostConfig::default()
+    })
+    .expect("host")
+}
+
+fn score(host: &WasmHost, component: &airlock_wasm::LoadedComponent, hint: &str) -> i64 {
+    let settings = ScorerSettings::default().with_limits(crate::common::relaxed());
+    let stage = ScorerStage::new(host, component, settings).expect("scorer stage");
+    let scored = stage.score(&Action::from_hint(hint));
+    assert_eq!(scored.failure, None, "{scored:?}");
+    i64::from(scored.value)
+}
+
+fn leaked(bytes: Vec<u8>) -> &'static [u8] {
+    Vec::leak(bytes)
+}
+
+fn sha256_of(bytes: &[u8]) -> &'static str {
+    String::leak(airlock_wasm::inspect(bytes).expect("inspect").sha256)
+}
+
+#[test]
+fn a_precompiled_builtin_loads_without_compiling_into_hosts_of_every_size() {
+    let bytes = guest_bytes("default-scorer");
+    let precompiled = Precompiled {
+        component: "builtin:default-scorer",
+        source_sha256: sha256_of(&bytes),
+        artifact: leaked(precompile_builtin(&bytes).expect("precompile")),
+    };
+    // For comparison: the same bytes compiled by a host of their own.
+    let reference_host = host(4);
+    let reference = reference_host.load(&bytes, "reference").expect("compile");
+    assert_eq!(reference.source(), LoadSource::Compiled);
+    // `airlock serve`/`http` (256 instances) and `airlock hook`/`check` (32) share the artifact.
+    for size in [256, 32, 1] {
+        let host = host(size);
+        let loaded = host
+            .load_precompiled(&bytes, "builtin:default-scorer", &precompiled)
+            .expect("load");
+        assert_eq!(loaded.source(), LoadSource::Precompiled, "{size} instances");
+        assert_eq!(loaded.info().sha256, precompiled.source_sha256);
+        for hint in ["rm -rf /", "git status", "DROP TABLE users;"] {
+            assert_eq!(
+                score(&host, &loaded, hint),
+                score(&reference_host, &reference, hint),
+                "{hint}: the precompiled code scores as the compiled component does"
+            );
+        }
+        // A reload in the same host takes it from memory.
+        let again = host.load(&bytes, "again").expect("load");
+        assert_eq!(again.source(), LoadSource::Memory);
+    }
+}
+
+#[test]
+fn precompiling_is_deterministic() {
+    let bytes = guest_bytes("default-patterns");
+    assert_eq!(
+        precompile_builtin(&bytes).expect("first"),
+        precompile_builtin(&bytes).expect("second"),
+        "`scripts/build-guests.sh --check` compares artifacts byte for byte"
+    );
+}
+
+#[test]
+fn an_artifact_the_engine_refuses_is_compiled_instead() {
+    let bytes = guest_bytes("default-patterns");
+    let artifact = precompile_builtin(&bytes).expect("precompile");
+    for (what, broken) in [
+        ("truncated", leaked(artifact[..artifact.len() / 2].to_vec())),
+        ("not an artifact", leaked(b"\x7fELF not really".to_vec())),
+        ("a core module's artifact", {
+            let engine = wasmtime::Engine::default();
+            leaked(
+                engine
+                    .precompile_module(b"\0asm\x01\0\0\0")
+                    .expect("precompile a module"),
+            )
+        }),
+    ] {
+        let precompiled = Precompiled {
+            component: "builtin:default-patterns",
+            source_sha256: sha256_of(&bytes),
+            artifact: broken,
+        };
+        let host = host(4);
+        let loaded = host
+            .load_precompiled(&bytes, "builtin:default-patterns", &precompiled)
+            .unwrap_or_else(|e| panic!("{what}: still loads, compiled: {e}"));
+        assert_eq!(loaded.source(), LoadSource::Compiled, "{what}");
+    }
+}
