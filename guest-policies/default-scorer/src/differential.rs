@@ -22,10 +22,13 @@ use corpus::{Digest, Rng};
 /// The digest of the scorer's outputs over the corpus: regenerated when the scorer was rebuilt
 /// on the judge (issue #13), and again for the judge's follow-ups (stripe, mv out of the tree,
 /// binaries run after chmod +x, the directory a cd entered, template and written .env files,
-/// negated scopes, packages added from untrusted sources, shell loops). The judge's readers
+/// negated scopes, packages added from untrusted sources, shell loops), and for the gaps of the
+/// spent second held-back set (image files formatted, interpreters run from a pipe, tools' login
+/// files, editors that write sudoers, service restarts, identifiers read as their words). The
+/// judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x5917_6a9b_4146_6a9d;
+const PINNED: u64 = 0xe536_c5d8_6516_0ae5;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -124,7 +127,7 @@ fn outputs_match_the_pinned_digest() {
 
 /// The digest of the default scorer's outputs over the benchmark corpus's hints (regenerated
 /// with [`PINNED`]).
-const PINNED_BENCH: u64 = 0xf1b1_532e_299c_c6c7;
+const PINNED_BENCH: u64 = 0x3990_5221_547e_6a81;
 
 /// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
 /// hint alone, no operation, no recent hints.

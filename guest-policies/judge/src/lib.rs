@@ -1248,3 +1248,6 @@ mod tests;
 
 #[cfg(test)]
 mod held_back_tests;
+
+#[cfg(test)]
+mod family_gap_tests;

@@ -168,7 +168,7 @@ fn reserved(w: &str) -> bool {
 }
 
 /// `NAME=...` with a shell identifier as NAME.
-fn is_assignment(w: &str) -> bool {
+pub fn is_assignment(w: &str) -> bool {
     match w.find('=') {
         Some(eq) if eq > 0 => {
             let name = &w.as_bytes()[..eq];

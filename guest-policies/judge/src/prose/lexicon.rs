@@ -247,6 +247,18 @@ pub struct Lex {
     pub checks: u32,
 }
 
+impl Default for Lex {
+    /// No role: an unknown word.
+    fn default() -> Self {
+        Lex {
+            verb: Verb::Absent,
+            obj: 0,
+            flags: 0,
+            checks: 0,
+        }
+    }
+}
+
 impl Lex {
     const fn v(verb: Verb) -> Self {
         Self {

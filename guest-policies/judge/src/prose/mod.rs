@@ -98,7 +98,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             let core = raw
                 .trim_start_matches(['(', '"', '\'', '[', '{', '<', '*', '`'])
                 .trim_end_matches([
-                    ')', '"', '\'', ']', '}', '>', '*', '`', ',', '.', ';', ':', '!', '?',
+                    ')', '"', '\'', ']', '}', '>', '*', '`', ',', '.', ';', ':', '!', '?', '(',
                 ]);
             if core.is_empty() {
                 if let Some(last) = out.last_mut().filter(|_| brk) {
@@ -125,7 +125,13 @@ fn classify(core: &str) -> Kind {
     if b.iter()
         .all(|&c| c.is_ascii_alphabetic() || c == b'\'' || c == b'-')
     {
-        return Kind::Word(word(core));
+        let lex = word(core);
+        // `deleteAllRecords`, `purgeUsers`: a camelCase operation name (an English word the
+        // lexicon knows, `GitHub`, keeps its roles).
+        if lex == Lex::default() && camel(b) && !b.contains(&b'\'') {
+            return Kind::Name;
+        }
+        return Kind::Word(lex);
     }
     if core.contains("://") || core.starts_with("www.") {
         return Kind::Url;
@@ -174,7 +180,100 @@ fn classify(core: &str) -> Kind {
     {
         return path(core);
     }
+    // `records.deleteAll`, `client.purge_cache`: a method called on an object (a file name
+    // ends in a short lower-case extension instead: `delete-button.tsx`).
+    if let Some((_, method)) = core.rsplit_once('.')
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+        && (camel(method.as_bytes()) || method.contains('_'))
+    {
+        return Kind::Name;
+    }
     Kind::Word(word(core))
+}
+
+/// A lower-case letter followed by a capital: a camelCase boundary.
+fn camel(b: &[u8]) -> bool {
+    b.windows(2)
+        .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+}
+
+/// How an identifier is read as words: its merged roles, and where its verb part ends and the
+/// rest begins (byte offsets into it), for messages.
+struct Compound {
+    lex: Lex,
+    verb_start: usize,
+    verb_end: usize,
+    rest_start: usize,
+}
+
+/// An identifier (`wipe-data`, `deleteAllRecords`, `purge_all_users`, `records.deleteAll`,
+/// `mcp__db__drop_table`) read as the words it is made of: separators (`-`, `_`, `.`) and, with
+/// `camel_case`, case boundaries (`HTTPRequest` is `HTTP` + `Request`) cut it, each part is looked up,
+/// and the roles merge as in a hyphenated word (the first verb, every object and scope).
+/// Resemblance suffixes (`prod-like`) and `non-`/`pre-` prefixes read as nothing, as in
+/// [`word`]. One pass over the bytes with one stack buffer: no allocation.
+fn compound(text: &str, camel_case: bool) -> Option<Compound> {
+    let b = text.as_bytes();
+    let mut lex = Lex::default();
+    let (mut verb_start, mut verb_end, mut rest_start) = (0, 0, 0);
+    let mut verb_part = false;
+    let mut parts = 0;
+    let mut start = 0;
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    for i in 1..=b.len() {
+        let cut = i == b.len()
+            || matches!(b[i], b'-' | b'_' | b'.')
+            || camel_case
+                && b[i].is_ascii_uppercase()
+                && (b[i - 1].is_ascii_lowercase()
+                    || b[i - 1].is_ascii_uppercase()
+                        && b.get(i + 1).is_some_and(u8::is_ascii_lowercase));
+        if !cut {
+            continue;
+        }
+        let part = &b[start..i];
+        let part_start = start;
+        start = i + usize::from(i < b.len() && matches!(b[i], b'-' | b'_' | b'.'));
+        if part.is_empty() || matches!(part[0], b'-' | b'_' | b'.') {
+            continue;
+        }
+        parts += 1;
+        if verb_part && rest_start == 0 {
+            rest_start = part_start;
+        }
+        if part.len() > lexicon::MAX_WORD || !part.is_ascii() {
+            continue;
+        }
+        let n = part.len();
+        for (d, s) in buf.iter_mut().zip(part) {
+            *d = s.to_ascii_lowercase();
+        }
+        let w = &buf[..n];
+        if parts == 1 && (w == b"non" || w == b"pre") {
+            return None;
+        }
+        if i == b.len() && [&b"like"[..], b"ish", b"style"].contains(&w) {
+            return None;
+        }
+        if let Some(l) = lexicon::lookup(w) {
+            if lex.verb == Verb::Absent && l.verb != Verb::Absent {
+                lex.verb = l.verb;
+                verb_start = part_start;
+                verb_end = i;
+                verb_part = true;
+            } else {
+                lex.obj |= l.obj;
+            }
+            lex.flags |= l.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
+        }
+    }
+    (parts > 1 && lex.verb != Verb::Absent).then_some(Compound {
+        lex,
+        verb_start,
+        verb_end,
+        rest_start,
+    })
 }
 
 /// A number as written: `312`, `50,000`, `1.2M`, `10k`, `89.00`. Versions (`2.0.0`), times
@@ -332,7 +431,9 @@ fn secret_path(p: &str) -> bool {
         }
         etc = is(c, "etc");
     }
-    false
+    // The rest of the catalog (tools' login files: `~/.config/hub`, `~/.cargo/credentials`...),
+    // for paths the quick look above does not know.
+    l.contains(['/', '.']) && crate::recognize::paths::secret(l).is_some()
 }
 
 /// Whether a secret's path in a sentence names no secret read, judging by the words just before
@@ -524,6 +625,20 @@ struct Clause<'a> {
     id: bool,
     /// The clause names what a CI job produces to be uploaded (coverage, test reports).
     ci_output: bool,
+    /// The action an identifier in call position or a carried verb names, read as words.
+    action: Option<Action<'a>>,
+}
+
+/// An action named by one token of a clause: an identifier in call position (`wipe-data`,
+/// `deleteAllRecords`) or a verb after call / run / invoke ("run purge ...").
+#[derive(Debug, Clone, Copy)]
+struct Action<'a> {
+    verb: Verb,
+    verb_word: &'a str,
+    /// What the identifier's own words name (`data` of `wipe-data`).
+    objects: u16,
+    head_word: &'a str,
+    flags: u32,
 }
 
 impl<'a> Clause<'a> {
@@ -549,6 +664,7 @@ impl<'a> Clause<'a> {
             call_name: None,
             id: false,
             ci_output: false,
+            action: None,
         }
     }
 
@@ -604,11 +720,34 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     // A negation since the last possible clause start ("..., without running it").
     let mut neg_since_break = false;
     let mut i = 0;
+    // The token whose verb leads the clause.
+    let mut verb_at = 0;
     while i < toks.len() {
         let t = &toks[i];
-        let lex = t.lex();
         let prev = i.checked_sub(1).map(|j| &toks[j]);
         let prev_lex = prev.map(Token::lex);
+        // An identifier in call position (opening a clause, or after call / run / invoke...)
+        // names the operation the agent runs: it is read as its words (`wipe-data on staging`
+        // as "wipe data on staging", `call deleteAllRecords` as "call delete all records").
+        // Elsewhere it is a name mentioned (`the delete-button.tsx component`, `explain the
+        // drop_duplicates call`) and keeps no roles but a hyphenated word's.
+        let call_position = i == start
+            || pending_break
+            || prev.is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)));
+        let identifier =
+            matches!(t.kind, Kind::Name) || matches!(t.kind, Kind::Word(_)) && t.text.contains('-');
+        // Only an operation that does harm is read so: an identifier whose verb reads or
+        // tests (`read_file`, `test_delete_user`) stays a name, as before.
+        // Cut at separators first: a word in mixed case (`FoRcE-push`) is not camelCase.
+        let harmful = |p: &Compound| dangerous_verb(p.lex.verb);
+        let parts = (call_position && identifier)
+            .then(|| {
+                compound(t.text, false)
+                    .filter(harmful)
+                    .or_else(|| compound(t.text, true).filter(harmful))
+            })
+            .flatten();
+        let lex = t.lex();
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
         if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
@@ -672,11 +811,47 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 clause.flags |= flag::NEG;
             }
         }
+        // The clause read a second way, as the action an identifier or a carried verb names
+        // (the first one): "run purge all users" is also "purge all users", `wipe-data on
+        // staging` also "wipe data on staging". The clause's own reading stays as it was, so
+        // an identifier never hides a later verb of its clause; the stricter reading counts
+        // ([`judge_clause`]).
+        let carried = clause.verb == Verb::Run
+            && verb_at + 1 == i
+            && i > start
+            && dangerous_verb(lex.verb)
+            && !t.text.contains('.')
+            && CALL_WORDS
+                .iter()
+                .any(|w| clause.verb_word.eq_ignore_ascii_case(w));
+        if clause.action.is_none()
+            && let Some(p) = parts.as_ref()
+        {
+            // From the identifier's start (`force-push`), past a receiver (`records.`).
+            let from = t.text[..p.verb_start].rfind('.').map_or(0, |k| k + 1);
+            let rest = p.rest_start.max(p.verb_end).min(t.text.len());
+            clause.action = Some(Action {
+                verb: p.lex.verb,
+                verb_word: &t.text[from..p.verb_end],
+                objects: p.lex.obj,
+                head_word: &t.text[rest..],
+                flags: p.lex.flags,
+            });
+        } else if clause.action.is_none() && carried {
+            clause.action = Some(Action {
+                verb: lex.verb,
+                verb_word: t.text,
+                objects: 0,
+                head_word: "",
+                flags: lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION),
+            });
+        }
         if verb != Verb::Absent && clause.verb == Verb::Absent {
             // The first verb leads the clause; negation or a question before it cancels it.
             // Its own scope counts (`mass-delete`, `force-push`, `tweet`).
             clause.verb = verb;
             clause.verb_word = t.text;
+            verb_at = i;
             // What a read verb itself names (`dump`: a dump of data) is in the clause too.
             if verb == Verb::Access {
                 clause.objects |= lex.obj;
@@ -878,6 +1053,21 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     );
 }
 
+/// Words after which the next word is in call position: the operation the agent runs (the
+/// pattern stage's call words, but `use`, which also introduces a tool or a style).
+const CALL_WORDS: &[&str] = &[
+    "call",
+    "calling",
+    "run",
+    "running",
+    "invoke",
+    "invoking",
+    "execute",
+    "executing",
+    "trigger",
+    "triggering",
+];
+
 /// Judges a finished clause, adds what it found to `out`, and records what it tells later
 /// clauses in `ctx`.
 fn finish<'a>(
@@ -1039,28 +1229,60 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
     if mention || c.verb == Mention {
         return None;
     }
-    // An operation name in call position ("call drop_database", "wipe_data on prod").
-    if let Some(name) = c.call_name {
-        match danger_class(name) {
-            Some(DangerClass::Forbidden) => {
-                return Some(finding(
-                    Family::Business,
-                    "name.forbidden-call",
-                    Verify,
-                    format!("calls {name}, which the danger-levels patterns class as forbidden"),
-                ));
-            }
-            Some(DangerClass::Dangerous) => {
-                return Some(finding(
-                    Family::Business,
-                    "name.dangerous-call",
-                    Confirm,
-                    format!("calls {name}, which the danger-levels patterns class as dangerous"),
-                ));
-            }
-            None => {}
+    // An operation name in call position ("call drop_database", "wipe_data on prod") is
+    // graded by the danger-levels patterns, and by its words like any clause ("purge_all_users"
+    // as "purge all users"): the stricter counts.
+    let named = c.call_name.and_then(|name| match danger_class(name)? {
+        DangerClass::Forbidden => Some(finding(
+            Family::Business,
+            "name.forbidden-call",
+            Verify,
+            format!("calls {name}, which the danger-levels patterns class as forbidden"),
+        )),
+        DangerClass::Dangerous => Some(finding(
+            Family::Business,
+            "name.dangerous-call",
+            Confirm,
+            format!("calls {name}, which the danger-levels patterns class as dangerous"),
+        )),
+    });
+    let words = judge_words(c, ctx, v, o);
+    // The action an identifier or a carried verb names, with the clause's scope.
+    let action = c.action.and_then(|a| {
+        let mut read = *c;
+        read.verb = a.verb;
+        read.verb_word = a.verb_word;
+        read.flags |= a.flags;
+        read.objects |= a.objects;
+        read.np_objects |= a.objects;
+        if a.objects != 0 {
+            read.head = a.objects;
+            read.head_word = a.head_word;
         }
-    }
+        let o = if read.head_word.is_empty() {
+            "it"
+        } else {
+            read.head_word
+        };
+        judge_words(&read, ctx, a.verb_word, o)
+    });
+    [named, words, action]
+        .into_iter()
+        .flatten()
+        .reduce(|worst, f| {
+            if f.severity > worst.severity {
+                f
+            } else {
+                worst
+            }
+        })
+}
+
+/// The grade of a clause by its verb, object and scope (`v` and `o`: the verb and object words
+/// for messages).
+fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Finding> {
+    use Severity::*;
+    use Verb::*;
     // The object: a pronoun stands for what the earlier clauses or recent hints named.
     let mut objects = c.objects;
     let mut head = c.head;

@@ -174,8 +174,11 @@ const CASES: &[(&str, Want)] = &[
     ),
     // Call position of the danger name patterns.
     ("call drop_database", Exactly(Verify)),
-    ("run wipe_data on prod", Exactly(Verify)),
-    ("invoke mcp__db__purge_all", Exactly(Confirm)),
+    // ... and read as their words when those are stricter: "wipe data on prod" is stopped,
+    // "purge all" of a database (`mcp__db__`) too.
+    ("run wipe_data on prod", Exactly(Stop)),
+    ("invoke mcp__db__purge_all", Exactly(Stop)),
+    ("run wipe_data on staging", Exactly(Verify)),
     ("drop_database", Exactly(Verify)),
     ("explain the drop_database call", Nothing),
     ("the wipe_data helper is slow", Nothing),

@@ -2,7 +2,7 @@
 //! device, mkfs, wipefs and partitioners, chmod/chown -R, writes over system or credential
 //! files (redirections, tee, cp, mv, install, sed -i).
 
-use super::paths::{self, Scope};
+use super::paths::{self, Scope, Storage};
 use super::{Cmd, finding};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::RedirectKind;
@@ -29,18 +29,25 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
                     .next()
                     .is_some()
             {
-                out.push(finding(
-                    F,
-                    "filesystem.wipe-device",
-                    Severity::Stop,
-                    format!("{p} erases the signatures of a disk device: its data is lost"),
-                ));
+                match on_storage(cmd) {
+                    Some((Storage::File, t)) => image_file(p, t, out),
+                    Some((_, t)) => out.push(finding(
+                        F,
+                        "filesystem.wipe-device",
+                        Severity::Stop,
+                        format!(
+                            "{p} erases the signatures of the disk device {t}: its data is lost"
+                        ),
+                    )),
+                    None => {}
+                }
             }
         }
         "fdisk" | "sfdisk" | "parted" | "sgdisk" => {
             let zap = cmd.has(&["--zap-all", "-Z", "--delete", "mklabel", "rm", "--wipe"]);
             let listing = cmd.flag(b"l", &["list"]) || cmd.has(&["print", "-p", "--print"]);
-            if zap || (!listing && cmd.piped_in) {
+            let image = matches!(on_storage(cmd), Some((Storage::File, _)));
+            if (zap || (!listing && cmd.piped_in)) && !image {
                 out.push(finding(
                     F,
                     "filesystem.partition-table",
@@ -49,8 +56,28 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
                 ));
             }
         }
-        "mkswap" | "mke2fs" => mkfs(cmd, out),
-        _ if p.starts_with("mkfs") => mkfs(cmd, out),
+        "mkswap" | "mke2fs" | "mkdosfs" | "mkntfs" | "mkexfatfs" => mkfs(cmd, out),
+        _ if p.starts_with("mkfs") || p.starts_with("newfs") => mkfs(cmd, out),
+        // macOS: `diskutil eraseDisk APFS Name disk2`, `zeroDisk`, `partitionDisk`...
+        "diskutil"
+            if cmd.operands(&[]).next().is_some_and(|verb| {
+                let v = verb.to_ascii_lowercase();
+                v.starts_with("erase")
+                    || matches!(
+                        v.as_str(),
+                        "zerodisk" | "randomdisk" | "secureerase" | "partitiondisk" | "reformat"
+                    )
+            }) =>
+        {
+            if let Some((Storage::Device | Storage::Unknown, t)) = on_storage(cmd) {
+                out.push(finding(
+                    F,
+                    "filesystem.mkfs",
+                    Severity::Stop,
+                    format!("diskutil erases {t}: everything on it is lost"),
+                ));
+            }
+        }
         "chmod" | "chown" | "chgrp" => permissions(cmd, out),
         "mv" | "cp" | "install" | "ln" => copy_over(cmd, out),
         "rsync"
@@ -75,6 +102,35 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
                     "filesystem.rsync-delete",
                     severity,
                     format!("rsync --delete removes from {dest} {why}"),
+                ));
+            }
+        }
+        // A copy over a system or login file (`rsync ci-rule /etc/sudoers.d/`).
+        "rsync" => {
+            let ops: Vec<&str> = cmd
+                .operands(&[
+                    "-e",
+                    "--rsh",
+                    "--exclude",
+                    "--include",
+                    "--filter",
+                    "-f",
+                    "--chmod",
+                ])
+                .collect();
+            if let [_, .., dest] = ops[..]
+                && (!dest.contains(':') || dest.starts_with('/'))
+                && let Some((catastrophic, what)) = paths::critical_file(dest)
+            {
+                out.push(finding(
+                    F,
+                    "filesystem.overwrite-system-file",
+                    if catastrophic {
+                        Severity::Stop
+                    } else {
+                        Severity::Verify
+                    },
+                    format!("rsync replaces {dest}, {what}"),
                 ));
             }
         }
@@ -378,30 +434,88 @@ fn mkfs(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     if cmd.has(&["--help", "-V", "--version"]) {
         return;
     }
-    // A filesystem made inside an image file: nothing existing is lost.
-    let target = cmd
-        .operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"])
-        .next()
-        .unwrap_or("");
-    if !target.is_empty()
-        && !target.starts_with("/dev/")
-        && !target.starts_with('$')
-        && target.contains('.')
-    {
-        return;
+    let p = cmd.program;
+    match on_storage(cmd) {
+        // A filesystem made inside an image file: nothing but that file is touched.
+        Some((Storage::File, t)) => image_file(p, t, out),
+        Some((_, t)) => out.push(finding(
+            F,
+            "filesystem.mkfs",
+            Severity::Stop,
+            format!("{p} formats {t}: everything on it is lost"),
+        )),
+        // No operand at all: the device is not known, so it may be any (fail closed).
+        None => out.push(finding(
+            F,
+            "filesystem.mkfs",
+            Severity::Stop,
+            format!("{p} formats a device: everything on it is lost"),
+        )),
     }
-    out.push(finding(
-        F,
-        "filesystem.mkfs",
-        Severity::Stop,
-        format!(
-            "{} formats {}: everything on it is lost",
-            cmd.program,
-            cmd.operands(&["-t", "-L", "-b", "-c", "-n", "-O", "-E", "-T", "-U"])
-                .last()
-                .unwrap_or("a device")
-        ),
-    ));
+}
+
+/// What a formatting, signature-wiping or partitioning command works on: the worst of its
+/// operands ([`paths::storage`]: a device, then an unknown, then a file), with that operand.
+///
+/// Every word that is not an option counts, the values of options included: the tools share
+/// option letters with different meanings (`-F` forces mkfs.ext4 but takes the FAT size of
+/// mkfs.vfat, `-f` forces mkfs.xfs but counts mkfs.vfat's FATs), so skipping "the option's
+/// value" would sometimes skip the device. A value is a number, a label or a feature list,
+/// which never reads as a device; numbers and sizes (`32`, `4096`, `1MiB`, `100%`) are left out.
+fn on_storage<'c>(cmd: &Cmd<'c>) -> Option<(Storage, &'c str)> {
+    let mut worst: Option<(Storage, &'c str)> = None;
+    let mut ended = false;
+    let mut skip = false;
+    for a in cmd.words() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if !ended && a == "--" {
+            ended = true;
+            continue;
+        }
+        // The type, label and UUID options take a value in every one of these tools.
+        if !ended && ["-t", "--type", "-L", "--label", "-U", "--uuid"].contains(&a) {
+            skip = true;
+            continue;
+        }
+        if !ended && a.starts_with('-') || a.is_empty() || size_like(a) {
+            continue;
+        }
+        let s = paths::storage(a);
+        let rank = |s: Storage| match s {
+            Storage::Device => 2,
+            Storage::Unknown => 1,
+            Storage::File => 0,
+        };
+        if worst.is_none_or(|(w, _)| rank(s) > rank(w)) {
+            worst = Some((s, a));
+        }
+    }
+    worst
+}
+
+/// A number or a size (`32`, `4096`, `1MiB`, `512M`, `100%`): an option's value, or a block
+/// count after the device.
+fn size_like(a: &str) -> bool {
+    let digits = a.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && a[digits..].len() <= 3
+        && a[digits..]
+            .bytes()
+            .all(|c| c.is_ascii_alphabetic() || c == b'%')
+}
+
+/// `program` formats or wipes `target`, a regular file: only a system file is worth a look.
+fn image_file(program: &str, target: &str, out: &mut Vec<Finding>) {
+    if let Some((_, what)) = paths::critical_file(target) {
+        out.push(finding(
+            F,
+            "filesystem.format-system-file",
+            Severity::Verify,
+            format!("{program} overwrites {target}, {what}"),
+        ));
+    }
 }
 
 const WORLD_WRITABLE: &[&str] = &[

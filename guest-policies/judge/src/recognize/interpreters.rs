@@ -82,6 +82,11 @@ pub fn decoded_output(src: &str) -> Option<String> {
             .find(|r| matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc))
             .map(|r| r.target.to_string());
         match cmd.program {
+            // `cat FILE` prints a file whose text is not known here (`bash <(cat setup.sh)`
+            // runs the project's own script, not a payload).
+            "cat" if here.is_none() && cmd.operands(&[]).any(|o| o != "-") => return None,
+            // `... | cat | ...` passes its input on.
+            "cat" if here.is_none() => {}
             "echo" | "printf" | "cat" => {
                 let ops: Vec<&str> = cmd.operands(&[]).collect();
                 let joined = ops.join(" ");
@@ -311,6 +316,14 @@ pub fn judge(
             } else {
                 code(&decoded, depth, ctx, out);
             }
+        } else if s.commands[start..index].iter().any(decodes) {
+            // `cat blob | base64 -d | sh`: a payload decoded from a file, unread here.
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.decoded-payload",
+                Severity::Confirm,
+                format!("{p} runs a decoded payload whose text is not known here"),
+            ));
         }
     }
     // Inline code of interpreters.
@@ -333,6 +346,8 @@ pub fn judge(
             run_output_of(sub, p, depth, ctx, out);
         }
         code(body, depth, ctx, out);
+    } else if lexicon::is(p, INTERPRETER) && !lexicon::is(p, SHELL) {
+        program_from_pipe(cmd, depth, ctx, out);
     }
     // A script run straight from the network (`deno run https://...`, `python <(curl ...)`).
     if lexicon::is(p, INTERPRETER)
@@ -356,6 +371,73 @@ pub fn judge(
         ) && let Some(args) = cmd.value(&["-a", "--args"])
         {
             crate::judge_shell(args, depth + 1, ctx, out);
+        }
+    }
+}
+
+/// Whether a command of a pipeline decodes its input (`base64 -d`, `xxd -r`, `openssl enc -d`).
+fn decodes(c: &shell::Command<'_>) -> bool {
+    let mut folded = Vec::new();
+    super::resolve(c, &mut folded).is_some_and(|cmd| match cmd.program {
+        "base64" | "basenc" | "b64" => cmd.flag(b"dD", &["decode"]),
+        "base32" => cmd.flag(b"d", &["decode"]),
+        "xxd" => cmd.flag(b"r", &["revert"]),
+        "openssl" => cmd.words().any(|w| w == "-d"),
+        _ => false,
+    })
+}
+
+/// Options of interpreters that take a value (`python3 -W ignore`, `node -r dotenv/config`):
+/// their value is not the program's file.
+const INTERPRETER_VALUES: &[&str] = &[
+    "-W",
+    "-X",
+    "-r",
+    "--require",
+    "--import",
+    "--loader",
+    "--experimental-loader",
+    "--input-type",
+    "--env-file",
+    "-I",
+    "-C",
+];
+
+/// An interpreter whose program is not a file of the project but a pipe: its file operand is a
+/// process substitution (`python3 <(curl -s URL)`, `ruby <(wget -qO- URL)`), or it reads the
+/// program from stdin (no file operand, or `-`, or `/dev/stdin`) fed by `< <(...)`, a
+/// here-string or a here-document (`python3 - <<< "$(curl -s URL)"`). What the pipe carries is
+/// judged as the program: code fetched from the network runs unread, a decoded payload runs,
+/// and a here-document's own code is read like `-c` code. The shells' forms are judged with
+/// their `-c` bodies (above).
+fn program_from_pipe(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    // `python3 -m json.tool <(curl ...)`: a module runs, the substitution is its data.
+    if cmd.has(&["-m"]) || cmd.words().any(|w| w.starts_with("-m") && w.len() > 2) {
+        return;
+    }
+    let file = cmd.operands(INTERPRETER_VALUES).next();
+    if let Some(inner) = file.and_then(|f| f.strip_prefix("<(")) {
+        run_output_of(inner.strip_suffix(')').unwrap_or(inner), p, depth, ctx, out);
+        return;
+    }
+    if !file.is_none_or(|f| f == "-" || f == "/dev/stdin") {
+        return;
+    }
+    for r in cmd.redirects {
+        match r.kind {
+            RedirectKind::HereString | RedirectKind::HereDoc => {
+                for sub in substitutions(&r.target) {
+                    run_output_of(sub, p, depth, ctx, out);
+                }
+                code(&r.target, depth, ctx, out);
+            }
+            RedirectKind::Read => {
+                if let Some(inner) = r.target.strip_prefix("<(") {
+                    run_output_of(inner.strip_suffix(')').unwrap_or(inner), p, depth, ctx, out);
+                }
+            }
+            _ => {}
         }
     }
 }

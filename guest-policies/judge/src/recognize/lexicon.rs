@@ -56,6 +56,10 @@ const ENTRIES: &[(&str, u16)] = &[
     ("sgdisk", P),
     ("mke2fs", P),
     ("mkswap", P),
+    ("mkdosfs", P),
+    ("mkntfs", P),
+    ("mkexfatfs", P),
+    ("diskutil", P),
     ("blkdiscard", P),
     ("ls", P),
     ("cat", R),
@@ -452,7 +456,11 @@ const TABLE: [u16; SLOTS] = {
 pub fn flags(name: &str) -> u16 {
     let w = name.as_bytes();
     if w.is_empty() || w.len() > 24 {
-        return if name.starts_with("mkfs") { PROGRAM } else { 0 };
+        return if name.starts_with("mkfs") || name.starts_with("newfs") {
+            PROGRAM
+        } else {
+            0
+        };
     }
     let mut h = fnv(w);
     loop {
@@ -466,7 +474,7 @@ pub fn flags(name: &str) -> u16 {
         }
         h = (h + 1) & (SLOTS - 1);
     }
-    if name.starts_with("mkfs") {
+    if name.starts_with("mkfs") || name.starts_with("newfs") {
         PROGRAM
     } else if name.starts_with("python") {
         PROGRAM | INTERPRETER | READER

@@ -270,14 +270,25 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
         let first = words.get(k)?;
         let name = program_name(first);
         let next = match name {
-            "sudo" | "doas" => skip_options(
-                words,
-                k + 1,
-                &[
-                    "-u", "-g", "-h", "-C", "-D", "-p", "-r", "-t", "-T", "-U", "--user",
-                    "--group", "--chdir",
-                ],
-            ),
+            "sudo" | "doas" => {
+                // `sudo -e FILE` (sudoedit) edits FILE: sudo is the program.
+                let end = skip_options(words, k + 1, SUDO_VALUES).min(words.len());
+                let opts = words.get(k + 1..end).unwrap_or(&[]);
+                if opts.iter().any(|o| {
+                    o == "--edit" || o.starts_with('-') && !o.starts_with("--") && o.contains('e')
+                }) {
+                    break;
+                }
+                // `sudo EDITOR='tee -a' visudo`: sudo sets these in the command's environment.
+                let mut j = skip_options(words, k + 1, SUDO_VALUES);
+                while words
+                    .get(j)
+                    .is_some_and(|w| crate::shell::is_assignment(w) && j + 1 < words.len())
+                {
+                    j += 1;
+                }
+                j
+            }
             "env" => {
                 let mut j = skip_options(
                     words,
@@ -405,6 +416,11 @@ fn shouted(w: &str) -> bool {
     let name = w.rsplit('/').next().unwrap_or(w);
     name.len() > 1 && name.bytes().any(|b| b.is_ascii_uppercase())
 }
+
+/// The options of `sudo` (and `doas`) that take a value.
+pub const SUDO_VALUES: &[&str] = &[
+    "-u", "-g", "-h", "-C", "-D", "-p", "-r", "-t", "-T", "-U", "--user", "--group", "--chdir",
+];
 
 /// After the options of a wrapper starting at `from`: the index of its command. Options in
 /// `with_value` take the next word (unless written `-u=x` or `--user=x`).
@@ -563,7 +579,8 @@ fn command(
                 filesystem::judge(cmd, Some(maybe), out);
             }
         }
-        _ if p.starts_with("mkfs") => filesystem::judge(cmd, None, out),
+        _ if p.starts_with("mkfs") || p.starts_with("newfs") => filesystem::judge(cmd, None, out),
+        "mkdosfs" | "mkntfs" | "mkexfatfs" | "diskutil" => filesystem::judge(cmd, None, out),
         "git" => git::judge(cmd, out),
         "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
         | "microk8s" => containers::judge(cmd, out),
@@ -612,6 +629,7 @@ fn command(
         _ => {}
     }
     system::judge(cmd, out);
+    system::edit_with_editor(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);

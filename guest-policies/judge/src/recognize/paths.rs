@@ -352,6 +352,100 @@ pub fn enter(cwd: Option<&str>, target: Option<&str>) -> Option<String> {
     })
 }
 
+/// What a formatting or partitioning tool's operand names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// A block device: a path under `/dev` (`/dev/sdb1`, `/dev/mapper/vg-data`,
+    /// `//dev/./nvme0n1`) or a kernel device name given without it (`sdb1`, `nvme0n1p2`,
+    /// `mmcblk0`, `loop3`, `md0`, `dm-2`, macOS `disk2s1`).
+    Device,
+    /// Not known here (`$DISK`, `$(losetup -f)`): it may be a device.
+    Unknown,
+    /// A regular file (an image: `fat32.img`, `/swapfile`, `$OUT/rootfs.ext4`).
+    File,
+}
+
+/// What `word`, an operand of mkfs, mkswap, wipefs or a partitioner, names. These tools take a
+/// device or an image file alike; only a device holds a machine's data, an image file is made
+/// to be formatted.
+pub fn storage(word: &str) -> Storage {
+    let w = word.trim_matches(|c| c == '"' || c == '\'');
+    // A name no shell user types (look-alike letters, combining marks): not known.
+    if !w.is_ascii() {
+        return Storage::Unknown;
+    }
+    // `//dev/sda`, `/dev/./sda` and `/dev//sda` are `/dev/sda`; `/DEV/disk2` is `/dev/disk2`
+    // on a case-insensitive filesystem (macOS).
+    let mut squashed = w.to_ascii_lowercase().replace("/./", "/");
+    while squashed.contains("//") {
+        squashed = squashed.replace("//", "/");
+    }
+    let p = squashed.as_str();
+    if p.starts_with("/dev/") || p == "/dev" {
+        return Storage::Device;
+    }
+    // Into /dev by another way: `/tmp/../dev/sda`, `../../dev/sdb`, `/proc/1/root/dev/sda`.
+    if (p.contains("..") || p.starts_with("/proc/")) && p.contains("dev/") {
+        return Storage::Device;
+    }
+    if p.contains('$') || p.contains('`') {
+        // A variable or a substitution: only a file name spelled out after it is a file.
+        let name = file_name(p);
+        return if !name.contains('$') && !name.contains('`') && name.contains('.') {
+            Storage::File
+        } else {
+            Storage::Unknown
+        };
+    }
+    if !p.contains('/') && device_name(p) {
+        return Storage::Device;
+    }
+    Storage::File
+}
+
+/// A kernel block device's name (`sdb`, `sdb1`, `xvdf`, `nvme0n1p2`, `mmcblk0p1`, `loop3`,
+/// `md127`, `dm-0`, `nbd0`, `zram0`, `sr0`, macOS `disk2s1`, `rdisk4`), by its driver's prefix
+/// and numbering: hand-written, a regular expression engine per operand would be slower and
+/// larger than the guest's whole filesystem recognizer.
+fn device_name(name: &str) -> bool {
+    let n = name.as_bytes();
+    let letters_then_digits = |rest: &[u8]| {
+        let k = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+        (1..=3).contains(&k) && rest[k..].iter().all(u8::is_ascii_digit)
+    };
+    let digits_then = |rest: &[u8], sep: u8| {
+        // `0`, `0p1` (sep = b'p'), `2s1` (sep = b's').
+        let k = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        k > 0
+            && (k == rest.len()
+                || rest[k] == sep
+                    && rest.len() > k + 1
+                    && rest[k + 1..].iter().all(u8::is_ascii_digit))
+    };
+    for prefix in ["xvd", "sd", "hd", "vd"] {
+        if let Some(rest) = n.strip_prefix(prefix.as_bytes()) {
+            return letters_then_digits(rest);
+        }
+    }
+    if let Some(rest) = n.strip_prefix(b"nvme") {
+        // nvme0n1, nvme0n1p2
+        let k = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        return k > 0 && rest.get(k) == Some(&b'n') && digits_then(&rest[k + 1..], b'p');
+    }
+    if let Some(rest) = n.strip_prefix(b"mmcblk") {
+        return digits_then(rest, b'p');
+    }
+    if let Some(rest) = n.strip_prefix(b"rdisk").or_else(|| n.strip_prefix(b"disk")) {
+        return digits_then(rest, b's');
+    }
+    for prefix in ["loop", "md", "dm-", "nbd", "zram", "sr", "rbd"] {
+        if let Some(rest) = n.strip_prefix(prefix.as_bytes()) {
+            return !rest.is_empty() && rest.iter().all(u8::is_ascii_digit);
+        }
+    }
+    false
+}
+
 /// What secret a path holds, if it is a credential or key file.
 pub fn secret(path: &str) -> Option<&'static str> {
     // Every secret below is named by a path (`/`, `.`, `~`, `_`, `@`) or by a bare
@@ -405,6 +499,9 @@ pub fn secret(path: &str) -> Option<&'static str> {
     }
     if p.contains(".config/gh/hosts") {
         return Some("the GitHub CLI token");
+    }
+    if let Some(what) = tool_credentials(p, &lower_name) {
+        return Some(what);
     }
     if p.starts_with("/etc/ssl/private")
         || p.contains("/private/") && (name.ends_with(".key") || name.is_empty())
@@ -495,6 +592,86 @@ pub fn secret(path: &str) -> Option<&'static str> {
         return Some("a cloud service-account key");
     }
     None
+}
+
+/// The files where command-line tools keep their logins (tokens, passwords, session keys), by
+/// the path each tool documents: a CLI's login is a credential like any key file. Files that
+/// projects also commit without secrets (`gradle.properties`, `.yarnrc.yml`, `settings.xml`)
+/// count only in a home directory's tool folder.
+fn tool_credentials(p: &str, lower_name: &str) -> Option<&'static str> {
+    const BY_PATH: &[(&str, &str)] = &[
+        (".config/hub", "the hub CLI's GitHub token"),
+        (".config/glab-cli/config.yml", "the GitLab CLI token"),
+        (
+            ".terraform.d/credentials.tfrc.json",
+            "Terraform Cloud tokens",
+        ),
+        (".cargo/credentials", "the crates.io token"),
+        (".cargo/credentials.toml", "the crates.io token"),
+        (".config/doctl/config.yaml", "the DigitalOcean token"),
+        (".fly/config.yml", "the Fly.io token"),
+        (".config/hcloud/cli.toml", "the Hetzner Cloud token"),
+        (".config/netlify/config.json", "the Netlify token"),
+        (".netlify/config.json", "the Netlify token"),
+        ("com.vercel.cli/auth.json", "the Vercel token"),
+        (
+            ".config/configstore/firebase-tools.json",
+            "the Firebase token",
+        ),
+        (".wrangler/config/", "the Cloudflare token"),
+        (".config/stripe/config.toml", "Stripe API keys"),
+        (".circleci/cli.yml", "the CircleCI token"),
+        (
+            ".config/rclone/rclone.conf",
+            "rclone's cloud storage tokens",
+        ),
+        (".aws/sso/cache/", "AWS session tokens"),
+        (".aws/cli/cache/", "AWS session tokens"),
+        (".m2/settings.xml", "Maven repository passwords"),
+        (".m2/settings-security.xml", "the Maven master password"),
+        (".gradle/gradle.properties", "Gradle publishing credentials"),
+        (".composer/auth.json", "Composer tokens"),
+        (".config/composer/auth.json", "Composer tokens"),
+        (
+            ".config/containers/auth.json",
+            "container registry credentials",
+        ),
+        ("containers/auth.json", "container registry credentials"),
+        (".dbt/profiles.yml", "database passwords (dbt)"),
+        (".snowflake/", "Snowflake passwords"),
+        (".config/sops/age/keys.txt", "age private keys (sops)"),
+        (".config/age/", "age private keys"),
+        (".ansible/vault", "the Ansible vault password"),
+    ];
+    if let Some((_, what)) = BY_PATH.iter().find(|(k, _)| {
+        if k.ends_with('/') {
+            p.contains(k)
+        } else {
+            p.ends_with(k)
+        }
+    }) {
+        return Some(what);
+    }
+    match lower_name {
+        ".s3cfg" => Some("S3 keys (s3cmd)"),
+        ".boto" => Some("cloud storage keys (boto)"),
+        ".databrickscfg" => Some("the Databricks token"),
+        ".terraformrc" | "terraform.rc" => Some("Terraform Cloud tokens"),
+        ".vault_pass" | ".vault_pass.txt" | ".vault-password" | "vault_pass.txt" => {
+            Some("the Ansible vault password")
+        }
+        ".yarnrc.yml" if home_relative(p).is_some() => Some("the npm token (yarn)"),
+        n if n.contains("kubeconfig") && !n.contains("example") && !n.contains("sample") => {
+            Some("a Kubernetes config with cluster credentials")
+        }
+        n if n.ends_with(".ppk") => Some("a PuTTY private key"),
+        _ if p.contains(".kube/")
+            && (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) =>
+        {
+            Some("a Kubernetes config with cluster credentials")
+        }
+        _ => None,
+    }
 }
 
 /// A data dump: what leaving the machine would leak in bulk.

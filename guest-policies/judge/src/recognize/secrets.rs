@@ -1082,7 +1082,7 @@ fn downloads(
         _ => false,
     };
     // A package index or registry pointed at an arbitrary host.
-    let index = matches!(
+    let untrusted_index = matches!(
         p,
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv" | "poetry" | "pipx"
     ) && cmd.words().any(|w| {
@@ -1094,7 +1094,7 @@ fn downloads(
     }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv")
         && cmd.words().any(|w| w == "install" || w == "add"))
         && ctx_env_index(cmd);
-    if index {
+    if untrusted_index {
         out.push(finding(
             Family::RemoteCode,
             "remote-code.untrusted-index",
@@ -1139,7 +1139,40 @@ fn downloads(
             Severity::Verify,
             format!("{p} runs {t}, downloaded from the network and not reviewed"),
         ));
+    } else if run_target.is_none()
+        && lexicon::is(p, INTERPRETER)
+        && let Some(t) = program_on_stdin(cmd, s, index)
+        && ctx.downloaded(&t)
+    {
+        // `bash < install.sh`, `cat install.sh | python3`: the file is the program.
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-download",
+            Severity::Verify,
+            format!("{p} runs {t} from its stdin, downloaded from the network and not reviewed"),
+        ));
     }
+}
+
+/// The file a shell or interpreter without a file operand reads its program from: a `< FILE`
+/// redirection, or `cat FILE` at the head of its pipeline.
+fn program_on_stdin(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<String> {
+    if let Some(r) = cmd
+        .redirects
+        .iter()
+        .find(|r| r.kind == RedirectKind::Read && !r.target.starts_with("<("))
+    {
+        return Some(r.target.to_string());
+    }
+    if !cmd.piped_in {
+        return None;
+    }
+    let head = upstream(s, index).last()?;
+    let mut folded = Vec::new();
+    let c = super::resolve(head, &mut folded)?;
+    (c.program == "cat")
+        .then(|| c.operands(&[]).next().map(str::to_owned))
+        .flatten()
 }
 
 /// Whether a `chmod` mode makes a file executable (`+x`, `u+x`, `a+rx`, `755`).

@@ -1,8 +1,9 @@
 //! System: power, processes, services, firewalls, SELinux, cron, users and privileges, mounts,
 //! kernel knobs, covering tracks.
 
-use super::{Cmd, finding};
+use super::{Cmd, finding, paths};
 use crate::finding::{Family, Finding, Severity};
+use crate::shell::Script;
 
 const S: Family = Family::System;
 
@@ -208,7 +209,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 }
                 "isolate"
                     if units.iter().any(|u| {
-                        u.contains("rescue") || u.contains("emergency") || u.contains("poweroff")
+                        ["rescue", "emergency", "poweroff", "reboot", "halt", "kexec"]
+                            .iter()
+                            .any(|t| u.contains(t))
                     }) =>
                 {
                     push(
@@ -217,7 +220,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         format!("{p} isolate takes the machine down"),
                     );
                 }
-                "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" => {
+                // Any other target: every unit it does not pull in is stopped.
+                "isolate" if !units.is_empty() => push(
+                    "system.service-stop",
+                    Severity::Confirm,
+                    format!(
+                        "{p} isolate {} stops every service that target does not include",
+                        units.join(" ")
+                    ),
+                ),
+                "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "remove" => {
                     let security = units
                         .iter()
                         .find(|u| SECURITY_SERVICES.contains(&service_name(u)));
@@ -244,17 +256,47 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         );
                     }
                 }
-                "restart" | "reload-or-restart" | "try-restart" => {
-                    if let Some(u) = units.iter().find(|u| {
+                // Restarts (systemctl's verbs and their SysV aliases; `launchctl kickstart -k`):
+                // the service goes down and comes back, dropping what it was serving.
+                "restart"
+                | "try-restart"
+                | "reload-or-restart"
+                | "try-reload-or-restart"
+                | "reload-or-try-restart"
+                | "condrestart"
+                | "condreload"
+                | "force-reload"
+                | "force-restart"
+                | "zap"
+                    if !units.is_empty() =>
+                {
+                    let why = if units.iter().any(|u| {
                         CRITICAL_SERVICES.contains(&service_name(u))
                             || SECURITY_SERVICES.contains(&service_name(u))
                     }) {
-                        push(
-                            "system.service-restart",
-                            Severity::Confirm,
-                            format!("{p} restart {u} interrupts a service others depend on"),
-                        );
-                    }
+                        "interrupts a service others depend on"
+                    } else {
+                        "interrupts the service: its connections and requests are dropped"
+                    };
+                    push(
+                        "system.service-restart",
+                        Severity::Confirm,
+                        if p == "service" || p == "rc-service" {
+                            format!("{p} {} {verb} {why}", units.join(" "))
+                        } else {
+                            format!("{p} {verb} {} {why}", units.join(" "))
+                        },
+                    );
+                }
+                "kickstart" if p == "launchctl" && cmd.flag(b"k", &[]) && !units.is_empty() => {
+                    push(
+                        "system.service-restart",
+                        Severity::Confirm,
+                        format!(
+                            "launchctl kickstart -k {} kills and restarts the service",
+                            units.join(" ")
+                        ),
+                    );
                 }
                 _ => {}
             }
@@ -490,11 +532,6 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 format!("{p} takes a network interface or route down"),
             );
         }
-        "visudo" if !cmd.flag(b"c", &["check"]) => push(
-            "system.sudoers-edit",
-            Severity::Verify,
-            "visudo edits the sudoers policy".to_owned(),
-        ),
         "ssh" => {
             // The remote command runs on the other host: judged as a command line.
             let ops: Vec<&str> = cmd
@@ -640,4 +677,161 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         _ => {}
     }
+}
+
+/// The editors a person drives: with one of these, an edit happens only as someone types it.
+const INTERACTIVE_EDITORS: &[&str] = &[
+    "vi",
+    "vim",
+    "nvim",
+    "gvim",
+    "view",
+    "nano",
+    "pico",
+    "emacs",
+    "emacsclient",
+    "joe",
+    "jed",
+    "micro",
+    "mcedit",
+    "ne",
+    "kak",
+    "hx",
+    "helix",
+    "code",
+    "codium",
+    "subl",
+    "gedit",
+    "kate",
+    "mousepad",
+    "xed",
+    "zed",
+    "mate",
+];
+
+/// The editor programs that edit protected files (visudo, vipw and vigr, sudoedit and
+/// `sudo -e`) run the editor the environment names (`SUDO_EDITOR`, `VISUAL`, `EDITOR`): a
+/// program that is no interactive editor, or an editor given a script (`vim -c`, `-es`,
+/// `emacs --batch`), turns the edit into a scripted write (`echo '... NOPASSWD:ALL' | sudo
+/// EDITOR='tee -a' visudo` appends a rule). Where the variable comes from: the command's own
+/// prefix (`EDITOR=x visudo`), a wrapper's (`sudo EDITOR=x`, `env EDITOR=x`), or an earlier
+/// command of the same line (`export EDITOR=x; sudo -E visudo`, `EDITOR=x; ...`).
+pub fn edit_with_editor(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let sudo_edit = matches!(p, "sudo" | "doas") && cmd.words().any(|w| w == "-e" || w == "--edit")
+        || matches!(p, "sudo" | "doas")
+            && cmd
+                .words()
+                .take_while(|w| w.starts_with('-'))
+                .any(|w| !w.starts_with("--") && w.contains('e'));
+    let (what, catastrophic) = match p {
+        "visudo" => {
+            if cmd.flag(b"c", &["check"]) {
+                return;
+            }
+            ("the sudoers policy (root for anyone it names)", true)
+        }
+        "vipw" | "vigr" => ("the system's accounts", true),
+        _ if p == "sudoedit" || sudo_edit => {
+            let files = cmd.operands(super::SUDO_VALUES);
+            match files
+                .filter_map(paths::critical_file)
+                .max_by_key(|(c, _)| *c)
+            {
+                Some((c, what)) => (what, c),
+                None => return,
+            }
+        }
+        _ => return,
+    };
+    let editor = editor_setting(cmd, s, index);
+    let scripted = editor.as_deref().is_some_and(scripted_editor);
+    let who = if sudo_edit { "sudo -e" } else { p };
+    let (severity, code, how) = match (scripted, catastrophic) {
+        (true, true) => (
+            Severity::Stop,
+            "system.protected-file-write",
+            format!(
+                "{who} writes {what} through the editor '{}', with no one at an editor",
+                crate::cut(editor.as_deref().unwrap_or(""), 40)
+            ),
+        ),
+        // An interactive edit of a system file that hands over nothing: an ordinary edit.
+        (false, false) => return,
+        (true, false) | (false, true) => (
+            Severity::Verify,
+            "system.protected-file-edit",
+            format!("{who} edits {what}"),
+        ),
+    };
+    let code = if p == "visudo" && !scripted {
+        "system.sudoers-edit"
+    } else {
+        code
+    };
+    out.push(finding(S, code, severity, how));
+}
+
+/// The editor the environment of `cmd` names (`SUDO_EDITOR`, `VISUAL` or `EDITOR`, the last
+/// one set), if any.
+fn editor_setting(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<String> {
+    let value = |w: &str| -> Option<String> {
+        let (name, v) = w.split_once('=')?;
+        matches!(name, "EDITOR" | "VISUAL" | "SUDO_EDITOR").then(|| v.to_owned())
+    };
+    let mut found = None;
+    // Earlier commands of the line: `export EDITOR=x`, `declare -x VISUAL=x`, `EDITOR=x;`.
+    for c in &s.commands[..index.min(s.commands.len())] {
+        let exported = c
+            .words
+            .first()
+            .is_some_and(|w| matches!(&**w, "export" | "declare" | "typeset" | "readonly"));
+        let words = if exported { &c.words[1..] } else { &[][..] };
+        let bare = if c.words.is_empty() {
+            &c.assignments[..]
+        } else {
+            &[][..]
+        };
+        for w in words.iter().chain(bare) {
+            if let Some(v) = value(w) {
+                found = Some(v);
+            }
+        }
+    }
+    for w in cmd.assignments.iter().chain(cmd.prefix) {
+        if let Some(v) = value(w) {
+            found = Some(v);
+        }
+    }
+    found
+}
+
+/// Whether an editor setting (`tee -a`, `sed -i s/x/y/`, `vim -c ':wq'`) edits without a
+/// person: its program is no interactive editor, or the editor is given a script.
+fn scripted_editor(setting: &str) -> bool {
+    let words = crate::shell::words(setting);
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let program = super::program_name(first).to_ascii_lowercase();
+    if !INTERACTIVE_EDITORS.contains(&program.as_str()) {
+        return true;
+    }
+    words[1..].iter().any(|w| {
+        matches!(
+            &**w,
+            "-c" | "-s"
+                | "-es"
+                | "-Es"
+                | "-e"
+                | "-E"
+                | "--cmd"
+                | "--batch"
+                | "-batch"
+                | "--eval"
+                | "--script"
+                | "-u"
+        ) || w.starts_with('+')
+            || w.starts_with("-c")
+    })
 }
