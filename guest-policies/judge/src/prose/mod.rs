@@ -40,8 +40,8 @@ use lexicon::{Lex, Verb, flag, obj};
 enum Kind {
     /// A word, with its roles (all zero for an unknown word).
     Word(Lex),
-    /// A snake_case name (`drop_duplicates`, `mcp__db__purge_all`): an operation name, never
-    /// read as the words it is made of.
+    /// An operation name (`drop_duplicates`, `deleteAllRecords`, `records.deleteAll`): read as
+    /// the words it is made of only in call position ([`compound`]), else a name mentioned.
     Name,
     /// `https://...`: a network sink.
     Url,
