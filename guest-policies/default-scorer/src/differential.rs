@@ -28,7 +28,7 @@ use corpus::{Digest, Rng};
 /// judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xe536_c5d8_6516_0ae5;
+const PINNED: u64 = 0x543f_e894_198c_11b7;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

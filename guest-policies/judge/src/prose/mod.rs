@@ -223,7 +223,7 @@ fn compound(text: &str, camel_case: bool) -> Option<Compound> {
     let mut buf = [0_u8; lexicon::MAX_WORD];
     for i in 1..=b.len() {
         let cut = i == b.len()
-            || matches!(b[i], b'-' | b'_' | b'.')
+            || matches!(b[i], b'-' | b'_' | b'.' | b':')
             || camel_case
                 && b[i].is_ascii_uppercase()
                 && (b[i - 1].is_ascii_lowercase()
@@ -234,8 +234,8 @@ fn compound(text: &str, camel_case: bool) -> Option<Compound> {
         }
         let part = &b[start..i];
         let part_start = start;
-        start = i + usize::from(i < b.len() && matches!(b[i], b'-' | b'_' | b'.'));
-        if part.is_empty() || matches!(part[0], b'-' | b'_' | b'.') {
+        start = i + usize::from(i < b.len() && matches!(b[i], b'-' | b'_' | b'.' | b':'));
+        if part.is_empty() || matches!(part[0], b'-' | b'_' | b'.' | b':') {
             continue;
         }
         parts += 1;
@@ -734,8 +734,8 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         let call_position = i == start
             || pending_break
             || prev.is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)));
-        let identifier =
-            matches!(t.kind, Kind::Name) || matches!(t.kind, Kind::Word(_)) && t.text.contains('-');
+        let identifier = matches!(t.kind, Kind::Name)
+            || matches!(t.kind, Kind::Word(_)) && t.text.contains(['-', ':']);
         // Only an operation that does harm is read so: an identifier whose verb reads or
         // tests (`read_file`, `test_delete_user`) stays a name, as before.
         // Cut at separators first: a word in mixed case (`FoRcE-push`) is not camelCase.
@@ -827,14 +827,20 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         if clause.action.is_none()
             && let Some(p) = parts.as_ref()
         {
-            // From the identifier's start (`force-push`), past a receiver (`records.`).
+            // From the identifier's start (`force-push`), past a receiver (`records.`); an
+            // object named only before the verb (`db:reset`) is the object.
             let from = t.text[..p.verb_start].rfind('.').map_or(0, |k| k + 1);
             let rest = p.rest_start.max(p.verb_end).min(t.text.len());
+            let object_first = p.rest_start == 0 && p.lex.obj != 0 && p.verb_start > 0;
             clause.action = Some(Action {
                 verb: p.lex.verb,
-                verb_word: &t.text[from..p.verb_end],
+                verb_word: &t.text[if object_first { p.verb_start } else { from }..p.verb_end],
                 objects: p.lex.obj,
-                head_word: &t.text[rest..],
+                head_word: if object_first {
+                    t.text[..p.verb_start].trim_end_matches(['-', '_', '.', ':'])
+                } else {
+                    &t.text[rest..]
+                },
                 flags: p.lex.flags,
             });
         } else if clause.action.is_none() && carried {

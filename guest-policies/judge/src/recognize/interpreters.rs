@@ -387,21 +387,33 @@ fn decodes(c: &shell::Command<'_>) -> bool {
     })
 }
 
-/// Options of interpreters that take a value (`python3 -W ignore`, `node -r dotenv/config`):
-/// their value is not the program's file.
-const INTERPRETER_VALUES: &[&str] = &[
-    "-W",
-    "-X",
-    "-r",
-    "--require",
-    "--import",
-    "--loader",
-    "--experimental-loader",
-    "--input-type",
-    "--env-file",
-    "-I",
-    "-C",
-];
+/// The options of an interpreter that take a value (`python3 -W ignore`, `node -r
+/// dotenv/config`, `ruby -I lib`): their value is not the program's file. Per interpreter, as
+/// the same letter is a flag elsewhere (`python3 -I` is isolated mode, `ruby -I` a directory).
+fn value_options(p: &str) -> &'static [&'static str] {
+    match p {
+        _ if p.starts_with("python") || p.starts_with("pypy") => {
+            &["-W", "-X", "--check-hash-based-pycs"]
+        }
+        "node" | "nodejs" | "deno" | "bun" => &[
+            "-r",
+            "--require",
+            "--import",
+            "--loader",
+            "--experimental-loader",
+            "--input-type",
+            "--env-file",
+            "-C",
+            "--conditions",
+            "--title",
+        ],
+        "ruby" => &["-I", "-r", "-C", "-E", "-F"],
+        "perl" => &["-I", "-M", "-m"],
+        "php" => &["-d", "-c", "-z", "-t"],
+        "lua" => &["-l"],
+        _ => &[],
+    }
+}
 
 /// An interpreter whose program is not a file of the project but a pipe: its file operand is a
 /// process substitution (`python3 <(curl -s URL)`, `ruby <(wget -qO- URL)`), or it reads the
@@ -416,7 +428,10 @@ fn program_from_pipe(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<
     if cmd.has(&["-m"]) || cmd.words().any(|w| w.starts_with("-m") && w.len() > 2) {
         return;
     }
-    let file = cmd.operands(INTERPRETER_VALUES).next();
+    let file = cmd
+        .value(&["-f"])
+        .filter(|_| p == "php")
+        .or_else(|| cmd.operands(value_options(p)).next());
     if let Some(inner) = file.and_then(|f| f.strip_prefix("<(")) {
         run_output_of(inner.strip_suffix(')').unwrap_or(inner), p, depth, ctx, out);
         return;

@@ -628,12 +628,73 @@ fn command(
         }
         _ => {}
     }
+    if let Some(task) = task_name(cmd) {
+        // A project task named like an operation (`npm run wipe-data -- --env prod`, `make
+        // drop-database`, `just destroy-environment prod`) is judged as that operation, in
+        // words, with the arguments as its scope: the name is what the agent invokes.
+        let mut text = String::from(task);
+        for a in cmd.operands(&[]).skip_while(|a| *a != task).skip(1) {
+            text.push(' ');
+            text.push_str(a);
+        }
+        out.extend(crate::prose::judge_prose(&text, &[]));
+    }
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
+}
+
+/// The task a task runner runs (`npm run X`, `yarn X`, `make X`, `just X`...), when its name
+/// is an identifier made of words (`wipe-data`, `db:reset`, `dropAllTables`): a one-word task
+/// (`make clean`, `npm run build`) is a project's own routine, not read as an operation.
+fn task_name<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let mut ops = cmd.operands(&[
+        "-C",
+        "-f",
+        "-j",
+        "-l",
+        "-o",
+        "-W",
+        "-I",
+        "--directory",
+        "--file",
+        "--justfile",
+        "--prefix",
+        "--cwd",
+        "--filter",
+        "-w",
+        "--workspace",
+    ]);
+    let task = match cmd.program {
+        "npm" | "pnpm" | "bun" | "composer" => {
+            let first = ops.next()?;
+            if matches!(first, "run" | "run-script") {
+                ops.next()?
+            } else {
+                return None;
+            }
+        }
+        "yarn" => match ops.next()? {
+            "run" => ops.next()?,
+            first => first,
+        },
+        "make" | "gmake" | "just" | "task" | "mage" | "invoke" | "rake" => {
+            ops.find(|w| !w.contains('='))?
+        }
+        _ => return None,
+    };
+    let b = task.as_bytes();
+    let joined = b.len() > 2
+        && b[0].is_ascii_alphabetic()
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':' | b'.'))
+        && (b.iter().any(|&c| matches!(c, b'-' | b'_' | b':'))
+            || b.windows(2)
+                .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase()));
+    joined.then_some(task)
 }
 
 /// Whether what follows the `cd` at `index` surely runs in the directory it entered: the next
