@@ -56,7 +56,7 @@ fn main() {
             ),
         };
         code.push_str(&format!(
-            "pub const {constant}: Option<&'static [u8]> = Some(include_bytes!({:?}));\n",
+            "pub static {constant}: Option<&[u8]> = Some(include_bytes!({:?}));\n",
             path.display().to_string()
         ));
         if precompiled_target {
@@ -72,7 +72,7 @@ fn main() {
         }
     }
     code.push_str(&format!(
-        "pub const PRECOMPILED: &[airlock_wasm::Precompiled] = &[\n{precompiled}];\n"
+        "pub static PRECOMPILED: &[airlock_wasm::Precompiled] = &[\n{precompiled}];\n"
     ));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("builtins.rs");
     if let Err(e) = std::fs::write(&out, code) {

@@ -289,7 +289,12 @@ fn a_fresh_install_decides_with_the_precompiled_built_ins() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let cache = tmp.path().join("cache");
     let out = Command::new(env!("CARGO_BIN_EXE_airlock"))
-        .args(["check", "--json", "--hint", "call drop_database on the production server"])
+        .args([
+            "check",
+            "--json",
+            "--hint",
+            "call drop_database on the production server",
+        ])
         .env_remove("AIRLOCK_POLICY")
         .env_remove("AIRLOCK_SAFETY_MODE")
         .env("AIRLOCK_CACHE_DIR", &cache)
@@ -316,6 +321,10 @@ fn a_fresh_install_decides_with_the_precompiled_built_ins() {
             "the built-ins came from the binary, none was compiled into the cache: {compiled:?}"
         );
     } else {
-        assert_eq!(compiled.len(), 2, "both built-ins compiled and cached: {compiled:?}");
+        assert_eq!(
+            compiled.len(),
+            2,
+            "both built-ins compiled and cached: {compiled:?}"
+        );
     }
 }

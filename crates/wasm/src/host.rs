@@ -349,6 +349,10 @@ pub(crate) fn engine_config(config: &HostConfig) -> Config {
         .total_tables(instances.saturating_mul(4))
         .max_tables_per_component(16)
         .table_elements(MAX_TABLE_ELEMENTS)
+        // Fiber stacks serve async calls only (wasmtime-wasi turns wasmtime's `async` feature
+        // on; airlock's stores are synchronous). The default pool of 1,000 stacks cost 2,000
+        // guard-page `mprotect` calls per process: a visible part of an `airlock hook` call.
+        .total_stacks(instances)
         .max_memory_size(config.max_memory_bytes)
         // Keep a little of each slot's memory and table resident so a fresh instance does not
         // fault in its first pages again.
