@@ -268,6 +268,10 @@ fn reading_a_tools_login_file_is_a_secret_read_and_sending_it_is_exfiltration() 
         ("cat pom.xml settings.xml", ALLOW),
         ("cat ~/.config/hub-completion.bash", ALLOW),
         ("cat docs/kubeconfig-example.md", ALLOW),
+        ("cat docs/kubeconfig.md", ALLOW),
+        ("less pkg/auth/kubeconfig.go", ALLOW),
+        ("cat deploy/ci.kubeconfig", CONFIRM),
+        ("cat ~/kubeconfig-staging", CONFIRM),
         ("ls ~/.config/", ALLOW),
         ("cat ~/.kube/cache/discovery/api/v1.json", ALLOW),
     ]);
@@ -488,5 +492,25 @@ fn a_task_named_like_an_operation_is_judged_as_that_operation() {
         ("make docker-build", ALLOW),
         ("make deploy-staging", ALLOW),
         ("yarn add left-pad", ALLOW),
+    ]);
+}
+
+#[test]
+fn sudo_s_environment_assignments_do_not_hide_the_command() {
+    expect(&[
+        ("sudo DEBIAN_FRONTEND=noninteractive rm -rf /", STOP),
+        (
+            "sudo -u deploy HOME=/srv/app rm -rf /srv/app/data/uploads",
+            STOP,
+        ),
+        ("sudo LANG=C mkfs.ext4 /dev/sdb1", STOP),
+        ("sudo HOME=/tmp ls -la", ALLOW),
+        // `-udeploy` is `-u deploy` (not `-e`, an edit): the command is still judged.
+        ("sudo -udeploy rm -rf /home/deploy", STOP),
+        ("sudo -Se /etc/sudoers", VERIFY),
+        (
+            "sudo DEBIAN_FRONTEND=noninteractive apt-get install -y jq",
+            ALLOW,
+        ),
     ]);
 }

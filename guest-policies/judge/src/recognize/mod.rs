@@ -274,9 +274,7 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                 // `sudo -e FILE` (sudoedit) edits FILE: sudo is the program.
                 let end = skip_options(words, k + 1, SUDO_VALUES).min(words.len());
                 let opts = words.get(k + 1..end).unwrap_or(&[]);
-                if opts.iter().any(|o| {
-                    o == "--edit" || o.starts_with('-') && !o.starts_with("--") && o.contains('e')
-                }) {
+                if opts.iter().any(|o| sudo_edit_option(o)) {
                     break;
                 }
                 // `sudo EDITOR='tee -a' visudo`: sudo sets these in the command's environment.
@@ -415,6 +413,15 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
 fn shouted(w: &str) -> bool {
     let name = w.rsplit('/').next().unwrap_or(w);
     name.len() > 1 && name.bytes().any(|b| b.is_ascii_uppercase())
+}
+
+/// `sudo -e` (`--edit`, or `-e` in a cluster of flags without values such as `-Se`): sudo
+/// edits the files it is given. `-udeploy` is `-u deploy`, not an edit.
+pub fn sudo_edit_option(o: &str) -> bool {
+    o == "--edit"
+        || o.strip_prefix('-').is_some_and(|flags| {
+            flags.contains('e') && flags.bytes().all(|c| b"AbBEeHiKklnNPSsVv".contains(&c))
+        })
 }
 
 /// The options of `sudo` (and `doas`) that take a value.

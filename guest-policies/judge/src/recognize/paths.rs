@@ -661,7 +661,15 @@ fn tool_credentials(p: &str, lower_name: &str) -> Option<&'static str> {
             Some("the Ansible vault password")
         }
         ".yarnrc.yml" if home_relative(p).is_some() => Some("the npm token (yarn)"),
-        n if n.contains("kubeconfig") && !n.contains("example") && !n.contains("sample") => {
+        // `prod-kubeconfig.yaml`, `kubeconfig-staging`, `ci.kubeconfig`; not `kubeconfig.md`
+        // (docs), templates or code that handles one (`kubeconfig.go`).
+        n if n.contains("kubeconfig")
+            && !n.contains("example")
+            && !n.contains("sample")
+            && n.rsplit_once('.').is_none_or(|(_, ext)| {
+                matches!(ext, "yaml" | "yml" | "json" | "conf" | "kubeconfig" | "bak")
+            }) =>
+        {
             Some("a Kubernetes config with cluster credentials")
         }
         n if n.ends_with(".ppk") => Some("a PuTTY private key"),

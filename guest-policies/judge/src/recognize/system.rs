@@ -718,12 +718,11 @@ const INTERACTIVE_EDITORS: &[&str] = &[
 /// command of the same line (`export EDITOR=x; sudo -E visudo`, `EDITOR=x; ...`).
 pub fn edit_with_editor(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    let sudo_edit = matches!(p, "sudo" | "doas") && cmd.words().any(|w| w == "-e" || w == "--edit")
-        || matches!(p, "sudo" | "doas")
-            && cmd
-                .words()
-                .take_while(|w| w.starts_with('-'))
-                .any(|w| !w.starts_with("--") && w.contains('e'));
+    let sudo_edit = matches!(p, "sudo" | "doas")
+        && cmd
+            .words()
+            .take_while(|w| w.starts_with('-'))
+            .any(super::sudo_edit_option);
     let (what, catastrophic) = match p {
         "visudo" => {
             if cmd.flag(b"c", &["check"]) {
