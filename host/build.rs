@@ -63,9 +63,11 @@ fn main() {
             let bytes = std::fs::read(&path)
                 .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
             let source_sha256 = sha256_hex(&bytes);
-            if let Some(artifact) = verified_artifact(&dir, &list, name, &source_sha256) {
+            if let Some((artifact, artifact_sha256)) =
+                verified_artifact(&dir, &list, name, &source_sha256)
+            {
                 precompiled.push_str(&format!(
-                    "    airlock_wasm::Precompiled {{ component: {component:?}, source_sha256: {source_sha256:?}, artifact: include_bytes!({:?}) }},\n",
+                    "    airlock_wasm::Precompiled {{ component: {component:?}, source_sha256: {source_sha256:?}, artifact: include_bytes!({:?}), artifact_sha256: {artifact_sha256:?} }},\n",
                     artifact.display().to_string()
                 ));
             }
@@ -85,8 +87,13 @@ fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// The path of `name`'s artifact, when `list` says it was compiled from the component with
-/// `source_sha256` and the file's own digest is the listed one.
-fn verified_artifact(dir: &Path, list: &str, name: &str, source_sha256: &str) -> Option<PathBuf> {
+/// `source_sha256` and the file's own digest is the listed one; and that digest.
+fn verified_artifact(
+    dir: &Path,
+    list: &str,
+    name: &str,
+    source_sha256: &str,
+) -> Option<(PathBuf, String)> {
     let file = format!("{name}.x86_64-linux.cwasm");
     let path = dir.join(&file);
     println!("cargo:rerun-if-changed={}", path.display());
@@ -117,12 +124,13 @@ fn verified_artifact(dir: &Path, list: &str, name: &str, source_sha256: &str) ->
         );
         return None;
     };
-    if listed_artifact != Some(sha256_hex(&artifact).as_str()) {
+    let artifact_sha256 = sha256_hex(&artifact);
+    if listed_artifact != Some(artifact_sha256.as_str()) {
         println!(
             "cargo:warning={} does not match its digest in PRECOMPILED: left out, the built-in will be compiled at first start (run `just guests`)",
             path.display()
         );
         return None;
     }
-    Some(path.canonicalize().unwrap_or(path))
+    Some((path.canonicalize().unwrap_or(path), artifact_sha256))
 }

@@ -143,6 +143,43 @@ impl PrecompileCache {
     }
 }
 
+impl PrecompileCache {
+    /// A built-in's artifact as a file of its own, `builtin-<artifact sha256>.cwasm`, written
+    /// from the binary's bytes when it is missing or not of their length, so that it can be
+    /// mapped ([`crate::precompiled`]) instead of copied: a hook call then faults in only the
+    /// pages of native code it runs, where copying the scorer's 8 MB was half of its time.
+    ///
+    /// Unlike an entry it carries no digest: checking one would read every page, the cost this
+    /// file exists to avoid. What stands for it: the name is the artifact's digest (taken from
+    /// the build), the file is written only here, whole (temporary file, fsync, rename) in the
+    /// private directory, its length is checked, and wasmtime checks its header.
+    pub(crate) fn builtin_file(
+        &self,
+        artifact_sha256: &str,
+        artifact: &[u8],
+    ) -> std::io::Result<PathBuf> {
+        let path = self.dir.join(format!("builtin-{artifact_sha256}.cwasm"));
+        if fs::symlink_metadata(&path)
+            .is_ok_and(|m| m.is_file() && m.len() == artifact.len() as u64)
+        {
+            return Ok(path);
+        }
+        let tmp = self
+            .dir
+            .join(format!(".tmp-{}-{}", std::process::id(), unique_suffix()));
+        let result = (|| {
+            let mut file = create_private_file(&tmp)?;
+            file.write_all(artifact)?;
+            file.sync_all()?;
+            fs::rename(&tmp, &path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result.map(|()| path)
+    }
+}
+
 /// The artifact of an entry whose magic and digest check out.
 fn verified_artifact(entry: &[u8]) -> Option<&[u8]> {
     let rest = entry.strip_prefix(MAGIC.as_slice())?;

@@ -224,7 +224,7 @@ impl WasmHost {
             return Ok((component, LoadSource::Memory));
         }
         if let Some(precompiled) = precompiled {
-            match crate::precompiled::deserialize(engine, precompiled) {
+            match crate::precompiled::deserialize(engine, precompiled, self.cache.as_ref()) {
                 Ok(component) => {
                     self.keep(sha256, &component);
                     return Ok((component, LoadSource::Precompiled));

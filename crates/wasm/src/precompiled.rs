@@ -25,6 +25,7 @@
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
+use crate::cache::PrecompileCache;
 use crate::error::HostError;
 use crate::host::{HostConfig, engine_config};
 
@@ -41,6 +42,9 @@ pub struct Precompiled {
     pub source_sha256: &'static str,
     /// What [`precompile_builtin`] made of those bytes.
     pub artifact: &'static [u8],
+    /// The sha256 (lower-case hex) of `artifact`, which names its file in the precompile cache
+    /// (`host/build.rs` checked it against the artifact when it embedded both).
+    pub artifact_sha256: &'static str,
 }
 
 /// Compiles a component for [`PRECOMPILED_TARGET`]'s baseline CPU with the host's engine
@@ -58,7 +62,43 @@ pub fn precompile_builtin(bytes: &[u8]) -> Result<Vec<u8>, HostError> {
 }
 
 /// The built-in's compiled component, or why this engine cannot use the artifact.
-pub(crate) fn deserialize(engine: &Engine, precompiled: &Precompiled) -> Result<Component, String> {
+///
+/// With a precompile cache the artifact is written there once as a file of its own and mapped
+/// from it ([`PrecompileCache::builtin_file`]): a process that decides one action then reads
+/// only the pages of native code it runs, instead of copying all 8 MB of the scorer's (half of
+/// an `airlock hook` call's time). Without a cache, or when the file cannot be used, the bytes
+/// in the binary are copied.
+pub(crate) fn deserialize(
+    engine: &Engine,
+    precompiled: &Precompiled,
+    cache: Option<&PrecompileCache>,
+) -> Result<Component, String> {
+    if let Some(cache) = cache {
+        match cache.builtin_file(precompiled.artifact_sha256, precompiled.artifact) {
+            Ok(path) => {
+                // SAFETY: as for `Component::deserialize` below (the same requirement: an
+                // artifact of `precompile_builtin` for a compatible wasmtime), and the file
+                // holds exactly those bytes: `builtin_file` wrote it from them (temporary file,
+                // fsync, rename, so never a partial file) in the cache directory that
+                // `PrecompileCache::open` created with mode 0700 or found private, under a
+                // name that is the artifact's digest, and checked its length. wasmtime maps it
+                // privately (copy-on-write) and checks its header as below. What remains is a
+                // process of this same user replacing the file, which could as well replace a
+                // cache entry with a recomputed digest, or any file airlock reads its policy
+                // from: airlock's hook grades writes to the cache directory as tampering.
+                match unsafe { Component::deserialize_file(engine, &path) } {
+                    Ok(component) => return Ok(component),
+                    Err(e) => {
+                        tracing::warn!(path = %path.display(), error = %format!("{e:#}"), "cannot map the built-in's native code from the cache: removing the file, loading the binary's copy");
+                        let _ = std::fs::remove_file(&path);
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::debug!(error = %e, "cannot write the built-in's native code to the cache: loading the binary's copy");
+            }
+        }
+    }
     // SAFETY: `Component::deserialize` requires bytes produced by `Engine::precompile_component`
     // (or `Component::serialize`) of a compatible wasmtime, because it maps them as native code
     // without validating the code itself. These bytes are:

@@ -30,17 +30,25 @@ fn leaked(bytes: Vec<u8>) -> &'static [u8] {
 }
 
 fn sha256_of(bytes: &[u8]) -> &'static str {
-    String::leak(airlock_wasm::inspect(bytes).expect("inspect").sha256)
+    use sha2::{Digest, Sha256};
+    String::leak(data_encoding::HEXLOWER.encode(&Sha256::digest(bytes)))
+}
+
+/// The built-in as the generated `builtins.rs` describes it.
+fn builtin(name: &str, bytes: &[u8]) -> Precompiled {
+    let artifact = leaked(precompile_builtin(bytes).expect("precompile"));
+    Precompiled {
+        component: String::leak(format!("builtin:{name}")),
+        source_sha256: sha256_of(bytes),
+        artifact,
+        artifact_sha256: sha256_of(artifact),
+    }
 }
 
 #[test]
 fn a_precompiled_builtin_loads_without_compiling_into_hosts_of_every_size() {
     let bytes = guest_bytes("default-scorer");
-    let precompiled = Precompiled {
-        component: "builtin:default-scorer",
-        source_sha256: sha256_of(&bytes),
-        artifact: leaked(precompile_builtin(&bytes).expect("precompile")),
-    };
+    let precompiled = builtin("default-scorer", &bytes);
     // For comparison: the same bytes compiled by a host of their own.
     let reference_host = host(4);
     let reference = reference_host.load(&bytes, "reference").expect("compile");
@@ -96,6 +104,7 @@ fn an_artifact_the_engine_refuses_is_compiled_instead() {
             component: "builtin:default-patterns",
             source_sha256: sha256_of(&bytes),
             artifact: broken,
+            artifact_sha256: sha256_of(broken),
         };
         let host = host(4);
         let loaded = host
@@ -103,4 +112,66 @@ fn an_artifact_the_engine_refuses_is_compiled_instead() {
             .unwrap_or_else(|e| panic!("{what}: still loads, compiled: {e}"));
         assert_eq!(loaded.source(), LoadSource::Compiled, "{what}");
     }
+}
+
+/// With a precompile cache, the artifact is written there once as a file of its own and mapped
+/// from it by every later process; a file that is not the artifact is replaced or removed, and
+/// the component still loads from the binary's copy.
+#[test]
+fn with_a_cache_the_artifact_is_mapped_from_a_file_of_its_own() {
+    let bytes = guest_bytes("default-patterns");
+    let precompiled = builtin("default-patterns", &bytes);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("cache");
+    let restart = || {
+        WasmHost::new(HostConfig {
+            cache_dir: Some(dir.clone()),
+            max_instances: 4,
+            ..HostConfig::default()
+        })
+        .expect("host")
+    };
+    let file = dir.join(format!("builtin-{}.cwasm", precompiled.artifact_sha256));
+    let load = |host: &WasmHost| {
+        let loaded = host
+            .load_precompiled(&bytes, "builtin:default-patterns", &precompiled)
+            .expect("load");
+        assert_eq!(loaded.source(), LoadSource::Precompiled);
+    };
+
+    load(&restart());
+    assert_eq!(
+        std::fs::read(&file).expect("written").as_slice(),
+        precompiled.artifact
+    );
+    let names = || -> Vec<String> {
+        let mut n: Vec<String> = std::fs::read_dir(&dir)
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(
+        names().len(),
+        1,
+        "only the artifact's file, nothing compiled: {:?}",
+        names()
+    );
+
+    // Cut short (a length that is not the artifact's): written again.
+    std::fs::write(&file, &precompiled.artifact[..100]).expect("truncate");
+    load(&restart());
+    assert_eq!(
+        std::fs::read(&file).expect("rewritten").len(),
+        precompiled.artifact.len()
+    );
+
+    // The right length, not an artifact: wasmtime refuses it, the file is removed, and the
+    // binary's copy is loaded.
+    std::fs::write(&file, vec![0u8; precompiled.artifact.len()]).expect("garbage");
+    load(&restart());
+    assert!(!file.exists(), "the refused file is removed");
+    load(&restart());
+    assert!(file.exists(), "and written again by the next load");
 }
