@@ -27,7 +27,8 @@ test: setup guests-check
     cargo test --manifest-path guest-policies/Cargo.toml --workspace --locked
 
 # Build the WebAssembly guest policies (guest-policies/) into components in target/guests, and
-# refresh the committed default guests in host/guests/ (commit them after a guest change).
+# refresh the committed default guests in host/guests/ with their precompiled x86-64 native code
+# (commit host/guests/ after a guest change).
 guests:
     scripts/build-guests.sh
 

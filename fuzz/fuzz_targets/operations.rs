@@ -24,6 +24,7 @@ fn engine() -> &'static Engine {
             let builtins = airlock_wasm::Builtins {
                 default_patterns: Some(leak("default-patterns.wasm")),
                 default_scorer: Some(leak("default-scorer.wasm")),
+                precompiled: &[],
             };
             let host = Arc::new(
                 airlock_wasm::WasmHost::new(airlock_wasm::HostConfig::default()).expect("host"),
