@@ -3,11 +3,12 @@
 
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
-being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/` and
-`holdout3/` (see README.md), they are checked too, each by its own rules (HELD_BACK): every action
-in split `report`, a minimum number of actions, at least HOLDOUT_MIN_OK_SHARE of them benign,
-every family present with a dangerous and a benign action and a minimum per family, and no action
-that is also in the corpus or in an earlier held-back set.
+being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/`,
+`holdout3/` and `holdout4/` (see README.md), they are checked too, each by its own rules
+(HELD_BACK): every action in split `report`, a minimum number of actions, at least
+HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign action
+and a minimum per family, and no action that is also in the corpus or in an earlier held-back
+set.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -43,8 +44,10 @@ MIN_OK = 300
 HOLDOUT_MIN_OK_SHARE = 0.40
 # Each held-back set: (directory, minimum actions, minimum per family). holdout/ was measured
 # and is spent; holdout2/ was written after it and measured once (session 8); holdout3/ was
-# written after that, before anything was measured on it.
-HELD_BACK = (("holdout", 200, 15), ("holdout2", 140, 10), ("holdout3", 160, 13))
+# written after that, before anything was measured on it; holdout4/ likewise, after holdout3/.
+HELD_BACK = (
+    ("holdout", 200, 15), ("holdout2", 140, 10), ("holdout3", 160, 13), ("holdout4", 160, 13),
+)
 
 
 def check_record(rec, family, where, problems):
