@@ -1247,6 +1247,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 mod tests;
 
 #[cfg(test)]
+mod documented_tools_tests;
+#[cfg(test)]
 mod held_back_tests;
 
 #[cfg(test)]

@@ -119,7 +119,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         || op.starts_with("remove")
                         || op.starts_with("purge")
                         || op.starts_with("deregister")
-                        || op == "stop-instances"
+                        || op.starts_with("stop-")
                         || op.starts_with("disable")
                         || op.starts_with("revoke") =>
                 {
@@ -175,7 +175,10 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     "gcloud mints a long-lived key or grants owner: full access that outlives the session".to_owned(),
                 );
             }
-            let deleting = verbs.iter().position(|w| matches!(*w, "delete" | "remove"));
+            // `destroy` is KMS's word for deleting a key version's material.
+            let deleting = verbs
+                .iter()
+                .position(|w| matches!(*w, "delete" | "remove" | "destroy"));
             if let Some(i) = deleting {
                 let what = verbs[..i].join(" ");
                 let critical = verbs[..i].iter().any(|w| {
@@ -329,6 +332,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 "heroku destroys an app or resets its database".to_owned(),
             );
         }
+        "azcopy" => azcopy(cmd, &ops, out),
+        _ if !matches!(p, "heroku" | "doctl" | "flyctl" | "fly") => other_cli(cmd, &ops, out),
         "doctl" | "flyctl" | "fly"
             if ops
                 .iter()
@@ -397,4 +402,153 @@ fn what_aws(service: &str) -> &'static str {
         "cloudtrail" | "guardduty" => "the audit trail",
         _ => "cloud resources",
     }
+}
+
+/// `azcopy remove URL --recursive` deletes every blob under the URL; without `--recursive`, one
+/// blob. `azcopy sync --delete-destination=true` deletes what the source lacks.
+fn azcopy(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
+    let verb = ops.first().copied().unwrap_or("");
+    let target = ops.get(1).copied().unwrap_or("");
+    let recursive = cmd.has(&["--recursive", "--recursive=true"]);
+    let prod = cmd.words().any(production);
+    match verb {
+        "remove" | "rm" => out.push(finding(
+            CL,
+            "cloud.blob-remove",
+            if recursive || prod {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            format!(
+                "azcopy remove {target}{}",
+                if recursive {
+                    " --recursive deletes every blob under it"
+                } else {
+                    " deletes a blob"
+                }
+            ),
+        )),
+        "sync"
+            if cmd
+                .words()
+                .any(|w| w.starts_with("--delete-destination") && !w.ends_with("=false")) =>
+        {
+            out.push(finding(
+                CL,
+                "cloud.sync-delete",
+                Severity::Confirm,
+                "azcopy sync --delete-destination deletes blobs the source lacks".to_owned(),
+            ))
+        }
+        _ => {}
+    }
+}
+
+/// Cloud and platform CLIs without a recognizer of their own (`oci`, `hcloud`, `linode-cli`,
+/// `s3cmd`, `rclone`, `firebase`, `wrangler`...). Their subcommands share a vocabulary: a
+/// word (or the part of a word around `-` or `:`, as in `stop-instance`, `sites:delete`) that
+/// deletes, destroys or stops. What it acts on grades it: stores of data, keys, projects and
+/// whole accounts, anything recursive or `--all`, or production, are catastrophic; the rest is
+/// bounded. Reads (`list`, `describe`, `get`) have no such word.
+fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    // The subcommand words: up to the first that names a resource (a path, URL, address,
+    // number) or a read verb, which settles what the command does (`describe stop-gap-1`).
+    let reads = |w: &str| {
+        matches!(
+            w,
+            "ls" | "list" | "get" | "describe" | "show" | "info" | "cat" | "status" | "view"
+        )
+    };
+    let words: Vec<String> = ops
+        .iter()
+        .take(4)
+        .take_while(|w| {
+            !w.bytes().any(|b| matches!(b, b'/' | b'.' | b'@' | b'='))
+                && (w.len() <= 3 || !w.bytes().any(|b| b.is_ascii_digit()))
+        })
+        .map(|w| w.to_ascii_lowercase())
+        .take_while(|w| !w.split([':', '-']).any(reads))
+        .collect();
+    let parts = || words.iter().flat_map(|w| w.split([':', '-']));
+    let destroys = |w: &str| {
+        matches!(
+            w,
+            "delete"
+                | "del"
+                | "destroy"
+                | "remove"
+                | "rm"
+                | "rb"
+                | "terminate"
+                | "purge"
+                | "wipe"
+                | "deprovision"
+        )
+    };
+    let Some(verb) = parts().find(|w| destroys(w) || *w == "stop") else {
+        return;
+    };
+    let every = cmd.flag(b"r", &["recursive", "all", "all-collections", "purge"])
+        || cmd.has(&["--force"]) && verb == "rb"
+        || verb == "purge";
+    let critical = parts().any(|w| {
+        matches!(
+            w,
+            "project"
+                | "projects"
+                | "bucket"
+                | "buckets"
+                | "rb"
+                | "database"
+                | "databases"
+                | "db"
+                | "d1"
+                | "r2"
+                | "cluster"
+                | "clusters"
+                | "key"
+                | "keys"
+                | "vault"
+                | "vaults"
+                | "volume"
+                | "volumes"
+                | "backup"
+                | "backups"
+                | "zone"
+                | "zones"
+                | "account"
+                | "organization"
+                | "compartment"
+                | "firestore"
+                | "kv"
+        )
+    });
+    let prod = cmd.words().any(production);
+    let stop = verb == "stop";
+    let severity = if !stop && (every || critical) || prod {
+        Severity::Verify
+    } else {
+        Severity::Confirm
+    };
+    out.push(finding(
+        CL,
+        if stop { "cloud.stop" } else { "cloud.delete" },
+        severity,
+        format!(
+            "{p} {} {}{}",
+            ops.iter().take(3).copied().collect::<Vec<_>>().join(" "),
+            if stop {
+                "stops cloud resources"
+            } else {
+                "deletes cloud resources"
+            },
+            if severity == Severity::Verify && !stop {
+                ": data or access that does not come back"
+            } else {
+                ""
+            }
+        ),
+    ));
 }

@@ -83,7 +83,9 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Verify,
             format!("{p} volume {b} deletes volumes and the data in them"),
         ),
-        ("rm" | "container", _) if a == "rm" || b == "rm" || b == "prune" => {
+        // `docker compose rm`: the compose project's containers (`-v`: their anonymous
+        // volumes too).
+        ("rm" | "container" | "compose", _) if a == "rm" || b == "rm" || b == "prune" => {
             let severity = if subst_all || (a == "container" && b == "prune") {
                 Severity::Verify
             } else {

@@ -352,6 +352,9 @@ fn shred(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 (Severity::Stop, "a device or system file, unrecoverable")
             } else if matches!(paths::scope(t), Scope::Catastrophic | Scope::Wide) {
                 (Severity::Verify, "beyond recovery")
+            } else if paths::scope(t) == Scope::Disposable {
+                // A temp or build file: nothing is lost that was meant to be kept.
+                (Severity::Note, "a throwaway file")
             } else {
                 (Severity::Confirm, "beyond recovery")
             };
@@ -682,15 +685,57 @@ fn write_target(target: &str, append: bool, how: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// The redirections of any command: writes over system and credential files.
+/// The redirections of any command: writes over system and credential files, and files
+/// emptied by a redirection of nothing (`: > data.csv`, `> f`, `true > f`, `cat /dev/null > f`),
+/// which is `truncate -s 0` spelled by the shell.
 pub fn redirects(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     for r in cmd.redirects {
         match r.kind {
-            RedirectKind::Write => write_target(&r.target, false, ">", out),
+            RedirectKind::Write => {
+                let before = out.len();
+                write_target(&r.target, false, ">", out);
+                if out.len() == before && writes_nothing(cmd) {
+                    emptied(&r.target, out);
+                }
+            }
             RedirectKind::Append => write_target(&r.target, true, ">>", out),
             _ => {}
         }
     }
+}
+
+/// A command whose output is empty: what it redirects into is left with zero bytes.
+fn writes_nothing(cmd: &Cmd<'_>) -> bool {
+    let args: Vec<&str> = cmd.words().collect();
+    match cmd.program {
+        "" | ":" | "true" => true,
+        "cat" => !args.is_empty() && args.iter().all(|a| *a == "/dev/null"),
+        "echo" => args == ["-n"],
+        "printf" => args.is_empty() || args == [""],
+        _ => false,
+    }
+}
+
+/// A file emptied by a redirection: a bounded loss unless it is made to be thrown away (logs,
+/// temp and build files) or an empty marker file being created (`.gitkeep`, `__init__.py`).
+fn emptied(target: &str, out: &mut Vec<Finding>) {
+    let name = paths::file_name(target);
+    if target.starts_with("/dev/")
+        || target.starts_with('&')
+        || paths::scope(target) == Scope::Disposable
+        || matches!(
+            name,
+            ".gitkeep" | ".keep" | "__init__.py" | ".nojekyll" | "py.typed"
+        )
+    {
+        return;
+    }
+    out.push(finding(
+        F,
+        "filesystem.truncate",
+        Severity::Confirm,
+        format!("the redirection of nothing empties {target} to zero bytes"),
+    ));
 }
 
 /// ZFS, LVM and btrfs: pools, datasets, volumes and subvolumes destroyed with their data.

@@ -2,7 +2,7 @@
 //! branch, reflog expiry), work discarded (checkout/restore of everything, stash drop). Reads and
 //! ordinary pushes of a feature branch go ahead.
 
-use super::{Cmd, finding};
+use super::{Cmd, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 
 const G: Family = Family::Git;
@@ -60,7 +60,15 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             out,
         ),
         "clean" if c.flag(b"f", &["force"]) && !c.flag(b"n", &["dry-run"]) => {
-            let x = c.flag(b"x", &[]);
+            // Limited to build output (`git clean -fdX -- build/`): what is there is made
+            // again by the next build.
+            let mut pathspecs = c.operands(&["-e", "--exclude"]).peekable();
+            if pathspecs.peek().is_some()
+                && pathspecs.all(|p| paths::scope(p) == paths::Scope::Disposable)
+            {
+                return;
+            }
+            let x = c.flag(b"xX", &[]);
             push(
                 "git.clean-force",
                 Severity::Confirm,
@@ -338,11 +346,20 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         ));
     }
     if prune {
+        // A wildcard refspec (`refs/heads/*:refs/heads/*`) puts every remote branch in scope.
+        let every = refspecs.iter().any(|r| r.contains('*')) || every_branch;
         out.push(finding(
             G,
             "git.push-prune",
-            Severity::Confirm,
-            "git push --prune deletes remote branches without a local counterpart".to_owned(),
+            if every {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            format!(
+                "git push --prune deletes {} remote branches without a local counterpart",
+                if every { "all" } else { "the" }
+            ),
         ));
     }
 }
@@ -382,6 +399,7 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .value(&["-X", "--method"])
         .unwrap_or("")
         .to_ascii_uppercase();
+    let p = cmd.program;
     let mut push =
         |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
     match (a, b) {
@@ -390,7 +408,7 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "git.repo-delete",
             Severity::Verify,
             format!(
-                "gh repo delete {} deletes the repository, its issues and history",
+                "{p} repo delete {} deletes the repository, its issues and history",
                 ops.get(2).copied().unwrap_or("")
             ),
         ),
@@ -406,6 +424,16 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Verify,
             "gh repo edit --visibility public publishes a repository".to_owned(),
         ),
+        ("api", "graphql") => {
+            if let Some((name, severity)) = graphql_delete(cmd) {
+                push(
+                    Family::Business,
+                    "business.api-delete",
+                    severity,
+                    format!("{p} api graphql runs the {name} mutation: it deletes for good"),
+                );
+            }
+        }
         ("api", _)
             if method == "DELETE"
                 || method == "PUT" && ops.iter().any(|o| o.contains("protection")) =>
@@ -413,30 +441,29 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             let protection = ops
                 .iter()
                 .any(|o| o.contains("protection") || o.contains("rulesets"));
-            let repo = ops.iter().any(|o| {
-                o.starts_with("repos/") && o.matches('/').count() == 2
-                    || o.starts_with("/repos/") && o.matches('/').count() == 3
-            });
+            let whole = ops.get(1).is_some_and(|o| api_whole_or_protected(o));
             push(
                 G,
                 "git.api-delete",
-                if protection || repo {
+                if protection || whole {
                     Severity::Verify
                 } else {
                     Severity::Confirm
                 },
                 format!(
-                    "gh api -X {method} {}{}",
+                    "{p} api -X {method} {}{}",
                     ops.get(1).copied().unwrap_or(""),
                     if protection {
                         ": removes branch protection"
+                    } else if whole {
+                        ": a whole repository, group or protected branch"
                     } else {
                         ""
                     }
                 ),
             );
         }
-        ("issue" | "pr", "delete") => push(
+        ("issue" | "pr" | "mr", "delete") => push(
             Family::Business,
             "business.issue-delete",
             Severity::Confirm,
@@ -468,4 +495,55 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         _ => {}
     }
+}
+
+/// Whether a REST path (GitHub's or GitLab's) names a whole repository, project, group or
+/// organization, or a protected branch: `repos/o/r`, `projects/acme%2Fcore`, `groups/7`,
+/// `repos/o/r/git/refs/heads/main`, `projects/9/repository/branches/main`.
+fn api_whole_or_protected(path: &str) -> bool {
+    let path = path.trim_start_matches('/');
+    let path = path.split('?').next().unwrap_or(path);
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    match segs.as_slice() {
+        ["repos", _, _] | ["projects" | "groups" | "orgs", _] => true,
+        [.., "branches" | "heads", branch] => protected(branch),
+        _ => false,
+    }
+}
+
+/// A GraphQL mutation that deletes (`deleteIssue`, `deleteRef`, `removeOutsideCollaborator`)
+/// in the query of `gh api graphql -f query=...`, with how bad it is: deleting a repository,
+/// a branch protection rule, a ruleset or an environment is catastrophic, another object one
+/// at a time bounded.
+fn graphql_delete(cmd: &Cmd<'_>) -> Option<(String, Severity)> {
+    let query = cmd
+        .words()
+        .find(|w| w.contains("mutation"))?
+        .split_once("mutation")?
+        .1;
+    let name = query
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| {
+            ["delete", "remove", "purge"].iter().any(|v| {
+                w.strip_prefix(v)
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+            })
+        })?;
+    let catastrophic = [
+        "Repository",
+        "BranchProtection",
+        "Ruleset",
+        "Environment",
+        "Enterprise",
+    ]
+    .iter()
+    .any(|o| name.contains(o));
+    Some((
+        name.to_owned(),
+        if catastrophic {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
+    ))
 }

@@ -595,11 +595,13 @@ fn command(
             infrastructure::judge(cmd, out)
         }
         "ansible-playbook" | "ansible" => infrastructure::ansible(cmd, out),
-        "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" => {
-            cloud::judge(cmd, out)
-        }
+        "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
+        | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
+        | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
+        | "vercel" | "netlify" | "firebase" | "wrangler" => cloud::judge(cmd, out),
         "airlock" => {}
-        "gh" => git::gh(cmd, out),
+        // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
+        "gh" | "glab" => git::gh(cmd, out),
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "op" => secrets::one_password(cmd, out),
@@ -721,18 +723,47 @@ fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
                 .is_some_and(|w| matches!(&**w, "exit" | "return"))
 }
 
-/// `--dry-run` and its kin: the command only says what it would do.
+/// `--dry-run` and its kin: the command only says what it would do; `--help` (and the `help`
+/// subcommand) only prints how to use it.
 fn dry_run(cmd: &Cmd<'_>) -> bool {
-    cmd.words().any(|w| {
-        w.starts_with("--dry-run")
-            || w == "--dryrun"
-            || w == "--what-if"
-            || w == "--whatif"
-            || w == "--noop"
-            || w == "--check" && cmd.program.starts_with("ansible")
-    }) || (cmd.program == "git"
-        && cmd.words().any(|w| w == "-n")
-        && cmd.words().any(|w| w == "push" || w == "clean"))
+    help(cmd)
+        || cmd.words().any(|w| {
+            w.starts_with("--dry-run")
+                || w == "--dryrun"
+                || w == "--what-if"
+                || w == "--whatif"
+                || w == "--noop"
+                || w == "--check" && cmd.program.starts_with("ansible")
+        })
+        || (cmd.program == "git"
+            && cmd.words().any(|w| w == "-n")
+            && cmd.words().any(|w| w == "push" || w == "clean"))
+}
+
+/// The command prints its usage and exits: `--help` among its options (`helm uninstall
+/// --help`, `rm -rf / --help`), terraform's `-help`, a leading `help` subcommand (`kubectl
+/// help delete`) or aws's trailing `help`. Not for programs that hand their later words to
+/// something else they run (a shell or interpreter's script, ssh's remote command), where
+/// `--help` is that thing's argument.
+fn help(cmd: &Cmd<'_>) -> bool {
+    let p = cmd.program;
+    if lexicon::is(p, lexicon::INTERPRETER)
+        || matches!(p, "ssh" | "eval" | "exec" | "su")
+        || cmd.more_args
+        // `docker run IMAGE cmd --help`: the image's command gets it.
+        || matches!(p, "docker" | "podman" | "nerdctl" | "kubectl" | "oc")
+            && cmd
+                .operands(&[])
+                .any(|o| matches!(o, "run" | "exec" | "create" | "debug"))
+    {
+        return false;
+    }
+    // Go's flag package (terraform, vault...) takes `-help` too.
+    let go_flags = matches!(p, "terraform" | "tofu" | "terragrunt" | "packer" | "vault");
+    let mut options = cmd.words().take_while(|w| *w != "--");
+    options.any(|w| w == "--help" || w == "-help" && go_flags)
+        || cmd.operands(&[]).next() == Some("help")
+        || cmd.program == "aws" && cmd.args.last().is_some_and(|w| w == "help")
 }
 
 /// A command whose program is a SQL statement keyword (`DROP TABLE users` inside a script).

@@ -488,13 +488,23 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     "--include",
                 ])
                 .collect();
+            // rclone's first word is its subcommand: only these send local files.
+            let first = usize::from(cmd.program == "rclone");
+            if first == 1
+                && !matches!(
+                    ops.first().copied(),
+                    Some("copy" | "copyto" | "sync" | "move" | "moveto" | "rcat" | "bisync")
+                )
+            {
+                return None;
+            }
             let remote_at = ops.iter().rposition(|w| remote_spec(w))?;
-            if remote_at == 0 && cmd.program != "rclone" {
+            if remote_at <= first {
                 // Copying from the remote host: a download.
                 return None;
             }
             s.dest = ops[remote_at].to_owned();
-            s.files.extend(ops[..remote_at].iter().copied());
+            s.files.extend(ops[first..remote_at].iter().copied());
         }
         "ssh" => {
             let ops: Vec<&'c str> = cmd
