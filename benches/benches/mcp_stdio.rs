@@ -72,14 +72,22 @@ fn round_trips(c: &mut Criterion) {
     let dongle = runtime.block_on(connect(airlock));
     let echo = runtime.block_on(connect(Command::new(env!("CARGO_BIN_EXE_echo-mcp"))));
 
-    let agent = "bench-mcp";
-    let start = object(json!({"operation": "execute_agent", "params": {"element_name": agent}}));
-    let complete =
-        object(json!({"operation": "complete_execution", "params": {"element_name": agent}}));
-    let step = object(json!({"operation": "record_execution_step", "params": {
-        "element_name": agent, "nextActionHint": "list the files in the docs folder",
-        "outcome": "success"
-    }}));
+    // The step limit counts an agent's steps across its executions (spec 8.8: a new execution
+    // is no way around it), so each execution of the bench is a new agent's.
+    let execution = |n: usize| {
+        let agent = format!("bench-mcp-{n}");
+        let start =
+            object(json!({"operation": "execute_agent", "params": {"element_name": agent}}));
+        let complete =
+            object(json!({"operation": "complete_execution", "params": {"element_name": agent}}));
+        let step = object(json!({"operation": "record_execution_step", "params": {
+            "element_name": agent, "nextActionHint": "list the files in the docs folder",
+            "outcome": "success"
+        }}));
+        (start, step, complete)
+    };
+    let (_, step, _) = execution(0);
+    let mut executions = 0;
 
     let mut group = c.benchmark_group("mcp-stdio");
     group.bench_function("echo", |b| {
@@ -91,6 +99,8 @@ fn round_trips(c: &mut Criterion) {
                 let mut total = Duration::ZERO;
                 let mut done = 0;
                 while done < iters {
+                    executions += 1;
+                    let (start, step, complete) = execution(executions);
                     call(&dongle, "mcp_aql_execute", &start).await;
                     let batch = STEPS_PER_EXECUTION.min(iters - done);
                     let began = Instant::now();
