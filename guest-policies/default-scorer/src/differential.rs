@@ -24,11 +24,14 @@ use corpus::{Digest, Rng};
 /// binaries run after chmod +x, the directory a cd entered, template and written .env files,
 /// negated scopes, packages added from untrusted sources, shell loops), and for the gaps of the
 /// spent second held-back set (image files formatted, interpreters run from a pipe, tools' login
-/// files, editors that write sudoers, service restarts, identifiers read as their words). The
-/// judge's readers
+/// files, editors that write sudoers, service restarts, identifiers read as their words), and
+/// for the gaps of the spent third held-back set (cloud CLIs read by their verbs, `--help`,
+/// forge API deletes, redirections of nothing, secrets pushed after `git add`, uploads from
+/// one-line scripts, PowerShell's `iex (irm ...)`, writes to system files and separated
+/// phrasal verbs in words). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x543f_e894_198c_11b7;
+const PINNED: u64 = 0x8f0d_523c_b3b4_6777;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -127,7 +130,7 @@ fn outputs_match_the_pinned_digest() {
 
 /// The digest of the default scorer's outputs over the benchmark corpus's hints (regenerated
 /// with [`PINNED`]).
-const PINNED_BENCH: u64 = 0x3990_5221_547e_6a81;
+const PINNED_BENCH: u64 = 0x1f7a_0b2f_8de9_e5ff;
 
 /// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
 /// hint alone, no operation, no recent hints.

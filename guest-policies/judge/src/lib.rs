@@ -655,10 +655,30 @@ fn classify(t: &str) -> Kind {
         "each", "its", "their", "his", "her", "about", "into", "from", "more", "less", "so", "me",
         "us",
     ];
-    let english = ENGLISH.iter().any(|e| e.eq_ignore_ascii_case(second))
-        && !t.contains(" -")
-        && !t.contains('|')
-        && !t.contains('>');
+    // Or a word naming people, a privilege or a bulk scope ("make everyone an admin", "kill
+    // everybody's sessions"), after a program that is also an English verb.
+    let names_people = || {
+        recognize::lexicon::is(lower, recognize::lexicon::ENGLISH)
+            && second.bytes().all(|c| c.is_ascii_alphabetic())
+            && prose::lexicon::lookup(second.as_bytes()).is_some_and(|l| {
+                l.obj & (prose::lexicon::obj::PEOPLE | prose::lexicon::obj::PRIV) != 0
+                    || l.flags & prose::lexicon::flag::BULK != 0
+            })
+    };
+    // Or an article among the next words ("make carol an admin"): make targets and kill's
+    // pids are not articles.
+    let article = || {
+        recognize::lexicon::is(lower, recognize::lexicon::ENGLISH)
+            && t.split_whitespace()
+                .skip(2)
+                .take(2)
+                .any(|w| matches!(w, "a" | "an" | "the"))
+    };
+    let english =
+        (ENGLISH.iter().any(|e| e.eq_ignore_ascii_case(second)) || names_people() || article())
+            && !t.contains(" -")
+            && !t.contains('|')
+            && !t.contains('>');
     if english { Kind::Both } else { Kind::Shell }
 }
 

@@ -994,7 +994,9 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::vf(Mention, NONPROD | REVIEW).and(class::MENTION),
     ),
     ("tested", Lex::f(0)),
-    ("text", Lex::f(0)),
+    // "text all of them": a message to their phones ("the text" is a noun: a determiner
+    // takes the verb role away).
+    ("text", Lex::v(Communicate)),
     ("than", Lex::f(PREP)),
     (
         "that",

@@ -576,6 +576,16 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
             return true;
         }
     }
+    // A file the system runs or authenticates with, whatever the verb ("add ... to
+    // /etc/sudoers").
+    if paths
+        && text.split_ascii_whitespace().any(|t| {
+            let t = t.trim_matches(|c: char| !c.is_ascii_alphanumeric() && !"/~._-".contains(c));
+            t.contains('/') && crate::recognize::paths::critical_file(t).is_some()
+        })
+    {
+        return true;
+    }
     with_recent
 }
 
@@ -627,6 +637,9 @@ struct Clause<'a> {
     ci_output: bool,
     /// The action an identifier in call position or a carried verb names, read as words.
     action: Option<Action<'a>>,
+    /// A file the system runs or authenticates with (`/root/.ssh/authorized_keys`,
+    /// `/etc/sudoers`), whether changing it is catastrophic, and where in the clause it is.
+    critical: Option<(&'a str, bool, &'static str)>,
 }
 
 /// An action named by one token of a clause: an identifier in call position (`wipe-data`,
@@ -665,6 +678,7 @@ impl<'a> Clause<'a> {
             id: false,
             ci_output: false,
             action: None,
+            critical: None,
         }
     }
 
@@ -767,8 +781,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             verb = Verb::Absent;
         }
-        // Phrasal verbs: turn off, switch off, shut down, tear down, take down, throw away.
-        if let Some(next) = toks.get(i + 1) {
+        // Phrasal verbs: turn off, switch off, shut down, tear down, take down, throw away;
+        // also with a pronoun between them ("throw those away", "shut it down").
+        let mut particle_at = i + 1;
+        while particle_at < i + 3
+            && toks.get(particle_at).is_some_and(|n| {
+                !n.brk && (n.lex().obj & obj::PRONOUN != 0 || n.lex().flags & flag::BULK != 0)
+            })
+        {
+            particle_at += 1;
+        }
+        if let Some(next) = toks.get(particle_at) {
             let nl = next.lex();
             if nl.flags & flag::PARTICLE != 0 && !t.brk {
                 let w = t.text.to_ascii_lowercase();
@@ -992,6 +1015,15 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 clause.secret |= secret;
                 clause.airlock_path |= airlock;
                 clause.system_path |= system;
+                // Not the generic class (any path under /usr, /etc ...): "change to
+                // /usr/local" names a directory, not a file written.
+                if clause.critical.is_none()
+                    && let Some((catastrophic, what)) =
+                        crate::recognize::paths::critical_file(t.text)
+                            .filter(|&(_, what)| what != "a system file")
+                {
+                    clause.critical = Some((t.text, catastrophic, what));
+                }
                 if secret && !clause.head_closed {
                     clause.head = obj::CRED;
                     clause.head_word = t.text;
@@ -1059,6 +1091,28 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     );
 }
 
+/// Verbs that put content into a file.
+const WRITE_VERBS: &[&str] = &[
+    "append",
+    "add",
+    "write",
+    "put",
+    "insert",
+    "copy",
+    "paste",
+    "echo",
+    "overwrite",
+    "replace",
+    "edit",
+    "modify",
+    "change",
+    "update",
+    "save",
+    "drop",
+    "place",
+    "install",
+];
+
 /// Words after which the next word is in call position: the operation the agent runs (the
 /// pattern stage's call words, but `use`, which also introduces a tool or a style).
 const CALL_WORDS: &[&str] = &[
@@ -1106,6 +1160,29 @@ fn finish<'a>(
     let negated = c.has(flag::NEG);
     if let Some(f) = judge_clause(c, ctx, question || negated) {
         out.push(f);
+    }
+    // A write to a file the system runs or authenticates with, said in words ("append that
+    // key to /root/.ssh/authorized_keys", "add this line to /etc/sudoers").
+    if let Some((path, catastrophic, what)) = c.critical
+        && !(question || negated || c.verb == Verb::Mention)
+        && toks.iter().take_while(|t| t.text != path).any(|t| {
+            let w = t.text.to_ascii_lowercase();
+            WRITE_VERBS.iter().any(|v| {
+                w.strip_prefix(v)
+                    .is_some_and(|rest| matches!(rest, "" | "s" | "es" | "ing" | "ed" | "d"))
+            })
+        })
+    {
+        out.push(finding(
+            Family::System,
+            "prose.write-critical",
+            if catastrophic {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
+            format!("writes to {path}: {what}"),
+        ));
     }
     // What this clause tells the next ones.
     if c.secret || (c.objects & obj::CRED != 0 && matches!(c.verb, Verb::Access | Verb::Absent)) {
@@ -1384,7 +1461,10 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                         (family, Verify, "destroys a data store (all its data)")
                     }
                 } else if head & obj::FILES != 0 {
-                    if c.system_path || flags & flag::SYSTEM != 0 {
+                    if prod && bulk {
+                        // "tear down everything in the prod workspace".
+                        (Family::Business, Stop, "destroys everything in production")
+                    } else if c.system_path || flags & flag::SYSTEM != 0 {
                         (
                             Family::Filesystem,
                             if bulk { Stop } else { Verify },
@@ -1437,7 +1517,11 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                         (Family::Business, Confirm, "deletes it for good")
                     }
                 } else if prod {
-                    (Family::Business, Verify, "destroys something in production")
+                    (
+                        Family::Business,
+                        if bulk { Stop } else { Verify },
+                        "destroys something in production",
+                    )
                 } else if pronoun {
                     (Family::Business, Confirm, "deletes what it names for good")
                 } else {

@@ -2,7 +2,7 @@
 //! branch, reflog expiry), work discarded (checkout/restore of everything, stash drop). Reads and
 //! ordinary pushes of a feature branch go ahead.
 
-use super::{Cmd, finding, paths};
+use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 
 const G: Family = Family::Git;
@@ -64,17 +64,27 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             // again by the next build.
             let mut pathspecs = c.operands(&["-e", "--exclude"]).peekable();
             if pathspecs.peek().is_some()
-                && pathspecs.all(|p| paths::scope(p) == paths::Scope::Disposable)
+                && pathspecs.all(|p| {
+                    // A substitution's value is unknown here.
+                    !p.contains(['$', '`']) && paths::scope(p) == paths::Scope::Disposable
+                })
             {
                 return;
             }
-            let x = c.flag(b"xX", &[]);
+            let x = c.flag(b"x", &[]);
+            let only_ignored = c.flag(b"X", &[]) && !x;
             push(
                 "git.clean-force",
                 Severity::Confirm,
                 format!(
-                    "git clean -f deletes untracked files{}",
-                    if x { " and ignored ones (-x)" } else { "" }
+                    "git clean -f deletes {}",
+                    if x {
+                        "untracked files and ignored ones (-x)"
+                    } else if only_ignored {
+                        "ignored files (-X: local configs and .env files among them)"
+                    } else {
+                        "untracked files"
+                    }
                 ),
                 out,
             );
@@ -546,4 +556,42 @@ fn graphql_delete(cmd: &Cmd<'_>) -> Option<(String, Severity)> {
             Severity::Confirm
         },
     ))
+}
+
+/// A secret staged and then pushed, over one line or several steps: `git add .env` (or
+/// `git add -f config/master.key`), a commit, then `git push`. Pushing it to the project's
+/// remote puts it in the shared history, from which it is never truly removed; unstaging it
+/// (`git rm --cached`, `git reset`, `git restore --staged`) in between takes it back.
+pub fn secret_staged(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let mut ops = cmd.operands(&["-C", "-c", "--git-dir", "--work-tree", "-m", "--message"]);
+    let Some(sub) = ops.next() else { return };
+    match sub {
+        "add" | "stage" => {
+            if let Some(secret) = ops.find(|o| paths::secret(o).is_some()) {
+                ctx.secret_staged = Some(secret.to_owned());
+            }
+        }
+        "rm" | "reset" | "restore"
+            if ctx
+                .secret_staged
+                .as_deref()
+                .is_some_and(|staged| ops.any(|o| o == staged || o == "."))
+                || sub == "reset" && cmd.words().any(|w| w == "--hard") =>
+        {
+            ctx.secret_staged = None;
+        }
+        "push" => {
+            if let Some(secret) = &ctx.secret_staged {
+                out.push(finding(
+                    Family::Exfiltration,
+                    "exfiltration.secret-pushed",
+                    Severity::Confirm,
+                    format!(
+                        "git push publishes the commit that added {secret}: the secret enters the shared history"
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
 }

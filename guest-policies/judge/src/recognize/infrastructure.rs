@@ -207,7 +207,11 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             None
         })
         .any(production);
-    if prod {
+    let before = out.len();
+    if cmd.program == "ansible" {
+        ad_hoc_module(cmd, prod, out);
+    }
+    if prod && out.len() == before {
         out.push(finding(
             I,
             "infrastructure.ansible-production",
@@ -217,5 +221,66 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 cmd.program
             ),
         ));
+    }
+}
+
+/// An ad-hoc module's action on every host of the pattern: `-m shell -a 'rm -rf /srv/x'`
+/// runs that command there (judged as a command), `-m file -a 'path=X state=absent'` deletes X
+/// (graded like `rm -rf X`), another module with `state=absent` removes what it manages
+/// (a package, a user, a database). On a production inventory a bounded change becomes
+/// catastrophic: it happens on every production host at once.
+fn ad_hoc_module(cmd: &Cmd<'_>, prod: bool, out: &mut Vec<Finding>) {
+    let module = cmd.value(&["-m", "--module-name"]).unwrap_or("command");
+    let module = module.rsplit('.').next().unwrap_or(module);
+    let Some(args) = cmd.value(&["-a", "--args"]) else {
+        return;
+    };
+    let on_hosts = if prod {
+        " on every production host"
+    } else {
+        " on every host of the pattern"
+    };
+    let mut found = Vec::new();
+    match module {
+        "shell" | "command" | "raw" => {
+            let mut ctx = super::Context::default();
+            crate::judge_shell(args, 1, &mut ctx, &mut found);
+        }
+        _ if args
+            .split_whitespace()
+            .any(|kv| matches!(kv, "state=absent" | "state='absent'" | "state=\"absent\"")) =>
+        {
+            let path = args
+                .split_whitespace()
+                .find_map(|kv| {
+                    ["path=", "dest=", "name="]
+                        .iter()
+                        .find_map(|k| kv.strip_prefix(k))
+                })
+                .unwrap_or("");
+            let severity = if module == "file"
+                && matches!(
+                    super::paths::scope(path),
+                    super::paths::Scope::Catastrophic | super::paths::Scope::Wide
+                ) {
+                Severity::Stop
+            } else {
+                Severity::Confirm
+            };
+            found.push(finding(
+                I,
+                "infrastructure.ansible-absent",
+                severity,
+                format!("ansible -m {module} state=absent removes {path}"),
+            ));
+        }
+        _ => {}
+    }
+    for mut f in found {
+        if prod && f.severity == Severity::Confirm {
+            f.severity = Severity::Verify;
+        }
+        f.message.push_str(on_hosts);
+        out.push(f);
     }
 }

@@ -223,6 +223,9 @@ pub fn judge(
     out: &mut Vec<Finding>,
 ) {
     let p = cmd.program;
+    if matches!(p, "pwsh" | "powershell" | "iex" | "invoke-expression") {
+        powershell(cmd, s, index, out);
+    }
     if lexicon::is(p, SHELL) {
         // `-c BODY`, also clustered (`-lc`, `-xec`).
         let mut body = None;
@@ -489,6 +492,20 @@ const SHELL_CALLS: &[&str] = &[
 ];
 
 /// Calls that delete a tree.
+/// Calls that read a file whose first argument is its path.
+const READS: &[&str] = &[
+    "open(",
+    "readFileSync(",
+    "readFile(",
+    "read_text(",
+    "read_bytes(",
+    "File.read(",
+    "File.open(",
+    "file_get_contents(",
+    "Path(",
+    "createReadStream(",
+];
+
 const TREE_DELETES: &[&str] = &[
     "shutil.rmtree(",
     "rmtree(",
@@ -597,6 +614,25 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     .iter()
     .any(|k| body.contains(k));
     if sends {
+        // A file the code reads, sent to a URL it names: the upload `curl -F f=@FILE URL`
+        // would be, judged as that (drop sites, secrets, known services, local hosts).
+        let url = literals
+            .iter()
+            .find(|l| l.starts_with("https://") || l.starts_with("http://"));
+        let read = READS.iter().find_map(|call| {
+            body.match_indices(call).find_map(|(at, _)| {
+                call_args(&body[at + call.len()..])
+                    .into_iter()
+                    .next()
+                    .filter(|a| !a.is_empty() && !a.contains(char::is_whitespace))
+            })
+        });
+        if let (Some(url), Some(file)) = (url, read.as_deref())
+            && paths::secret(file).is_none()
+        {
+            let line = format!("curl -F f=@{} {}", quote(file), quote(url));
+            crate::judge_shell(&line, depth + 1, ctx, out);
+        }
         if let Some(l) = literals.iter().find(|l| paths::secret(l).is_some()) {
             out.push(finding(
                 Family::Exfiltration,
@@ -752,4 +788,79 @@ fn string_literals(code: &str) -> Vec<String> {
         i += 1;
     }
     out
+}
+
+/// PowerShell running what it downloads: `iex (irm URL)`, `irm URL | iex`,
+/// `Invoke-Expression (Invoke-WebRequest URL).Content`, `(New-Object Net.WebClient)
+/// .DownloadString(URL) | iex`, `& ([scriptblock]::Create((irm URL)))`, in a `-Command` body,
+/// an `-EncodedCommand` (base64 of UTF-16), or typed into PowerShell itself. PowerShell's
+/// commands and aliases are case-insensitive, so its words are compared folded.
+fn powershell(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    let mut text = String::new();
+    // `irm URL | iex`: what is piped in comes from the commands before it in the pipeline.
+    if cmd.piped_in {
+        let pipeline = s.commands[index].pipeline;
+        for c in s.commands[..index]
+            .iter()
+            .filter(|c| c.pipeline == pipeline)
+        {
+            for w in &c.words {
+                text.push_str(w);
+                text.push(' ');
+            }
+        }
+    }
+    if cmd.program == "iex" || cmd.program == "invoke-expression" {
+        text.push_str("iex ");
+    }
+    let mut words = cmd.words();
+    while let Some(w) = words.next() {
+        let lower = w.to_ascii_lowercase();
+        if matches!(lower.as_str(), "-e" | "-ec" | "-enc" | "-encodedcommand")
+            && let Some(decoded) = words.next().and_then(decode_base64)
+        {
+            // UTF-16LE of ASCII text: every other byte is NUL.
+            text.extend(decoded.chars().filter(|&c| c != '\0'));
+        } else {
+            text.push_str(w);
+        }
+        text.push(' ');
+    }
+    let text = text.to_ascii_lowercase();
+    let tokens = || {
+        text.split(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '(' | ')' | '|' | ';' | '{' | '}' | '&' | '\'' | '"' | '='
+                )
+        })
+    };
+    let runs = tokens().any(|t| matches!(t, "iex" | "invoke-expression"))
+        || text.contains("[scriptblock]::create");
+    let downloads = tokens().any(|t| {
+        matches!(
+            t,
+            "irm"
+                | "iwr"
+                | "invoke-restmethod"
+                | "invoke-webrequest"
+                | "curl"
+                | "wget"
+                | "start-bitstransfer"
+        )
+    }) || text.contains(".downloadstring")
+        || text.contains(".downloaddata")
+        || text.contains("net.webclient");
+    if runs && downloads {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.pipe-to-shell",
+            Severity::Stop,
+            format!(
+                "{} runs a script downloaded from the network (Invoke-Expression of a download): code no one has read",
+                cmd.program
+            ),
+        ));
+    }
 }

@@ -379,6 +379,8 @@ const ENTRIES: &[(&str, u16)] = &[
     ("invoke-webrequest", F),
     ("irm", F),
     ("iex", I),
+    ("invoke-expression", I),
+    ("invoke-restmethod", F),
     ("nc", R),
     ("ncat", R),
     ("netcat", R),
@@ -402,6 +404,9 @@ const ENTRIES: &[(&str, u16)] = &[
     ("op", P),
     ("pass", P | ENGLISH),
     ("doppler", P),
+    ("bw", P),
+    ("gopass", P),
+    ("infisical", P),
     // payments
     ("stripe", P),
     // databases (the SQL reader's programs, and dump tools)

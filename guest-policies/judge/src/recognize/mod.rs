@@ -196,6 +196,9 @@ pub struct Context {
     /// Files made executable (`chmod +x F`) by an earlier command or step: running one right
     /// after is running something that came from outside the build.
     pub made_executable: Vec<String>,
+    /// A secret (`.env`, a key) staged with `git add` by an earlier command or step: the next
+    /// push publishes it in the shared history.
+    pub secret_staged: Option<String>,
 }
 
 impl Context {
@@ -588,7 +591,10 @@ fn command(
         }
         _ if p.starts_with("mkfs") || p.starts_with("newfs") => filesystem::judge(cmd, None, out),
         "mkdosfs" | "mkntfs" | "mkexfatfs" | "diskutil" => filesystem::judge(cmd, None, out),
-        "git" => git::judge(cmd, out),
+        "git" => {
+            git::judge(cmd, out);
+            git::secret_staged(cmd, ctx, out);
+        }
         "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
         | "microk8s" => containers::judge(cmd, out),
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
@@ -605,6 +611,9 @@ fn command(
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "op" => secrets::one_password(cmd, out),
+        "gpg" | "gpg2" | "doppler" | "infisical" | "pass" | "gopass" | "bw" => {
+            secrets::store_delete(cmd, out)
+        }
         "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
             filesystem::volumes(cmd, out)
         }
@@ -888,7 +897,11 @@ fn bulk(
                 "delete" | "rm" | "rmi" | "uninstall" | "close" | "terminate-instances"
             ) || w.starts_with("delete-")
                 || p == "stripe" && matches!(w, "cancel" | "void" | "refunds")
-        }));
+        }))
+        // `terraform state list | xargs -n1 terraform state rm`: resources dropped from state.
+        || matches!(p, "terraform" | "tofu" | "terragrunt" | "pulumi")
+            && cmd.words().any(|w| w == "state")
+            && cmd.words().any(|w| matches!(w, "rm" | "delete"));
     if !deleting {
         return;
     }
@@ -956,6 +969,7 @@ fn push_bulk(cmd: &Cmd<'_>, wide: bool, in_loop: bool, out: &mut Vec<Finding>) {
         "rm" | "shred" | "unlink" | "srm" => Family::Filesystem,
         "gh" | "stripe" => Family::Business,
         "aws" | "gcloud" | "az" => Family::Cloud,
+        "terraform" | "tofu" | "terragrunt" | "pulumi" => Family::Infrastructure,
         _ => Family::Containers,
     };
     out.push(finding(

@@ -817,6 +817,27 @@ pub fn airlock_state(path: &str) -> Option<&'static str> {
     if lower.contains("operator/") && (lower.contains("code") || lower.contains("challenge")) {
         return Some("airlock's operator channel");
     }
+    // A file of airlock's named for the operator or a credential, wherever it is kept
+    // (`~/.config/airlock-operator.token`, `/run/airlock.secret`); not its docs or sources.
+    let name = file_name(&lower);
+    let doc_or_code = [".md", ".rs", ".txt", ".html", ".go", ".py", ".ts", ".js"]
+        .iter()
+        .any(|e| name.ends_with(e));
+    if name.contains("airlock")
+        && !doc_or_code
+        && [
+            "operator",
+            "token",
+            "secret",
+            "challenge",
+            "passphrase",
+            "approval",
+        ]
+        .iter()
+        .any(|k| name.contains(k))
+    {
+        return Some("airlock's operator credentials");
+    }
     if lower.contains("airlock")
         && (lower.ends_with("policy.json")
             || lower.ends_with(".wasm")

@@ -467,7 +467,9 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             s.dest = cmd.value(&["-connect"]).unwrap_or(host).to_owned();
             s.stdin = cmd.piped_in;
             for r in cmd.redirects {
-                if r.kind == RedirectKind::Read {
+                // `< /dev/null`: nothing is sent (`openssl s_client` only checks the TLS
+                // handshake).
+                if r.kind == RedirectKind::Read && &*r.target != "/dev/null" {
                     s.files.push(&r.target);
                 }
             }
@@ -1336,7 +1338,14 @@ fn known_service(dest: &str) -> bool {
     [
         "codecov.io",
         "coveralls.io",
+        // Echo and fake-API services made for testing HTTP clients: they answer with what
+        // they were sent and keep nothing.
         "httpbin.org",
+        "httpbin.io",
+        "postman-echo.com",
+        "echo.hoppscotch.io",
+        "reqres.in",
+        "jsonplaceholder.typicode.com",
         "sonarcloud.io",
         "sentry.io",
         "api.github.com",
@@ -1358,4 +1367,66 @@ fn known_service(dest: &str) -> bool {
         || d.contains(".corp")
         || d.contains(".lan")
         || d.contains(".acme.")
+}
+
+/// Secret stores' deletes: GnuPG keys, Doppler and Infisical secrets, the password store,
+/// Bitwarden items. A private key or a production config's secrets deleted is catastrophic
+/// (what only they sign or decrypt, what production runs with); one secret elsewhere is
+/// bounded.
+pub fn store_delete(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let w = |s: &str| cmd.words().any(|a| a == s);
+    let prod = cmd
+        .words()
+        .any(|a| super::containers::production(a.rsplit('=').next().unwrap_or(a)));
+    let (severity, what) = match p {
+        "gpg" | "gpg2" => {
+            if cmd.words().any(|a| a.starts_with("--delete-secret")) {
+                (
+                    Severity::Verify,
+                    "deletes private keys: nothing can be signed or decrypted with them again",
+                )
+            } else if cmd.words().any(|a| a.starts_with("--delete-key")) {
+                (Severity::Confirm, "deletes public keys from the keyring")
+            } else {
+                return;
+            }
+        }
+        "doppler" | "infisical" => {
+            let deleting = ["delete", "rm", "remove", "del"].iter().any(|d| w(d));
+            if !deleting {
+                return;
+            }
+            let whole = w("projects") || w("environments") || w("configs") || w("project");
+            if whole || prod {
+                (
+                    Severity::Verify,
+                    "deletes a project's or production's secrets",
+                )
+            } else {
+                (Severity::Confirm, "deletes secrets")
+            }
+        }
+        "pass" | "gopass" if w("rm") || w("remove") || w("delete") => {
+            if cmd.flag(b"r", &["recursive"]) {
+                (Severity::Verify, "deletes a folder of passwords")
+            } else {
+                (Severity::Confirm, "deletes a password")
+            }
+        }
+        "bw" if w("delete") => {
+            if w("--permanent") || w("org-collection") {
+                (Severity::Verify, "deletes for good, past the trash")
+            } else {
+                (Severity::Confirm, "moves a vault item to the trash")
+            }
+        }
+        _ => return,
+    };
+    out.push(finding(
+        Family::Secrets,
+        "secrets.store-delete",
+        severity,
+        format!("{p} {what}"),
+    ));
 }

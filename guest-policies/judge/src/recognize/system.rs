@@ -482,10 +482,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     )
                 })
             });
-            let uid0 = words
-                .windows(2)
-                .any(|w| (w[0] == "-u" || w[0] == "--uid") && w[1] == "0")
-                || words.contains(&"-o");
+            // `-u 0`, `-u0`, `--uid=0`, or bundled after flags (`-ou 0`).
+            let uid = cmd
+                .value(&["-u", "--uid"])
+                .or_else(|| cmd.bundled_value(b'u'));
+            let root_id = |v: &str| !v.is_empty() && v.bytes().all(|b| b == b'0');
+            let uid0 =
+                uid.is_some_and(root_id) || p != "usermod" && cmd.flag(b"o", &["non-unique"]);
+            // Group 0 is root's group.
+            let privileged = privileged
+                || cmd
+                    .value(&["-g", "--gid"])
+                    .or_else(|| cmd.bundled_value(b'g'))
+                    .is_some_and(root_id);
             if p == "useradd" || p == "adduser" && !privileged {
                 push(
                     "system.account-create",
@@ -493,7 +502,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     format!("{p} creates an account on the machine"),
                 );
             }
-            if uid0 && (p != "usermod" || words.contains(&"-u")) {
+            if uid0 {
                 push(
                     "system.uid-zero",
                     Severity::Stop,
@@ -501,7 +510,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             } else if privileged
                 && (words.iter().any(|w| {
-                    w.starts_with("-a") || w.starts_with("-G") || *w == "-g" || *w == "--groups"
+                    w.starts_with("-a")
+                        || w.starts_with("-G")
+                        || w.starts_with('-') && !w.starts_with("--") && w.ends_with('g')
+                        || *w == "--groups"
+                        || w.starts_with("--gid")
                 }) || p == "gpasswd"
                     || p == "adduser" && words.len() >= 2)
             {

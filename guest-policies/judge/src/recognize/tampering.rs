@@ -237,6 +237,9 @@ pub fn hook_settings(w: &str) -> bool {
         || w.contains(".codex/") && w.ends_with(".toml")
         || w.contains(".gemini/settings.json")
         || w.ends_with("hooks.json")
+        // GitHub Copilot's hook files, and any hook file named for airlock.
+        || w.contains(".github/hooks/") && w.ends_with(".json")
+        || w.contains("hooks/") && paths::file_name(w).to_ascii_lowercase().contains("airlock")
 }
 
 /// A policy file of a policy directory (`policy/policy.json`, `policies/x/policy.json`,
