@@ -125,6 +125,7 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
         return;
     }
     fork_bomb(text, out);
+    recognize::interpreters::powershell_line(text, out);
     let script = shell::parse(text);
     // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
     // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
@@ -175,7 +176,18 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     let kind = classify(body);
     match kind {
         Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
-        Kind::Sql if !has_prose_joint(body) => out.extend(sql::judge_sql(body)),
+        Kind::Sql if !has_prose_joint(body) => {
+            let found = sql::judge_sql(body);
+            let first = body.split_whitespace().next().unwrap_or("");
+            if found.is_empty()
+                && (first.eq_ignore_ascii_case("grant") || first.eq_ignore_ascii_case("revoke"))
+            {
+                // GRANT's shape is English's ("grant admin rights to every user"): a grant the
+                // SQL reader found nothing in is read as words too.
+                prose_text(t, (body, Kind::Prose), recent, ctx, out);
+            }
+            out.extend(found);
+        }
         // The whole text's kind, for its clause when it has only one.
         _ => prose_text(t, (body, kind), recent, ctx, out),
     }

@@ -640,6 +640,8 @@ struct Clause<'a> {
     /// A file the system runs or authenticates with (`/root/.ssh/authorized_keys`,
     /// `/etc/sudoers`), whether changing it is catastrophic, and where in the clause it is.
     critical: Option<(&'a str, bool, &'static str)>,
+    /// A relative clause ("who has admin access") has started after the verb.
+    relative: bool,
 }
 
 /// An action named by one token of a clause: an identifier in call position (`wipe-data`,
@@ -679,6 +681,7 @@ impl<'a> Clause<'a> {
             ci_output: false,
             action: None,
             critical: None,
+            relative: false,
         }
     }
 
@@ -764,6 +767,19 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         let lex = t.lex();
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
+        // "make a list of all the admins", "make a summary of who has owner rights": making a
+        // document about people grants them nothing.
+        if verb == Verb::Privilege
+            && t.text.eq_ignore_ascii_case("make")
+            && toks
+                .get(i + 1)
+                .is_some_and(|d| d.lex().flags & flag::DET != 0)
+            && toks
+                .get(i + 2)
+                .is_some_and(|n| DOCUMENTS.iter().any(|w| n.text.eq_ignore_ascii_case(w)))
+        {
+            verb = Verb::Mention;
+        }
         if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
             verb = Verb::Absent;
         }
@@ -918,14 +934,26 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             }
             // A privilege heads its phrase when nothing but a preposition, the end, or another
             // privilege word follows it.
-            if lex.obj & obj::PRIV != 0 {
+            // Not inside a relative clause after the verb's object ("make a list of everyone
+            // who has admin access" lists people, it grants nothing).
+            if ["who", "which", "whose"]
+                .iter()
+                .any(|w| t.text.eq_ignore_ascii_case(w))
+            {
+                clause.relative = true;
+            }
+            if lex.obj & obj::PRIV != 0 && !clause.relative {
                 let next = toks.get(i + 1).filter(|_| !t.brk).map(Token::lex);
                 clause.priv_head |= next.is_none_or(|n| {
                     n.flags & (flag::PREP | flag::SPLIT) != 0
                         || n.obj & (obj::PRIV | obj::ACCESS) != 0
                 });
             }
-            clause.objects |= lex.obj;
+            clause.objects |= if clause.relative {
+                lex.obj & !(obj::PRIV | obj::ACCESS)
+            } else {
+                lex.obj
+            };
             // "without" makes the review or tests it names a missing safeguard.
             if lex.flags & flag::REVIEW != 0
                 && (i.saturating_sub(3)..i).any(|j| toks[j].lex().flags & flag::WITHOUT != 0)
@@ -1090,6 +1118,25 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         out,
     );
 }
+
+/// What "make a ..." produces when it writes rather than grants.
+const DOCUMENTS: &[&str] = &[
+    "list",
+    "table",
+    "report",
+    "summary",
+    "note",
+    "chart",
+    "graph",
+    "draft",
+    "diagram",
+    "spreadsheet",
+    "csv",
+    "doc",
+    "document",
+    "overview",
+    "inventory",
+];
 
 /// Verbs that put content into a file.
 const WRITE_VERBS: &[&str] = &[

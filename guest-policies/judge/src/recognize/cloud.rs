@@ -333,18 +333,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             );
         }
         "azcopy" => azcopy(cmd, &ops, out),
-        _ if !matches!(p, "heroku" | "doctl" | "flyctl" | "fly") => other_cli(cmd, &ops, out),
-        "doctl" | "flyctl" | "fly"
-            if ops
-                .iter()
-                .any(|w| matches!(*w, "delete" | "destroy" | "rm")) =>
-        {
-            push(
-                "cloud.delete",
-                Severity::Confirm,
-                format!("{p} deletes cloud resources"),
-            );
-        }
+        _ if p != "heroku" => other_cli(cmd, &ops, out),
         _ => {}
     }
 }

@@ -602,6 +602,11 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
         "urlopen(",
         "fetch(",
         "axios.post",
+        // `require('axios').post(`, `session.post(`, `client.put(`.
+        ").post(",
+        ").put(",
+        "session.post",
+        "client.post",
         "http.request",
         "https.request",
         "smtplib",
@@ -826,6 +831,22 @@ fn powershell(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding
         }
         text.push(' ');
     }
+    powershell_text(&text, cmd.program, out);
+}
+
+/// The whole text of a command line, for PowerShell's `Invoke-Expression (Invoke-RestMethod
+/// URL)`, whose parenthesized download a POSIX shell parser reads as a subshell of its own.
+pub fn powershell_line(text: &str, out: &mut Vec<Finding>) {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("iex") || lower.contains("invoke-expression") || lower.contains("scriptblock")
+    {
+        powershell_text(text, "PowerShell", out);
+    }
+}
+
+/// Whether PowerShell text runs (`iex`, `Invoke-Expression`, `[scriptblock]::Create`) what it
+/// downloads (`irm`, `iwr`, their long names, `curl`/`wget` aliases, `Net.WebClient`).
+fn powershell_text(text: &str, who: &str, out: &mut Vec<Finding>) {
     let text = text.to_ascii_lowercase();
     let tokens = || {
         text.split(|c: char| {
@@ -858,8 +879,7 @@ fn powershell(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding
             "remote-code.pipe-to-shell",
             Severity::Stop,
             format!(
-                "{} runs a script downloaded from the network (Invoke-Expression of a download): code no one has read",
-                cmd.program
+                "{who} runs a script downloaded from the network (Invoke-Expression of a download): code no one has read"
             ),
         ));
     }

@@ -372,6 +372,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("fetch", F | ENGLISH),
     ("http", F),
     ("https", F),
+    ("xh", F),
     ("aria2c", F),
     ("lwp-download", F),
     ("lwp-request", F),

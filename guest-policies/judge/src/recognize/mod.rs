@@ -458,6 +458,11 @@ pub fn program_name(w: &str) -> &str {
         return w;
     }
     let name = w.rsplit('/').next().unwrap_or(w);
+    // A Windows executable's name (`powershell.exe`, `curl.exe`) is the program's.
+    let name = name
+        .strip_suffix(".exe")
+        .or_else(|| name.strip_suffix(".EXE"))
+        .unwrap_or(name);
     if name.is_empty() { w } else { name }
 }
 
@@ -542,6 +547,10 @@ const KNOWN: &[&str] = &[
     "sed",
     "nc",
     "stripe",
+    "pwsh",
+    "powershell",
+    "iex",
+    "invoke-expression",
 ];
 
 /// One simple command: its family's recognizer, and the checks every command gets (its
@@ -608,6 +617,7 @@ fn command(
         "airlock" => {}
         // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
         "gh" | "glab" => git::gh(cmd, out),
+        "curl" | "http" | "https" | "xh" => git::http_delete(cmd, out),
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "op" => secrets::one_password(cmd, out),

@@ -292,7 +292,7 @@ pub fn drop_point(dest: &str) -> bool {
 }
 
 /// A destination that stays on this machine or its private network.
-fn local(dest: &str) -> bool {
+pub fn local(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     let host = d
         .split("://")
