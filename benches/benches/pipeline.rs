@@ -127,7 +127,8 @@ fn steps(c: &mut Criterion) {
     });
 
     // A stop: the durable block commit is on this path, and only on this one.
-    let denied = "drop table customers";
+    // A hard block: the danger_zone tier (`drop table` is verify since #13, not a block).
+    let denied = "rm -rf /";
     group.bench_function("stop", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
