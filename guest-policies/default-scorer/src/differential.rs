@@ -31,7 +31,7 @@ use corpus::{Digest, Rng};
 /// phrasal verbs in words). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x8f0d_523c_b3b4_6777;
+const PINNED: u64 = 0x6e39_4dad_b7c2_530f;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -123,6 +123,8 @@ fn cloud_clis_without_a_recognizer_of_their_own_are_read_by_their_verbs() {
         ("s3cmd ls s3://delete-me-later", &[], ALLOW),
         ("oci os object list --bucket-name exports", &[], ALLOW),
         ("firebase deploy --only hosting", &[], ALLOW),
+        ("supabase stop", &[], ALLOW),
+        ("supabase projects delete abcd1234", &[], VERIFY),
     ]);
 }
 
@@ -611,6 +613,7 @@ fn privileges_for_everyone_and_messages_to_a_list_pulled_before() {
         // Near misses: building, drafting, the word as a noun.
         ("make everything", &[], ALLOW),
         ("make all", &[], ALLOW),
+        ("echo make everyone an admin > todo.txt", &[], ALLOW),
         ("make everyone's avatar load faster", &[], ALLOW),
         ("draft the text for the discount email", &[], ALLOW),
         ("fix the text in the welcome banner", &[], ALLOW),
@@ -684,6 +687,8 @@ fn writes_to_system_files_said_in_words() {
             &[],
             ALLOW,
         ),
+        ("add a unit test for the /etc/hosts parser", &[], ALLOW),
+        ("update the docs that describe /etc/sudoers", &[], ALLOW),
     ]);
 }
 

@@ -669,8 +669,11 @@ fn classify(t: &str) -> Kind {
     ];
     // Or a word naming people, a privilege or a bulk scope ("make everyone an admin", "kill
     // everybody's sessions"), after a program that is also an English verb.
+    // Only programs whose English reading acts on people ("make X an admin", "kill
+    // everyone's sessions"); `echo halt the build` stays an echo.
+    let verb_on_people = matches!(lower, "make" | "kill");
     let names_people = || {
-        recognize::lexicon::is(lower, recognize::lexicon::ENGLISH)
+        verb_on_people
             && second.bytes().all(|c| c.is_ascii_alphabetic())
             && prose::lexicon::lookup(second.as_bytes()).is_some_and(|l| {
                 l.obj & (prose::lexicon::obj::PEOPLE | prose::lexicon::obj::PRIV) != 0
@@ -680,7 +683,7 @@ fn classify(t: &str) -> Kind {
     // Or an article among the next words ("make carol an admin"): make targets and kill's
     // pids are not articles.
     let article = || {
-        recognize::lexicon::is(lower, recognize::lexicon::ENGLISH)
+        verb_on_people
             && t.split_whitespace()
                 .skip(2)
                 .take(2)

@@ -1210,15 +1210,28 @@ fn finish<'a>(
     }
     // A write to a file the system runs or authenticates with, said in words ("append that
     // key to /root/.ssh/authorized_keys", "add this line to /etc/sudoers").
+    let write_verb = |t: &Token<'_>| {
+        let w = t.text.to_ascii_lowercase();
+        WRITE_VERBS.iter().any(|v| {
+            w.strip_prefix(v)
+                .is_some_and(|rest| matches!(rest, "" | "s" | "es" | "ing" | "ed" | "d"))
+        })
+    };
+    // The path is where the content goes: right after the verb ("overwrite /etc/fstab") or
+    // after to/into/in/onto ("append it to /etc/sudoers"), not a word describing something
+    // else ("a test for the /etc/hosts parser").
+    let target = |at: usize| {
+        at > 0
+            && (write_verb(&toks[at - 1])
+                || ["to", "into", "in", "onto", ">", ">>"]
+                    .iter()
+                    .any(|p| toks[at - 1].text.eq_ignore_ascii_case(p)))
+    };
     if let Some((path, catastrophic, what)) = c.critical
         && !(question || negated || c.verb == Verb::Mention)
-        && toks.iter().take_while(|t| t.text != path).any(|t| {
-            let w = t.text.to_ascii_lowercase();
-            WRITE_VERBS.iter().any(|v| {
-                w.strip_prefix(v)
-                    .is_some_and(|rest| matches!(rest, "" | "s" | "es" | "ing" | "ed" | "d"))
-            })
-        })
+        && let Some(at) = toks.iter().position(|t| t.text == path)
+        && target(at)
+        && toks[..at].iter().any(write_verb)
     {
         out.push(finding(
             Family::System,

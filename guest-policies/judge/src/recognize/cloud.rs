@@ -476,7 +476,9 @@ fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
                 | "deprovision"
         )
     };
-    let Some(verb) = parts().find(|w| destroys(w) || *w == "stop") else {
+    // `supabase stop` stops the local development stack.
+    let local_stack = p == "supabase";
+    let Some(verb) = parts().find(|w| destroys(w) || *w == "stop" && !local_stack) else {
         return;
     };
     let every = cmd.flag(b"r", &["recursive", "all", "all-collections", "purge"])

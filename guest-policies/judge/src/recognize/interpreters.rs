@@ -837,9 +837,15 @@ fn powershell(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding
 /// The whole text of a command line, for PowerShell's `Invoke-Expression (Invoke-RestMethod
 /// URL)`, whose parenthesized download a POSIX shell parser reads as a subshell of its own.
 pub fn powershell_line(text: &str, out: &mut Vec<Finding>) {
-    let lower = text.to_ascii_lowercase();
-    if lower.contains("iex") || lower.contains("invoke-expression") || lower.contains("scriptblock")
-    {
+    // Every command line passes here: a scan without allocating, for `iex` (which
+    // `invoke-expression` and a `[scriptblock]::create((irm ...))` need beside it anyway) or
+    // `scriptblock`.
+    let has = |needle: &[u8]| {
+        text.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    if has(b"iex") || has(b"expression") || has(b"scriptblock") {
         powershell_text(text, "PowerShell", out);
     }
 }
