@@ -54,11 +54,20 @@ fn end(stack: &Stack, agent: &str) {
         .expect("complete_execution");
 }
 
+/// A new agent name for each execution: the step limit counts an agent's steps across its
+/// executions, so one name would turn the bench's later steps into step-limit pauses.
+fn fresh(agent: &str) -> String {
+    static EXECUTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = EXECUTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{agent}-{n}")
+}
+
 /// Runs `iters` steps of `hints` (cycled) for `agent`, timing only the steps.
 fn timed_steps(stack: &Stack, agent: &str, hints: &[String], iters: u64) -> Duration {
     let mut total = Duration::ZERO;
     let mut done = 0u64;
     while done < iters {
+        let agent = &fresh(agent);
         start(stack, agent);
         let batch = STEPS_PER_EXECUTION.min(iters - done);
         let began = Instant::now();
@@ -133,18 +142,19 @@ fn steps(c: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                start(&enforcing, "bench-stop");
+                let agent = &fresh("bench-stop");
+                start(&enforcing, agent);
                 let began = Instant::now();
                 let answer = enforcing
                     .engine
-                    .record_execution_step(report("bench-stop", denied))
+                    .record_execution_step(report(agent, denied))
                     .expect("record_execution_step");
                 total += began.elapsed();
                 assert_eq!(answer.directive.stopped, Some(true), "{denied} must stop");
                 enforcing
                     .engine
                     .override_block(
-                        "bench-stop",
+                        agent,
                         HumanChannel::OperatorCli {
                             user: "bench".into(),
                         },
@@ -152,7 +162,7 @@ fn steps(c: &mut Criterion) {
                     )
                     .expect("override");
                 // The stop ended nothing; a new execution would be refused while one runs.
-                let _ = enforcing.engine.abort_execution("bench-stop", None, None);
+                let _ = enforcing.engine.abort_execution(agent, None, None);
             }
             total
         })
