@@ -22,6 +22,8 @@ from mcp import Client, StdioServerParameters
 airlock, echo = sys.argv[1:3]
 calls = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
 AGENT = "bench-python"
+# The step limit counts an agent's steps across its executions, so each execution is a new
+# agent's (bench-python-1, -2, ...); the echo server gets the same shape of arguments.
 STEP = {"element_name": AGENT, "nextActionHint": "list the files in the docs folder", "outcome": "success"}
 
 
@@ -57,22 +59,26 @@ async def time_both(state, policy):
             assert not result.is_error, result
             return took
 
-        async def step_call():
+        async def step_call(agent):
+            params = dict(STEP, element_name=agent)
             began = time.perf_counter()
-            result = await dongle.call_tool("mcp_aql_create", {"operation": "record_execution_step", "params": STEP})
+            result = await dongle.call_tool("mcp_aql_create", {"operation": "record_execution_step", "params": params})
             took = time.perf_counter() - began
             body = json.loads(result.content[0].text)
             assert body["success"] and body["data"]["continue"], body
             return took
 
         warm_up = 50
+        executions = 0
         while len(dongle_samples) < calls + warm_up:
-            started = await dongle.call_tool("mcp_aql_execute", {"operation": "execute_agent", "params": {"element_name": AGENT}})
+            executions += 1
+            agent = f"{AGENT}-{executions}"
+            started = await dongle.call_tool("mcp_aql_execute", {"operation": "execute_agent", "params": {"element_name": agent}})
             assert not started.is_error, started.content[0].text
             for _ in range(min(90, calls + warm_up - len(dongle_samples))):
                 echo_samples.append(await echo_call())
-                dongle_samples.append(await step_call())
-            done = await dongle.call_tool("mcp_aql_execute", {"operation": "complete_execution", "params": {"element_name": AGENT}})
+                dongle_samples.append(await step_call(agent))
+            done = await dongle.call_tool("mcp_aql_execute", {"operation": "complete_execution", "params": {"element_name": agent}})
             assert not done.is_error, done.content[0].text
         return summary(echo_samples[warm_up:]), summary(dongle_samples[warm_up:])
 
