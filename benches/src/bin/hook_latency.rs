@@ -6,7 +6,8 @@
 //!   audit entry durably and exits;
 //! - `forwarded`: an `airlock http` owns the state, and each call forwards to it over
 //!   `agent.sock`;
-//! - `first_uncached_ms`: one call with an empty precompile cache (both guests compiled);
+//! - `first_uncached_ms`: one call with an empty precompile cache (the built-ins' precompiled
+//!   code written to it on x86-64 Linux; both guests compiled elsewhere);
 //!   `first_cached_ms`: the next call, on a fresh state directory.
 //!
 //! Prints one JSON object (milliseconds; median, p90, p99 and the run count).
