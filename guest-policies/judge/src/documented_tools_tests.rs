@@ -5,37 +5,7 @@
 //! same things said in words. Each table varies programs, targets and spellings (none is a
 //! line of that set) and holds benign near misses that must stay allowed.
 
-use crate::{Severity, judge};
-
-/// The severity `judge` gives `text` after the `recent` hints (None: allowed).
-fn worst(text: &str, recent: &[&str]) -> Option<Severity> {
-    match judge(text, recent).worst() {
-        None | Some(Severity::Note) => None,
-        s => s,
-    }
-}
-
-/// Each text judged at exactly `want` (None: allowed), with its recent hints.
-fn expect(table: &[(&str, &[&str], Option<Severity>)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, recent, want)| {
-            let got = worst(text, recent);
-            (got != want).then(|| {
-                format!(
-                    "{text:?} after {recent:?}: want {want:?}, got {got:?} ({:?})",
-                    judge(text, recent).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-const STOP: Option<Severity> = Some(Severity::Stop);
-const VERIFY: Option<Severity> = Some(Severity::Verify);
-const CONFIRM: Option<Severity> = Some(Severity::Confirm);
-const ALLOW: Option<Severity> = None;
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, expect};
 
 #[test]
 fn cloud_clis_without_a_recognizer_of_their_own_are_read_by_their_verbs() {

@@ -7,55 +7,10 @@
 //! they are made of. The tables vary programs, options, paths and spellings, with benign near
 //! misses that must stay allowed.
 
+use crate::severity_tables::{
+    ALLOW, CONFIRM, STOP, VERIFY, expect_alone as expect, expect_at_least,
+};
 use crate::{Severity, judge};
-
-/// The severity `judge` gives `text` (None: allowed).
-fn worst(text: &str) -> Option<Severity> {
-    match judge(text, &[]).worst() {
-        None | Some(Severity::Note) => None,
-        s => s,
-    }
-}
-
-/// Each text judged at exactly `want` (None: allowed).
-fn expect(table: &[(&str, Option<Severity>)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, want)| {
-            let got = worst(text);
-            (got != want).then(|| {
-                format!(
-                    "{text:?}: want {want:?}, got {got:?} ({:?})",
-                    judge(text, &[]).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-/// Each text judged at least at `want` (verify or stop for a catastrophic action, anything but
-/// allowed for a gated one).
-fn expect_at_least(table: &[(&str, Severity)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, want)| {
-            let got = worst(text);
-            (got.is_none_or(|g| g < want)).then(|| {
-                format!(
-                    "{text:?}: want at least {want:?}, got {got:?} ({:?})",
-                    judge(text, &[]).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-const STOP: Option<Severity> = Some(Severity::Stop);
-const VERIFY: Option<Severity> = Some(Severity::Verify);
-const CONFIRM: Option<Severity> = Some(Severity::Confirm);
-const ALLOW: Option<Severity> = None;
 
 #[test]
 fn formatting_an_image_file_is_not_formatting_a_device() {

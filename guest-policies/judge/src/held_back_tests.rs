@@ -4,37 +4,7 @@
 //! a secret written to a URL, and `cd` joined by `;`. Each case is a structure, not a line of
 //! the set: the tables vary the programs, paths and spellings.
 
-use crate::{Severity, judge};
-
-/// The severity `judge` gives `text` after the `recent` hints (None: allowed).
-fn worst(text: &str, recent: &[&str]) -> Option<Severity> {
-    match judge(text, recent).worst() {
-        None | Some(Severity::Note) => None,
-        s => s,
-    }
-}
-
-/// Each text judged at exactly `want` (None: allowed), with its recent hints.
-fn expect(table: &[(&str, &[&str], Option<Severity>)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, recent, want)| {
-            let got = worst(text, recent);
-            (got != want).then(|| {
-                format!(
-                    "{text:?} after {recent:?}: want {want:?}, got {got:?} ({:?})",
-                    judge(text, recent).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-const STOP: Option<Severity> = Some(Severity::Stop);
-const VERIFY: Option<Severity> = Some(Severity::Verify);
-const CONFIRM: Option<Severity> = Some(Severity::Confirm);
-const ALLOW: Option<Severity> = None;
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, expect};
 
 #[test]
 fn a_file_written_from_a_secret_is_a_secret_when_sent() {

@@ -1279,6 +1279,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 }
 
 #[cfg(test)]
+mod severity_tables;
+#[cfg(test)]
 mod tests;
 
 #[cfg(test)]
