@@ -40,6 +40,8 @@ const DIGEST_LEN: usize = 32;
 pub(crate) struct PrecompileCache {
     dir: PathBuf,
     engine_key: String,
+    /// Whether the directory's filesystem lets files be mapped executable (not `noexec`).
+    maps_code: bool,
 }
 
 impl PrecompileCache {
@@ -54,6 +56,7 @@ impl PrecompileCache {
         Ok(PrecompileCache {
             dir: dir.to_path_buf(),
             engine_key: engine_key(engine),
+            maps_code: maps_code(dir),
         })
     }
 
@@ -158,6 +161,14 @@ impl PrecompileCache {
         artifact_sha256: &str,
         artifact: &[u8],
     ) -> std::io::Result<PathBuf> {
+        // On a `noexec` filesystem wasmtime cannot make the mapping executable: writing the
+        // file would only cost 8 MB and an fsync per process, to be refused each time.
+        if !self.maps_code {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "the cache directory's filesystem is mounted noexec",
+            ));
+        }
         let path = self.dir.join(format!("builtin-{artifact_sha256}.cwasm"));
         if fs::symlink_metadata(&path)
             .is_ok_and(|m| m.is_file() && m.len() == artifact.len() as u64)
@@ -233,6 +244,19 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     fs::create_dir_all(dir)
+}
+
+/// Whether files in `dir` can be mapped executable: its filesystem is not mounted `noexec`.
+#[cfg(unix)]
+fn maps_code(dir: &Path) -> bool {
+    rustix::fs::statvfs(dir)
+        .map(|fs| !fs.f_flag.contains(rustix::fs::StatVfsMountFlags::NOEXEC))
+        .unwrap_or(true)
+}
+
+#[cfg(not(unix))]
+fn maps_code(_dir: &Path) -> bool {
+    true
 }
 
 #[cfg(unix)]

@@ -175,3 +175,60 @@ fn with_a_cache_the_artifact_is_mapped_from_a_file_of_its_own() {
     load(&restart());
     assert!(file.exists(), "and written again by the next load");
 }
+
+/// Unmounts the tmpfs of the noexec test, even when it fails.
+struct Mounted(std::path::PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// On a filesystem mounted `noexec` (wasmtime cannot make a mapping of it executable), the
+/// cache's file is neither written nor mapped: writing it would cost 8 MB and an fsync per
+/// process, only to be refused and removed each time. The binary's copy is loaded instead.
+/// Needs to mount a tmpfs (root, as on CI); elsewhere it says so and checks nothing.
+#[test]
+fn on_a_noexec_filesystem_the_binary_s_copy_is_loaded_and_nothing_written() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mount = tmp.path().join("noexec");
+    std::fs::create_dir(&mount).expect("mount point");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "noexec,size=32m", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("SKIPPED: cannot mount a noexec tmpfs here (needs root)");
+        return;
+    }
+    let _unmount = Mounted(mount.clone());
+    let dir = mount.join("cache");
+    let bytes = guest_bytes("default-patterns");
+    let precompiled = builtin("default-patterns", &bytes);
+    let host = WasmHost::new(HostConfig {
+        cache_dir: Some(dir.clone()),
+        max_instances: 4,
+        ..HostConfig::default()
+    })
+    .expect("host");
+    // A file a filesystem-blind airlock would map, fail on and remove.
+    let file = dir.join(format!("builtin-{}.cwasm", precompiled.artifact_sha256));
+    std::fs::write(&file, precompiled.artifact).expect("artifact file");
+    let inode = |p: &std::path::Path| {
+        std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).expect("metadata"))
+    };
+    let before = inode(&file);
+    let loaded = host
+        .load_precompiled(&bytes, "builtin:default-patterns", &precompiled)
+        .expect("load");
+    assert_eq!(loaded.source(), LoadSource::Precompiled);
+    assert!(file.exists(), "not tried, so not removed");
+    assert_eq!(inode(&file), before, "nor written again");
+    let written: Vec<_> = std::fs::read_dir(&dir)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(written.len(), 1, "nothing else written: {written:?}");
+}
