@@ -120,18 +120,9 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
                 .collect();
             if let [_, .., dest] = ops[..]
                 && (!dest.contains(':') || dest.starts_with('/'))
-                && let Some((catastrophic, what)) = paths::critical_file(dest)
+                && let Some(replaced) = system_file_replaced("rsync", dest)
             {
-                out.push(finding(
-                    F,
-                    "filesystem.overwrite-system-file",
-                    if catastrophic {
-                        Severity::Stop
-                    } else {
-                        Severity::Verify
-                    },
-                    format!("rsync replaces {dest}, {what}"),
-                ));
+                out.push(replaced);
             }
         }
         "tee" => {
@@ -568,6 +559,22 @@ fn permissions(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     ));
 }
 
+/// A copy (`cp`, `mv`, `install`, `rsync`...) that replaces a system or login file: stop for a
+/// catastrophic one (sudoers, shadow...), verify otherwise.
+fn system_file_replaced(program: &str, dest: &str) -> Option<Finding> {
+    let (catastrophic, what) = paths::critical_file(dest)?;
+    Some(finding(
+        F,
+        "filesystem.overwrite-system-file",
+        if catastrophic {
+            Severity::Stop
+        } else {
+            Severity::Verify
+        },
+        format!("{program} replaces {dest}, {what}"),
+    ))
+}
+
 fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let ops: Vec<&str> = cmd
         .operands(&[
@@ -597,17 +604,8 @@ fn copy_over(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("cp /dev/null empties {dest}"),
         ));
     }
-    if let Some((catastrophic, what)) = paths::critical_file(dest) {
-        out.push(finding(
-            F,
-            "filesystem.overwrite-system-file",
-            if catastrophic {
-                Severity::Stop
-            } else {
-                Severity::Verify
-            },
-            format!("{p} replaces {dest}, {what}"),
-        ));
+    if let Some(replaced) = system_file_replaced(p, dest) {
+        out.push(replaced);
     } else if p == "mv" && dest == "/dev/null" {
         out.push(finding(
             F,
