@@ -16,6 +16,8 @@
 //!   is verified on the bytes in memory, and exactly those bytes are deserialized (no window in
 //!   which the file could change between check and use);
 //! - wasmtime itself checks the artifact's header: its version and engine configuration.
+//!
+//! Files nobody used for a month are removed, at most once a day ([`crate::cache_purge`]).
 
 #![allow(unsafe_code)]
 
@@ -53,6 +55,11 @@ impl PrecompileCache {
         };
         create_private_dir(dir).map_err(io_err)?;
         check_private(dir)?;
+        crate::cache_purge::purge_if_due(
+            dir,
+            crate::cache_purge::PurgeLimits::default(),
+            std::time::SystemTime::now(),
+        );
         Ok(PrecompileCache {
             dir: dir.to_path_buf(),
             engine_key: engine_key(engine),
@@ -105,7 +112,10 @@ impl PrecompileCache {
         // What remains is a process running as this same user forging an entry; such a process
         // can already replace the airlock binary, so the cache adds no authority.
         match unsafe { Component::deserialize(engine, artifact) } {
-            Ok(component) => Some(component),
+            Ok(component) => {
+                crate::cache_purge::touch_if_stale(&path, std::time::SystemTime::now());
+                Some(component)
+            }
             Err(e) => {
                 tracing::warn!(origin, path = %path.display(), error = %e, "wasmtime refused the precompile cache entry: removing it and recompiling");
                 let _ = fs::remove_file(&path);
@@ -173,6 +183,7 @@ impl PrecompileCache {
         if fs::symlink_metadata(&path)
             .is_ok_and(|m| m.is_file() && m.len() == artifact.len() as u64)
         {
+            crate::cache_purge::touch_if_stale(&path, std::time::SystemTime::now());
             return Ok(path);
         }
         let tmp = self
@@ -338,6 +349,30 @@ mod tests {
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).expect("chmod");
         let err = PrecompileCache::open(&dir, &engine).expect_err("open to others");
         assert!(err.to_string().contains("chmod 700"), "{err}");
+    }
+
+    #[test]
+    fn opening_the_cache_purges_what_nobody_used_and_using_a_file_keeps_it() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("cache");
+        let engine = Engine::default();
+        let month_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(31 * 86_400);
+        let cache = PrecompileCache::open(&dir, &engine).expect("open");
+        let used = cache.builtin_file("used", b"native code").expect("written");
+        let unused = dir.join("builtin-unused.cwasm");
+        fs::write(&unused, b"an older airlock's built-in").expect("write");
+        for path in [&used, &unused] {
+            fs::File::open(path)
+                .and_then(|f| f.set_modified(month_ago))
+                .expect("age the file");
+        }
+        // Loading the built-in again records its use; the stamp is removed so the next open
+        // purges (a purge runs at most once a day).
+        cache.builtin_file("used", b"native code").expect("found");
+        fs::remove_file(dir.join(".last-purge")).expect("stamp written by the first open");
+        PrecompileCache::open(&dir, &engine).expect("reopen");
+        assert!(used.exists(), "a file in use is kept");
+        assert!(!unused.exists(), "a month unused: removed");
     }
 
     #[test]

@@ -50,6 +50,7 @@ mod action;
 mod bindings;
 mod budget;
 mod cache;
+mod cache_purge;
 mod error;
 mod failure;
 pub mod guest_result;
