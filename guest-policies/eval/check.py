@@ -4,8 +4,8 @@
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
 being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/`,
-`holdout3/` and `holdout4/` (see README.md), they are checked too, each by its own rules
-(HELD_BACK): every action in split `report`, a minimum number of actions, at least
+`holdout3/`, `holdout4/` and `holdout5/` (see README.md), they are checked too, each by its own
+rules (HELD_BACK): every action in split `report`, a minimum number of actions, at least
 HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign action
 and a minimum per family, and no action that is also in the corpus or in an earlier held-back
 set.
@@ -44,9 +44,11 @@ MIN_OK = 300
 HOLDOUT_MIN_OK_SHARE = 0.40
 # Each held-back set: (directory, minimum actions, minimum per family). holdout/ was measured
 # and is spent; holdout2/ was written after it and measured once (session 8); holdout3/ was
-# written after that, before anything was measured on it; holdout4/ likewise, after holdout3/.
+# written after that, before anything was measured on it; holdout4/ likewise, after holdout3/;
+# holdout5/ likewise, after holdout4/ was measured and spent.
 HELD_BACK = (
     ("holdout", 200, 15), ("holdout2", 140, 10), ("holdout3", 160, 13), ("holdout4", 160, 13),
+    ("holdout5", 200, 15),
 )
 
 
