@@ -60,6 +60,9 @@ pin_python() {
 }
 pin_python prometheus_client 0.26.0
 pin_python schemathesis 4.32.5
+# OpenTelemetry's own protobuf bindings decode what `airlock http` exports over OTLP
+# (host/tests/fixtures/otlp/receiver.py).
+pin_python opentelemetry-proto 1.45.2
 
 # The gateway tests put `airlock proxy` in front of the npm filesystem server; it lives in .node.
 # So does cc-safety-net, the hook-based peer `just bench-report` compares airlock's judgement

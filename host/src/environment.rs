@@ -67,6 +67,16 @@ pub const VARIABLES: &[(&str, &str)] = &[
          [default: text].",
     ),
     (
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "serve, http, proxy: export decision spans (the step or gate call, the stages' \
+         verdicts; never a hint, a parameter value or a code) to this OpenTelemetry collector \
+         over OTLP http/protobuf, e.g. http://127.0.0.1:4318 (/v1/traces is appended) \
+         [default: no export]. OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is used as it is; \
+         OTEL_SERVICE_NAME names the service [default: airlock]; another \
+         OTEL_EXPORTER_OTLP_PROTOCOL than http/protobuf, or an https:// endpoint, stops the \
+         command.",
+    ),
+    (
         "XDG_STATE_HOME",
         "The base of the default state directory, when set to an absolute path.",
     ),

@@ -11,10 +11,14 @@ use crate::state_dir;
 
 /// Serves until interrupted.
 pub fn run(args: &HttpArgs) -> ExitCode {
-    if let Err(e) = crate::logging::init() {
-        eprintln!("airlock http: {e}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
+    // Held to the end: dropping it flushes the exported spans.
+    let _telemetry = match crate::logging::init() {
+        Ok(telemetry) => telemetry,
+        Err(e) => {
+            eprintln!("airlock http: {e}");
+            return ExitCode::from(crate::cli::EXIT_USAGE);
+        }
+    };
     match serve(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -69,15 +69,25 @@ fn format(value: Option<&str>) -> Result<Format, String> {
     }
 }
 
-/// Installs the subscriber once; an error says which variable is wrong and what it takes.
-pub fn init() -> Result<(), String> {
+/// Installs the subscriber once; an error says which variable is wrong and what it takes. With
+/// an OTLP endpoint configured ([`crate::telemetry`]) airlock's spans are exported too, until
+/// the returned guard is dropped (which flushes them).
+pub fn init() -> Result<Option<crate::telemetry::Telemetry>, String> {
     let filter = filter(std::env::var("AIRLOCK_LOG").ok().as_deref())?;
     let format = format(std::env::var("AIRLOCK_LOG_FORMAT").ok().as_deref())?;
+    let otlp = crate::telemetry::config_from(|name| std::env::var(name).ok())?;
     let mut cap = Targets::new().with_default(LevelFilter::WARN);
     for target in OWN_TARGETS {
         cap = cap.with_target(target, LevelFilter::TRACE);
     }
-    let registry = tracing_subscriber::registry().with(cap);
+    let (export, telemetry) = match &otlp {
+        Some(config) => {
+            let (layer, guard) = crate::telemetry::layer(config, &OWN_TARGETS)?;
+            (Some(layer), Some(guard))
+        }
+        None => (None, None),
+    };
+    let registry = tracing_subscriber::registry().with(cap).with(export);
     let result = match format {
         Format::Text => registry
             .with(
@@ -98,7 +108,7 @@ pub fn init() -> Result<(), String> {
     };
     // Already installed (a second init in one process) is fine.
     let _ = result;
-    Ok(())
+    Ok(telemetry)
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod serve;
 mod service;
 mod signals;
 mod state_dir;
+mod telemetry;
 mod xdg;
 
 use std::process::ExitCode;

@@ -11,10 +11,14 @@ use crate::state_dir;
 
 /// Runs the gateway until the client closes stdin.
 pub fn run(args: &ProxyArgs) -> ExitCode {
-    if let Err(e) = crate::logging::init() {
-        eprintln!("airlock proxy: {e}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
+    // Held to the end: dropping it flushes the exported spans.
+    let _telemetry = match crate::logging::init() {
+        Ok(telemetry) => telemetry,
+        Err(e) => {
+            eprintln!("airlock proxy: {e}");
+            return ExitCode::from(crate::cli::EXIT_USAGE);
+        }
+    };
     match proxy(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

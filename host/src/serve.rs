@@ -12,10 +12,14 @@ use crate::state_dir;
 
 /// Runs the dongle until the client closes stdin.
 pub fn run(args: &ServeArgs) -> ExitCode {
-    if let Err(e) = crate::logging::init() {
-        eprintln!("airlock serve: {e}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
+    // Held to the end: dropping it flushes the exported spans.
+    let _telemetry = match crate::logging::init() {
+        Ok(telemetry) => telemetry,
+        Err(e) => {
+            eprintln!("airlock serve: {e}");
+            return ExitCode::from(crate::cli::EXIT_USAGE);
+        }
+    };
     let started = (|| -> Result<Arc<Shared>, String> {
         let state_dir = state_dir::resolve(args.state_dir.as_deref())?;
         Shared::start(ServiceConfig {

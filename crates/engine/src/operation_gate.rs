@@ -178,6 +178,42 @@ impl Engine {
         call: OperationCall<'_>,
         history: &GateContext,
     ) -> Result<GateAnswer, LoopError> {
+        // The decision's span (exported over OTLP when configured): names and the answer,
+        // never a parameter value.
+        let span = tracing::info_span!(
+            "airlock.gate",
+            agent = call.agent,
+            adapter = call.adapter,
+            operation = call.operation,
+            answer = tracing::field::Empty,
+            error = tracing::field::Empty,
+        );
+        let _entered = span.enter();
+        let answer = self.gate_operation_unspanned(call, history);
+        match &answer {
+            Ok(a) => {
+                span.record(
+                    "answer",
+                    match a {
+                        GateAnswer::Proceed { .. } => "proceed",
+                        GateAnswer::Preview { .. } => "preview",
+                        GateAnswer::Pending { .. } => "pending",
+                        GateAnswer::Refused { .. } => "refused",
+                    },
+                );
+            }
+            Err(e) => {
+                span.record("error", e.code);
+            }
+        }
+        answer
+    }
+
+    fn gate_operation_unspanned(
+        &self,
+        call: OperationCall<'_>,
+        history: &GateContext,
+    ) -> Result<GateAnswer, LoopError> {
         if call.agent.trim().is_empty() {
             return Err(LoopError::missing_param("element_name", "gate_operation"));
         }

@@ -99,6 +99,36 @@ impl Engine {
     /// cannot be evaluated at all (no such execution, no hint); every report that can be
     /// evaluated gets a directive.
     pub fn record_execution_step(&self, report: StepReport) -> Result<StepAnswer, LoopError> {
+        // The decision's span (exported over OTLP when configured): names and verdicts only,
+        // never the hint, whose text is the agent's.
+        let span = tracing::info_span!(
+            "airlock.step",
+            agent = report.agent.trim(),
+            step = tracing::field::Empty,
+            proceed = tracing::field::Empty,
+            stopped = tracing::field::Empty,
+            next_step_risk = tracing::field::Empty,
+            error = tracing::field::Empty,
+        );
+        let _entered = span.enter();
+        let answer = self.record_execution_step_in(report);
+        match &answer {
+            Ok(a) => {
+                span.record("step", a.step);
+                span.record("proceed", a.directive.proceed);
+                span.record("stopped", a.directive.stopped.unwrap_or(false));
+                if let Some(tier) = a.directive.next_step_risk {
+                    span.record("next_step_risk", tier.as_str());
+                }
+            }
+            Err(e) => {
+                span.record("error", e.code);
+            }
+        }
+        answer
+    }
+
+    fn record_execution_step_in(&self, report: StepReport) -> Result<StepAnswer, LoopError> {
         let agent = report.agent.trim().to_owned();
         let key = identity_key(&agent);
         if key.is_empty() {

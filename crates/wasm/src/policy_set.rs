@@ -277,6 +277,28 @@ impl PolicySet {
     /// [`evaluate`](Self::evaluate) for a caller that has no further use for the action: its
     /// strings move into the guests' form instead of being copied.
     pub fn evaluate_owned(&self, action: Action) -> Evaluation {
+        // Spans for an OTLP export (cheap when nothing listens): the stages' verdicts and
+        // scores, never the action's text.
+        let span = tracing::info_span!(
+            "airlock.stages",
+            generation = self.generation,
+            verdict = tracing::field::Empty,
+            score = tracing::field::Empty,
+            outcome = tracing::field::Empty,
+            failures = tracing::field::Empty,
+        );
+        let _entered = span.enter();
+        let evaluation = self.evaluate_unspanned(action);
+        span.record("verdict", evaluation.verdict.as_str());
+        if let Some(score) = evaluation.score {
+            span.record("score", score);
+        }
+        span.record("outcome", evaluation.outcome.as_str());
+        span.record("failures", evaluation.failures.len());
+        evaluation
+    }
+
+    fn evaluate_unspanned(&self, action: Action) -> Evaluation {
         // Converted for the guests once, for every stage.
         let mut converted = action.into_wit();
         let mut verdict = PatternVerdict::NoMatch;
@@ -286,9 +308,12 @@ impl PolicySet {
             let StageRunner::Patterns(p) = &stage.runner else {
                 continue;
             };
-            let m = with_recent_hints(&mut converted, stage.recent_hints, |action| {
-                p.evaluate_converted(action)
-            });
+            let m = tracing::info_span!("airlock.stage", stage = %stage.name, kind = "patterns")
+                .in_scope(|| {
+                    with_recent_hints(&mut converted, stage.recent_hints, |action| {
+                        p.evaluate_converted(action)
+                    })
+                });
             if let Some(failure) = m.failure {
                 failures.push(StageFailed {
                     stage: stage.name.clone(),
@@ -318,9 +343,12 @@ impl PolicySet {
             let StageRunner::Scorer { stage: s, weight } = &stage.runner else {
                 continue;
             };
-            let scored = with_recent_hints(&mut converted, stage.recent_hints, |action| {
-                s.score_converted(action)
-            });
+            let scored = tracing::info_span!("airlock.stage", stage = %stage.name, kind = "scorer")
+                .in_scope(|| {
+                    with_recent_hints(&mut converted, stage.recent_hints, |action| {
+                        s.score_converted(action)
+                    })
+                });
             if let Some(failure) = scored.failure {
                 failures.push(StageFailed {
                     stage: stage.name.clone(),
