@@ -237,3 +237,145 @@ fn acknowledged_state_survives_sigkill_at_random_moments() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// Per agent, `(n, outcome)` of each answered decision, in the order answered.
+type Answered = BTreeMap<String, Vec<(u64, String)>>;
+
+/// `/v1/decide` under concurrent load, SIGKILLed mid-load: every decision that was answered
+/// has its audit entry on disk (entries of danger 2 are group-committed: an answer waits for
+/// the commit that holds its entry), and each agent's entries are in the order its decisions
+/// were answered.
+#[test]
+fn every_answered_decision_is_on_disk_after_sigkill_mid_load() {
+    const CLIENTS: usize = 8;
+    let state = tempfile::tempdir().expect("tempdir");
+    let policy = tempfile::tempdir().expect("tempdir");
+    // delete_file through `files` is allowed at danger 2 (a durable entry before the answer);
+    // without the adapter it is denied (durable too).
+    std::fs::write(
+        policy.path().join("policy.json"),
+        json!({"adapters": {"files": {"trust": {
+            "level": "community_reviewed", "validated_at": "2026-01-15T12:00:00Z"}}}})
+        .to_string(),
+    )
+    .expect("policy");
+    let mut child = airlock(state.path())
+        .args(["http", "--listen", "127.0.0.1:0", "--policy"])
+        .arg(policy.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("airlock http");
+    let base = common::http_base(&mut child);
+    // agent -> the outcome of each answered decision, in the order answered.
+    let answered: Arc<Mutex<Answered>> = Arc::default();
+    let clients: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            let (base, answered) = (base.clone(), Arc::clone(&answered));
+            std::thread::spawn(move || {
+                let http: ureq::Agent = ureq::Agent::config_builder()
+                    .http_status_as_error(false)
+                    .timeout_global(Some(Duration::from_secs(5)))
+                    .build()
+                    .into();
+                let agent = format!("client-{c}");
+                for n in 0u64.. {
+                    let mut body = json!({"operation": "delete_file", "agent": agent,
+                                          "params": {"path": "/srv/a", "n": n}});
+                    if n % 4 != 3 {
+                        body["adapter"] = json!("files");
+                    }
+                    let Ok(mut r) = http
+                        .post(format!("{base}/v1/decide"))
+                        .header("content-type", "application/json")
+                        .send(body.to_string())
+                    else {
+                        return;
+                    };
+                    let Ok(text) = r.body_mut().read_to_string() else {
+                        return;
+                    };
+                    let Ok(answer) = serde_json::from_str::<Value>(&text) else {
+                        return;
+                    };
+                    let Some(outcome) = answer["outcome"].as_str() else {
+                        return;
+                    };
+                    answered
+                        .lock()
+                        .expect("lock")
+                        .entry(agent.clone())
+                        .or_default()
+                        .push((n, outcome.to_owned()));
+                }
+            })
+        })
+        .collect();
+    // Mid-load: wait for a few hundred answers, then kill.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while answered
+        .lock()
+        .expect("lock")
+        .values()
+        .map(Vec::len)
+        .sum::<usize>()
+        < 300
+    {
+        assert!(std::time::Instant::now() < deadline, "the load got going");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill(); // SIGKILL
+    let _ = child.wait();
+    for c in clients {
+        let _ = c.join();
+    }
+
+    let out = airlock(state.path())
+        .args(["audit", "--json"])
+        .output()
+        .expect("airlock audit");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let audit: Value = serde_json::from_slice(&out.stdout).expect("json");
+    // agent -> (n, outcome, sequence) of its entries, in log order.
+    let mut logged: BTreeMap<String, Vec<(u64, String, u64)>> = BTreeMap::new();
+    let mut last_sequence = 0;
+    for e in audit.as_array().expect("entries") {
+        let sequence = e["sequence"].as_u64().expect("sequence");
+        assert_eq!(sequence, last_sequence + 1, "numbered without gaps");
+        last_sequence = sequence;
+        logged
+            .entry(e["agent"].as_str().unwrap_or_default().to_owned())
+            .or_default()
+            .push((
+                e["parameters"]["n"].as_u64().expect("n"),
+                e["outcome"].as_str().unwrap_or_default().to_owned(),
+                sequence,
+            ));
+    }
+    let answered = answered.lock().expect("lock");
+    let total: usize = answered.values().map(Vec::len).sum();
+    assert!(total >= 300, "{total} answered");
+    for (agent, decisions) in answered.iter() {
+        let entries = logged.get(agent).map(Vec::as_slice).unwrap_or_default();
+        for (i, (n, outcome)) in decisions.iter().enumerate() {
+            let expected = if outcome == "allow" {
+                "allowed"
+            } else {
+                "denied"
+            };
+            assert_eq!(
+                entries.get(i).map(|(n, o, _)| (*n, o.as_str())),
+                Some((*n, expected)),
+                "{agent}'s answered decision {n} ({outcome}) is the entry {i} of its log"
+            );
+        }
+        // Entries of decisions in flight at the kill may be there too, after the answered
+        // ones, still in order.
+        let ns: Vec<u64> = entries.iter().map(|(n, _, _)| *n).collect();
+        assert_eq!(ns, (0..ns.len() as u64).collect::<Vec<_>>(), "{agent}");
+    }
+}

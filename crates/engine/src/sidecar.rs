@@ -8,7 +8,12 @@
 //!   quiet hours and anti-flap read) is the server's.
 //! - **A hard-blocked agent is refused** (`PERMISSION_AGENT_BLOCKED`), as in the loop and the
 //!   gateway.
-//! - **Every decision is audited**, durably for danger level 2 and up (danger-levels 7.4).
+//! - **Every decision is audited**, durably for danger level 2 and up (danger-levels 7.4),
+//!   and no decision is answered before its entry is written: durable entries are on disk
+//!   first. Concurrent requests' durable writes share one commit (the store's group commit,
+//!   `airlock_store::group_commit`), so each request still waits for its own record's fsync
+//!   but not for every other request's; a write that fails answers with an error, never with
+//!   the decision.
 //! - **confirm / verify create an approval** that a person decides (`airlock approve ID`); the
 //!   same request again (agent, adapter, operation, params, hint) waits on it while it is
 //!   pending, proceeds **once** after a person approved it (`confirmed: true`), and is refused
@@ -209,7 +214,14 @@ impl Engine {
                 } else {
                     AuditOutcome::Denied
                 };
-                let _ = self.decide_audit(&request, &report, &agent, now, outcome, reasons);
+                // No decision is answered without its record: a refusal whose entry could not
+                // be written is an error (still no go-ahead), not a silent deny.
+                self.decide_audit(&request, &report, &agent, now, outcome, reasons)
+                    .map_err(|_| {
+                        DecideError::Refused(
+                            LoopError::store_failed("record the audit entry").to_json(),
+                        )
+                    })?;
                 Ok(answer)
             }
             Outcome::Confirm | Outcome::Verify => {
@@ -244,14 +256,15 @@ impl Engine {
         {
             match (&a.state, a.status(now)) {
                 (ApprovalState::Pending, "pending") => {
-                    let _ = self.decide_audit(
+                    self.decide_audit(
                         request,
                         report,
                         agent,
                         now,
                         AuditOutcome::Paused,
                         vec![format!("still waits for a person (approval {id})")],
-                    );
+                    )
+                    .map_err(|_| failed("record the audit entry"))?;
                     with_approval(&mut answer, &a);
                     return Ok(answer);
                 }
@@ -277,14 +290,15 @@ impl Engine {
                 }
                 (ApprovalState::Denied { .. }, _) => {
                     let _ = store.remove(Table::Tokens, &key, Durability::Durable);
-                    let _ = self.decide_audit(
+                    self.decide_audit(
                         request,
                         report,
                         agent,
                         now,
                         AuditOutcome::Denied,
                         vec![format!("a person denied approval {id}")],
-                    );
+                    )
+                    .map_err(|_| failed("record the audit entry"))?;
                     answer["outcome"] = json!(Outcome::Deny);
                     answer["approval_id"] = json!(id);
                     answer["error"] = json!({
@@ -342,7 +356,8 @@ impl Engine {
         store
             .put(Table::Tokens, &key, id.as_bytes(), Durability::Durable)
             .map_err(|_| failed("record the approval request"))?;
-        let _ = self.decide_audit(request, report, agent, now, AuditOutcome::Paused, reasons);
+        self.decide_audit(request, report, agent, now, AuditOutcome::Paused, reasons)
+            .map_err(|_| failed("record the audit entry"))?;
         let problems = self.send(
             &policy,
             vec![Outgoing::Approval {

@@ -11,10 +11,27 @@
 //! before an answer leaves the process); [`Durability::Lazy`] is for hot counters that may lose
 //! their last moments in a crash and are made durable by the next durable write.
 //!
+//! **Durable writes are group-committed** ([`group_commit`]), in the store and not in the
+//! engine, for every writer alike (`/v1/decide`, the safety loop, the gateway, hooks
+//! forwarded to the running airlock, operator commands). A durable write costs a disk flush,
+//! and one commit per write bounded `/v1/decide` at the disk's flush rate (about 2,000 flushes
+//! a second here) however many requests waited. Now each durable call queues its write and
+//! waits; the first caller that finds no commit in flight commits everything queued, in one
+//! transaction and one flush, and wakes the others with their results. The contract of
+//! [`Store`] is unchanged, so the engine needs no batching of its own and no knowledge of the
+//! backend: a durable call still returns only once its write is on disk (so no answer leaves
+//! before its record), an error still means nothing of it was written (a batch whose commit
+//! fails fails every write in it), and a caller's writes are in the file in its order. Nothing
+//! waits to fill a batch, so a write alone costs what it did. The queue, the election of the
+//! committer and the wake-ups are backend-neutral ([`group_commit::GroupCommit`] over a
+//! [`group_commit::Batching`] backend): a shared database for fleets (PostgreSQL) would commit
+//! each batch as one transaction, one WAL flush, with the same code.
+//!
 //! `docs/state.md` lists the tables, their keys and values, and what is durable when.
 
 #![deny(missing_docs)]
 
+pub mod group_commit;
 mod pending;
 mod read_cache;
 mod redb_store;
@@ -97,7 +114,7 @@ pub enum Durability {
 
 /// A store operation failed. The engine treats any of these as "cannot decide safely": a
 /// decision that needs a durable write fails closed.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// Another process has the file open (redb locks it): talk to that process instead.
     #[error("the state file '{path}' is in use by another airlock process")]

@@ -38,7 +38,7 @@ pub(crate) enum Write {
 }
 
 /// The lazy writes not yet committed.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Pending {
     /// The last write of each key, by table ([`Table::index`]): its value, or `None` for a
     /// removal. Within one transaction the order of writes to different keys does not matter.
@@ -150,6 +150,40 @@ impl Pending {
             .take(limit)
     }
 
+    /// Puts back the writes of a commit that failed (`older`, taken before this buffer's
+    /// writes were made): this buffer's writes win over theirs for the same key, and their
+    /// audit entries come first.
+    pub(crate) fn restore_older(&mut self, mut older: Pending) {
+        for (table, writes) in older.writes.iter_mut().enumerate() {
+            for (key, value) in std::mem::take(&mut self.writes[table]) {
+                writes.insert(key, value);
+            }
+        }
+        older.keys = older.writes.iter().map(HashMap::len).sum();
+        older.audit.append(&mut self.audit);
+        older.oldest = match (older.oldest, self.oldest) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        *self = older;
+    }
+
+    /// Lowers the sequence numbers of the waiting audit entries from `from` by `by`: the
+    /// entries numbered before them were never written (their commit failed), and the log has
+    /// no gaps.
+    pub(crate) fn renumber_audit(&mut self, from: u64, by: u64) {
+        for record in &mut self.audit {
+            if record.sequence >= from {
+                record.sequence -= by;
+            }
+        }
+    }
+
+    /// The sequence number of the first waiting audit entry.
+    pub(crate) fn first_audit(&self) -> Option<u64> {
+        self.audit.first().map(|r| r.sequence)
+    }
+
     /// Empties the buffer (after its writes were committed).
     pub(crate) fn clear(&mut self) {
         for writes in &mut self.writes {
@@ -223,6 +257,24 @@ mod tests {
         assert!(p.is_due());
         p.clear();
         assert!(p.is_empty() && !p.is_due());
+    }
+
+    #[test]
+    fn restored_writes_are_older_than_the_waiting_ones() {
+        let mut older = Pending::default();
+        older.write(put("a", "old"));
+        older.write(put("b", "old"));
+        older.append_audit(3, b"three");
+        let mut p = Pending::default();
+        p.write(put("a", "new"));
+        p.append_audit(6, b"six");
+        p.renumber_audit(5, 2);
+        p.restore_older(older);
+        assert_eq!(p.get(Table::Blocks, "a"), Seen::Value(b"new"));
+        assert_eq!(p.get(Table::Blocks, "b"), Seen::Value(b"old"));
+        assert_eq!(p.len(), 4);
+        let seqs: Vec<u64> = p.audit_from(0, 10).map(|r| r.sequence).collect();
+        assert_eq!(seqs, vec![3, 4]);
     }
 
     #[test]

@@ -1,11 +1,17 @@
 //! The store on one redb file.
 //!
 //! Each [`Table`] is a redb table of `&str -> &[u8]`; the audit log is a table of
-//! `u64 -> &[u8]` whose next key is one past the last. A durable call is one transaction, on
-//! disk when it returns; lazy calls wait in a write-behind buffer (`pending.rs`) and are
-//! committed together, at the latest with the next durable call and in the same transaction.
-//! The file is created with mode 0600: it holds blocks and approvals an agent must not be able
-//! to edit.
+//! `u64 -> &[u8]` whose next key is one past the last. Durable calls are group-committed
+//! (`group_commit.rs`): each waits until a redb transaction holding its write is on disk, and
+//! concurrent ones share that transaction and its fsync. Lazy calls wait in a write-behind
+//! buffer (`pending.rs`) and are committed together, at the latest with the next durable
+//! commit and in the same transaction, before the durable writes. The file is created with
+//! mode 0600: it holds blocks and approvals an agent must not be able to edit.
+//!
+//! A durable commit runs outside the store's lock: reads and lazy writes go on during the
+//! fsync. Reads see the lazy writes of the commit in flight (they were acknowledged) but not
+//! its durable writes until they are on disk, so nothing is decided on a durable write that a
+//! crash or a failed commit could still take back.
 //!
 //! Lazy writes do not wait for the next durable call to reach the disk: a background thread
 //! makes them durable within [`SYNC_EVERY`] of being made, so an idle process keeps nothing
@@ -13,12 +19,13 @@
 
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 
+use crate::group_commit::{Batching, GroupCommit, Lane};
 use crate::pending::{MAX_WRITES, Pending, Seen, Write};
 use crate::read_cache::ReadCache;
 use crate::{AuditRecord, Durability, Store, StoreError, Table};
@@ -51,7 +58,10 @@ pub const SYNC_EVERY: Duration = Duration::from_secs(1);
 #[derive(Debug)]
 struct Writer {
     pending: Pending,
-    /// The sequence number the next audit entry gets (committed or waiting).
+    /// The lazy writes taken by the durable commit in flight: acknowledged, so reads see them
+    /// until the commit settles (then they are in the file, or back in `pending`).
+    in_flight: Option<Arc<Pending>>,
+    /// The sequence number the next audit entry gets (committed, waiting or in flight).
     next_audit: u64,
     /// Whether lazy writes were made since the last durable commit (waiting in the buffer, or
     /// committed non-durably, which is not on disk either).
@@ -60,10 +70,130 @@ struct Writer {
     cache: ReadCache,
 }
 
+/// One durable write, queued for the next group commit.
+#[derive(Debug)]
+enum DurableWrite {
+    Put(Table, String, Vec<u8>),
+    Remove(Table, String),
+    Audit(Vec<u8>),
+    /// Nothing of its own: the waiting lazy writes and every earlier non-durable commit
+    /// become durable (`flush`, the sync thread).
+    Sync,
+}
+
+/// What a durable write gets back.
+#[derive(Debug)]
+enum Done {
+    Nothing,
+    Removed(Option<Vec<u8>>),
+    Appended(u64),
+}
+
+/// One group commit: the lazy writes waiting when it was taken, then the durable writes in
+/// the order they were queued.
+#[derive(Debug)]
+struct Batch {
+    lazy: Arc<Pending>,
+    writes: Vec<DurableWrite>,
+    /// The sequence number of the batch's first audit entry, and how many it has.
+    first_audit: u64,
+    audits: u64,
+}
+
+impl Batching for Writer {
+    type Write = DurableWrite;
+    type Done = Done;
+    type Batch = Batch;
+
+    fn take(&mut self, writes: Vec<DurableWrite>) -> Batch {
+        let lazy = Arc::new(std::mem::take(&mut self.pending));
+        self.in_flight = Some(Arc::clone(&lazy));
+        let audits = writes
+            .iter()
+            .filter(|w| matches!(w, DurableWrite::Audit(_)))
+            .count() as u64;
+        // Numbered now, after the lazy entries taken with them and before any made during
+        // the commit: the log's order is the order the writes were made in.
+        let first_audit = self.next_audit;
+        self.next_audit += audits;
+        // Lazy writes made during the commit set it again.
+        self.unsynced = false;
+        Batch {
+            lazy,
+            writes,
+            first_audit,
+            audits,
+        }
+    }
+
+    fn settle(&mut self, batch: Batch, committed: bool) {
+        self.in_flight = None;
+        let Batch {
+            lazy,
+            writes,
+            first_audit,
+            audits,
+        } = batch;
+        if committed {
+            // The file holds the batch now: what the cache knew of its keys is old.
+            for (table, keys) in lazy.writes() {
+                for key in keys.keys() {
+                    self.cache.forget(table, key);
+                }
+            }
+            for write in &writes {
+                match write {
+                    DurableWrite::Put(table, key, value) => {
+                        self.cache.set(*table, key, Some(value));
+                    }
+                    DurableWrite::Remove(table, key) => self.cache.set(*table, key, None),
+                    DurableWrite::Audit(_) | DurableWrite::Sync => {}
+                }
+            }
+            return;
+        }
+        // Nothing of the batch is in the file. Its durable writes are refused to their
+        // callers; its lazy writes were acknowledged and wait again, before the ones made
+        // since; the audit entries made since take the numbers the refused ones had.
+        self.cache.clear();
+        self.unsynced = true;
+        self.pending.renumber_audit(first_audit + audits, audits);
+        self.next_audit -= audits;
+        let lazy = Arc::try_unwrap(lazy).unwrap_or_else(|shared| shared.as_ref().clone());
+        self.pending.restore_older(lazy);
+        if self.pending.len() > MAX_KEPT_ON_FAILURE {
+            self.drop_pending();
+        }
+    }
+}
+
+impl Writer {
+    /// What the waiting and in-flight lazy writes say of `key`.
+    fn seen(&self, table: Table, key: &str) -> Seen<'_> {
+        match self.pending.get(table, key) {
+            Seen::Unknown => self
+                .in_flight
+                .as_ref()
+                .map_or(Seen::Unknown, |p| p.get(table, key)),
+            seen => seen,
+        }
+    }
+
+    /// Drops the waiting lazy writes (commits keep failing and they would grow without
+    /// bound; a crash could have lost them too). The next audit entry takes the first
+    /// dropped one's number, so the log has no gap.
+    fn drop_pending(&mut self) {
+        if let Some(first) = self.pending.first_audit() {
+            self.next_audit = first;
+        }
+        self.pending.clear();
+    }
+}
+
 /// The file and its writers, shared with the sync thread.
 struct Inner {
     db: Database,
-    writer: Mutex<Writer>,
+    lane: GroupCommit<Writer>,
 }
 
 /// airlock's state in a redb file.
@@ -111,6 +241,26 @@ impl RedbStore {
                 },
                 e => open_error(e.to_string()),
             })?;
+        Self::start(db, &open_error)
+    }
+
+    /// A store on any redb storage backend instead of a file: for tests that inject disk
+    /// faults (a failing or slow fsync) and for storage that is not a local file. The file's
+    /// guarantees hold as far as the backend's `sync_data` keeps its promise.
+    pub fn open_on_backend(backend: impl redb::StorageBackend) -> Result<Self, StoreError> {
+        let open_error = |message: String| StoreError::Open {
+            path: "(storage backend)".to_owned(),
+            message,
+        };
+        let db = Database::builder()
+            .set_cache_size(CACHE_BYTES)
+            .create_with_backend(backend)
+            .map_err(|e| open_error(e.to_string()))?;
+        Self::start(db, &open_error)
+    }
+
+    /// Creates the tables, finds the audit log's next number and starts the sync thread.
+    fn start(db: Database, open_error: &dyn Fn(String) -> StoreError) -> Result<Self, StoreError> {
         let txn = db.begin_write().map_err(|e| open_error(e.to_string()))?;
         for table in Table::ALL {
             txn.open_table(definition(table))
@@ -126,8 +276,9 @@ impl RedbStore {
         txn.commit().map_err(|e| open_error(e.to_string()))?;
         let inner = Arc::new(Inner {
             db,
-            writer: Mutex::new(Writer {
+            lane: GroupCommit::new(Writer {
                 pending: Pending::default(),
+                in_flight: None,
                 next_audit,
                 unsynced: false,
                 cache: ReadCache::default(),
@@ -162,98 +313,108 @@ impl Inner {
         Ok(value.map(|v| v.value().to_vec()))
     }
 
-    /// Makes the lazy writes made since the last durable commit durable, if there are any.
-    ///
-    /// The fsync happens outside the writer lock: a step that only buffers a lazy write or
-    /// reads a key does not wait for the disk (150-300 us here, far more on a busy disk).
-    /// The waiting writes are first committed non-durably under the lock, so readers find
-    /// them in the file; then an empty durable commit makes that commit and every earlier
-    /// non-durable one durable (redb's contract for `Durability::None`).
+    /// The store's lock: the buffer, the cache and the queue of durable writes. Never held
+    /// across a durable commit.
+    fn lane(&self) -> MutexGuard<'_, Lane<Writer>> {
+        self.lane.lock()
+    }
+
+    /// The lock once no durable commit is in flight: for what must read the file alone, or
+    /// commit the buffer itself (a redb write transaction at a time).
+    fn idle_lane(&self) -> MutexGuard<'_, Lane<Writer>> {
+        self.lane.idle(self.lane.lock())
+    }
+
+    /// Queues a durable write and returns once a commit holding it is on disk, or with the
+    /// error of the commit that failed (then nothing of it is in the file).
+    fn durable(&self, write: DurableWrite) -> Result<Done, StoreError> {
+        self.lane.write(write, |batch| self.commit_batch(batch))
+    }
+
+    /// One redb transaction, `Durability::Immediate` (on disk when it returns): the lazy
+    /// writes taken with the batch, then its durable writes in the order they were queued.
+    fn commit_batch(&self, batch: &Batch) -> Result<Vec<Done>, StoreError> {
+        let err = io("commit");
+        let txn = self.db.begin_write().map_err(|e| err(&e))?;
+        apply(&txn, &batch.lazy)?;
+        let mut done = Vec::with_capacity(batch.writes.len());
+        let mut sequence = batch.first_audit;
+        for write in &batch.writes {
+            done.push(match write {
+                DurableWrite::Put(table, key, value) => {
+                    let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                    t.insert(key.as_str(), value.as_slice())
+                        .map_err(|e| err(&e))?;
+                    Done::Nothing
+                }
+                DurableWrite::Remove(table, key) => {
+                    let mut t = txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                    let old = t.remove(key.as_str()).map_err(|e| err(&e))?;
+                    Done::Removed(old.map(|v| v.value().to_vec()))
+                }
+                DurableWrite::Audit(entry) => {
+                    let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
+                    t.insert(sequence, entry.as_slice()).map_err(|e| err(&e))?;
+                    sequence += 1;
+                    Done::Appended(sequence - 1)
+                }
+                DurableWrite::Sync => Done::Nothing,
+            });
+        }
+        txn.commit().map_err(|e| err(&e))?;
+        Ok(done)
+    }
+
+    /// Makes the lazy writes made since the last durable commit durable, if there are any:
+    /// a group commit of its own (with any durable writes queued beside it), outside the lock,
+    /// so a step that only buffers a lazy write or reads a key does not wait for the disk.
     fn sync(&self) -> Result<(), StoreError> {
-        {
-            let mut writer = self.writer();
-            if !writer.unsynced {
-                return Ok(());
-            }
-            if !writer.pending.is_empty() {
-                self.commit(
-                    &mut writer,
-                    "sync lazy writes",
-                    Durability::Lazy,
-                    |_| Ok(()),
-                )?;
-            }
-            // A lazy write made while the fsync runs sets it again, for the next round.
-            writer.unsynced = false;
+        if !self.lane().state.unsynced {
+            return Ok(());
         }
-        let err = io("sync lazy writes");
-        let synced = self
-            .db
-            .begin_write()
-            .map_err(|e| err(&e))
-            .and_then(|txn| txn.commit().map_err(|e| err(&e)));
-        if synced.is_err() {
-            self.writer().unsynced = true;
-        }
-        synced
+        self.durable(DurableWrite::Sync).map(|_| ())
     }
 
-    fn writer(&self) -> MutexGuard<'_, Writer> {
-        // A panic while holding the lock leaves a consistent buffer: every change to it is a
-        // push or a clear after a successful commit.
-        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// One transaction: the waiting lazy writes, then `f`'s. On success the buffer is empty.
-    fn commit<T>(
-        &self,
-        writer: &mut Writer,
-        operation: &str,
-        durability: Durability,
-        f: impl FnOnce(&redb::WriteTransaction) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
+    /// Commits the waiting lazy writes non-durably, under the lock (no fsync: a few
+    /// microseconds). Only when no durable commit is in flight: redb runs one write
+    /// transaction at a time, and this one must not wait under the lock for another's fsync.
+    fn commit_lazily(&self, writer: &mut Writer, operation: &str) -> Result<(), StoreError> {
         let err = io(operation);
         let result = (|| {
             let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
-            if durability == Durability::Lazy {
-                txn.set_durability(redb::Durability::None)
-                    .map_err(|e| err(&e))?;
-            }
+            txn.set_durability(redb::Durability::None)
+                .map_err(|e| err(&e))?;
             apply(&txn, &writer.pending)?;
-            let value = f(&txn)?;
-            txn.commit().map_err(|e| err(&e))?;
-            Ok(value)
+            txn.commit().map_err(|e| err(&e))
         })();
         match result {
-            Ok(_) => {
+            Ok(()) => {
                 // The waiting writes are in the file now: what the cache knew of their keys is
-                // old. (`f`'s own write is the caller's to record.)
-                let Writer { pending, cache, .. } = &mut *writer;
+                // old.
+                let Writer { pending, cache, .. } = writer;
                 for (table, writes) in pending.writes() {
                     for key in writes.keys() {
                         cache.forget(table, key);
                     }
                 }
                 pending.clear();
-                if durability == Durability::Durable {
-                    writer.unsynced = false;
-                }
             }
             Err(_) => {
                 // A failed commit changes nothing in redb, but trust no cached value after one.
                 writer.cache.clear();
                 if writer.pending.len() > MAX_KEPT_ON_FAILURE {
-                    writer.pending.clear();
+                    writer.drop_pending();
                 }
             }
         }
         result
     }
 
-    /// Commits the buffer if it is due (full or old).
-    fn commit_if_due(&self, writer: &mut Writer) -> Result<(), StoreError> {
-        if writer.pending.is_due() {
-            self.commit(writer, "commit lazy writes", Durability::Lazy, |_| Ok(()))
+    /// Commits the buffer if it is due (full or old) and no durable commit is in flight (that
+    /// one's settling leaves the buffer for the next write to find due).
+    fn commit_if_due(&self, lane: &mut Lane<Writer>) -> Result<(), StoreError> {
+        if !lane.committing() && lane.state.pending.is_due() {
+            self.commit_lazily(&mut lane.state, "commit lazy writes")
         } else {
             Ok(())
         }
@@ -306,14 +467,13 @@ impl Store for RedbStore {
     fn flush(&self) -> Result<(), StoreError> {
         // A durable commit makes the waiting writes and the non-durable commits before it
         // durable, even when it writes nothing itself.
-        let inner = &self.inner;
-        let mut writer = inner.writer();
-        inner.commit(&mut writer, "flush", Durability::Durable, |_| Ok(()))
+        self.inner.durable(DurableWrite::Sync).map(|_| ())
     }
 
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut writer = self.inner.writer();
-        match writer.pending.get(table, key) {
+        let mut lane = self.inner.lane();
+        let writer = &mut lane.state;
+        match writer.seen(table, key) {
             Seen::Value(v) => return Ok(Some(v.to_vec())),
             Seen::Removed => return Ok(None),
             Seen::Unknown => {}
@@ -321,8 +481,8 @@ impl Store for RedbStore {
         if let Some(known) = writer.cache.get(table, key) {
             return Ok(known.map(<[u8]>::to_vec));
         }
-        // Read under the writer lock, so no commit can change the key between the read and
-        // the cache entry.
+        // Read under the lock, so no commit can settle between the read and the cache entry
+        // (a commit in flight settles after, and then sets or drops this key itself).
         let value = self.inner.read(table, key)?;
         writer.cache.set(table, key, value.as_deref());
         Ok(value)
@@ -335,25 +495,19 @@ impl Store for RedbStore {
         value: &[u8],
         durability: Durability,
     ) -> Result<(), StoreError> {
-        let mut writer = self.inner.writer();
         match durability {
             Durability::Lazy => {
-                writer
+                let mut lane = self.inner.lane();
+                lane.state
                     .pending
                     .write(Write::Put(table, key.to_owned(), value.to_vec()));
-                writer.unsynced = true;
-                self.inner.commit_if_due(&mut writer)
+                lane.state.unsynced = true;
+                self.inner.commit_if_due(&mut lane)
             }
-            Durability::Durable => {
-                self.inner.commit(&mut writer, "write", durability, |txn| {
-                    let err = io("write");
-                    let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-                    t.insert(key, value).map_err(|e| err(&e))?;
-                    Ok(())
-                })?;
-                writer.cache.set(table, key, Some(value));
-                Ok(())
-            }
+            Durability::Durable => self
+                .inner
+                .durable(DurableWrite::Put(table, key.to_owned(), value.to_vec()))
+                .map(|_| ()),
         }
     }
 
@@ -363,10 +517,11 @@ impl Store for RedbStore {
         key: &str,
         durability: Durability,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut writer = self.inner.writer();
         match durability {
             Durability::Lazy => {
-                let old = match writer.pending.get(table, key) {
+                let mut lane = self.inner.lane();
+                let writer = &mut lane.state;
+                let old = match writer.seen(table, key) {
                     Seen::Value(v) => Some(v.to_vec()),
                     Seen::Removed => None,
                     Seen::Unknown => match writer.cache.get(table, key) {
@@ -376,28 +531,23 @@ impl Store for RedbStore {
                 };
                 writer.pending.write(Write::Remove(table, key.to_owned()));
                 writer.unsynced = true;
-                self.inner.commit_if_due(&mut writer)?;
+                self.inner.commit_if_due(&mut lane)?;
                 Ok(old)
             }
             // The waiting writes are applied first in the same transaction, so what this
             // removes is the value the caller last saw.
-            Durability::Durable => {
-                let old = self
-                    .inner
-                    .commit(&mut writer, "remove", durability, |txn| {
-                        let err = io("remove");
-                        let mut t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
-                        let old = t.remove(key).map_err(|e| err(&e))?;
-                        Ok(old.map(|v| v.value().to_vec()))
-                    })?;
-                writer.cache.set(table, key, None);
-                Ok(old)
-            }
+            Durability::Durable => match self
+                .inner
+                .durable(DurableWrite::Remove(table, key.to_owned()))?
+            {
+                Done::Removed(old) => Ok(old),
+                Done::Nothing | Done::Appended(_) => Ok(None),
+            },
         }
     }
 
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let writer = self.inner.writer();
+        let lane = self.inner.lane();
         let err = io("scan");
         let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
@@ -405,6 +555,10 @@ impl Store for RedbStore {
         for item in t.iter().map_err(|e| err(&e))? {
             let (k, v) = item.map_err(|e| err(&e))?;
             out.push((k.value().to_owned(), v.value().to_vec()));
+        }
+        let writer = &lane.state;
+        if let Some(in_flight) = &writer.in_flight {
+            out = in_flight.overlay(table, out);
         }
         Ok(writer.pending.overlay(table, out))
     }
@@ -416,12 +570,11 @@ impl Store for RedbStore {
         limit: usize,
     ) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
         use std::ops::Bound;
-        let mut writer = self.inner.writer();
+        let mut lane = self.inner.idle_lane();
         // The waiting writes go into the file first (a non-durable commit, as when the buffer
         // is due), so the page is read from the file alone.
-        if !writer.pending.is_empty() {
-            self.inner
-                .commit(&mut writer, "scan", Durability::Lazy, |_| Ok(()))?;
+        if !lane.state.pending.is_empty() {
+            self.inner.commit_lazily(&mut lane.state, "scan")?;
         }
         let err = io("scan");
         let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
@@ -439,10 +592,9 @@ impl Store for RedbStore {
     }
 
     fn count(&self, table: Table) -> Result<u64, StoreError> {
-        let mut writer = self.inner.writer();
-        if !writer.pending.is_empty() {
-            self.inner
-                .commit(&mut writer, "count", Durability::Lazy, |_| Ok(()))?;
+        let mut lane = self.inner.idle_lane();
+        if !lane.state.pending.is_empty() {
+            self.inner.commit_lazily(&mut lane.state, "count")?;
         }
         let err = io("count");
         let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
@@ -451,32 +603,31 @@ impl Store for RedbStore {
     }
 
     fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError> {
-        let mut writer = self.inner.writer();
-        let sequence = writer.next_audit;
         match durability {
             Durability::Lazy => {
-                writer.pending.append_audit(sequence, entry);
-                writer.unsynced = true;
-                writer.next_audit += 1;
+                let mut lane = self.inner.lane();
+                let sequence = lane.state.next_audit;
+                lane.state.pending.append_audit(sequence, entry);
+                lane.state.unsynced = true;
+                lane.state.next_audit += 1;
                 // The entry has its number whether or not this commit works: it is waiting.
-                let _ = self.inner.commit_if_due(&mut writer);
+                let _ = self.inner.commit_if_due(&mut lane);
+                Ok(sequence)
             }
-            Durability::Durable => {
-                self.inner
-                    .commit(&mut writer, "append audit", durability, |txn| {
-                        let err = io("append audit");
-                        let mut t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
-                        t.insert(sequence, entry).map_err(|e| err(&e))?;
-                        Ok(())
-                    })?;
-                writer.next_audit += 1;
-            }
+            Durability::Durable => match self.inner.durable(DurableWrite::Audit(entry.to_vec()))? {
+                Done::Appended(sequence) => Ok(sequence),
+                Done::Nothing | Done::Removed(_) => Err(StoreError::Io {
+                    operation: "append audit".to_owned(),
+                    message: "the commit gave the entry no number".to_owned(),
+                }),
+            },
         }
-        Ok(sequence)
     }
 
     fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError> {
-        let writer = self.inner.writer();
+        // Once no durable commit is in flight, the log is the file's entries then the waiting
+        // ones, without a gap.
+        let lane = self.inner.idle_lane();
         let err = io("read audit");
         let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
@@ -490,7 +641,7 @@ impl Store for RedbStore {
         }
         // Waiting entries come after every committed one.
         let room = limit - out.len();
-        out.extend(writer.pending.audit_from(from, room).cloned());
+        out.extend(lane.state.pending.audit_from(from, room).cloned());
         Ok(out)
     }
 }

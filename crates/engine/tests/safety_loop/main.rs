@@ -7,6 +7,7 @@ mod bounded_state;
 mod common;
 mod compliance;
 mod flows;
+mod group_commit;
 mod limits;
 mod one_answer;
 mod operations;
