@@ -60,6 +60,9 @@ pub struct Lane<S: Batching> {
     /// The ticket of `queue[0]`; tickets are handed out in queue order.
     first_queued: u64,
     committing: bool,
+    /// Callers waiting in [`GroupCommit::idle`]: no new commit starts until they ran, or a
+    /// steady stream of writers could keep them waiting for ever.
+    idle_waiters: usize,
     results: HashMap<u64, Result<S::Done, StoreError>>,
 }
 
@@ -95,6 +98,7 @@ impl<S: Batching> GroupCommit<S> {
                 queue: Vec::new(),
                 first_queued: 0,
                 committing: false,
+                idle_waiters: 0,
                 results: HashMap::new(),
             }),
             settled: Condvar::new(),
@@ -111,11 +115,17 @@ impl<S: Batching> GroupCommit<S> {
     /// Waits until no commit is in flight, for a caller that must read the file alone (the
     /// next commit cannot start while the returned guard is held).
     pub fn idle<'a>(&'a self, mut lane: MutexGuard<'a, Lane<S>>) -> MutexGuard<'a, Lane<S>> {
-        while lane.committing {
-            lane = self
-                .settled
-                .wait(lane)
-                .unwrap_or_else(PoisonError::into_inner);
+        if lane.committing {
+            lane.idle_waiters += 1;
+            while lane.committing {
+                lane = self
+                    .settled
+                    .wait(lane)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            lane.idle_waiters -= 1;
+            // Writers held back for this caller may commit once it releases the lock.
+            self.settled.notify_all();
         }
         lane
     }
@@ -136,7 +146,7 @@ impl<S: Batching> GroupCommit<S> {
             if let Some(result) = lane.results.remove(&ticket) {
                 return result;
             }
-            if lane.committing {
+            if lane.committing || lane.idle_waiters > 0 {
                 lane = self
                     .settled
                     .wait(lane)
@@ -280,6 +290,48 @@ mod tests {
             "batched: {commits} commits for 400 writes"
         );
         assert_eq!(commits, lane.state.taken);
+    }
+
+    /// A caller waiting for the lane to be idle gets it after the commit in flight, however
+    /// many writers keep queueing.
+    #[test]
+    fn a_caller_waiting_for_idle_is_not_starved_by_writers() {
+        let group = Arc::new(GroupCommit::new(Log::default()));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let writers: Vec<_> = (0..6u32)
+            .map(|t| {
+                let (group, stop) = (Arc::clone(&group), Arc::clone(&stop));
+                std::thread::spawn(move || {
+                    while !stop.load(Ordering::SeqCst) {
+                        group
+                            .write(t, |batch| {
+                                std::thread::sleep(Duration::from_millis(2));
+                                Ok(batch.clone())
+                            })
+                            .expect("committed");
+                    }
+                })
+            })
+            .collect();
+        // Let the writers saturate the lane.
+        while group.lock().state.taken < 20 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        for _ in 0..100 {
+            let before = group.lock().state.taken;
+            let lane = group.idle(group.lock());
+            assert!(!lane.committing());
+            // The commit in flight when it asked, and at most one that raced it to the lock.
+            assert!(
+                lane.state.taken <= before + 2,
+                "{} commits while it waited",
+                lane.state.taken - before
+            );
+        }
+        stop.store(true, Ordering::SeqCst);
+        for w in writers {
+            w.join().expect("writer");
+        }
     }
 
     /// A failed commit fails every write of its batch, and none of them is settled as done.
