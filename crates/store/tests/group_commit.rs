@@ -311,3 +311,67 @@ fn acknowledged_writes_survive_sigkill_mid_load() {
         );
     }
 }
+
+/// While durable commits are in flight (taking the waiting lazy writes with them), a writer
+/// still reads back every lazy write it made, by key and in a scan: an acknowledged write
+/// never seems to vanish until its commit lands.
+#[test]
+fn lazy_writes_taken_by_a_commit_in_flight_are_still_read_back() {
+    let disk = SlowDisk::new(Duration::from_millis(2));
+    let store = Arc::new(RedbStore::open_on_backend(disk).expect("open"));
+    let stop = Arc::new(AtomicBool::new(false));
+    let committed = Arc::new(AtomicUsize::new(0));
+    let committers: Vec<_> = (0..4)
+        .map(|w| {
+            let (store, stop, committed) = (
+                Arc::clone(&store),
+                Arc::clone(&stop),
+                Arc::clone(&committed),
+            );
+            std::thread::spawn(move || {
+                let mut n = 0u64;
+                while !stop.load(Ordering::SeqCst) {
+                    store
+                        .put(
+                            Table::Blocks,
+                            &format!("agent-{w}"),
+                            n.to_string().as_bytes(),
+                            Durability::Durable,
+                        )
+                        .expect("durable put");
+                    committed.fetch_add(1, Ordering::SeqCst);
+                    n += 1;
+                }
+            })
+        })
+        .collect();
+    // Lazy writes and reads, for as long as a hundred durable writes take to commit.
+    let mut i = 0u64;
+    while committed.load(Ordering::SeqCst) < 100 {
+        let value = format!("step {i}");
+        store
+            .put(
+                Table::Executions,
+                "exec-1",
+                value.as_bytes(),
+                Durability::Lazy,
+            )
+            .expect("lazy put");
+        assert_eq!(
+            store.get(Table::Executions, "exec-1").expect("get"),
+            Some(value.clone().into_bytes()),
+            "read back at {i}"
+        );
+        let scanned = store.entries(Table::Executions).expect("entries");
+        assert_eq!(
+            scanned,
+            vec![("exec-1".to_owned(), value.into_bytes())],
+            "scanned at {i}"
+        );
+        i += 1;
+    }
+    stop.store(true, Ordering::SeqCst);
+    for c in committers {
+        c.join().expect("committer");
+    }
+}
