@@ -169,7 +169,17 @@ impl<S: Batching> GroupCommit<S> {
             lane.committing = true;
             drop(lane);
 
-            let outcome = commit(&batch).and_then(|done| {
+            // A panic in the commit (the backend's bug) must not leave the lane busy for ever
+            // with every other writer of the batch waiting: it fails the batch like an error.
+            let committed =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| commit(&batch)))
+                    .unwrap_or_else(|_| {
+                        Err(StoreError::Io {
+                            operation: "group commit".to_owned(),
+                            message: "the commit panicked".to_owned(),
+                        })
+                    });
+            let outcome = committed.and_then(|done| {
                 if done.len() == count {
                     Ok(done)
                 } else {
@@ -332,6 +342,19 @@ mod tests {
         for w in writers {
             w.join().expect("writer");
         }
+    }
+
+    /// A commit that panics fails its batch like an error; the lane goes on working.
+    #[test]
+    fn a_panicking_commit_fails_its_batch_and_the_lane_goes_on() {
+        let group = GroupCommit::new(Log::default());
+        let err = group
+            .write(1, |_| panic!("a bug in the backend"))
+            .expect_err("failed");
+        assert!(err.to_string().contains("panicked"), "{err}");
+        assert!(!group.lock().committing());
+        assert_eq!(group.write(2, |b| Ok(b.clone())).expect("committed"), 2);
+        assert_eq!(group.lock().state.committed, [2]);
     }
 
     /// A failed commit fails every write of its batch, and none of them is settled as done.
