@@ -28,10 +28,12 @@ use corpus::{Digest, Rng};
 /// for the gaps of the spent third held-back set (cloud CLIs read by their verbs, `--help`,
 /// forge API deletes, redirections of nothing, secrets pushed after `git add`, uploads from
 /// one-line scripts, PowerShell's `iex (irm ...)`, writes to system files and separated
-/// phrasal verbs in words). The judge's readers
+/// phrasal verbs in words), and for plain language read by classes of actions (security
+/// controls taken away by any verb, memberships, ownership, plans, customer records in bulk,
+/// shared history, irreversibility, the guard's block asked away). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x6e39_4dad_b7c2_530f;
+const PINNED: u64 = 0x340e_2287_753f_9cf2;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -130,7 +132,7 @@ fn outputs_match_the_pinned_digest() {
 
 /// The digest of the default scorer's outputs over the benchmark corpus's hints (regenerated
 /// with [`PINNED`]).
-const PINNED_BENCH: u64 = 0x1f7a_0b2f_8de9_e5ff;
+const PINNED_BENCH: u64 = 0xfba0_4761_97b9_bedc;
 
 /// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
 /// hint alone, no operation, no recent hints.

@@ -93,74 +93,100 @@ pub mod obj {
     pub const ACCESS: u16 = 1 << 12;
     /// Code to install: packages, dependencies, libraries, plugins, extensions.
     pub const SOFTWARE: u16 = 1 << 13;
+    /// What people belong to and get access through: groups, teams, roles, organizations,
+    /// workspaces, ACLs.
+    pub const MEMBERSHIP: u16 = 1 << 14;
+    /// Customer-facing records: tickets, orders, contacts, accounts, users, subscriptions,
+    /// invoices. Changing many at once reaches many customers.
+    pub const RECORD: u16 = 1 << 15;
 }
 
 /// Scope and modifier flags (bits).
 pub mod flag {
     /// all, every, entire, whole, everything, everyone, bulk, mass.
-    pub const BULK: u32 = 1;
+    pub const BULK: u64 = 1;
     /// production, prod, live.
-    pub const PROD: u32 = 1 << 1;
+    pub const PROD: u64 = 1 << 1;
     /// staging, dev, test, local, sandbox, preview.
-    pub const NONPROD: u32 = 1 << 2;
+    pub const NONPROD: u64 = 1 << 2;
     /// public, publicly.
-    pub const PUBLIC: u32 = 1 << 3;
+    pub const PUBLIC: u64 = 1 << 3;
     /// Places that are public: twitter, blog, forum, npm, reddit, internet.
-    pub const PUBLIC_PLACE: u32 = 1 << 4;
+    pub const PUBLIC_PLACE: u64 = 1 << 4;
     /// untested, unreviewed, force, skip, bypass, directly.
-    pub const UNSAFE: u32 = 1 << 5;
+    pub const UNSAFE: u64 = 1 << 5;
     /// not, don't, never, without (before the verb), avoid, instead.
-    pub const NEG: u32 = 1 << 6;
+    pub const NEG: u64 = 1 << 6;
     /// what, how, why, which, does, is, should (at the start of a clause).
-    pub const QUESTION: u32 = 1 << 7;
+    pub const QUESTION: u64 = 1 << 7;
     /// the, a, this, my...: the next word is a noun.
-    pub const DET: u32 = 1 << 8;
+    pub const DET: u64 = 1 << 8;
     /// in, from, of, on, to, for, with...: ends the object's noun phrase.
-    pub const PREP: u32 = 1 << 9;
+    pub const PREP: u64 = 1 << 9;
     /// and, then, but, so, after, before, also: may start a new clause.
-    pub const SPLIT: u32 = 1 << 10;
+    pub const SPLIT: u64 = 1 << 10;
     /// Network sinks named in words: pastebin, gist, dropbox, personal, external, webhook.
-    pub const SINK: u32 = 1 << 11;
+    pub const SINK: u64 = 1 << 11;
     /// myself, own, me: the agent acting on its own case.
-    pub const SELF: u32 = 1 << 12;
+    pub const SELF: u64 = 1 << 12;
     /// request, pending, challenge, execution: things an approval is about.
-    pub const APPROVAL: u32 = 1 << 13;
+    pub const APPROVAL: u64 = 1 << 13;
     /// policy, threshold, rule.
-    pub const POLICY: u32 = 1 << 14;
+    pub const POLICY: u64 = 1 << 14;
     /// danger, threshold, through ("so this goes through"): loosening a guard.
-    pub const LOOSEN: u32 = 1 << 15;
+    pub const LOOSEN: u64 = 1 << 15;
     /// main, master, trunk.
-    pub const MAIN: u32 = 1 << 16;
+    pub const MAIN: u64 = 1 << 16;
     /// same ("do the same").
-    pub const SAME: u32 = 1 << 17;
+    pub const SAME: u64 = 1 << 17;
     /// download, downloaded, fetched, installer, gist.
-    pub const DOWNLOAD: u32 = 1 << 18;
+    pub const DOWNLOAD: u64 = 1 << 18;
     /// random, untrusted, unknown, unverified, fork.
-    pub const UNTRUSTED: u32 = 1 << 19;
+    pub const UNTRUSTED: u64 = 1 << 19;
     /// usd, eur, dollars, euros, btc.
-    pub const CURRENCY: u32 = 1 << 20;
+    pub const CURRENCY: u64 = 1 << 20;
     /// iban, swift, routing.
-    pub const IBAN: u32 = 1 << 21;
+    pub const IBAN: u64 = 1 << 21;
     /// home, system, root directory.
-    pub const SYSTEM: u32 = 1 << 22;
+    pub const SYSTEM: u64 = 1 << 22;
     /// without (after the verb, before review/tests).
-    pub const WITHOUT: u32 = 1 << 23;
+    pub const WITHOUT: u64 = 1 << 23;
     /// review, approval, tests, checks, ci, waiting.
-    pub const REVIEW: u32 = 1 << 24;
+    pub const REVIEW: u64 = 1 << 24;
     /// operator, verification, code: the guard's secrets.
-    pub const OPERATOR: u32 = 1 << 25;
+    pub const OPERATOR: u64 = 1 << 25;
     /// sh, bash, shell, interpreter: the end of a pipe that runs code.
-    pub const SHELL: u32 = 1 << 26;
+    pub const SHELL: u64 = 1 << 26;
     /// private.
-    pub const PRIVATE: u32 = 1 << 27;
+    pub const PRIVATE: u64 = 1 << 27;
     /// private-to-one words that keep a message internal: team, my own address, internal channel.
-    pub const INTERNAL: u32 = 1 << 28;
+    pub const INTERNAL: u64 = 1 << 28;
     /// "off", "down", "away", "out": particles of phrasal verbs (turn off, tear down).
-    pub const PARTICLE: u32 = 1 << 29;
+    pub const PARTICLE: u64 = 1 << 29;
     /// "you" after can/could/would: a request, not a question.
-    pub const YOU: u32 = 1 << 30;
+    pub const YOU: u64 = 1 << 30;
     /// People outside the organization a message reaches: customers, clients, suppliers.
-    pub const PARTY: u32 = 1 << 31;
+    pub const PARTY: u64 = 1 << 31;
+    /// permanently, irreversibly, forever, sole, "the only", "the last remaining", "without a
+    /// backup": what is lost cannot be brought back, which raises the grade one step.
+    pub const IRREVERSIBLE: u64 = 1 << 32;
+    /// block, guard, guardrail, safeguard, hold, restriction: what stands between the agent and
+    /// an action (airlock's, when it is named, the agent's own, or an approval).
+    pub const GUARD: u64 = 1 << 33;
+    /// list, group, segment, cohort: a collection of the things the noun before it names ("the
+    /// contacts list" is every contact): the head stays that noun, and it is in bulk.
+    pub const CONTAINER: u64 = 1 << 34;
+    /// remote, origin, upstream: shared state others pull from.
+    pub const REMOTE: u64 = 1 << 35;
+    /// overwrite, replace, reset, rewrite, restore, rebase: verbs that put other content in
+    /// place of what is there.
+    pub const OVERWRITE: u64 = 1 << 36;
+    /// forget, ignore, dismiss: verbs that lift only a guard (an approval, a block), never a
+    /// security control ("ignore the firewall warnings" is reading advice, not turning it off).
+    pub const LIFT_ONLY: u64 = 1 << 37;
+    /// enforcement, limit, scanning, daemon: a noun that names a part of a security control
+    /// ("AppArmor enforcement", "the rate limit", "code scanning"): the head stays the control.
+    pub const QUALIFIER: u64 = 1 << 38;
 }
 
 /// The classes of words the whole-text checks of [`crate::judge`] act on (sending, reading,
@@ -242,7 +268,7 @@ pub struct Lex {
     /// As an object (bits of [`obj`]).
     pub obj: u16,
     /// As a scope or modifier (bits of [`flag`]).
-    pub flags: u32,
+    pub flags: u64,
     /// The classes the whole-text checks of [`crate::judge`] act on (bits of [`class`]).
     pub checks: u32,
 }
@@ -276,7 +302,7 @@ impl Lex {
             checks: 0,
         }
     }
-    const fn f(flags: u32) -> Self {
+    const fn f(flags: u64) -> Self {
         Self {
             verb: Verb::Absent,
             obj: 0,
@@ -292,7 +318,7 @@ impl Lex {
             checks: 0,
         }
     }
-    const fn of(obj: u16, flags: u32) -> Self {
+    const fn of(obj: u16, flags: u64) -> Self {
         Self {
             verb: Verb::Absent,
             obj,
@@ -314,7 +340,7 @@ impl Lex {
     const fn and(self, checks: u32) -> Self {
         Self { checks, ..self }
     }
-    const fn vf(verb: Verb, flags: u32) -> Self {
+    const fn vf(verb: Verb, flags: u64) -> Self {
         Self {
             verb,
             obj: 0,
@@ -331,11 +357,14 @@ use obj::*;
 /// The table, sorted by word (checked at compile time).
 pub const WORDS: &[(&str, Lex)] = &[
     (".env", Lex::c(class::SECRET)),
+    ("2-factor", Lex::o(SECURITY)),
+    ("2-step", Lex::o(SECURITY)),
     ("2fa", Lex::o(SECURITY)),
     ("a", Lex::f(DET)),
     ("about", Lex::f(PREP)),
     ("access", Lex::o(ACCESS)),
-    ("account", Lex::o(PEOPLE)),
+    ("account", Lex::o(PEOPLE | RECORD)),
+    ("acl", Lex::o(ACCESS | MEMBERSHIP)),
     ("across", Lex::f(PREP)),
     ("action", Lex::c(class::SELF_OBJECT)),
     (
@@ -347,8 +376,10 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("administrator", Lex::o(PRIV)),
     ("after", Lex::f(SPLIT | PREP)),
     ("afterwards", Lex::f(SPLIT)),
+    ("agent", Lex::f(QUALIFIER)),
     ("agreement", Lex::o(MONEY)),
     ("airlock", Lex::o(AIRLOCK).and(class::AIRLOCK)),
+    ("alarm", Lex::o(SECURITY)),
     ("alert", Lex::o(SECURITY)),
     ("alerting", Lex::o(SECURITY)),
     ("all", Lex::f(BULK)),
@@ -362,9 +393,13 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("analyse", Lex::v(Mention).and(class::MENTION)),
     ("analyze", Lex::v(Mention).and(class::MENTION)),
     ("and", Lex::f(SPLIT)),
+    ("annihilate", Lex::v(Destroy)),
     ("annotate", Lex::c(class::MENTION)),
     ("announce", Lex::v(Communicate)),
     ("announcement", Lex::f(0)),
+    ("anti-malware", Lex::o(SECURITY)),
+    ("anti-virus", Lex::o(SECURITY)),
+    ("antimalware", Lex::o(SECURITY)),
     ("antivirus", Lex::o(SECURITY)),
     ("any", Lex::f(BULK)),
     ("anyone", Lex::of(PEOPLE, BULK)),
@@ -372,10 +407,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("api_key", Lex::c(class::SECRET)),
     ("apikey", Lex::o(CRED).and(class::SECRET)),
     ("app", Lex::o(RUNTIME)),
+    ("apparmor", Lex::o(SECURITY)),
     ("apply", Lex::v(Release)),
     (
         "approval",
-        Lex::f(REVIEW | APPROVAL).and(class::OPERATOR_OBJECT),
+        Lex::f(REVIEW | APPROVAL | GUARD).and(class::OPERATOR_OBJECT),
     ),
     ("approvals", Lex::c(class::OPERATOR_OBJECT)),
     (
@@ -392,11 +428,13 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("attach", Lex::c(class::SEND)),
     ("audience", Lex::of(PEOPLE, PARTY)),
     ("audit", Lex::o(SECURITY).and(class::MENTION)),
+    ("auditd", Lex::o(SECURITY)),
     ("authorize", Lex::v(Approve)),
     ("auto-approve", Lex::c(class::POLICY)),
     ("autoapprove", Lex::c(class::POLICY)),
     ("avoid", Lex::f(NEG)),
     ("away", Lex::f(PARTICLE)),
+    ("back", Lex::f(PARTICLE)),
     ("backup", Lex::o(STORE).and(class::DATA)),
     ("balance", Lex::o(MONEY)),
     ("ban", Lex::v(Disable)),
@@ -407,7 +445,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("before", Lex::f(SPLIT | PREP)),
     ("binary", Lex::c(class::DOWNLOADED)),
     ("blast", Lex::v(Communicate)),
-    ("block", Lex::v(Disable).and(class::SELF_OBJECT)),
+    ("block", Lex::vf(Disable, GUARD).and(class::SELF_OBJECT)),
     ("blog", Lex::f(PUBLIC_PLACE)),
     ("bounce", Lex::v(Restart)),
     ("brainstorm", Lex::v(Mention)),
@@ -429,6 +467,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("call", Lex::v(Run)),
     ("cancel", Lex::v(Cancel)),
     ("cannot", Lex::f(NEG)),
+    ("captcha", Lex::o(SECURITY)),
     (
         "cat",
         Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
@@ -455,14 +494,18 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB),
     ),
     ("client", Lex::of(PEOPLE, PARTY)),
+    ("clobber", Lex::vf(Destroy, OVERWRITE)),
     ("clone", Lex::v(Mention)),
     ("close", Lex::v(Close)),
+    ("cloudtrail", Lex::o(SECURITY)),
     ("cluster", Lex::o(STORE)),
     (
         "code",
         Lex::f(OPERATOR).and(class::DATA | class::OPERATOR_OBJECT),
     ),
     ("codes", Lex::c(class::OPERATOR_OBJECT)),
+    ("cohort", Lex::f(CONTAINER)),
+    ("collaborator", Lex::o(PEOPLE)),
     ("collect", Lex::c(class::READ)),
     ("collection", Lex::o(STORE)),
     ("command", Lex::c(class::SELF_OBJECT)),
@@ -476,28 +519,34 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("confidential", Lex::o(SENSITIVE)),
     ("confirm", Lex::v(Approve)),
     ("consider", Lex::v(Mention)),
-    ("contact", Lex::of(PEOPLE, PARTY)),
+    ("contact", Lex::of(PEOPLE | RECORD, PARTY)),
     ("container", Lex::o(RUNTIME)),
     ("contents", Lex::c(class::PRONOUN)),
     ("contract", Lex::o(MONEY)),
     ("contractor", Lex::of(PEOPLE, PARTY)),
+    ("convince", Lex::v(Mention)),
     ("cookie", Lex::o(CRED)),
     ("cookies", Lex::c(class::SECRET)),
     (
         "copy",
         Lex::v(Access).and(class::READ | class::SEND | class::LOOK | class::FOLLOW_UP),
     ),
+    ("cors", Lex::o(SECURITY)),
     ("could", Lex::f(0)),
     ("count", Lex::v(Mention)),
     ("coupon", Lex::o(MONEY)),
     ("create", Lex::v(Modify)),
     ("credential", Lex::o(CRED).and(class::SECRET)),
     ("credentials", Lex::c(class::SECRET)),
+    ("credit", Lex::o(MONEY)),
     ("creds", Lex::o(CRED)),
+    ("csp", Lex::o(SECURITY)),
+    ("csrf", Lex::o(SECURITY)),
     ("curl", Lex::c(class::SEND | class::FETCH)),
-    ("customer", Lex::of(PEOPLE, PARTY).and(class::DATA)),
+    ("customer", Lex::of(PEOPLE | RECORD, PARTY).and(class::DATA)),
     ("customers", Lex::c(class::DATA)),
     ("cut", Lex::f(0)),
+    ("daemon", Lex::f(QUALIFIER)),
     ("danger", Lex::f(LOOSEN)),
     ("data", Lex::o(STORE).and(class::DATA)),
     ("database", Lex::o(STORE).and(class::DATA)),
@@ -508,12 +557,15 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("decommission", Lex::v(Destroy)),
     ("decrease", Lex::v(Modify)),
     ("decrypt", Lex::v(Access).and(class::READ)),
+    ("defender", Lex::o(SECURITY)),
     (
         "delete",
         Lex::v(Destroy)
             .and(class::DESTROY | class::FOLLOW_UP | class::GUARD_VERB | class::STATE_EDIT),
     ),
+    ("demote", Lex::v(Keys)),
     ("deny", Lex::c(class::FOLLOW_UP | class::GUARD_VERB)),
+    ("dependabot", Lex::o(SECURITY)),
     ("dependency", Lex::o(SOFTWARE)),
     ("deploy", Lex::v(Release)),
     ("deployment", Lex::o(RUNTIME)),
@@ -531,11 +583,13 @@ pub const WORDS: &[(&str, Lex)] = &[
         "disable",
         Lex::v(Disable).and(class::LOOSEN | class::GUARD_VERB),
     ),
+    ("disarm", Lex::v(Disable)),
     ("discard", Lex::v(Destroy)),
     ("discord", Lex::c(class::SINK)),
     ("discount", Lex::o(MONEY)),
     ("discuss", Lex::v(Mention).and(class::MENTION)),
     ("disk", Lex::o(STORE)),
+    ("dismiss", Lex::vf(Unblock, LIFT_ONLY)),
     ("display", Lex::v(Access).and(class::READ)),
     ("dm", Lex::v(Communicate).and(class::SEND)),
     ("document", Lex::vo(Mention, WORK).and(class::MENTION)),
@@ -568,16 +622,19 @@ pub const WORDS: &[(&str, Lex)] = &[
             .and(class::FOLLOW_UP | class::LOOSEN | class::GUARD_VERB | class::STATE_EDIT),
     ),
     ("edits", Lex::o(WORK)),
+    ("edr", Lex::o(SECURITY)),
     ("elevate", Lex::v(Privilege)),
     ("email", Lex::v(Communicate).and(class::SEND)),
     ("emails", Lex::c(class::DATA)),
     ("employee", Lex::o(PEOPLE)),
     ("empty", Lex::v(Destroy).and(class::DESTROY)),
     ("encryption", Lex::o(SECURITY)),
+    ("enforcement", Lex::f(QUALIFIER)),
     ("enter", Lex::c(class::LOOK | class::FOLLOW_UP)),
     ("entire", Lex::f(BULK)),
     ("env", Lex::c(class::SECRET)),
     ("environment", Lex::o(STORE).and(class::SECRET)),
+    ("eradicate", Lex::v(Destroy)),
     ("erase", Lex::v(Destroy).and(class::DESTROY)),
     ("estimate", Lex::v(Mention)),
     ("eth", Lex::f(CURRENCY)),
@@ -599,10 +656,13 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("explain", Lex::v(Mention).and(class::MENTION)),
     ("export", Lex::v(Access).and(class::READ)),
     ("expose", Lex::v(Communicate)),
+    ("expunge", Lex::v(Destroy)),
+    ("extend", Lex::v(Modify)),
     ("extension", Lex::o(SOFTWARE)),
     ("external", Lex::f(SINK)),
     ("extract", Lex::v(Access).and(class::READ | class::LOOK)),
     ("fake", Lex::f(NONPROD)),
+    ("fee", Lex::o(MONEY)),
     (
         "fetch",
         Lex::vf(Access, DOWNLOAD).and(class::READ | class::FETCH | class::LOOK),
@@ -620,6 +680,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("for", Lex::f(PREP)),
     ("force", Lex::f(UNSAFE)),
     ("force-push", Lex::vf(Release, UNSAFE)),
+    ("forever", Lex::f(IRREVERSIBLE)),
+    ("forget", Lex::vf(Unblock, LIFT_ONLY)),
     ("fork", Lex::f(UNTRUSTED)),
     ("format", Lex::v(Destroy).and(class::DESTROY)),
     ("forum", Lex::f(PUBLIC_PLACE)),
@@ -628,6 +690,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("from", Lex::f(PREP)),
     ("ftp", Lex::c(class::SINK)),
     ("fund", Lex::o(MONEY)),
+    ("gatekeeper", Lex::o(SECURITY)),
     ("gbp", Lex::f(CURRENCY)),
     ("generate", Lex::v(Mention)),
     ("generated", Lex::f(NONPROD)),
@@ -642,21 +705,26 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("grab", Lex::c(class::READ | class::FETCH | class::LOOK)),
     ("grant", Lex::v(Privilege).and(class::GUARD_VERB)),
     ("grep", Lex::v(Mention).and(class::MENTION)),
-    ("group", Lex::f(0)),
-    ("guard", Lex::c(class::POLICY)),
-    ("guardrail", Lex::c(class::POLICY)),
+    ("group", Lex::of(MEMBERSHIP, CONTAINER)),
+    ("guard", Lex::f(GUARD).and(class::POLICY)),
+    ("guardduty", Lex::o(SECURITY)),
+    ("guardrail", Lex::f(GUARD).and(class::POLICY)),
     ("guardrails", Lex::c(class::POLICY)),
     ("halt", Lex::v(Shutdown)),
+    ("hard-delete", Lex::vf(Destroy, IRREVERSIBLE)),
     ("harvest", Lex::c(class::READ)),
     ("help", Lex::v(Mention)),
     ("her", Lex::f(DET)),
     ("his", Lex::f(DET)),
     ("history", Lex::o(WORK)),
+    ("hold", Lex::f(GUARD)),
     ("home", Lex::f(SYSTEM)),
     ("host", Lex::o(RUNTIME)),
     ("how", Lex::f(QUESTION).and(class::MENTION)),
+    ("hsts", Lex::o(SECURITY)),
     ("iban", Lex::f(IBAN)),
     ("if", Lex::f(PREP)),
+    ("ignore", Lex::vf(Unblock, LIFT_ONLY)),
     ("implement", Lex::v(Mention)),
     ("improve", Lex::c(class::MENTION)),
     ("in", Lex::f(PREP)),
@@ -668,6 +736,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("installer", Lex::f(DOWNLOAD).and(class::DOWNLOADED)),
     ("instance", Lex::o(RUNTIME)),
     ("instead", Lex::f(NEG)),
+    ("instruct", Lex::v(Mention)),
     ("internal", Lex::o(SENSITIVE)),
     ("internet", Lex::f(PUBLIC_PLACE)),
     ("into", Lex::f(PREP)),
@@ -675,8 +744,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("investigate", Lex::v(Mention)),
     ("investor", Lex::of(PEOPLE, PARTY)),
     ("invite", Lex::v(Privilege)),
-    ("invoice", Lex::o(MONEY)),
+    ("invoice", Lex::o(MONEY | RECORD)),
     ("invoke", Lex::v(Run).and(class::RUN)),
+    ("irreversible", Lex::f(IRREVERSIBLE)),
+    ("irreversibly", Lex::f(IRREVERSIBLE)),
+    ("irrevocably", Lex::f(IRREVERSIBLE)),
     ("is", Lex::f(QUESTION)),
     ("issue", Lex::o(WORK)),
     (
@@ -687,6 +759,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("itself", Lex::c(class::REFLEXIVE)),
     ("key", Lex::o(CRED)),
     ("keypair", Lex::o(CRED).and(class::SECRET)),
+    ("kick", Lex::v(Destroy)),
     ("kill", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("kubeconfig", Lex::o(CRED)),
     ("label", Lex::v(Mention)),
@@ -696,13 +769,21 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("learn", Lex::v(Mention)),
     ("library", Lex::o(SOFTWARE)),
     ("license", Lex::o(MONEY)),
+    ("lift", Lex::v(Unblock)),
+    ("limit", Lex::f(QUALIFIER)),
+    ("limiting", Lex::f(QUALIFIER)),
     ("lint", Lex::v(Mention)),
-    ("list", Lex::v(Access).and(class::READ | class::LOOK)),
+    (
+        "list",
+        Lex::vf(Access, CONTAINER).and(class::READ | class::LOOK),
+    ),
     ("live", Lex::f(PROD)),
     ("load", Lex::c(class::READ)),
     ("local", Lex::f(NONPROD)),
     ("locally", Lex::f(NONPROD)),
     ("lock", Lex::v(Disable)),
+    ("lockout", Lex::f(GUARD)),
+    ("log", Lex::f(QUALIFIER)),
     ("logging", Lex::o(SECURITY)),
     ("logs", Lex::c(class::DATA)),
     ("look", Lex::v(Mention).and(class::MENTION | class::LOOK)),
@@ -712,17 +793,18 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("mail", Lex::v(Communicate).and(class::SEND)),
     ("main", Lex::f(MAIN)),
     ("make", Lex::v(Privilege)),
-    ("mark", Lex::c(class::GUARD_VERB)),
+    ("mark", Lex::v(Close).and(class::GUARD_VERB)),
     ("mass", Lex::f(BULK)),
     ("master", Lex::f(MAIN)),
     ("me", Lex::f(SELF)),
     ("measure", Lex::v(Mention)),
-    ("member", Lex::o(PEOPLE)),
+    ("member", Lex::o(PEOPLE | RECORD)),
     ("membership", Lex::o(MONEY)),
     ("mention", Lex::v(Mention)),
     ("merge", Lex::v(Release)),
     ("message", Lex::v(Communicate).and(class::SEND)),
     ("mfa", Lex::o(SECURITY)),
+    ("migrate", Lex::v(Move)),
     ("milestone", Lex::o(WORK)),
     ("mnemonic", Lex::c(class::SECRET)),
     ("mock", Lex::f(NONPROD)),
@@ -734,6 +816,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("money", Lex::o(MONEY)),
     ("monitoring", Lex::o(SECURITY)),
     ("move", Lex::v(Move)),
+    ("multi-factor", Lex::o(SECURITY)),
+    ("mute", Lex::v(Disable)),
     ("my", Lex::f(DET).and(class::SELF_OBJECT)),
     (
         "myself",
@@ -749,18 +833,23 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("notify", Lex::v(Communicate)),
     ("npm", Lex::f(PUBLIC_PLACE)),
     ("nuke", Lex::v(Destroy).and(class::DESTROY)),
+    ("obliterate", Lex::v(Destroy)),
     ("of", Lex::f(PREP)),
     ("off", Lex::f(PARTICLE)),
+    ("offboard", Lex::v(Disable)),
+    ("offline", Lex::f(PARTICLE)),
     ("on", Lex::f(PREP)),
+    ("onto", Lex::f(PREP)),
     (
         "open",
         Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
     ),
     ("operator", Lex::f(OPERATOR).and(class::OPERATOR_OBJECT)),
-    ("order", Lex::o(MONEY)),
-    ("org", Lex::o(STORE)),
-    ("organisation", Lex::o(STORE)),
-    ("organization", Lex::o(STORE)),
+    ("order", Lex::o(MONEY | RECORD)),
+    ("org", Lex::o(STORE | MEMBERSHIP)),
+    ("organisation", Lex::o(STORE | MEMBERSHIP)),
+    ("organization", Lex::o(STORE | MEMBERSHIP)),
+    ("origin", Lex::f(REMOTE)),
     ("our", Lex::f(DET)),
     ("out", Lex::f(PARTICLE)),
     ("outline", Lex::v(Mention)),
@@ -769,10 +858,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("override", Lex::v(Unblock).and(class::GUARD_VERB)),
     (
         "overwrite",
-        Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB | class::STATE_EDIT),
+        Lex::vf(Destroy, OVERWRITE).and(class::DESTROY | class::GUARD_VERB | class::STATE_EDIT),
     ),
     ("own", Lex::f(SELF).and(class::SELF_OBJECT)),
     ("owner", Lex::o(PRIV)),
+    ("ownership", Lex::o(PRIV)),
     ("package", Lex::o(SOFTWARE)),
     ("page", Lex::o(WORK)),
     ("partner", Lex::of(PEOPLE, PARTY)),
@@ -787,7 +877,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("pastebin", Lex::f(SINK).and(class::SINK)),
     ("pasting", Lex::c(class::SEND)),
-    ("pause", Lex::c(class::GUARD_VERB)),
+    ("pause", Lex::v(Disable).and(class::GUARD_VERB)),
     ("pay", Lex::v(Money)),
     ("payment", Lex::o(MONEY)),
     ("payout", Lex::o(MONEY)),
@@ -795,8 +885,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("pending", Lex::f(APPROVAL).and(class::SELF_OBJECT)),
     ("people", Lex::o(PEOPLE)),
     ("per", Lex::f(PREP)),
+    ("permanent", Lex::f(IRREVERSIBLE)),
+    ("permanently", Lex::f(IRREVERSIBLE)),
     ("permission", Lex::o(PRIV)),
     ("personal", Lex::f(SINK)),
+    ("persuade", Lex::v(Mention)),
     ("phone", Lex::o(STORE)),
     ("pii", Lex::o(SENSITIVE)),
     ("pipe", Lex::v(Run).and(class::RUN_LIKE)),
@@ -839,14 +932,21 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("purge", Lex::v(Destroy).and(class::DESTROY)),
     ("push", Lex::v(Release).and(class::SEND)),
     ("put", Lex::c(class::SEND)),
+    ("quarantine", Lex::f(GUARD)),
     ("raise", Lex::v(Modify).and(class::LOOSEN)),
     ("random", Lex::f(UNTRUSTED)),
+    ("rate-limit", Lex::o(SECURITY)),
+    ("rate-limiting", Lex::o(SECURITY)),
+    ("ratelimit", Lex::o(SECURITY)),
+    ("rbac", Lex::o(SECURITY)),
     (
         "read",
         Lex::v(Access).and(class::READ | class::LOOK | class::FOLLOW_UP),
     ),
     ("reading", Lex::c(class::READ)),
     ("reads", Lex::c(class::READ)),
+    ("reassign", Lex::v(Move)),
+    ("rebase", Lex::vf(Modify, OVERWRITE)),
     ("reboot", Lex::v(Shutdown)),
     ("recipient", Lex::of(PEOPLE, PARTY)),
     ("record", Lex::o(STORE)),
@@ -860,7 +960,9 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("reissue", Lex::v(Keys).and(class::GUARD_VERB)),
     ("relax", Lex::v(Modify).and(class::LOOSEN)),
     ("release", Lex::v(Release)),
+    ("remaining", Lex::f(BULK)),
     ("remind", Lex::v(Mention)),
+    ("remote", Lex::f(REMOTE)),
     (
         "remove",
         Lex::v(Destroy).and(
@@ -872,16 +974,22 @@ pub const WORDS: &[(&str, Lex)] = &[
         ),
     ),
     ("rename", Lex::v(Mention).and(class::MENTION)),
-    ("replace", Lex::v(Destroy).and(class::GUARD_VERB)),
+    (
+        "replace",
+        Lex::vf(Destroy, OVERWRITE).and(class::GUARD_VERB),
+    ),
+    ("replica", Lex::o(STORE)),
     ("repo", Lex::o(STORE).and(class::DATA)),
     ("repository", Lex::o(STORE).and(class::DATA)),
     ("request", Lex::f(APPROVAL).and(class::SELF_OBJECT)),
     ("requests", Lex::c(class::SELF_OBJECT)),
     ("research", Lex::v(Mention)),
-    ("reset", Lex::v(Destroy).and(class::GUARD_VERB)),
+    ("reset", Lex::vf(Destroy, OVERWRITE).and(class::GUARD_VERB)),
+    ("resolve", Lex::v(Close)),
     ("resource", Lex::o(STORE)),
     ("restart", Lex::v(Restart)),
-    ("restore", Lex::v(Mention)),
+    ("restore", Lex::vf(Modify, OVERWRITE)),
+    ("restriction", Lex::f(GUARD)),
     ("result", Lex::c(class::PRONOUN)),
     ("results", Lex::c(class::PRONOUN)),
     ("retrieve", Lex::c(class::READ)),
@@ -889,12 +997,15 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("revenue", Lex::o(SENSITIVE)),
     ("review", Lex::vf(Mention, REVIEW).and(class::MENTION)),
     ("revoke", Lex::v(Keys)),
-    ("rewrite", Lex::v(Modify).and(class::GUARD_VERB)),
+    ("rewrite", Lex::vf(Modify, OVERWRITE).and(class::GUARD_VERB)),
+    ("rid", Lex::f(PARTICLE)),
     ("rights", Lex::o(PRIV)),
     ("rm", Lex::c(class::STATE_EDIT)),
     ("roadmap", Lex::o(SENSITIVE)),
-    ("role", Lex::o(PRIV)),
+    ("role", Lex::o(PRIV | MEMBERSHIP)),
+    ("rollback", Lex::vf(Modify, OVERWRITE)),
     ("root", Lex::o(PRIV)),
+    ("roster", Lex::f(CONTAINER)),
     ("rotate", Lex::v(Keys)),
     ("row", Lex::o(STORE)),
     ("rule", Lex::f(POLICY)),
@@ -902,21 +1013,30 @@ pub const WORDS: &[(&str, Lex)] = &[
         "run",
         Lex::v(Run).and(class::RUN | class::RUN_LIKE | class::FOLLOW_UP),
     ),
+    ("safeguard", Lex::f(GUARD)),
     ("salary", Lex::o(SENSITIVE)),
     ("same", Lex::f(SAME)),
     ("sample", Lex::f(NONPROD)),
     ("sandbox", Lex::f(NONPROD)),
+    ("sandboxing", Lex::o(SECURITY)),
     ("save", Lex::v(Mention)),
     ("scan", Lex::v(Mention)),
+    ("scanner", Lex::f(QUALIFIER)),
+    ("scanning", Lex::f(QUALIFIER)),
     ("schedule", Lex::v(Mention)),
     ("schema", Lex::o(STORE)),
     ("scratch", Lex::f(NONPROD)),
     ("script", Lex::c(class::DOWNLOADED)),
+    ("scrub", Lex::v(Destroy)),
     ("search", Lex::v(Mention).and(class::MENTION)),
+    ("seat", Lex::o(MONEY)),
+    ("seccomp", Lex::o(SECURITY)),
     ("secret", Lex::o(CRED).and(class::SECRET)),
     ("secrets", Lex::c(class::SECRET)),
     ("security", Lex::o(SECURITY)),
+    ("segment", Lex::f(CONTAINER)),
     ("self-approve", Lex::c(class::SELF_VERB | class::GUARD_VERB)),
+    ("selinux", Lex::o(SECURITY)),
     ("sell", Lex::v(Money)),
     (
         "send",
@@ -928,8 +1048,10 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("service", Lex::o(RUNTIME)),
     ("session", Lex::o(CRED)),
     ("set", Lex::v(Modify)),
+    ("settings", Lex::f(QUALIFIER)),
     ("sh", Lex::f(SHELL).and(class::RUN_LIKE)),
     ("share", Lex::vo(Communicate, MONEY).and(class::SEND)),
+    ("sharing", Lex::o(ACCESS)),
     ("shell", Lex::f(SHELL)),
     ("ship", Lex::v(Release)),
     ("should", Lex::f(QUESTION)),
@@ -937,7 +1059,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("shred", Lex::v(Destroy).and(class::DESTROY)),
     ("shut", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("shutdown", Lex::v(Shutdown)),
-    ("silence", Lex::c(class::GUARD_VERB)),
+    ("signing", Lex::o(SECURITY)),
+    ("silence", Lex::v(Disable).and(class::GUARD_VERB)),
     ("simulate", Lex::v(Mention)),
     ("since", Lex::f(PREP)),
     ("site", Lex::o(STORE)),
@@ -948,12 +1071,16 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("sms", Lex::v(Communicate)),
     ("snapshot", Lex::o(STORE)),
     ("so", Lex::f(SPLIT)),
+    ("sole", Lex::f(IRREVERSIBLE)),
+    ("solve", Lex::v(Close)),
     (
         "source",
         Lex::v(Run).and(class::DATA | class::RUN | class::RUN_LIKE),
     ),
+    ("squash", Lex::vf(Modify, OVERWRITE)),
     ("ssh", Lex::c(class::SECRET)),
     ("ssh-key", Lex::o(CRED)),
+    ("ssl", Lex::o(SECURITY)),
     ("sso", Lex::o(SECURITY)),
     ("stack", Lex::o(STORE)),
     ("staff", Lex::o(PEOPLE)),
@@ -969,8 +1096,8 @@ pub const WORDS: &[(&str, Lex)] = &[
         "submit",
         Lex::c(class::SEND | class::FOLLOW_UP | class::GUARD_VERB),
     ),
-    ("subscriber", Lex::of(PEOPLE, PARTY)),
-    ("subscription", Lex::o(MONEY)),
+    ("subscriber", Lex::of(PEOPLE | RECORD, PARTY)),
+    ("subscription", Lex::o(MONEY | RECORD)),
     ("sudo", Lex::o(PRIV)),
     ("suggest", Lex::v(Mention)),
     ("summarise", Lex::v(Mention)),
@@ -982,9 +1109,10 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("sync", Lex::c(class::SEND)),
     ("table", Lex::o(STORE)),
     ("take", Lex::f(0)),
-    ("team", Lex::f(INTERNAL)),
+    ("team", Lex::of(MEMBERSHIP, INTERNAL | CONTAINER)),
     ("tear", Lex::f(0)),
     ("telegram", Lex::c(class::SINK)),
+    ("tell", Lex::v(Mention)),
     ("temp", Lex::f(NONPROD)),
     ("temporary", Lex::f(NONPROD)),
     ("tenant", Lex::o(STORE)),
@@ -1013,9 +1141,12 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("those", Lex::of(PRONOUN, DET).and(class::PRONOUN)),
     ("threshold", Lex::f(POLICY | LOOSEN).and(class::POLICY)),
+    ("throttling", Lex::o(SECURITY)),
     ("through", Lex::f(LOOSEN | PREP)),
     ("throw", Lex::f(0)),
-    ("ticket", Lex::o(WORK)),
+    ("ticket", Lex::o(WORK | RECORD)),
+    ("tier", Lex::o(MONEY)),
+    ("tls", Lex::o(SECURITY)),
     ("tmp", Lex::f(NONPROD)),
     ("to", Lex::f(PREP)),
     (
@@ -1023,16 +1154,22 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::o(CRED).and(class::SECRET | class::OPERATOR_OBJECT),
     ),
     ("tokens", Lex::c(class::SECRET)),
+    ("totp", Lex::o(SECURITY)),
     ("trace", Lex::v(Mention)),
+    ("trail", Lex::f(QUALIFIER)),
     ("transaction", Lex::o(MONEY)),
     ("transfer", Lex::v(Money)),
     ("translate", Lex::v(Mention).and(class::MENTION)),
     ("transmit", Lex::c(class::SEND)),
+    ("trash", Lex::v(Destroy)),
+    ("trial", Lex::o(MONEY)),
     ("truncate", Lex::v(Destroy)),
     ("trust", Lex::c(class::GUARD_VERB)),
     ("turn", Lex::c(class::LOOSEN | class::GUARD_VERB)),
     ("tweet", Lex::vf(Communicate, PUBLIC_PLACE).and(class::SEND)),
     ("twitter", Lex::f(PUBLIC_PLACE).and(class::SINK)),
+    ("two-factor", Lex::o(SECURITY)),
+    ("two-step", Lex::o(SECURITY)),
     ("type", Lex::c(class::LOOK | class::FOLLOW_UP)),
     (
         "unblock",
@@ -1045,6 +1182,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("unless", Lex::f(PREP)),
     ("unofficial", Lex::f(UNTRUSTED)),
     ("unpublish", Lex::v(Destroy)),
+    ("unrecoverable", Lex::f(IRREVERSIBLE)),
+    ("unrecoverably", Lex::f(IRREVERSIBLE)),
     ("unreviewed", Lex::f(UNSAFE)),
     ("unsubscribe", Lex::v(Cancel)),
     ("untested", Lex::f(UNSAFE)),
@@ -1053,13 +1192,15 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("unverified", Lex::f(UNTRUSTED)),
     ("up", Lex::f(PARTICLE)),
     ("update", Lex::v(Modify).and(class::MENTION)),
+    ("upgrade", Lex::v(Modify)),
     ("upload", Lex::vf(Communicate, SINK).and(class::SEND)),
     ("uploading", Lex::c(class::SEND)),
     ("uploads", Lex::c(class::SEND)),
+    ("upstream", Lex::f(REMOTE)),
     ("us", Lex::f(SELF)),
     ("usd", Lex::f(CURRENCY)),
     ("use", Lex::v(Run).and(class::LOOK | class::FOLLOW_UP)),
-    ("user", Lex::o(PEOPLE)),
+    ("user", Lex::o(PEOPLE | RECORD)),
     ("users", Lex::c(class::DATA)),
     ("vendor", Lex::of(PEOPLE, PARTY)),
     ("verification", Lex::f(OPERATOR | APPROVAL)),
@@ -1072,9 +1213,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("vm", Lex::o(RUNTIME)),
     ("void", Lex::v(Cancel)),
     ("volume", Lex::o(STORE)),
+    ("waf", Lex::o(SECURITY)),
     ("waiting", Lex::f(REVIEW)),
+    ("waive", Lex::v(Modify)),
     ("wallet", Lex::c(class::SECRET)),
-    ("weaken", Lex::c(class::LOOSEN)),
+    ("weaken", Lex::v(Modify).and(class::LOOSEN)),
     ("webhook", Lex::f(SINK).and(class::SINK)),
     ("website", Lex::o(STORE)),
     ("wget", Lex::c(class::FETCH)),
@@ -1103,7 +1246,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("won't", Lex::f(NEG)),
     ("work", Lex::o(WORK)),
     ("worker", Lex::o(RUNTIME)),
-    ("workspace", Lex::o(STORE)),
+    ("workspace", Lex::o(STORE | MEMBERSHIP)),
     ("world", Lex::f(PUBLIC_PLACE)),
     (
         "write",
@@ -1111,7 +1254,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("you", Lex::f(YOU)),
     ("your", Lex::f(DET)),
-    ("yourself", Lex::c(class::REFLEXIVE)),
+    ("yourself", Lex::f(SELF).and(class::REFLEXIVE)),
     ("zero", Lex::c(class::DESTROY)),
 ];
 
@@ -1334,19 +1477,21 @@ const fn strong(l: &Lex) -> bool {
             | Verb::Move
             | Verb::Install
     );
-    verb || l.obj & (CRED | AIRLOCK) != 0
+    // forget / ignore / dismiss lift only a guard: they need one of its words (OBJECTS).
+    (verb && l.flags & LIFT_ONLY == 0)
+        || l.flags & OVERWRITE != 0
+        || l.obj & (CRED | AIRLOCK) != 0
         || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY | SINK) != 0
 }
 
 const fn weak(l: &Lex) -> bool {
-    matches!(l.verb, Verb::Modify | Verb::Privilege)
+    matches!(l.verb, Verb::Modify | Verb::Privilege) || l.flags & LIFT_ONLY != 0
 }
 
 const fn object(l: &Lex) -> bool {
-    l.obj & (MONEY | PEOPLE | PRIV | SENSITIVE) != 0
-        || l.flags & (POLICY | LOOSEN | PUBLIC | BULK) != 0
+    l.obj & (MONEY | PEOPLE | PRIV | SENSITIVE | SECURITY | MEMBERSHIP) != 0
+        || l.flags & (POLICY | LOOSEN | PUBLIC | BULK | GUARD | APPROVAL | IRREVERSIBLE) != 0
 }
-
 const fn run_or_operator(l: &Lex) -> bool {
     matches!(l.verb, Verb::Run | Verb::Access) || l.flags & OPERATOR != 0
 }
@@ -1394,10 +1539,13 @@ const fn build(pick: u8) -> KeySet {
         i += 1;
     }
     if pick == 0 {
-        // The first words of phrasal verbs (turn off, shut down, tear down, throw away).
+        // The words of phrasal verbs (turn off, shut down, tear down, throw away, get rid of).
         let mut j = 0;
-        let phrasal: [&[u8]; 8] = [
-            b"turn", b"switch", b"shut", b"power", b"tear", b"take", b"tore", b"throw",
+        // Not "stand" (stand down): its key is `start`'s and `status`'s; the guard it addresses
+        // is a strong word already.
+        let phrasal: [&[u8]; 10] = [
+            b"turn", b"switch", b"shut", b"power", b"tear", b"take", b"tore", b"throw", b"blow",
+            b"rid",
         ];
         while j < phrasal.len() {
             set = add(set, phrasal[j]);

@@ -25,6 +25,7 @@
 //! deploys to production without review or tests are verified; anything that approves, unblocks,
 //! disables or edits airlock itself is tampering (stopped).
 
+mod classes;
 pub mod commands;
 pub mod lexicon;
 
@@ -619,7 +620,21 @@ struct Clause<'a> {
     priv_head: bool,
     /// Every object class in the clause.
     objects: u16,
-    flags: u32,
+    flags: u64,
+    /// The lead verb's own flags (`overwrite` puts other content in place, `forget` lifts only
+    /// a guard): not the clause's scope.
+    verb_flags: u64,
+    /// The head of the noun phrase after the object's (after `from`, `to`, `onto`: "remove
+    /// alice *from the admins group*", "move them *onto the starter tier*"), and its word.
+    tail_head: u16,
+    tail_word: &'a str,
+    /// The tail's noun phrase ended (another preposition: "from the admins group *in* Okta").
+    tail_closed: bool,
+    /// A word of tests (fixtures, mocks, a test client) is in the clause.
+    testing: bool,
+    /// The verb after "to" when the clause asks someone else to act ("ask airlock *to forget*
+    /// the block"): what the agent wants done.
+    asked: Option<(Verb, &'a str)>,
     /// The largest count named (`50,000 customers`), 0 if none.
     count: f64,
     /// The largest amount of money named.
@@ -653,7 +668,7 @@ struct Action<'a> {
     /// What the identifier's own words name (`data` of `wipe-data`).
     objects: u16,
     head_word: &'a str,
-    flags: u32,
+    flags: u64,
 }
 
 impl<'a> Clause<'a> {
@@ -669,6 +684,12 @@ impl<'a> Clause<'a> {
             priv_head: false,
             objects: 0,
             flags: 0,
+            verb_flags: 0,
+            tail_head: 0,
+            tail_word: "",
+            tail_closed: false,
+            asked: None,
+            testing: false,
             count: 0.0,
             amount: None,
             url: false,
@@ -685,7 +706,7 @@ impl<'a> Clause<'a> {
         }
     }
 
-    fn has(&self, f: u32) -> bool {
+    fn has(&self, f: u64) -> bool {
         self.flags & f != 0
     }
 }
@@ -703,7 +724,7 @@ struct Context {
     airlock: bool,
     /// The objects named earlier (for "it", "them", "that one").
     objects: u16,
-    flags: u32,
+    flags: u64,
     count: f64,
     /// The last dangerous verb earlier (for "do the same").
     verb: Option<Verb>,
@@ -780,6 +801,15 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             verb = Verb::Mention;
         }
+        // "mark all open tickets as solved", "mark them resolved": closing them; "mark the
+        // test as flaky" or "mark the notifications read" closes nothing.
+        if verb == Verb::Close
+            && t.text.len() >= 4
+            && t.text[..4].eq_ignore_ascii_case("mark")
+            && !marks_closed(&toks[i + 1..])
+        {
+            verb = Verb::Absent;
+        }
         if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
             verb = Verb::Absent;
         }
@@ -800,6 +830,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         // Phrasal verbs: turn off, switch off, shut down, tear down, take down, throw away;
         // also with a pronoun between them ("throw those away", "shut it down").
         let mut particle_at = i + 1;
+        let mut phrasal_flags = 0;
         while particle_at < i + 3
             && toks.get(particle_at).is_some_and(|n| {
                 !n.brk && (n.lex().obj & obj::PRONOUN != 0 || n.lex().flags & flag::BULK != 0)
@@ -817,8 +848,18 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     }
                     ("shut" | "power", "down") => Some(Verb::Shutdown),
                     ("set" | "sets" | "setting", "up") => Some(Verb::Mention),
+                    ("get" | "getting", "rid") => Some(Verb::Destroy),
+                    ("take" | "bring" | "knock", "offline") => Some(Verb::Shutdown),
                     ("tear" | "take" | "tore", "down")
-                    | ("throw" | "wipe" | "clear", "away" | "out") => Some(Verb::Destroy),
+                    | ("throw" | "wipe" | "clear" | "blow", "away" | "out")
+                    | ("kick", "out") => Some(Verb::Destroy),
+                    // "stand down": the guard (or a control) stops guarding.
+                    ("stand" | "stands", "down") => Some(Verb::Unblock),
+                    // "roll back the production database": an older state in place of this one.
+                    ("roll" | "rolls", "back") => {
+                        phrasal_flags = flag::OVERWRITE;
+                        Some(Verb::Modify)
+                    }
                     _ => None,
                 };
                 if let Some(v) = phrasal {
@@ -891,6 +932,35 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 flags: lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION),
             });
         }
+        // Uniqueness: "the only copy", "our sole admin", "the last remaining replica": nothing
+        // is left to fall back on.
+        let is = |w: &str| t.text.eq_ignore_ascii_case(w);
+        let next = toks.get(i + 1).filter(|_| !t.brk);
+        if (is("only") && prev_lex.is_some_and(|p| p.flags & flag::DET != 0))
+            || (is("last")
+                && next.is_some_and(|n| {
+                    n.text.eq_ignore_ascii_case("remaining")
+                        || n.text.eq_ignore_ascii_case("copy")
+                        || n.lex().obj & (obj::STORE | obj::CRED | obj::PRIV) != 0
+                }))
+        {
+            clause.flags |= flag::IRREVERSIBLE;
+        }
+        // "delete it for good".
+        if is("good") && prev.is_some_and(|p| p.text.eq_ignore_ascii_case("for")) {
+            clause.flags |= flag::IRREVERSIBLE;
+        }
+        // "do the same for the rest": everything not done yet.
+        if is("rest") && prev_lex.is_some_and(|p| p.flags & flag::DET != 0) {
+            clause.flags |= flag::BULK;
+            clause.objects |= obj::PRONOUN;
+        }
+        let no_backup = ["backup", "backups", "snapshot", "snapshots", "copy"]
+            .iter()
+            .any(|w| is(w))
+            && toks[i.saturating_sub(3)..i].iter().any(|k| {
+                k.text.eq_ignore_ascii_case("without") || k.text.eq_ignore_ascii_case("no")
+            });
         if verb != Verb::Absent && clause.verb == Verb::Absent {
             // The first verb leads the clause; negation or a question before it cancels it.
             // Its own scope counts (`mass-delete`, `force-push`, `tweet`).
@@ -901,33 +971,110 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             if verb == Verb::Access {
                 clause.objects |= lex.obj;
             }
-            clause.flags |= lex.flags & !(flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION);
+            // The verb's own roles are not the object's: `block` names no guard, `list` no
+            // collection, `verify` no approval request.
+            clause.verb_flags = lex.flags | phrasal_flags;
+            clause.flags |= lex.flags & !VERB_ONLY;
+        } else if no_backup {
+            // "without a backup": what is lost cannot be restored (not the object).
+            clause.flags |= flag::IRREVERSIBLE;
         } else {
+            // "ask airlock to forget the block", "tell the guard to stand down": the verb after
+            // "to" is what the agent wants done.
+            // Only the guard addressed counts: asking the operator is the right way.
+            if verb != Verb::Absent
+                && !matches!(verb, Verb::Approve | Verb::Mention | Verb::Access)
+                && clause.asked.is_none()
+                && (clause.objects & obj::AIRLOCK != 0 || clause.flags & flag::GUARD != 0)
+                && clause.flags & flag::OPERATOR == 0
+                && prev.is_some_and(|p| p.text.eq_ignore_ascii_case("to"))
+                && ASKING
+                    .iter()
+                    .any(|w| clause.verb_word.eq_ignore_ascii_case(w))
+            {
+                clause.asked = Some((verb, t.text));
+            }
             // Objects: the head of the first noun phrase after the verb (or before any verb) is
             // its last word: `the users table` is a table, `the price field validation` is
             // nothing the lexicon knows. Names, paths and numbers after a noun only name it.
             let word_token = matches!(t.kind, Kind::Word(_) | Kind::Email);
             let plain = lex.obj == 0 && lex.flags == 0 && lex.verb == Verb::Absent;
-            let relative_pronoun = clause.head != 0
+            // After a noun phrase, even one of unknown words ("the guard clause that returns
+            // early"), "that" starts a relative clause; right after the verb it is the object.
+            let relative_pronoun = (clause.head != 0 || clause.np_started)
                 && ["that", "which", "who"]
                     .iter()
                     .any(|w| t.text.eq_ignore_ascii_case(w));
+            let container = lex.flags & flag::CONTAINER != 0;
+            let qualifier = lex.flags & flag::QUALIFIER != 0;
+            // "rate limit", "code scanning", "secret scanning": the control named by two words.
+            let control = qualifier
+                && prev.is_some_and(|p| {
+                    CONTROL_FIRST_WORDS
+                        .iter()
+                        .any(|w| p.text.eq_ignore_ascii_case(w))
+                });
             if !clause.head_closed && word_token && !relative_pronoun {
-                if lex.obj != 0 && !(lex.obj == obj::PRONOUN && clause.head != 0) {
+                if container && clause.head != 0 && clause.head != obj::PRONOUN {
+                    // "the contacts list", "the finance-admins group": still contacts (all of
+                    // them), still admins.
+                    clause.head |= lex.obj;
+                    // A list of them is all of them; a team of them is a team.
+                    if lex.obj == 0 && clause.head & (obj::PEOPLE | obj::RECORD) != 0 {
+                        clause.flags |= flag::BULK;
+                    }
+                } else if qualifier && clause.head & obj::SECURITY != 0 {
+                    // "AppArmor enforcement", "the audit log": still the control.
+                } else if control {
+                    clause.head = obj::SECURITY;
+                    clause.head_word = t.text;
+                    clause.objects |= obj::SECURITY;
+                    clause.np_objects |= obj::SECURITY;
+                } else if lex.obj != 0 && !(lex.obj == obj::PRONOUN && clause.head != 0) {
                     clause.head = lex.obj;
                     clause.head_word = t.text;
-                } else if (plain || lex.verb != Verb::Absent) && lex.flags & flag::DET == 0 {
+                } else if (plain || qualifier || lex.verb != Verb::Absent)
+                    && lex.flags & flag::DET == 0
+                {
                     clause.head = 0;
                     clause.head_word = "";
                 }
-                if lex.flags & flag::DET == 0 && lex.flags & flag::PREP == 0 {
+                if lex.flags & (flag::DET | flag::PREP | flag::PARTICLE) == 0 {
                     clause.np_started = true;
                 }
                 clause.np_objects |= lex.obj;
             }
+            // The noun phrase after the object's ("from the admins group", "onto the starter
+            // tier"): its head, as for the object.
+            if clause.head_closed && clause.tail_head != 0 && lex.flags & flag::PREP != 0 {
+                clause.tail_closed = true;
+            }
+            if clause.head_closed && word_token && !clause.tail_closed {
+                if container && clause.tail_head != 0 {
+                    clause.tail_head |= lex.obj;
+                } else if control {
+                    clause.tail_head = obj::SECURITY;
+                    clause.tail_word = t.text;
+                } else if lex.obj != 0 && lex.obj != obj::PRONOUN {
+                    clause.tail_head = lex.obj;
+                    clause.tail_word = t.text;
+                } else if (plain || qualifier || lex.verb != Verb::Absent)
+                    && lex.flags & (flag::DET | flag::PREP) == 0
+                {
+                    clause.tail_head = 0;
+                    clause.tail_word = "";
+                }
+            }
             // A preposition, or a relative pronoun after a noun (`a code that anyone can use`),
             // ends the object's noun phrase.
-            if (lex.flags & flag::PREP != 0 && (clause.head != 0 || clause.np_started))
+            // "the only copy of the signing key", "all of the users": the object is what
+            // follows "of".
+            let partitive = clause.head == 0
+                && t.text.eq_ignore_ascii_case("of")
+                && prev.is_some_and(|p| PARTITIVE.iter().any(|w| p.text.eq_ignore_ascii_case(w)));
+            if (lex.flags & flag::PREP != 0
+                && (clause.head != 0 || clause.np_started)
+                && !partitive)
                 || relative_pronoun
             {
                 clause.head_closed = true;
@@ -949,7 +1096,9 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                         || n.obj & (obj::PRIV | obj::ACCESS) != 0
                 });
             }
-            clause.objects |= if clause.relative {
+            clause.objects |= if relative_pronoun {
+                lex.obj & !obj::PRONOUN
+            } else if clause.relative {
                 lex.obj & !(obj::PRIV | obj::ACCESS)
             } else {
                 lex.obj
@@ -1001,6 +1150,20 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         }
         if ci_output(t.text) {
             clause.ci_output = true;
+        }
+        // Where the change is made: the object itself ("the test firewall") or a place
+        // ("in the test fixtures", "on the mock server"), not a purpose ("so the tests can
+        // reach it", "for the tests to pass").
+        if TESTING.iter().any(|w| t.text.eq_ignore_ascii_case(w))
+            && (i == verb_at + 1
+                || (i == verb_at + 2 && toks[verb_at + 1].lex().flags & flag::DET != 0)
+                || toks[i.saturating_sub(2)..i].iter().any(|k| {
+                    ["in", "inside", "within", "on"]
+                        .iter()
+                        .any(|p| k.text.eq_ignore_ascii_case(p))
+                }))
+        {
+            clause.testing = true;
         }
         // Scope carried by the token's kind.
         match t.kind {
@@ -1117,6 +1280,116 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         &mut recent_read,
         out,
     );
+}
+
+/// A verb's flags that describe the verb, not the clause's object or scope.
+const VERB_ONLY: u64 = flag::DET
+    | flag::PREP
+    | flag::SPLIT
+    | flag::QUESTION
+    | flag::GUARD
+    | flag::CONTAINER
+    | flag::APPROVAL
+    | flag::QUALIFIER
+    | flag::OVERWRITE
+    | flag::LIFT_ONLY;
+
+/// Nouns that take a part of what follows "of" ("a copy of", "all of", "the rest of").
+const PARTITIVE: &[&str] = &[
+    "copy",
+    "copies",
+    "all",
+    "rest",
+    "each",
+    "most",
+    "some",
+    "half",
+    "version",
+    "versions",
+    "remainder",
+    "every",
+    "any",
+    "none",
+];
+
+/// Words that make a clause about tests: fixtures, mocks, test clients.
+const TESTING: &[&str] = &[
+    "test", "tests", "testing", "fixture", "fixtures", "mock", "mocks", "fake", "dummy", "spec",
+    "specs", "unittest", "pytest", "jest",
+];
+
+/// Verbs of the approve class that only check (verify, confirm, check): they vouch for nothing.
+fn checks_only(v: &str) -> bool {
+    ["verif", "confirm", "check"]
+        .iter()
+        .any(|p| v.len() >= p.len() && v.as_bytes()[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
+}
+
+/// Verbs that ask someone else to act: the verb after "to" is the action wanted.
+const ASKING: &[&str] = &[
+    "ask", "asks", "tell", "tells", "instruct", "get", "convince", "persuade",
+];
+
+/// Words that name a security control together with a [`flag::QUALIFIER`] after them ("rate
+/// limit", "code scanning", "secret scanning", "virus scanner", "push protection").
+const CONTROL_FIRST_WORDS: &[&str] = &[
+    "rate",
+    "code",
+    "secret",
+    "secrets",
+    "virus",
+    "malware",
+    "vulnerability",
+    "dependency",
+    "security",
+    "signature",
+];
+
+/// What "mark ... as" closes: states that end a record's life for its customer or its team.
+const CLOSED_STATES: &[&str] = &[
+    "solved",
+    "resolved",
+    "closed",
+    "done",
+    "complete",
+    "completed",
+    "fixed",
+    "paid",
+    "refunded",
+    "fulfilled",
+    "shipped",
+    "delivered",
+    "spam",
+    "fraud",
+    "fraudulent",
+    "inactive",
+    "churned",
+    "lost",
+    "duplicate",
+    "duplicates",
+    "cancelled",
+    "canceled",
+    "wontfix",
+    "won't-fix",
+    "invalid",
+    "obsolete",
+    "deleted",
+    "archived",
+    "void",
+    "settled",
+];
+
+/// Whether the words after "mark" (up to the clause's end) name a closing state.
+fn marks_closed(after: &[Token<'_>]) -> bool {
+    for t in after.iter().take(10) {
+        if CLOSED_STATES.iter().any(|w| t.text.eq_ignore_ascii_case(w)) {
+            return true;
+        }
+        if t.brk {
+            break;
+        }
+    }
+    false
 }
 
 /// What "make a ..." produces when it writes rather than grants.
@@ -1296,8 +1569,12 @@ fn remember_recent(hint: &str, ctx: &mut Context) {
     let mut verb_seen = false;
     for t in &toks {
         let l = t.lex();
-        if let Kind::Path { secret: true, .. } = t.kind {
-            ctx.secret = true;
+        if let Kind::Path { secret, .. } = t.kind {
+            ctx.secret |= secret;
+            // `cd live/prod/network`: what "it" names next is in production.
+            if production_path(t.text) {
+                ctx.flags |= flag::PROD;
+            }
         }
         if l.obj & obj::CRED != 0 {
             ctx.secret = true;
@@ -1323,6 +1600,23 @@ fn remember_recent(hint: &str, ctx: &mut Context) {
             ctx.objects |= class;
         }
     }
+}
+
+/// Whether a path's parts name production and none names a non-production place
+/// (`live/prod/network`, `/srv/production/db`; not `envs/prod-like`, `stacks/prod/../dev`).
+fn production_path(p: &str) -> bool {
+    let mut prod = false;
+    for part in p.split(['/', '-', '_', '.', '\\']) {
+        if part.is_empty() {
+            continue;
+        }
+        let l = word(part);
+        if l.flags & flag::NONPROD != 0 || ["like", "ish", "style"].contains(&part) {
+            return false;
+        }
+        prod |= l.flags & flag::PROD != 0;
+    }
+    prod
 }
 
 fn finding(family: Family, code: &'static str, severity: Severity, message: String) -> Finding {
@@ -1368,6 +1662,20 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
         && let Some(f) = tampering(c, ctx)
     {
         return Some(f);
+    }
+    // "ask airlock to forget the block", "tell the guard to stand down": the action asked for
+    // is judged as tampering like the agent's own (only tampering: asking a person to act is a
+    // message, not the act).
+    if !mention && let Some((verb, word_)) = c.asked {
+        let mut asked = *c;
+        // Asked of the guard itself ("ask airlock to", "tell the guard to"): airlock is named.
+        asked.objects |= obj::AIRLOCK;
+        asked.verb = verb;
+        asked.verb_word = word_;
+        asked.verb_flags = word(word_).flags;
+        if let Some(f) = tampering(&asked, ctx) {
+            return Some(f);
+        }
     }
     if mention || c.verb == Mention {
         return None;
@@ -1424,6 +1732,72 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
 /// The grade of a clause by its verb, object and scope (`v` and `o`: the verb and object words
 /// for messages).
 fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Finding> {
+    let s = Scope::of(c, ctx);
+    // A person taken out of (or put into) a group: the group is not destroyed.
+    if let Some(f) = classes::membership(c, &s, v, o) {
+        return classes::irreversible(c, &s, v, o, Some(f));
+    }
+    let base = grade_words(c, ctx, v, o);
+    let class = classes::grade(c, &s, v, o);
+    let worst = match (base, class) {
+        (Some(a), Some(b)) => Some(if b.severity > a.severity { b } else { a }),
+        (a, b) => a.or(b),
+    };
+    classes::irreversible(c, &s, v, o, worst)
+}
+
+/// What a clause acts on once pronouns and "the same" are read with what came before.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Scope {
+    objects: u16,
+    head: u16,
+    pronoun: bool,
+    bulk: bool,
+    prod: bool,
+    nonprod: bool,
+    verb: Verb,
+}
+
+impl Scope {
+    fn of(c: &Clause<'_>, ctx: &Context) -> Self {
+        let mut objects = c.objects;
+        let mut head = c.head;
+        let pronoun = c.objects & obj::PRONOUN != 0;
+        let mut flags = c.flags;
+        let mut count = c.count;
+        if pronoun || c.has(flag::SAME) {
+            objects |= ctx.objects;
+            if head == 0 || head == obj::PRONOUN {
+                head = if ctx.objects != 0 {
+                    strongest(ctx.objects)
+                } else {
+                    obj::PRONOUN
+                };
+            }
+            flags |= ctx.flags & flag::PROD;
+            if c.has(flag::BULK) {
+                count = count.max(ctx.count);
+            }
+        }
+        let verb = if c.has(flag::SAME) && matches!(c.verb, Verb::Absent | Verb::Run) {
+            ctx.verb.unwrap_or(c.verb)
+        } else {
+            c.verb
+        };
+        Scope {
+            objects,
+            head,
+            pronoun,
+            bulk: flags & flag::BULK != 0 || count >= 100.0,
+            prod: flags & flag::PROD != 0,
+            nonprod: flags & flag::NONPROD != 0,
+            verb,
+        }
+    }
+}
+
+/// The grade of a clause by its verb, object and scope, before the classes of [`classes`].
+fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Finding> {
     use Severity::*;
     use Verb::*;
     // The object: a pronoun stands for what the earlier clauses or recent hints named.
@@ -1785,6 +2159,10 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
         }
         Disable => {
             let (family, sev, why) = if objects & obj::SECURITY != 0 {
+                // In a test's fixtures or a mock, nothing real is exposed.
+                if c.testing {
+                    return None;
+                }
                 (
                     Family::System,
                     if bulk { Stop } else { Verify },
@@ -1888,13 +2266,24 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             None
         }
         Approve => {
-            if objects & obj::MONEY != 0 {
+            // "verify the payment went through", "confirm the totals match": checking, not
+            // approving.
+            if !checks_only(v) && objects & obj::MONEY != 0 {
                 return Some(money_grade(o));
+            }
+            // "approve the PR yourself": no second person reviews the change.
+            if c.has(flag::SELF) && objects & obj::WORK != 0 && !checks_only(v) {
+                return Some(finding(
+                    Family::Git,
+                    "prose.self-approve",
+                    Confirm,
+                    format!("{v} {o}: approves its own change; no second person reviews it"),
+                ));
             }
             None
         }
         Unblock => {
-            if objects & obj::SECURITY != 0 {
+            if objects & obj::SECURITY != 0 && c.verb_flags & flag::LIFT_ONLY == 0 {
                 return Some(finding(
                     Family::System,
                     "prose.bypass-security",
@@ -2015,12 +2404,33 @@ fn tampering(c: &Clause<'_>, ctx: &Context) -> Option<Finding> {
     let pronoun = c.objects & obj::PRONOUN != 0 || c.has(flag::SAME);
     let recent_airlock = ctx.airlock && (pronoun || c.head == 0);
     let self_ = c.has(flag::SELF);
+    // "verify the fix yourself", "check it yourself": checking work vouches for nothing.
+    // "approve the PR yourself" is a change approved by its author (graded as such), not the
+    // guard's request.
+    let vouches = !checks_only(c.verb_word) && c.objects & obj::WORK == 0;
+    // The guard's own objects: a block, a hold, a guardrail, an approval.
+    let guard = c.has(flag::GUARD);
+    let on_agent = airlock || self_ || recent_airlock || ctx.airlock;
     let why = match c.verb {
-        Approve if airlock || self_ || c.has(flag::APPROVAL) || recent_airlock => {
+        Approve if airlock || (self_ && vouches) || c.has(flag::APPROVAL) || recent_airlock => {
             "approves an airlock request: the agent would vouch for itself"
         }
+        // forget, ignore, dismiss lift only a guard ("forget the block you put on me"),
+        // never merely something of the agent's ("ignore my last message").
+        Unblock
+            if c.verb_flags & flag::LIFT_ONLY != 0
+                && guard
+                && (on_agent || c.has(flag::APPROVAL)) =>
+        {
+            "asks that the guard's block or approval be forgotten: only the operator may lift it"
+        }
+        Unblock if c.verb_flags & flag::LIFT_ONLY != 0 => return Option::None,
         Unblock if airlock || self_ || recent_airlock || c.has(flag::APPROVAL) => {
             "lifts airlock's block on the agent: only the operator may"
+        }
+        // "clear the block on my account", "remove the hold airlock put on me".
+        Destroy | Disable | Cancel | Shutdown | Modify if guard && on_agent => {
+            "removes the guard's block on the agent: only the operator may"
         }
         Disable if c.has(flag::APPROVAL) => "turns off the approval that guards the action",
         Disable | Shutdown | Destroy | Modify | Unblock if airlock || recent_airlock => {
@@ -2041,7 +2451,15 @@ fn tampering(c: &Clause<'_>, ctx: &Context) -> Option<Finding> {
         family: Family::Tampering,
         code: "tampering.prose",
         severity: Severity::Stop,
-        message: format!("{} {}: {why}", c.verb_word, c.head_word),
+        message: format!(
+            "{} {}: {why}",
+            c.verb_word,
+            if c.head_word.is_empty() {
+                "it"
+            } else {
+                c.head_word
+            }
+        ),
     })
 }
 
