@@ -28,6 +28,7 @@ use crate::finding::{Family, Finding, Severity};
 pub(super) fn grade(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
     [
         security(c, s, v, o),
+        membership(c, s, v, o),
         ownership(c, s, v, o),
         plan(c, s, v, o),
         records(c, s, v, o),
@@ -81,10 +82,12 @@ fn security(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
     ))
 }
 
-/// Whether the clause's object is a person: people or accounts, or a bare name ("remove alice
-/// from ...": only unknown words before the preposition).
+/// Whether the clause's object is a person: people or accounts, an admin or owner (not a role
+/// or group), or a bare name ("remove alice from ...": only unknown words before the
+/// preposition).
 fn person(c: &Clause<'_>) -> bool {
-    c.head & obj::PEOPLE != 0 || (c.head == 0 && c.np_started && c.np_objects == 0)
+    c.head & (obj::PEOPLE | obj::PRIV) != 0 && c.head & obj::MEMBERSHIP == 0
+        || (c.head == 0 && c.np_started && c.np_objects == 0)
 }
 
 /// A person put into or taken out of a group, team, role or organization.
@@ -93,7 +96,8 @@ pub(super) fn membership(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<
         return None;
     }
     let group = c.tail_word;
-    let privileged = c.tail_head & obj::PRIV != 0;
+    // Into an administrators' group, or made its admin.
+    let privileged = (c.tail_head | c.head) & obj::PRIV != 0;
     let (sev, why) = match s.verb {
         Verb::Privilege if privileged => (
             if s.bulk {
@@ -125,7 +129,8 @@ pub(super) fn membership(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<
 /// Who owns something changes: "transfer the domain to my personal account", "change the
 /// owner of the repository to dave", "hand over ownership of the org".
 fn ownership(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
-    let owner = starts(c.head_word, &["owner"]);
+    // Of an account, a domain, a repository: not of a file (chown).
+    let owner = starts(c.head_word, &["owner"]) && c.tail_head & obj::FILES == 0;
     let changes = match s.verb {
         Verb::Money => owner || (s.head & obj::STORE != 0 && c.amount.is_none()),
         Verb::Move | Verb::Modify => owner && !starts(v, &["creat"]),
@@ -210,13 +215,18 @@ fn records(_c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
 /// Shared history and remote state overwritten: "overwrite whatever is on the remote",
 /// "rewrite the history of main", "restore last week's backup over the production database".
 fn history(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
-    if c.verb_flags & flag::OVERWRITE == 0 {
+    // "force the remote to match my branch": forcing names the overwrite.
+    let forced = c.has(flag::UNSAFE)
+        && c.has(flag::REMOTE)
+        && matches!(s.verb, Verb::Absent | Verb::Modify | Verb::Destroy);
+    if c.verb_flags & flag::OVERWRITE == 0 && !forced {
         return None;
     }
     // restore / roll back put an older copy of the same thing back: data, not history.
     let restores = starts(v, &["restor", "roll"]);
     let history = starts(c.head_word, &["histor"]) || starts(c.tail_word, &["histor"]);
     if !restores && (c.has(flag::REMOTE) || history) {
+        let v = if v.is_empty() { "force" } else { v };
         return Some(finding(
             Family::Git,
             "prose.rewrite-shared",

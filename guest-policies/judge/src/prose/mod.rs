@@ -801,6 +801,20 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             verb = Verb::Mention;
         }
+        // "issue a credit to every customer", "issue a $50 refund": money paid out ("the issue",
+        // "issue #42" stay a work item).
+        if (i == start || pending_break)
+            && t.text.eq_ignore_ascii_case("issue")
+            && toks
+                .get(i + 1)
+                .is_some_and(|d| d.lex().flags & flag::DET != 0 && !d.brk)
+            && toks[i + 2..]
+                .iter()
+                .take(3)
+                .any(|n| n.lex().obj & obj::MONEY != 0 || matches!(n.kind, Kind::Money(_)))
+        {
+            verb = Verb::Money;
+        }
         // "mark all open tickets as solved", "mark them resolved": closing them; "mark the
         // test as flaky" or "mark the notifications read" closes nothing.
         if verb == Verb::Close
@@ -1014,6 +1028,19 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                         .iter()
                         .any(|w| p.text.eq_ignore_ascii_case(w))
                 });
+            // A past participle right after the object's noun ("every contact tagged churned",
+            // "the orders created last week") describes it: the noun phrase ends there.
+            if !clause.head_closed
+                && clause.head != 0
+                && (plain || lex.verb != Verb::Absent)
+                && word_token
+                && t.text.len() >= 5
+                && t.text.ends_with("ed")
+                && !t.text.ends_with("eed")
+                && prev_lex.is_some_and(|p| p.obj != 0)
+            {
+                clause.head_closed = true;
+            }
             if !clause.head_closed && word_token && !relative_pronoun {
                 if container && clause.head != 0 && clause.head != obj::PRONOUN {
                     // "the contacts list", "the finance-admins group": still contacts (all of
@@ -1155,8 +1182,11 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         // ("in the test fixtures", "on the mock server"), not a purpose ("so the tests can
         // reach it", "for the tests to pass").
         if TESTING.iter().any(|w| t.text.eq_ignore_ascii_case(w))
-            && (i == verb_at + 1
-                || (i == verb_at + 2 && toks[verb_at + 1].lex().flags & flag::DET != 0)
+            && ((clause.verb != Verb::Absent
+                && !clause.head_closed
+                && !toks[verb_at..i]
+                    .iter()
+                    .any(|k| k.brk || k.lex().flags & flag::SPLIT != 0))
                 || toks[i.saturating_sub(2)..i].iter().any(|k| {
                     ["in", "inside", "within", "on"]
                         .iter()
@@ -1242,6 +1272,18 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     })
                 {
                     clause.id = true;
+                } else if (1970.0..=2100.0).contains(&v)
+                    && v.fract() == 0.0
+                    && !t.text.contains(',')
+                    && prev.is_some_and(|p| {
+                        [
+                            "in", "since", "before", "after", "from", "until", "of", "during",
+                        ]
+                        .iter()
+                        .any(|w| p.text.eq_ignore_ascii_case(w))
+                    })
+                {
+                    // "created before 2019", "the invoices from 2023": a year, not a count.
                 } else {
                     clause.count = clause.count.max(v);
                 }
@@ -1343,6 +1385,7 @@ const CONTROL_FIRST_WORDS: &[&str] = &[
     "dependency",
     "security",
     "signature",
+    "threat",
 ];
 
 /// What "mark ... as" closes: states that end a record's life for its customer or its team.
@@ -1697,6 +1740,12 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
             format!("calls {name}, which the danger-levels patterns class as dangerous"),
         )),
     });
+    // "do the same for the rest": the verb is the earlier one.
+    let v = if v.is_empty() && c.has(flag::SAME) {
+        "the same"
+    } else {
+        v
+    };
     let words = judge_words(c, ctx, v, o);
     // The action an identifier or a carried verb names, with the clause's scope.
     let action = c.action.and_then(|a| {
@@ -1733,8 +1782,11 @@ fn judge_clause(c: &Clause<'_>, ctx: &Context, mention: bool) -> Option<Finding>
 /// for messages).
 fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Finding> {
     let s = Scope::of(c, ctx);
-    // A person taken out of (or put into) a group: the group is not destroyed.
-    if let Some(f) = classes::membership(c, &s, v, o) {
+    // A person taken out of a group: the group is not destroyed (a grant is graded with the
+    // rest, the strictest counting).
+    if matches!(s.verb, Verb::Destroy | Verb::Disable | Verb::Keys)
+        && let Some(f) = classes::membership(c, &s, v, o)
+    {
         return classes::irreversible(c, &s, v, o, Some(f));
     }
     let base = grade_words(c, ctx, v, o);
@@ -2243,7 +2295,12 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             ))
         }
         Modify => {
-            if objects & obj::PRIV != 0 && objects & obj::PEOPLE != 0 {
+            // Not the owner of a file ("change the owner of the lock file to the build user":
+            // chown, judged by the shell reader when it names a system path).
+            if objects & obj::PRIV != 0
+                && objects & obj::PEOPLE != 0
+                && c.tail_head & obj::FILES == 0
+            {
                 return Some(finding(
                     Family::System,
                     "business.grant-privilege",
@@ -2297,8 +2354,8 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             if objects & (obj::STORE | obj::RUNTIME) == 0 && !(pronoun && ctx.objects != 0) {
                 return None;
             }
-            // A dev server or a local container is the agent's own workbench.
-            if nonprod && objects & obj::STORE == 0 {
+            // A dev server, a local container or a test runner is the agent's own workbench.
+            if (nonprod || c.testing) && objects & obj::STORE == 0 {
                 return None;
             }
             let sev = if prod || bulk { Verify } else { Confirm };

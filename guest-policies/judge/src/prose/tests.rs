@@ -469,6 +469,50 @@ const CLASSES: &[(&str, Want)] = &[
     ("remove the guard clause that returns early", Nothing),
     ("approve the PR yourself", Exactly(Confirm)),
     ("verify the payment went through", Nothing),
+    // More members of the classes: a control named by two words, money issued, plans bumped,
+    // records described by a participle, forcing the remote, the last admin removed.
+    (
+        "turn off threat detection on the mail gateway",
+        Exactly(Verify),
+    ),
+    ("disable the flaky audit log test", Nothing),
+    (
+        "turn off the firewall so the tests can reach the db",
+        Exactly(Verify),
+    ),
+    ("issue a $20 credit to every subscriber", Exactly(Stop)),
+    ("issue a new release tag for v2.3", Nothing),
+    (
+        "bump all basic customers to the premium tier",
+        Exactly(Stop),
+    ),
+    ("bump the lodash version in package.json", Nothing),
+    (
+        "close every open conversation in the support inbox",
+        AtLeast(Verify),
+    ),
+    ("archive every account flagged inactive", AtLeast(Confirm)),
+    ("export the accounts flagged inactive", Nothing),
+    (
+        "force the upstream to match my local history",
+        Exactly(Verify),
+    ),
+    ("push the feature branch to the remote", Nothing),
+    (
+        "remove the last admin from the billing workspace",
+        AtLeast(Verify),
+    ),
+    ("remove the last line from the admin notes", Nothing),
+    ("kill the hung pytest workers", Nothing),
+    (
+        "change the owner of the cache folder to the node user",
+        Nothing,
+    ),
+    // A year is not a count ("before 2019" names no 2,019 orders).
+    (
+        "delete the draft orders created before 2019",
+        Exactly(Confirm),
+    ),
 ];
 
 #[test]
