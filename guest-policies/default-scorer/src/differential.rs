@@ -30,10 +30,14 @@ use corpus::{Digest, Rng};
 /// one-line scripts, PowerShell's `iex (irm ...)`, writes to system files and separated
 /// phrasal verbs in words), and for plain language read by classes of actions (security
 /// controls taken away by any verb, memberships, ownership, plans, customer records in bulk,
-/// shared history, irreversibility, the guard's block asked away). The judge's readers
+/// shared history, irreversibility, the guard's block asked away), and for indirection
+/// re-entering judgement (package runners, shell strings, what is fed on stdin, looked-up
+/// paths, printf payloads, `find -exec` and `xargs sh -c` bodies), Windows' and PowerShell's
+/// commands, reads winning over every family (`-h` of the programs whose help it is) and
+/// secrets named by their kind. The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x6c28_8822_31c2_ce6f;
+const PINNED: u64 = 0xe7bb_da79_32ff_db32;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -126,6 +126,7 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     }
     fork_bomb(text, out);
     recognize::interpreters::powershell_line(text, out);
+    recognize::windows::line(text, depth, ctx, out);
     let script = shell::parse(text);
     // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
     // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
@@ -632,6 +633,10 @@ fn classify(t: &str) -> Kind {
             .iter()
             .any(|k| t.contains(k))
     {
+        return Kind::Shell;
+    }
+    // A PowerShell cmdlet (`Remove-Item`, `Stop-Service`): a command, read by its verb-noun.
+    if recognize::windows::starts_with_cmdlet(t) {
         return Kind::Shell;
     }
     if !is_program(lower) {
@@ -1290,3 +1295,6 @@ mod held_back_tests;
 
 #[cfg(test)]
 mod family_gap_tests;
+
+#[cfg(test)]
+mod indirection_tests;

@@ -87,19 +87,20 @@ pub fn decoded_output(src: &str) -> Option<String> {
             "cat" if here.is_none() && cmd.operands(&[]).any(|o| o != "-") => return None,
             // `... | cat | ...` passes its input on.
             "cat" if here.is_none() => {}
-            "echo" | "printf" | "cat" => {
+            "printf" => {
+                let ops: Vec<&str> = cmd.operands(&["-v"]).collect();
+                text = Some(printf(&ops));
+            }
+            "echo" | "cat" => {
                 let ops: Vec<&str> = cmd.operands(&[]).collect();
                 let joined = ops.join(" ");
-                text = Some(
-                    if joined.contains("\\x") || (cmd.program == "printf" && joined.contains('\\'))
-                    {
-                        unescape(&joined)
-                    } else if let Some(h) = here {
-                        h
-                    } else {
-                        joined
-                    },
-                );
+                text = Some(if joined.contains("\\x") {
+                    unescape(&joined)
+                } else if let Some(h) = here {
+                    h
+                } else {
+                    joined
+                });
             }
             "base64" | "basenc" | "openssl" | "b64" => {
                 let decode = cmd.flag(b"dD", &["decode"])
@@ -123,6 +124,55 @@ pub fn decoded_output(src: &str) -> Option<String> {
         }
     }
     text
+}
+
+/// What `printf FORMAT ARGS...` prints: the format's escapes decoded, `%s` and `%b` (its
+/// argument's escapes decoded too) and the other conversions replaced by the next argument,
+/// the format reused while arguments remain (POSIX printf), `%%` a percent sign. So `printf
+/// %s PAYLOAD`, `printf '%s\n' PAYLOAD` and `printf '%b' '\x72\x6d'` print what `echo`
+/// would.
+fn printf(ops: &[&str]) -> String {
+    let Some((format, mut args)) = ops.split_first() else {
+        return String::new();
+    };
+    let mut out = String::new();
+    loop {
+        let mut consumed = false;
+        let mut chars = format.char_indices().peekable();
+        let mut literal = String::new();
+        while let Some((_, c)) = chars.next() {
+            if c != '%' {
+                literal.push(c);
+                continue;
+            }
+            // Flags, width and precision (`%-10s`, `%.3s`) are skipped.
+            while chars.peek().is_some_and(|(_, d)| {
+                d.is_ascii_digit() || matches!(d, '-' | '+' | ' ' | '#' | '.')
+            }) {
+                chars.next();
+            }
+            let Some((_, conv)) = chars.next() else { break };
+            out.push_str(&unescape(&std::mem::take(&mut literal)));
+            if conv == '%' {
+                out.push('%');
+                continue;
+            }
+            let arg = args.first().copied().unwrap_or("");
+            if !args.is_empty() {
+                args = &args[1..];
+                consumed = true;
+            }
+            match conv {
+                'b' => out.push_str(&unescape(arg)),
+                'c' => out.extend(arg.chars().next()),
+                _ => out.push_str(arg),
+            }
+        }
+        out.push_str(&unescape(&literal));
+        if !consumed || args.is_empty() {
+            return out;
+        }
+    }
 }
 
 /// `\xHH`, `\NNN` (octal), `\n` escapes of `printf` and `echo -e`.
@@ -226,6 +276,9 @@ pub fn judge(
     if matches!(p, "pwsh" | "powershell" | "iex" | "invoke-expression") {
         powershell(cmd, s, index, out);
     }
+    if let Some(body) = shell_string(cmd) {
+        run_text(&body, p, depth, ctx, out);
+    }
     if lexicon::is(p, SHELL) {
         // `-c BODY`, also clustered (`-lc`, `-xec`).
         let mut body = None;
@@ -243,7 +296,36 @@ pub fn judge(
             }
         }
         if let Some(b) = body {
-            run_text(b, &format!("{p} -c"), depth, ctx, out);
+            // `sh -c 'rm -rf "$1"' _ /home` runs `rm -rf /home`: the words after the body are
+            // its `$0`, `$1`... (find's `{}` and xargs' input among them).
+            let params: Vec<&str> = it.map(|w| &**w).collect();
+            let inlined = inline_positional(b, &params);
+            run_text(&inlined, &format!("{p} -c"), depth, ctx, out);
+            if cmd.more_args {
+                // `xargs -I{} sh -c 'rm -rf {}'`: each command of the body that takes xargs'
+                // input is a bulk action over it, like `xargs rm -rf`.
+                let replace = cmd
+                    .prefix
+                    .iter()
+                    .position(|w| w == "-I" || w == "--replace");
+                let token = replace
+                    .and_then(|i| cmd.prefix.get(i + 1))
+                    .map_or("{}", |t| &**t);
+                let script = shell::parse(&inlined);
+                for c in &script.commands {
+                    if !c.words.iter().any(|w| w.contains(token)) && params.is_empty() {
+                        continue;
+                    }
+                    let mut folded = Vec::new();
+                    if let Some(inner) = super::resolve(c, &mut folded) {
+                        let fed = Cmd {
+                            more_args: true,
+                            ..inner
+                        };
+                        super::bulk(&fed, s, index, None, out);
+                    }
+                }
+            }
         }
         // `bash <<< "..."`, here-documents, `bash <(curl ...)`.
         for r in cmd.redirects {
@@ -375,6 +457,69 @@ pub fn judge(
         {
             crate::judge_shell(args, depth + 1, ctx, out);
         }
+    }
+}
+
+/// The command line a program hands to a shell, for the programs that run one given as a
+/// string (each as its manual says): `watch` (its words joined, given to `sh -c`, unless
+/// `-x`), `flock FILE -c CMD`, `su USER -c CMD` and `runuser -c`, `script -c CMD`, `trap CMD
+/// SIGNAL` (run later, when the signal comes), `npx -c CMD` / `npm exec --call CMD` /
+/// `pnpm dlx -c` (run in a shell with the package's binaries on the PATH), `entr -s CMD`,
+/// `tmux new-session CMD` / `tmux send-keys CMD Enter`, `parallel CMD ::: ARGS`.
+pub fn shell_string(cmd: &Cmd<'_>) -> Option<String> {
+    let joined = |words: &mut dyn Iterator<Item = &str>| {
+        let v: Vec<&str> = words.collect();
+        (!v.is_empty()).then(|| v.join(" "))
+    };
+    match cmd.program {
+        "watch" if !cmd.has(&["-x", "--exec"]) => joined(&mut cmd.operands(super::WATCH_VALUES)),
+        "flock" => cmd.value(&["-c", "--command"]).map(str::to_owned),
+        "su" | "runuser" | "script" => cmd
+            .value(&["-c", "--command", "--session-command"])
+            .map(str::to_owned),
+        "trap" => cmd
+            .operands(&[])
+            .next()
+            .filter(|c| !c.is_empty() && *c != "-")
+            .map(str::to_owned),
+        "npx" | "pnpx" | "npm" | "pnpm" | "yarn" => cmd
+            .value(&["-c", "--call", "--shell-mode"])
+            .filter(|_| {
+                cmd.program.ends_with('x')
+                    || cmd
+                        .operands(&[])
+                        .next()
+                        .is_some_and(|s| matches!(s, "exec" | "x" | "dlx"))
+            })
+            .map(str::to_owned),
+        "entr" if cmd.flag(b"s", &[]) => joined(&mut cmd.operands(&[])),
+        "tmux" => {
+            let mut ops =
+                cmd.operands(&["-t", "-s", "-n", "-c", "-x", "-y", "-e", "-F", "-L", "-S"]);
+            match ops.next()? {
+                "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
+                | "respawn-pane" => joined(&mut ops),
+                "send-keys" | "send" => {
+                    let keys: Vec<&str> = ops.filter(|k| !matches!(*k, "Enter" | "C-m")).collect();
+                    (!keys.is_empty()).then(|| keys.join(" "))
+                }
+                _ => None,
+            }
+        }
+        "parallel" => {
+            let words: Vec<&str> = cmd.words().collect();
+            let end = words
+                .iter()
+                .position(|w| w.starts_with(":::"))
+                .unwrap_or(words.len());
+            let ops: Vec<&str> = words[..end]
+                .iter()
+                .copied()
+                .skip_while(|w| w.starts_with('-'))
+                .collect();
+            (!ops.is_empty()).then(|| ops.join(" "))
+        }
+        _ => None,
     }
 }
 
@@ -697,6 +842,78 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             "inline code fetches code from the network and runs it".to_owned(),
         ));
     }
+}
+
+/// A shell body with its positional parameters (`$0`, `$1`..`$9`, `${N}`, `"$@"`, `$*`)
+/// replaced by the words given after it (`params[0]` is `$0`), quoted: what `sh -c BODY ARGS`
+/// runs. Borrowed when the body uses none.
+pub fn inline_positional<'b>(body: &'b str, params: &[&str]) -> std::borrow::Cow<'b, str> {
+    if params.is_empty() || !body.contains('$') {
+        return std::borrow::Cow::Borrowed(body);
+    }
+    // The raw value of a parameter name (`1`, `@`), if it is a positional one.
+    let raw = |name: &str| -> Option<Vec<&str>> {
+        match name {
+            "@" | "*" => Some(params[1..].to_vec()),
+            n if n.len() == 1 && n.as_bytes()[0].is_ascii_digit() => Some(
+                params
+                    .get(usize::from(n.as_bytes()[0] - b'0'))
+                    .into_iter()
+                    .copied()
+                    .collect(),
+            ),
+            _ => None,
+        }
+    };
+    let mut out = String::with_capacity(body.len() + 16);
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let quoted = b[i] == b'"' && b.get(i + 1) == Some(&b'$');
+        let at = if quoted { i + 1 } else { i };
+        if b[at] == b'$' {
+            let rest = &body[at + 1..];
+            let (name, len) = match rest.strip_prefix('{') {
+                Some(r) => {
+                    let end = r.find('}').unwrap_or(r.len());
+                    (&r[..end], (end + 2).min(rest.len()))
+                }
+                None => (rest.get(..1).unwrap_or(""), 1),
+            };
+            if let Some(values) = raw(name) {
+                let mut next = at + 1 + len;
+                if quoted && b.get(next) == Some(&b'"') {
+                    // `"$1"`: the whole word, quoted again.
+                    next += 1;
+                    out.push_str(
+                        &values
+                            .iter()
+                            .map(|v| quote(v))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    );
+                } else if quoted {
+                    // `"$1/x"`: inside a double-quoted word that goes on.
+                    out.push('"');
+                    out.push_str(&values.join(" ").replace(['"', '$', '`'], ""));
+                } else {
+                    out.push_str(
+                        &values
+                            .iter()
+                            .map(|v| quote(v))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    );
+                }
+                i = next;
+                continue;
+            }
+        }
+        let ch = body[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 fn quote(s: &str) -> String {

