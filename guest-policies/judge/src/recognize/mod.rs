@@ -269,6 +269,24 @@ fn glob_matches(glob: &str, name: &str) -> bool {
     rest.is_empty()
 }
 
+/// Judges `equivalent` (a POSIX command line) as what the command `what` amounts to (a
+/// Windows statement, an sftp batch line): each finding says both, so it names the command the
+/// agent wrote and the recognizer's reason.
+pub fn judge_as(
+    what: &str,
+    equivalent: &str,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
+    let mut found = Vec::new();
+    crate::judge_shell(equivalent, depth + 1, ctx, &mut found);
+    for mut f in found {
+        f.message = format!("{what} (as `{equivalent}`): {}", f.message);
+        out.push(f);
+    }
+}
+
 /// How deep re-parsed bodies (`bash -c`, `eval`, decoded payloads, substitutions) may nest.
 pub const MAX_DEPTH: u8 = 6;
 

@@ -154,7 +154,7 @@ pub fn judge(
             let host = transfer_host(cmd);
             for t in texts.iter().chain(lftp.as_ref()) {
                 for line in t.lines() {
-                    transfer_line(line, host, depth, ctx, out);
+                    transfer_line(p, line, host, depth, ctx, out);
                 }
             }
         }
@@ -256,7 +256,14 @@ fn transfer_host<'c>(cmd: &Cmd<'c>) -> &'c str {
 }
 
 /// One line of an sftp / ftp / lftp batch, judged as the command it amounts to.
-fn transfer_line(line: &str, host: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+fn transfer_line(
+    program: &str,
+    line: &str,
+    host: &str,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     // sftp's `-` and `@` prefixes (ignore errors, do not echo) change nothing here.
     let line = line.trim().trim_start_matches(['-', '@']);
     if let Some(local) = line.strip_prefix('!') {
@@ -309,7 +316,13 @@ fn transfer_line(line: &str, host: &str, depth: u8, ctx: &mut Context, out: &mut
         }
         _ => return,
     };
-    crate::judge_shell(&equivalent, depth + 1, ctx, out);
+    super::judge_as(
+        &format!("{program} batch `{line}`"),
+        &equivalent,
+        depth,
+        ctx,
+        out,
+    );
 }
 
 /// The jobs of a crontab text: each line's command (after its five schedule fields, or one

@@ -30,7 +30,7 @@
 //! - `-Confirm:$false`, `-Force`, `/q` and `/quiet` say the command runs without asking: the
 //!   message says so; the severity comes from what is destroyed.
 
-use super::{Context, finding, paths};
+use super::{Context, finding, judge_as, paths};
 use crate::finding::{Family, Finding, Severity};
 
 /// One statement: its words (quoting removed) and whether its input is piped from the one
@@ -493,17 +493,6 @@ fn registry(w: &str) -> Option<bool> {
 /// Pushes a Windows finding.
 fn push(out: &mut Vec<Finding>, family: Family, code: &'static str, s: Severity, msg: String) {
     out.push(finding(family, code, s, msg));
-}
-
-/// Judges `equivalent` (a POSIX command line) as what the Windows statement `what` amounts
-/// to: its findings say both.
-fn judge_as(what: &str, equivalent: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
-    let mut found = Vec::new();
-    crate::judge_shell(equivalent, depth + 1, ctx, &mut found);
-    for mut f in found {
-        f.message = format!("{what} (as `{equivalent}`): {}", f.message);
-        out.push(f);
-    }
 }
 
 fn quote(w: &str) -> String {
