@@ -34,10 +34,12 @@ use corpus::{Digest, Rng};
 /// re-entering judgement (package runners, shell strings, what is fed on stdin, looked-up
 /// paths, printf payloads, `find -exec` and `xargs sh -c` bodies), Windows' and PowerShell's
 /// commands, reads winning over every family (`-h` of the programs whose help it is) and
-/// secrets named by their kind. The judge's readers
+/// secrets named by their kind, and for plain language's phrasal verbs around their object,
+/// published packages, data stores shared with a personal mailbox and clauses opened by skip.
+/// The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xe7bb_da79_32ff_db32;
+const PINNED: u64 = 0xff20_9db2_5129_7c76;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -507,7 +507,8 @@ fn golden_text(seed: &mut u64, len: usize) -> String {
 /// Scores 20,000 seeded actions and hashes every assessment (value, factors with their messages,
 /// danger level): a rewrite of the detectors for speed must not change a single output. The
 /// pinned hash is the scorer's as rebuilt on the judge (issue #13); if a deliberate change of the
-/// heuristics changes it, update it in the same commit and say so.
+/// heuristics changes it, update it in the same commit and say so (last: plain language's data
+/// store shared with a sink, e.g. "upload pastebin.com ... TABLE", became exfiltration).
 #[test]
 fn golden_outputs_are_unchanged() {
     let s = Scorer::default();
@@ -546,7 +547,7 @@ fn golden_outputs_are_unchanged() {
         });
         eat(&format!("{a:?}"));
     }
-    assert_eq!(hash, 0x39fb_a7f9_af8b_1c2c, "the scorer's outputs changed");
+    assert_eq!(hash, 0x7887_f273_59cf_8e96, "the scorer's outputs changed");
 }
 
 /// The scorer agrees with the judge on every action of the labeled corpus

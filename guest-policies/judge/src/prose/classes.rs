@@ -33,6 +33,7 @@ pub(super) fn grade(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Findi
         plan(c, s, v, o),
         records(c, s, v, o),
         history(c, s, v, o),
+        published(c, s, v, o),
     ]
     .into_iter()
     .flatten()
@@ -247,6 +248,26 @@ fn history(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
         ));
     }
     None
+}
+
+/// A published package taken off its registry: "unpublish our packages from npm", "yank the
+/// 2.x releases from crates.io". Everyone who depends on it breaks ("remove the unused package
+/// from package.json" is local).
+fn published(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
+    let registry = c.has(flag::PUBLIC | flag::PUBLIC_PLACE) || starts(v, &["unpublish", "yank"]);
+    if s.verb != Verb::Destroy || s.head & obj::SOFTWARE == 0 || !registry || s.nonprod {
+        return None;
+    }
+    Some(finding(
+        Family::Business,
+        "prose.unpublish",
+        if s.bulk {
+            Severity::Stop
+        } else {
+            Severity::Verify
+        },
+        format!("{v} {o}: takes a published package away from everyone who depends on it"),
+    ))
 }
 
 /// Raises a grade one step when what is lost cannot come back ("permanently", "the only

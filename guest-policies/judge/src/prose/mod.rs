@@ -785,7 +785,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     .or_else(|| compound(t.text, true).filter(harmful))
             })
             .flatten();
-        let lex = t.lex();
+        let mut lex = t.lex();
+        // "debug logging", "verbose logs": a developer's output, not an audit trail.
+        if lex.obj & obj::SECURITY != 0
+            && prev.is_some_and(|p| {
+                ["debug", "verbose", "console", "trace"]
+                    .iter()
+                    .any(|w| p.text.eq_ignore_ascii_case(w))
+            })
+        {
+            lex.obj &= !obj::SECURITY;
+        }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
         // "make a list of all the admins", "make a summary of who has owner rights": making a
@@ -856,30 +866,27 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             let nl = next.lex();
             if nl.flags & flag::PARTICLE != 0 && !t.brk {
                 let w = t.text.to_ascii_lowercase();
-                let phrasal = match (w.as_str(), next.text.to_ascii_lowercase().as_str()) {
-                    ("turn" | "turned" | "turning" | "switch" | "shut" | "power", "off") => {
-                        Some(Verb::Disable)
-                    }
-                    ("shut" | "power", "down") => Some(Verb::Shutdown),
-                    ("set" | "sets" | "setting", "up") => Some(Verb::Mention),
-                    ("get" | "getting", "rid") => Some(Verb::Destroy),
-                    ("take" | "bring" | "knock", "offline") => Some(Verb::Shutdown),
-                    ("tear" | "take" | "tore", "down")
-                    | ("throw" | "wipe" | "clear" | "blow", "away" | "out")
-                    | ("kick", "out") => Some(Verb::Destroy),
-                    // "stand down": the guard (or a control) stops guarding.
-                    ("stand" | "stands", "down") => Some(Verb::Unblock),
-                    // "roll back the production database": an older state in place of this one.
-                    ("roll" | "rolls", "back") => {
-                        phrasal_flags = flag::OVERWRITE;
-                        Some(Verb::Modify)
-                    }
-                    _ => None,
-                };
-                if let Some(v) = phrasal {
+                if let Some((v, f)) = phrasal(&w, &next.text.to_ascii_lowercase()) {
                     verb = v;
+                    phrasal_flags = f;
                 }
             }
+        }
+        // The particle after the object: "switch the firewall off", "take the site down".
+        let mut late_phrasal = false;
+        if verb == Verb::Absent
+            && clause.verb == Verb::Absent
+            && lex.flags & flag::PARTICLE != 0
+            && i > start + 1
+            && !toks[start..i].iter().any(|k| k.brk)
+            && let Some((v, f)) = phrasal(
+                &toks[start].text.to_ascii_lowercase(),
+                &t.text.to_ascii_lowercase(),
+            )
+        {
+            verb = v;
+            phrasal_flags = f;
+            late_phrasal = true;
         }
         // "and" / "then" / a comma start a new clause only when a verb follows.
         if lex.flags & flag::SPLIT != 0 && i > start {
@@ -960,6 +967,15 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             clause.flags |= flag::IRREVERSIBLE;
         }
+        // "anyone with the link": public.
+        if (is("anyone") || is("everyone"))
+            && toks[i + 1..]
+                .iter()
+                .take(3)
+                .any(|n| n.text.eq_ignore_ascii_case("link"))
+        {
+            clause.flags |= flag::PUBLIC;
+        }
         // "delete it for good".
         if is("good") && prev.is_some_and(|p| p.text.eq_ignore_ascii_case("for")) {
             clause.flags |= flag::IRREVERSIBLE;
@@ -988,6 +1004,9 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             // The verb's own roles are not the object's: `block` names no guard, `list` no
             // collection, `verify` no approval request.
             clause.verb_flags = lex.flags | phrasal_flags;
+            if late_phrasal {
+                clause.verb_word = toks[start].text;
+            }
             clause.flags |= lex.flags & !VERB_ONLY;
         } else if no_backup {
             // "without a backup": what is lost cannot be restored (not the object).
@@ -1336,6 +1355,25 @@ const VERB_ONLY: u64 = flag::DET
     | flag::OVERWRITE
     | flag::LIFT_ONLY;
 
+/// The verb a phrasal verb names (`w` and `particle` lower case), with its flags.
+fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
+    Some(match (w, particle) {
+        ("turn" | "turned" | "turning" | "switch" | "shut" | "power", "off") => (Verb::Disable, 0),
+        ("shut" | "power", "down") => (Verb::Shutdown, 0),
+        ("set" | "sets" | "setting", "up") => (Verb::Mention, 0),
+        ("get" | "getting", "rid") => (Verb::Destroy, 0),
+        ("take" | "bring" | "knock", "offline") => (Verb::Shutdown, 0),
+        ("tear" | "take" | "tore", "down")
+        | ("throw" | "wipe" | "clear" | "blow", "away" | "out")
+        | ("kick", "out") => (Verb::Destroy, 0),
+        // "stand down": the guard (or a control) stops guarding.
+        ("stand" | "stands", "down") => (Verb::Unblock, 0),
+        // "roll back the production database": an older state in place of this one.
+        ("roll" | "rolls", "back") => (Verb::Modify, flag::OVERWRITE),
+        _ => return None,
+    })
+}
+
 /// Nouns that take a part of what follows "of" ("a copy of", "all of", "the rest of").
 const PARTITIVE: &[&str] = &[
     "copy",
@@ -1521,6 +1559,23 @@ fn finish<'a>(
     let question = first.flags & flag::QUESTION != 0
         && toks.get(1).is_none_or(|t| t.lex().flags & flag::YOU == 0);
     let negated = c.has(flag::NEG);
+    // "skip the approval and merge": a clause that opens with skip (a scope word inside
+    // another verb's clause, "deploy, skipping the tests") turns what it names off.
+    let skipped;
+    let c = if c.verb == Verb::Absent
+        && ["skip", "skipping", "bypass"]
+            .iter()
+            .any(|w| toks[0].text.eq_ignore_ascii_case(w))
+    {
+        skipped = Clause {
+            verb: Verb::Disable,
+            verb_word: toks[0].text,
+            ..*c
+        };
+        &skipped
+    } else {
+        c
+    };
     if let Some(f) = judge_clause(c, ctx, question || negated) {
         out.push(f);
     }
@@ -2049,6 +2104,15 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 ));
             }
             let direct = c.np_objects | if pronoun { ctx.objects } else { 0 };
+            // "share the customer database with my personal gmail".
+            if direct & obj::STORE != 0 && c.has(flag::SINK) {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.data-shared",
+                    Stop,
+                    format!("{v} {o}: data leaves for an account the operator does not control"),
+                ));
+            }
             if direct & obj::SENSITIVE != 0 && (sink || public) {
                 return Some(finding(
                     Family::Exfiltration,
@@ -2057,7 +2121,9 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                     format!("{v} {o}: internal material sent outside or made public"),
                 ));
             }
-            if objects & obj::PEOPLE != 0 && bulk {
+            // "everyone on the team": a few colleagues, not a mass mailing.
+            let team_only = c.has(flag::INTERNAL) && c.count < 100.0 && !c.has(flag::PARTY);
+            if objects & obj::PEOPLE != 0 && bulk && !team_only {
                 return Some(finding(
                     Family::Business,
                     "business.mass-message",

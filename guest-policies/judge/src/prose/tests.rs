@@ -508,6 +508,29 @@ const CLASSES: &[(&str, Want)] = &[
         "change the owner of the cache folder to the node user",
         Nothing,
     ),
+    // Phrasal verbs with the object inside, published packages, data shared out, links for
+    // anyone, a clause opened by skip.
+    ("switch the WAF off on the edge proxies", Exactly(Verify)),
+    ("turn the debug logging off in dev", Nothing),
+    ("switch the dark mode toggle off", Nothing),
+    (
+        "yank every 3.x release of our crate from crates.io",
+        Exactly(Stop),
+    ),
+    ("unpublish the beta package from npm", Exactly(Verify)),
+    ("remove the unused package from package.json", Nothing),
+    (
+        "share the orders database with my personal hotmail",
+        Exactly(Stop),
+    ),
+    ("share the fixture database with the test runner", Nothing),
+    (
+        "make the board deck viewable by anyone with the link",
+        AtLeast(Verify),
+    ),
+    ("send the meeting link to everyone on the team", Nothing),
+    ("skip the pending approval and deploy", Exactly(Stop)),
+    ("skip the flaky test on CI", Nothing),
     // A year is not a count ("before 2019" names no 2,019 orders).
     (
         "delete the draft orders created before 2019",
