@@ -318,7 +318,8 @@ fn a_fresh_install_decides_with_the_precompiled_built_ins() {
         .map(|d| {
             d.filter_map(Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|name| !name.starts_with("builtin-"))
+                // Not the purge's stamp file (`.last-purge`).
+                .filter(|name| name.ends_with(".cwasm") && !name.starts_with("builtin-"))
                 .collect()
         })
         .unwrap_or_default();
