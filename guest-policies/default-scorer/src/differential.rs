@@ -28,18 +28,19 @@ use corpus::{Digest, Rng};
 /// for the gaps of the spent third held-back set (cloud CLIs read by their verbs, `--help`,
 /// forge API deletes, redirections of nothing, secrets pushed after `git add`, uploads from
 /// one-line scripts, PowerShell's `iex (irm ...)`, writes to system files and separated
-/// phrasal verbs in words), and for plain language read by classes of actions (security
+/// phrasal verbs in words), for plain language read by classes of actions (security
 /// controls taken away by any verb, memberships, ownership, plans, customer records in bulk,
-/// shared history, irreversibility, the guard's block asked away), and for indirection
+/// shared history, irreversibility, the guard's block asked away), for indirection
 /// re-entering judgement (package runners, shell strings, what is fed on stdin, looked-up
 /// paths, printf payloads, `find -exec` and `xargs sh -c` bodies), Windows' and PowerShell's
 /// commands, reads winning over every family (`-h` of the programs whose help it is) and
-/// secrets named by their kind, and for plain language's phrasal verbs around their object,
-/// published packages, data stores shared with a personal mailbox and clauses opened by skip.
-/// The judge's readers
+/// secrets named by their kind, for plain language's phrasal verbs around their object,
+/// published packages, data stores shared with a personal mailbox and clauses opened by skip,
+/// and for the generic command reader (a command no recognizer claims read as verb x object x
+/// scope, program classes, mass actions by verb class). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xff20_9db2_5129_7c76;
+const PINNED: u64 = 0x6fd9_76b4_b387_3d31;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -138,7 +139,7 @@ fn outputs_match_the_pinned_digest() {
 
 /// The digest of the default scorer's outputs over the benchmark corpus's hints (regenerated
 /// with [`PINNED`]).
-const PINNED_BENCH: u64 = 0xfba0_4761_97b9_bedc;
+const PINNED_BENCH: u64 = 0x2580_df96_2611_a24f;
 
 /// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
 /// hint alone, no operation, no recent hints.

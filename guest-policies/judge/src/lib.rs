@@ -640,6 +640,11 @@ fn classify(t: &str) -> Kind {
         return Kind::Shell;
     }
     if !is_program(lower) {
+        // A program of a known class written as a command (`velero backup delete nightly`,
+        // `pm2 delete all`): a command line, read by the generic command reader.
+        if recognize::classes::of(lower).is_some() && command_shaped(t).is_some() {
+            return Kind::Shell;
+        }
         // An unknown program with options or paths after it (`inotifywait -m ~/x`,
         // `pastebinit error.log`): judged both as a command and as prose.
         let second = t.split_whitespace().nth(1).unwrap_or("");
@@ -652,15 +657,41 @@ fn classify(t: &str) -> Kind {
                 && !second.contains(".."))
             || first.contains('_') && !second.is_empty()
             || first.contains('-') && !first.starts_with('-') && !second.is_empty();
-        return if shellish
-            && first
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        let program_like = first
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'));
+        if shellish && program_like {
+            return Kind::Both;
+        }
+        // An unknown program with a command path (`acmectl db delete orders`): read as the
+        // command it is, its options (`--dry-run`, `--help`) and values (`orders-test`)
+        // meaning what they mean to a program, not to English. Not an operation name
+        // (`truncate_logs ...`, read in words) nor an English word.
+        // A program's name as written (not `db.orders.deleteMany({`, a call in a sentence).
+        let whole_word = t.split_whitespace().next() == Some(first)
+            && (!first.contains('.')
+                || [".sh", ".py", ".js", ".rb", ".pl", ".exe"]
+                    .iter()
+                    .any(|e| first.ends_with(e)));
+        if program_like
+            && whole_word
+            && !first.contains('_')
+            && prose::lexicon::lookup(lower.as_bytes()).is_none()
+            && command_shaped(t) == Some(true)
         {
-            Kind::Both
-        } else {
-            Kind::Prose
-        };
+            // Options or a compound subcommand (`--env prod`, `sites:delete`) make it a
+            // command line; plain words may be English with an unknown verb ("enforce lint
+            // rules"), so they are read both ways.
+            let command_signs = first_command_words(t).any(|w| {
+                w.len() > 1 && w.starts_with('-') || w.contains(':') || w.starts_with('$')
+            });
+            return if command_signs {
+                Kind::Shell
+            } else {
+                Kind::Both
+            };
+        }
+        return Kind::Prose;
     }
     // A program name starting a sentence of English.
     let mut words = t.split_whitespace().skip(1);
@@ -700,6 +731,73 @@ fn classify(t: &str) -> Kind {
             && !t.contains('|')
             && !t.contains('>');
     if english { Kind::Both } else { Kind::Shell }
+}
+
+/// Whether the words after a text's first one read as a command line rather than English: up
+/// to four words, each an option or a name made of letters, digits and `- _ : . / @ = $`, none
+/// an English function word (articles, prepositions, conjunctions, pronouns). `Some(true)`
+/// when one of them is a verb of the generic command reader (`backup delete nightly`,
+/// `kv get -recurse app/`, `luksErase`), `Some(false)` when none is, `None` when the words
+/// read as English.
+fn command_shaped(t: &str) -> Option<bool> {
+    use prose::lexicon::{flag, obj};
+    let mut words = first_command_words(t).take(4).peekable();
+    words.peek()?;
+    let mut verb = false;
+    for w in words {
+        if w.starts_with('-') {
+            continue;
+        }
+        if !w.bytes().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(
+                    c,
+                    b'-' | b'_'
+                        | b':'
+                        | b'.'
+                        | b'/'
+                        | b'@'
+                        | b'='
+                        | b'$'
+                        | b'{'
+                        | b'}'
+                        | b'~'
+                        | b'*'
+                )
+        }) || w.ends_with(['.', ','])
+            || w.strip_suffix(':')
+                .is_some_and(|label| label.bytes().all(|c| c.is_ascii_alphabetic()))
+        {
+            // Punctuation of English ("next:", "then,").
+            return None;
+        }
+        // Whole words only, as written: a command's names (`mys-prod`, `its-api`) hold
+        // English-looking parts.
+        if w.bytes().all(|c| c.is_ascii_alphabetic() || c == b'\'')
+            && let Some(l) = prose::lexicon::WORDS
+                .binary_search_by(|(k, _)| k.as_bytes().cmp(w.to_ascii_lowercase().as_bytes()))
+                .ok()
+                .map(|i| prose::lexicon::WORDS[i].1)
+            && (l.flags & (flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION) != 0
+                || l.obj & obj::PRONOUN != 0)
+        {
+            return None;
+        }
+        verb |= recognize::generic::names_a_verb(w);
+    }
+    Some(verb)
+}
+
+/// The words after a text's first one, up to the end of its first line, its first shell
+/// operator (`|`, `&&`, `;`) or a substitution (its own command).
+fn first_command_words(t: &str) -> impl Iterator<Item = &str> {
+    let line = t.lines().next().unwrap_or("");
+    line.split_whitespace().skip(1).take_while(|w| {
+        !matches!(*w, "|" | "||" | "&&" | ";" | "&")
+            && !w.starts_with("$(")
+            && !w.starts_with('`')
+            && !w.ends_with(';')
+    })
 }
 
 /// `DELETE FROM x`, `DROP TABLE x`, `UPDATE x SET`, `TRUNCATE [TABLE] x`, `ALTER TABLE`,
@@ -1298,3 +1396,6 @@ mod family_gap_tests;
 
 #[cfg(test)]
 mod indirection_tests;
+
+#[cfg(test)]
+mod generic_tests;

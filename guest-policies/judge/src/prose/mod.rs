@@ -2460,6 +2460,49 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
     }
 }
 
+/// A command line's action as the generic command reader ([`crate::recognize::generic`]) reads
+/// it: the verb of its command path, the objects its words and its program's class name, and the
+/// scope its options and values give (bulk, production, non-production).
+#[derive(Debug, Clone, Copy)]
+pub struct CommandAction<'a> {
+    /// The first verb-class word of the command path.
+    pub verb: Verb,
+    /// That word, for messages.
+    pub verb_word: &'a str,
+    /// Every object class named (the path's nouns and the program's class).
+    pub objects: u16,
+    /// The object the verb acts on.
+    pub head: u16,
+    /// Its word, for messages.
+    pub head_word: &'a str,
+    /// Scope flags ([`flag::BULK`], [`flag::PROD`], [`flag::NONPROD`]...).
+    pub flags: u64,
+    /// An operand is a home, root or system location.
+    pub system_path: bool,
+}
+
+/// Grades a command line's action with the plain-language ladder (the same verb x object x
+/// scope grades as a clause in words), so that a verb or a noun the lexicon learns reaches
+/// commands and prose at once: there is one ladder, not one per reader.
+pub fn grade_command(a: &CommandAction<'_>) -> Option<Finding> {
+    let mut c = Clause::new();
+    c.verb = a.verb;
+    c.verb_word = a.verb_word;
+    c.objects = a.objects;
+    c.np_objects = a.objects;
+    c.head = a.head;
+    c.head_word = a.head_word;
+    c.head_closed = true;
+    c.flags = a.flags;
+    c.system_path = a.system_path;
+    let o = if a.head_word.is_empty() {
+        "it"
+    } else {
+        a.head_word
+    };
+    judge_words(&c, &Context::default(), a.verb_word, o)
+}
+
 /// The object class a pronoun most likely stands for: the most dangerous one named.
 fn strongest(objects: u16) -> u16 {
     for class in [

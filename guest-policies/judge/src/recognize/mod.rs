@@ -22,9 +22,11 @@
 //! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
 //! `--` ends the options) and grades its targets.
 
+pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod filesystem;
+pub mod generic;
 pub mod git;
 pub mod infrastructure;
 pub mod interpreters;
@@ -832,7 +834,13 @@ fn command(
         }
     } else if let Some(list) = loop_list(cmd, s, index) {
         bulk(cmd, s, index, Some(list), out);
+    } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
+        generic::judge_looped(cmd, feeder, people, out);
     }
+    // What the family recognizers found: when a program's recognizer finds nothing, or no
+    // recognizer claims the program, the generic reader reads its command path.
+    let found_before = out.len();
+    let mut unclaimed = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
@@ -898,7 +906,12 @@ fn command(
             }
             out.extend(crate::sql::judge_sql(&text));
         }
-        _ => {}
+        _ => unclaimed = true,
+    }
+    if out.len() == found_before
+        && (unclaimed && generic::reads_unclaimed(cmd) || generic::reads_subcommands_of(p))
+    {
+        generic::judge(cmd, out);
     }
     if let Some(task) = task_name(cmd) {
         // A project task named like an operation (`npm run wipe-data -- --env prod`, `make
@@ -1300,6 +1313,35 @@ pub(crate) fn bulk(
             && cmd.words().any(|w| w == "state")
             && cmd.words().any(|w| matches!(w, "rm" | "delete"));
     if !deleting {
+        // Any other program: its verb class decides (generic::judge_looped).
+        let (feeder, people) = match list {
+            Some(list) => {
+                if !list
+                    .iter()
+                    .any(|w| w.starts_with("$(") || w.starts_with('`') || w.contains('*'))
+                {
+                    // A few names written out (`for u in alice bob`): each one is named.
+                    return;
+                }
+                let wide = list.iter().any(|w| generic_lists(w));
+                let local = !wide
+                    && list
+                        .iter()
+                        .all(|w| !w.starts_with("$(") && !w.starts_with('`'));
+                (
+                    if wide {
+                        generic::Feeder::Wide
+                    } else if local {
+                        generic::Feeder::Local
+                    } else {
+                        generic::Feeder::Unknown
+                    },
+                    false,
+                )
+            }
+            None => xargs_feeder(cmd, s, index),
+        };
+        generic::judge_looped(cmd, feeder, people, out);
         return;
     }
     // A loop's list: a substitution that lists (`$(stripe subscriptions list -q)`).
@@ -1315,6 +1357,14 @@ pub(crate) fn bulk(
         {
             push_bulk(cmd, wide, true, out);
         }
+        return;
+    }
+    // Files a search inside the project picks (`find . -name '*.orig' | xargs rm`, `xargs rm <
+    // <(find tmp/ -name '*.o')`): the deletes stay in the project's own scratch files.
+    if list.is_none()
+        && matches!(p, "rm" | "shred" | "unlink" | "srm")
+        && xargs_feeder(cmd, s, index).0 == generic::Feeder::Local
+    {
         return;
     }
     // What feeds it: `find /` or a listing of everything.
@@ -1356,6 +1406,192 @@ pub(crate) fn bulk(
         return;
     }
     push_bulk(cmd, wide, false, out);
+}
+
+/// Whether a loop's list word is a substitution that lists things (`$(tool list -q)`).
+fn generic_lists(w: &str) -> bool {
+    (w.starts_with("$(") || w.starts_with('`'))
+        && w.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '`')
+            .any(lists)
+}
+
+/// What feeds a command run by `xargs`: the upstream commands of its pipeline, or the file
+/// (or process substitution) its stdin is redirected from; and whether that names people.
+fn xargs_feeder(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> (generic::Feeder, bool) {
+    for r in cmd.redirects {
+        if r.kind == crate::shell::RedirectKind::Read {
+            return feeder_text(&r.target);
+        }
+    }
+    let pipeline = s.commands[index].pipeline;
+    let mut feeder = generic::Feeder::Unknown;
+    let mut people = false;
+    for c in s.commands[..index]
+        .iter()
+        .filter(|c| c.pipeline == pipeline)
+    {
+        let mut folded = Vec::new();
+        let Some(u) = resolve(c, &mut folded) else {
+            continue;
+        };
+        let (f, p) = feeder_command(&u);
+        people |= p;
+        feeder = match (feeder, f) {
+            (generic::Feeder::Wide, _) | (_, generic::Feeder::Wide) => generic::Feeder::Wide,
+            (_, f) => f,
+        };
+    }
+    (feeder, people)
+}
+
+/// A feeder given as text: a file's name (`done < all_customers.txt`) or a process
+/// substitution (`< <(find tmp/ -mtime +7)`).
+fn feeder_text(target: &str) -> (generic::Feeder, bool) {
+    if let Some(body) = target
+        .strip_prefix("<(")
+        .or_else(|| target.strip_prefix("$("))
+    {
+        let body = body.trim_end_matches(')');
+        let script = crate::shell::parse(body);
+        let mut feeder = generic::Feeder::Unknown;
+        let mut people = false;
+        for c in &script.commands {
+            let mut folded = Vec::new();
+            if let Some(u) = resolve(c, &mut folded) {
+                let (f, p) = feeder_command(&u);
+                feeder = f;
+                people |= p;
+            }
+        }
+        return (feeder, people);
+    }
+    feeder_file(target)
+}
+
+/// A feeder file by its name: a list of all customers, users or addresses is wide and names
+/// people.
+fn feeder_file(name: &str) -> (generic::Feeder, bool) {
+    let l = paths::file_name(name).to_ascii_lowercase();
+    let people = [
+        "customer",
+        "user",
+        "subscriber",
+        "contact",
+        "email",
+        "member",
+        "recipient",
+        "phone",
+        "lead",
+    ]
+    .iter()
+    .any(|k| l.contains(k));
+    let wide = people || ["all", "every", "full"].iter().any(|k| l.contains(k));
+    (
+        if wide {
+            generic::Feeder::Wide
+        } else {
+            generic::Feeder::Unknown
+        },
+        people,
+    )
+}
+
+/// A feeder command: a listing (`tool list`, `ls`, `-q`) or a search of `/` is wide; a search
+/// or a listing inside the project is local; `cat FILE` is the file.
+fn feeder_command(u: &Cmd<'_>) -> (generic::Feeder, bool) {
+    if matches!(
+        u.program,
+        "cat" | "tac" | "sort" | "uniq" | "head" | "tail" | "cut" | "awk" | "grep" | "jq"
+    ) && let Some(f) = u.operands(&[]).last()
+    {
+        return feeder_file(f);
+    }
+    if matches!(u.program, "find" | "ls") {
+        let start = u.operands(&[]).next().unwrap_or(".");
+        // A search that picks files by name, age or size (`find tmp/ -name '*.o'`) or a glob
+        // of one kind of file (`ls *.log`); not every file of a directory.
+        let picks = if u.program == "find" {
+            u.words().any(|w| {
+                matches!(
+                    w,
+                    "-name"
+                        | "-iname"
+                        | "-path"
+                        | "-ipath"
+                        | "-regex"
+                        | "-mtime"
+                        | "-mmin"
+                        | "-newer"
+                        | "-size"
+                        | "-empty"
+                )
+            })
+        } else {
+            start.contains("*.")
+        };
+        return if paths::scope(start) == paths::Scope::Catastrophic {
+            (generic::Feeder::Wide, false)
+        } else if start.starts_with('/') || start.starts_with('~') || !picks {
+            (generic::Feeder::Unknown, false)
+        } else {
+            (generic::Feeder::Local, false)
+        };
+    }
+    if u.words().any(lists) {
+        return (generic::Feeder::Wide, false);
+    }
+    (generic::Feeder::Unknown, false)
+}
+
+/// `while read x; do CMD "$x"; done < FILE` (or `FEEDER | while read x; ...`): the feeder of
+/// `cmd` when it takes the variable a `read` before it set.
+fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Feeder, bool)> {
+    let at = s.commands[..index]
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(k, c)| {
+            if c.words.first().is_none_or(|w| w != "read") {
+                return None;
+            }
+            // `read -r id name`: any of its variables.
+            let uses = c.words[1..]
+                .iter()
+                .filter(|w| !w.starts_with('-'))
+                .any(|var| {
+                    cmd.words().any(|a| {
+                        a.strip_prefix('$')
+                            .map(|r| r.trim_start_matches('{').trim_end_matches('}'))
+                            == Some(&**var)
+                    })
+                });
+            uses.then_some(k)
+        })?;
+    // `done < FILE`: the redirection of the loop's end, a command without words after `cmd`.
+    for c in &s.commands[index + 1..] {
+        if c.words.is_empty()
+            && let Some(r) = c
+                .redirects
+                .iter()
+                .find(|r| r.kind == crate::shell::RedirectKind::Read)
+        {
+            return Some(feeder_text(&r.target));
+        }
+    }
+    // `FEEDER | while read x`: what pipes into the read.
+    let reader = &s.commands[at];
+    if reader.piped_in {
+        let pipeline = reader.pipeline;
+        let mut result = (generic::Feeder::Unknown, false);
+        for c in s.commands[..at].iter().filter(|c| c.pipeline == pipeline) {
+            let mut folded = Vec::new();
+            if let Some(u) = resolve(c, &mut folded) {
+                result = feeder_command(&u);
+            }
+        }
+        return Some(result);
+    }
+    Some((generic::Feeder::Unknown, false))
 }
 
 /// The finding of a bulk delete by `cmd` (`in_loop`: in a `for` loop, else run by `xargs`):

@@ -1,0 +1,978 @@
+//! The generic command reader: a command that no family recognizer claimed (a program nobody
+//! wrote a recognizer for, or a known program's subcommand its recognizer does not list) is
+//! read as verb x object x scope and graded by the plain-language ladder
+//! ([`crate::prose::grade_command`]).
+//!
+//! # Why a reader of its own
+//!
+//! The family recognizers know the programs and options they were written for; agents run many
+//! more (`borg`, `consul`, `eksctl`, `pm2`, `cryptsetup` ...), and their subcommands say what they
+//! do in the same few verbs (`delete`, `destroy`, `purge`, `revoke`, `disable`, `stop`). This
+//! reader splits the command path (the first few words that are not options) and the option
+//! names on `: - _ .` and camelCase (`sites:delete`, `luksErase`, `delete-db-instance`,
+//! `--master-disable`), takes the **first** verb-class word (so `auth can-i delete` and
+//! `list-deletions` stay reads), turns options and values into scope (`--all`, `--prefix`,
+//! `-R`, a `$(... list ...)` operand: bulk; `--force`, `-y`, `--yes`: without confirmation;
+//! `--purge`, `--clean`, `--hard`, `--drop`: destroys; `prod` in a value or a `$VAR` name:
+//! production; `dev`, `test`, `ci`, `staging`: not production), and takes the object from the
+//! path's nouns or, when they name none, from the program's class ([`super::classes`]: `delete`
+//! on a backup tool destroys backups). Read-only verbs (get, list, show, describe, status, plan,
+//! diff...) end the reading: nothing is found.
+//!
+//! Speed: it runs only on commands nobody claimed, reads each word once, splits words into
+//! parts without copying (a part is a slice of its word, lowercased into a stack buffer for the
+//! lexicon's binary search), and allocates only the message of a finding.
+
+use crate::finding::{Family, Finding, Severity};
+use crate::prose::lexicon::{self, Verb, flag, obj};
+use crate::prose::{CommandAction, grade_command};
+
+use super::classes::{self, Class};
+use super::{Cmd, finding, paths};
+
+/// How many leading non-option words make the command path (`backup delete nightly`).
+const PATH_WORDS: usize = 3;
+/// How many non-option words are read for objects and scope.
+const OPERAND_WORDS: usize = 8;
+
+/// A command read as words.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading<'c> {
+    /// The first verb-class word of the path (or of an option, when the path has none).
+    pub verb: Verb,
+    /// That word (a part of an argument).
+    pub verb_word: &'c str,
+    /// Every object class named, and the class's object.
+    pub objects: u16,
+    /// The object the verb acts on.
+    pub head: u16,
+    /// Its word, for messages.
+    pub head_word: &'c str,
+    /// Scope: bulk, production, not production.
+    pub flags: u64,
+    /// An option that skips the confirmation (`--force`, `-y`, `--yes`, `--auto-approve`).
+    pub unattended: bool,
+    /// An operand lists what it acts on (`$(tool list)`): everything a listing returns.
+    pub listed: bool,
+    /// An operand is a home, root or system location.
+    pub system_path: bool,
+    /// The program's class.
+    pub class: Option<Class>,
+}
+
+/// Words that read or describe: the command changes nothing, the reading ends.
+/// The lexicon's other verbs that only talk about something (`schedule`, `comment`, `label`,
+/// `restore`) are nouns in a command path (`velero schedule delete`, `gh label delete`): they
+/// do not end the reading.
+const READS: &[&str] = &[
+    "analyse",
+    "analyze",
+    "audit",
+    "can",
+    "cat",
+    "check",
+    "compare",
+    "completion",
+    "completions",
+    "count",
+    "describe",
+    "diff",
+    "doctor",
+    "dry",
+    "estimate",
+    "explain",
+    "find",
+    "get",
+    "grep",
+    "health",
+    "help",
+    "history",
+    "info",
+    "inspect",
+    "lint",
+    "list",
+    "log",
+    "logs",
+    "lookup",
+    "ls",
+    "plan",
+    "preview",
+    "print",
+    "query",
+    "read",
+    "render",
+    "review",
+    "scan",
+    "search",
+    "show",
+    "simulate",
+    "stat",
+    "stats",
+    "status",
+    "tail",
+    "template",
+    "test",
+    "top",
+    "trace",
+    "validate",
+    "verify",
+    "version",
+    "view",
+    "watch",
+    "whatif",
+    "whoami",
+];
+
+/// Path words of a secret store that name its configuration, not a secret (`vault policy
+/// read`, `vault audit list`): reading them shows no secret.
+const SECRET_STORE_METADATA: &[&str] = &[
+    "audit",
+    "auth",
+    "config",
+    "engine",
+    "engines",
+    "metadata",
+    "mount",
+    "mounts",
+    "namespace",
+    "plugin",
+    "plugins",
+    "policies",
+    "policy",
+    "role",
+    "roles",
+    "status",
+];
+
+/// The read words of a secret store that only list or describe (names, not values).
+const SECRET_METADATA: &[&str] = &[
+    "audit",
+    "can",
+    "check",
+    "completion",
+    "doctor",
+    "find",
+    "health",
+    "help",
+    "history",
+    "info",
+    "list",
+    "lookup",
+    "ls",
+    "search",
+    "status",
+    "version",
+    "whoami",
+];
+
+/// Command-line spellings of destroying that are not English words.
+const DESTROY_SPELLINGS: &[&str] = &[
+    "decom",
+    "del",
+    "deregister",
+    "rm",
+    "rmi",
+    "teardown",
+    "undeploy",
+    "unregister",
+];
+
+/// Parts of option names that destroy what the command touches (`--purge`, `--clean`,
+/// `--hard`, `--permanent`, `--discard-changes`, `--drop`).
+const DESTROY_OPTIONS: &[&str] = &["clean", "hard", "permanent", "permanently"];
+
+/// Option name parts that skip the confirmation.
+const UNATTENDED: &[&str] = &[
+    "approve",
+    "force",
+    "noconfirm",
+    "noninteractive",
+    "noprompt",
+    "unattended",
+    "yes",
+];
+
+/// Option name parts that reach everything below a name.
+const RECURSIVE: &[&str] = &["prefix", "recurse", "recursive"];
+
+/// First parts of option names that negate or protect (`--no-delete`, `--keep-data`).
+const NEGATING: &[&str] = &[
+    "dont", "keep", "never", "no", "preserve", "prevent", "protect", "retain", "safe", "skip",
+    "without",
+];
+
+/// Values that name a place that is not production (beyond the lexicon's dev, staging, local,
+/// sandbox, scratch, tmp, preview).
+const NONPROD_VALUES: &[&str] = &[
+    "ci",
+    "demo",
+    "development",
+    "e2e",
+    "ephemeral",
+    "qa",
+    "test",
+    "testing",
+    "tests",
+    "throwaway",
+];
+
+/// Calls `f` with each part of `word`, split on `: - _ . / = @ ,` and camelCase boundaries
+/// (`luksErase` is `luks` + `Erase`, `HTTPServer` is `HTTP` + `Server`), until it returns false.
+fn parts<'w>(word: &'w str, mut f: impl FnMut(&'w str) -> bool) {
+    let b = word.as_bytes();
+    let sep = |c: u8| {
+        matches!(
+            c,
+            b':' | b'-' | b'_' | b'.' | b'/' | b'=' | b'@' | b',' | b'+'
+        )
+    };
+    let mut start = 0;
+    for i in 0..=b.len() {
+        let cut = i == b.len()
+            || sep(b[i])
+            || i > start
+                && b[i].is_ascii_uppercase()
+                && (b[i - 1].is_ascii_lowercase()
+                    || b[i - 1].is_ascii_uppercase()
+                        && b.get(i + 1).is_some_and(u8::is_ascii_lowercase));
+        if !cut {
+            continue;
+        }
+        if i > start && !f(&word[start..i]) {
+            return;
+        }
+        start = if i < b.len() && sep(b[i]) { i + 1 } else { i };
+    }
+}
+
+/// A part lowercased into `buf` (ASCII only, at most the lexicon's longest word).
+fn lower<'b>(part: &str, buf: &'b mut [u8; lexicon::MAX_WORD]) -> Option<&'b str> {
+    let b = part.as_bytes();
+    if b.is_empty() || b.len() > buf.len() || !part.is_ascii() {
+        return None;
+    }
+    for (d, s) in buf.iter_mut().zip(b) {
+        *d = s.to_ascii_lowercase();
+    }
+    std::str::from_utf8(&buf[..b.len()]).ok()
+}
+
+/// What one word part is to the reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A read or describe word: the reading ends.
+    Read,
+    /// A verb that may change something.
+    Act(Verb),
+    /// Not a verb.
+    Other,
+}
+
+/// The verb role of a lowercased part, for a program of `class`.
+fn role(w: &str, class: Option<Class>) -> Role {
+    if class.is_some_and(|c| c.destroy_verbs().contains(&w)) || DESTROY_SPELLINGS.contains(&w) {
+        return Role::Act(Verb::Destroy);
+    }
+    if READS.contains(&w) {
+        return Role::Read;
+    }
+    match lexicon::lookup(w.as_bytes()).map(|l| l.verb) {
+        Some(Verb::Access) => Role::Read,
+        Some(Verb::Absent | Verb::Mention) | None => Role::Other,
+        Some(v) => Role::Act(v),
+    }
+}
+
+/// Whether a word names a verb the generic reader acts on or stops at (`delete`, `rm`,
+/// `luksErase`, `list`): for telling a command path from English.
+pub fn names_a_verb(word: &str) -> bool {
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let mut found = false;
+    parts(word, |p| {
+        found = lower(p, &mut buf).is_some_and(|w| role(w, None) != Role::Other);
+        !found
+    });
+    found
+}
+
+/// A word of the command path that may hold its verb: a name made of letters, digits and
+/// separators (not a path, a file name, a URL, a variable or an assignment).
+fn path_like(w: &str) -> bool {
+    let b = w.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphabetic()
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
+}
+
+/// A value that switches an option off (`false`, `$false`, `0`, `no`, `off`).
+fn falsy(v: &str) -> bool {
+    let v = v.trim_start_matches('$');
+    ["false", "0", "no", "off"]
+        .iter()
+        .any(|f| v.eq_ignore_ascii_case(f))
+}
+
+/// A path, a URL or a file name with an extension (`src/app.py`, `~/x`, `s3://b`, `dump.sql`).
+fn file_like(w: &str) -> bool {
+    w.contains(['/', '\\'])
+        || w.starts_with(['.', '~'])
+        || w.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.bytes().all(|c| c.is_ascii_alphanumeric())
+        })
+}
+
+/// The subcommands a program's own recognizer reads, with what they do in every form: the
+/// generic reader leaves them to it (`git reset HEAD file` unstages; only `--hard` destroys,
+/// and git's recognizer knows it).
+fn listed(program: &str, sub: &str) -> bool {
+    match program {
+        "git" => matches!(
+            sub,
+            "add"
+                | "branch"
+                | "checkout"
+                | "clean"
+                | "commit"
+                | "filter-branch"
+                | "filter-repo"
+                | "gc"
+                | "prune"
+                | "push"
+                | "rebase"
+                | "reflog"
+                | "reset"
+                | "restore"
+                | "rm"
+                | "stage"
+                | "stash"
+                | "tag"
+                | "update-ref"
+        ),
+        _ => false,
+    }
+}
+
+/// Whether an option (`-x`, `--name`, `/all`) is negated or protective (`--no-delete`).
+fn negated(name: &str) -> bool {
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let mut first = true;
+    let mut neg = false;
+    parts(name, |p| {
+        if first {
+            first = false;
+            neg = lower(p, &mut buf).is_some_and(|w| NEGATING.contains(&w));
+        }
+        false
+    });
+    neg
+}
+
+/// A `$(...)` or backtick operand whose command lists things (`$(hcloud server list -o id)`).
+fn lists_things(w: &str) -> bool {
+    (w.starts_with("$(") || w.starts_with('`'))
+        && w.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '`' | '$'))
+            .any(super::lists)
+}
+
+/// Reads `cmd` as verb x object x scope. `None` when its path names no verb that changes
+/// anything (a read, or no verb at all).
+pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
+    let class = classes::of(cmd.program);
+    let mut r = Reading {
+        verb: Verb::Absent,
+        verb_word: "",
+        objects: 0,
+        head: 0,
+        head_word: "",
+        flags: 0,
+        unattended: false,
+        listed: false,
+        system_path: false,
+        class,
+    };
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    // The object named before the verb (`backup delete`), kept when none follows it.
+    let mut before: Option<(u16, &'c str)> = None;
+    let mut after: Option<(u16, &'c str)> = None;
+    let mut read_word = false;
+    let mut secret_read = false;
+    let mut option_verb: Option<(Verb, &'c str, u16, &'c str)> = None;
+    let mut metadata = false;
+    let mut verb_named_kind = false;
+    let mut ended = false;
+    let mut operands = 0;
+    // The previous word was a long option without `=value`: this word is probably its value.
+    let mut value_next = false;
+    // The previous word was the option that named the verb (`--disable-x false` undoes it).
+    let mut verb_option = false;
+    for a in cmd.args.iter() {
+        let a: &'c str = a;
+        if a == "--" {
+            // What follows `--` belongs to another program (`chamber exec svc -- env`).
+            ended = true;
+            continue;
+        }
+        if ended {
+            break;
+        }
+        let option =
+            a.len() > 1 && (a.starts_with('-') || a.starts_with('/') && !a[1..].contains('/'));
+        if option {
+            let body = a.trim_start_matches(['-', '/']);
+            let (name, value) = body.split_once('=').unwrap_or((body, ""));
+            value_next = value.is_empty() && name.len() > 2 && !a.starts_with('/');
+            if !value.is_empty() {
+                scope_of(value, &mut r);
+            }
+            if negated(name) || falsy(value) {
+                continue;
+            }
+            let had_verb = option_verb.is_some();
+            option_scope(a, name, &mut r, &mut option_verb, class);
+            verb_option = !had_verb && option_verb.is_some();
+            continue;
+        }
+        if std::mem::take(&mut verb_option) && falsy(a) {
+            // `-DisableRealtimeMonitoring $false`: the option is switched off.
+            option_verb = None;
+            value_next = false;
+            continue;
+        }
+        if std::mem::take(&mut value_next)
+            && !(r.verb == Verb::Absent
+                && !read_word
+                && path_like(a)
+                && lower(a, &mut buf).is_some_and(|w| role(w, class) != Role::Other))
+        {
+            // `--topic orders`, `--name prod-eu-1`: a value gives scope, not a command word.
+            scope_of(a, &mut r);
+            continue;
+        }
+        operands += 1;
+        if operands > OPERAND_WORDS {
+            break;
+        }
+        if lists_things(a) {
+            r.listed = true;
+            r.flags |= flag::BULK;
+            continue;
+        }
+        if a == "*" || a.ends_with("/*") {
+            r.flags |= flag::BULK;
+        }
+        if (a.starts_with('/') || a.starts_with('~') || a.starts_with("$HOME"))
+            && paths::scope(a) == paths::Scope::Catastrophic
+        {
+            r.system_path = true;
+        }
+        if !a.starts_with("/dev/") {
+            // (A device's directory is not a development environment.)
+            scope_of(a, &mut r);
+        }
+        if operands == 1
+            && class.is_none()
+            && super::lexicon::is(a, super::lexicon::PROGRAM)
+            && lexicon::lookup(a.as_bytes()).is_none_or(|l| l.verb == Verb::Absent)
+        {
+            // Another program's name follows an unknown word (`now rm -rf x`, `parallel
+            // kubectl ...`): a wrapper or a word this reader cannot size; that program's
+            // recognizer reads it when it is run directly. (A program with a class reads its
+            // own `rm` subcommand: `bq rm`, `gopass rm`.)
+            return None;
+        }
+        if operands == 1 && listed(cmd.program, a) {
+            // A subcommand the program's recognizer reads (`git reset`): its verdict stands.
+            return None;
+        }
+        if file_like(a) {
+            // A file's name names the file, not what the command acts on (`src/app.py`).
+            continue;
+        }
+        let in_path = operands <= PATH_WORDS && path_like(a);
+        // The word's parts: the first verb-class part leads, object parts name what it acts
+        // on (the last one of a word is its head: `payments-db` is a database).
+        let mut word_head: Option<(u16, &'c str)> = None;
+        let verb_before = r.verb != Verb::Absent;
+        let mut word_parts = 0;
+        parts(a, |p| {
+            word_parts += 1;
+            let Some(w) = lower(p, &mut buf) else {
+                return true;
+            };
+            if in_path && r.verb == Verb::Absent && !read_word {
+                if class == Some(Class::SecretStore) && SECRET_STORE_METADATA.contains(&w) {
+                    metadata = true;
+                }
+                match role(w, class) {
+                    Role::Read => {
+                        read_word = true;
+                        secret_read = class == Some(Class::SecretStore)
+                            && !metadata
+                            && !SECRET_METADATA.contains(&w);
+                        if secret_read {
+                            r.verb_word = p;
+                        }
+                        return true;
+                    }
+                    Role::Act(v) => {
+                        r.verb = v;
+                        r.verb_word = p;
+                        return true;
+                    }
+                    Role::Other => {}
+                }
+            }
+            if let Some(l) = lexicon::lookup(w.as_bytes())
+                && l.obj & !obj::PRONOUN != 0
+                && l.verb == Verb::Absent
+            {
+                r.objects |= l.obj & !obj::PRONOUN;
+                word_head = Some((l.obj & !obj::PRONOUN, p));
+            }
+            true
+        });
+        if !verb_before && r.verb != Verb::Absent && word_parts > 1 && word_head.is_none() {
+            // The verb came in a compound word (`purge_queue`, `apps:destroy`,
+            // `delete-db-instance`) that names what it acts on: the words after it are names.
+            verb_named_kind = true;
+        }
+        // The first word naming an object in the path is the resource's kind (`database
+        // delete orders`, `delete user jdoe`); later ones are names.
+        if let Some(h) = word_head
+            && before.is_none()
+            && after.is_none()
+            && !verb_named_kind
+        {
+            if r.verb == Verb::Absent && !read_word {
+                before = Some(h);
+            } else {
+                after = Some(h);
+            }
+        }
+    }
+    if secret_read {
+        // A secret store's get / show / decrypt prints a secret.
+        r.verb = Verb::Access;
+        r.objects |= obj::CRED;
+        r.head = obj::CRED;
+        r.head_word = after.map_or("a secret", |(_, w)| w);
+        return Some(r);
+    }
+    if read_word {
+        return None;
+    }
+    if r.verb == Verb::Absent
+        || matches!(
+            r.verb,
+            Verb::Modify | Verb::Install | Verb::Run | Verb::Move | Verb::Release | Verb::Restart
+        ) && option_verb.is_some_and(|(v, ..)| v == Verb::Destroy)
+    {
+        if let Some((v, w, o, ow)) = option_verb {
+            r.verb = v;
+            r.verb_word = w;
+            // `--discard-changes`: the option's own noun is what it destroys.
+            if o != 0 && after.is_none() {
+                r.objects |= o;
+                after = Some((o, ow));
+            }
+        } else if class == Some(Class::Messaging) {
+            // A sender's one job is sending (`swaks --to x --body y`).
+            r.verb = Verb::Communicate;
+            r.verb_word = "sends";
+        } else {
+            return None;
+        }
+    }
+    if matches!(r.verb, Verb::Run | Verb::Install) {
+        // Running or installing is the interpreters' and remote-code recognizers' reading.
+        return None;
+    }
+    if r.verb == Verb::Modify
+        && ["creat", "add", "new", "init", "make", "generat"]
+            .iter()
+            .any(|c| {
+                r.verb_word.len() >= c.len()
+                    && r.verb_word.as_bytes()[..c.len()].eq_ignore_ascii_case(c.as_bytes())
+            })
+    {
+        // Creating something (`products create`, `database create`) changes nothing that exists.
+        return None;
+    }
+    if r.verb != Verb::Release {
+        // `main` and `--force` qualify what ships; elsewhere `main` is a branch switched to.
+        r.flags &= !(flag::MAIN | flag::UNSAFE);
+    }
+    if let Some((o, w)) = after.or(before) {
+        r.head = o;
+        r.head_word = w;
+    } else if let Some(c) = class {
+        r.head = c.object();
+        r.head_word = c.object_words();
+    }
+    if let Some(c) = class {
+        r.objects |= c.object();
+        if c == Class::PackageManager {
+            // Its operands are package names, not objects or environments (`brew uninstall
+            // node`, `npm uninstall prod-logger`).
+            r.objects = obj::SOFTWARE;
+            r.head = obj::SOFTWARE;
+            r.flags &= !(flag::PROD | flag::NONPROD);
+        }
+    }
+    Some(r)
+}
+
+/// Scope named by an operand or an option's value: production, not production, bulk, and the
+/// names of `$VARIABLES` (`$PROD_DB_URL`).
+fn scope_of(value: &str, r: &mut Reading<'_>) {
+    let v = value.trim_start_matches(['$', '{']).trim_end_matches('}');
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    parts(v, |p| {
+        let Some(w) = lower(p, &mut buf) else {
+            return true;
+        };
+        if NONPROD_VALUES.contains(&w) {
+            r.flags |= flag::NONPROD;
+        } else if let Some(l) = lexicon::lookup(w.as_bytes()) {
+            r.flags |= l.flags & (flag::PROD | flag::NONPROD | flag::BULK | flag::MAIN);
+        }
+        true
+    });
+}
+
+/// What an option says: bulk (`--all`, `--prefix`, `-R`), unattended (`--force`, `-y`), a
+/// destroying or disabling verb (`--purge`, `--clean`, `--master-disable`), production
+/// (`--prod`).
+fn option_scope<'c>(
+    raw: &'c str,
+    name: &'c str,
+    r: &mut Reading<'c>,
+    option_verb: &mut Option<(Verb, &'c str, u16, &'c str)>,
+    class: Option<Class>,
+) {
+    // Short options: `-f`, `-y`, `-R`, and clusters of flags (`-rf`).
+    // Longer single-dash names are Go-style long options (`-recurse`, `-dir`, `-force`).
+    if raw.starts_with('-') && !raw.starts_with("--") && name.len() <= 2 {
+        let b = name.as_bytes();
+        if b.iter().all(u8::is_ascii_alphabetic) {
+            if b.contains(&b'f') || b.contains(&b'y') {
+                r.unattended = true;
+            }
+            if b.contains(&b'R') || b.len() > 1 && b.contains(&b'r') {
+                r.flags |= flag::BULK;
+            }
+        }
+        return;
+    }
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let whole = lower(name, &mut buf).unwrap_or("");
+    if matches!(whole, "prod" | "production") {
+        r.flags |= flag::PROD;
+        return;
+    }
+    parts(name, |p| {
+        let Some(w) = lower(p, &mut buf) else {
+            return true;
+        };
+        if UNATTENDED.contains(&w) {
+            r.unattended = true;
+        }
+        if w == "force" {
+            // For a verb that ships (`push --force`), forcing skips its safeguards.
+            r.flags |= flag::UNSAFE;
+        }
+        if RECURSIVE.contains(&w) {
+            r.flags |= flag::BULK;
+        }
+        let l = lexicon::lookup(w.as_bytes());
+        if let Some(l) = l {
+            r.flags |= l.flags & flag::BULK;
+            if let Some((_, _, o, ow)) = option_verb.as_mut()
+                && *o == 0
+                && l.verb == Verb::Absent
+                && l.obj & !obj::PRONOUN != 0
+            {
+                *o = l.obj & !obj::PRONOUN;
+                *ow = p;
+            }
+        }
+        if option_verb.is_none() {
+            let verb = if DESTROY_OPTIONS.contains(&w) {
+                Some(Verb::Destroy)
+            } else {
+                match role(w, class) {
+                    Role::Act(v @ (Verb::Destroy | Verb::Disable | Verb::Keys)) => Some(v),
+                    _ => None,
+                }
+            };
+            if let Some(v) = verb {
+                *option_verb = Some((v, p, 0, ""));
+            }
+        }
+        true
+    });
+}
+
+/// The grade of a reading by the plain-language ladder.
+fn grade(r: &Reading<'_>) -> Option<Finding> {
+    if r.class == Some(Class::LocalSandbox) && r.flags & flag::PROD == 0 {
+        // A local sandbox is the agent's own workbench.
+        return None;
+    }
+    let action = CommandAction {
+        verb: r.verb,
+        verb_word: r.verb_word,
+        objects: r.objects,
+        head: r.head,
+        head_word: r.head_word,
+        flags: r.flags,
+        system_path: r.system_path,
+    };
+    grade_command(&action)
+}
+
+/// The command as written, cut for a message.
+fn excerpt(cmd: &Cmd<'_>) -> String {
+    let mut s = String::from(cmd.program);
+    for a in cmd.args.iter() {
+        if s.len() + a.len() > 70 {
+            s.push_str(" ...");
+            break;
+        }
+        s.push(' ');
+        s.push_str(a);
+    }
+    s
+}
+
+/// The message of a generic finding: the recognizer, the command, the program's class, the
+/// ladder's reason and the scope.
+fn message(cmd: &Cmd<'_>, r: &Reading<'_>, why: &str, looped: Option<&str>) -> String {
+    let mut m = format!("generic: `{}`", excerpt(cmd));
+    if let Some(c) = r.class {
+        m.push_str(" (");
+        m.push_str(c.name());
+        m.push(')');
+    }
+    m.push_str(": ");
+    m.push_str(why);
+    if r.listed {
+        m.push_str(", on everything a listing returns");
+    } else if r.flags & flag::BULK != 0 {
+        m.push_str(", all of them");
+    }
+    if r.unattended {
+        m.push_str(", without confirmation");
+    }
+    if let Some(l) = looped {
+        m.push_str(", ");
+        m.push_str(l);
+    }
+    m
+}
+
+/// Judges one command no recognizer claimed.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let Some(r) = read(cmd) else {
+        return;
+    };
+    if let Some(f) = grade(&r) {
+        out.push(finding(
+            r.class.map_or(f.family, Class::family),
+            "generic.command",
+            f.severity,
+            message(cmd, &r, &f.message, None),
+        ));
+    }
+}
+
+/// What feeds a command run over a list (`xargs`, `for x in ...`, `while read x`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feeder {
+    /// A listing of everything, a search of `/`, or a file of all customers or users.
+    Wide,
+    /// A file or a command this reader cannot size.
+    Unknown,
+    /// A search or glob inside the project (`find . -name '*.tmp'`, `*.log`).
+    Local,
+}
+
+/// A command run over a list of targets by `xargs` or a loop: a destructive or outbound verb
+/// (destroy, send, move money, revoke, disable, cancel, close, stop) repeated over whatever the
+/// feeder lists is one step worse than the single action: at least confirmed, verified when the
+/// feeder is a listing of everything; `people`: the feeder is a file of customers, users or
+/// e-mail addresses (a message to each of them).
+pub fn judge_looped(cmd: &Cmd<'_>, feeder: Feeder, people: bool, out: &mut Vec<Finding>) {
+    let Some(mut r) = read(cmd) else {
+        return;
+    };
+    if matches!(r.class, Some(Class::PackageManager | Class::LocalSandbox)) {
+        return;
+    }
+    let outbound = matches!(
+        r.verb,
+        Verb::Destroy
+            | Verb::Communicate
+            | Verb::Money
+            | Verb::Keys
+            | Verb::Disable
+            | Verb::Cancel
+            | Verb::Close
+            | Verb::Shutdown
+    );
+    if feeder == Feeder::Wide {
+        r.flags |= flag::BULK;
+    }
+    if people {
+        r.objects |= obj::PEOPLE;
+        if r.head == 0 || r.class.is_some_and(|c| r.head == c.object()) {
+            r.head = obj::PEOPLE;
+            r.head_word = "people listed in a file";
+        }
+    }
+    let graded = grade(&r);
+    let floor = match (outbound, feeder) {
+        (false, _) | (true, Feeder::Local) => None,
+        (true, Feeder::Wide) => Some(Severity::Verify),
+        (true, Feeder::Unknown) => Some(Severity::Confirm),
+    };
+    let severity = match (graded.as_ref().map(|f| f.severity), floor) {
+        (Some(a), Some(b)) => a.max(b),
+        (Some(a), None) => a,
+        (None, Some(b)) => b,
+        (None, None) => return,
+    };
+    let why = graded.as_ref().map_or_else(
+        || {
+            format!(
+                "{} {}",
+                r.verb_word,
+                if r.head_word.is_empty() {
+                    "each target"
+                } else {
+                    r.head_word
+                }
+            )
+        },
+        |f| f.message.clone(),
+    );
+    let looped = match feeder {
+        Feeder::Wide => "repeated over everything its input lists",
+        _ => "repeated over every line of its input",
+    };
+    out.push(finding(
+        r.class.map_or(
+            graded.as_ref().map_or(Family::Business, |f| f.family),
+            Class::family,
+        ),
+        "generic.loop",
+        severity,
+        message(cmd, &r, &why, Some(looped)),
+    ));
+}
+
+/// Programs whose arguments are data, text or other programs' commands, not a command path of
+/// their own (`echo delete everything`, `man rm`, `test -f x`).
+const DATA_ARGUMENTS: &[&str] = &[
+    "[", "[[", "alias", "airlock", "basename", "cd", "date", "df", "dirname", "du", "exit",
+    "export", "ls", "man", "mkdir", "popd", "printf", "pushd", "pwd", "read", "realpath", "return",
+    "sleep", "stat", "test", "tldr", "touch", "type", "unalias", "unset", "wait", "wc", "whatis",
+    "whereis", "which",
+];
+
+/// Whether the generic reader reads a command no recognizer claimed: a program with a class,
+/// or one that is not a reader of files, an interpreter, a shell, a fetcher, an English word
+/// or a program whose arguments are data.
+pub fn reads_unclaimed(cmd: &Cmd<'_>) -> bool {
+    use super::lexicon as programs;
+    let p = cmd.program;
+    if classes::of(p).is_some() {
+        return true;
+    }
+    // A program's name, not an English word of a sentence parsed as a command (`call
+    // drop_table ...`, `then delete ...`) nor a label (`next:`).
+    !p.is_empty()
+        && p.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        && lexicon::lookup(p.as_bytes()).is_none()
+        && programs::flags(p)
+            & (programs::READER
+                | programs::INTERPRETER
+                | programs::SHELL
+                | programs::FETCHER
+                | programs::ENGLISH)
+            == 0
+        && !DATA_ARGUMENTS.contains(&p)
+}
+
+/// Programs whose recognizers read subcommands (git, kubectl, terraform, the cloud CLIs, the
+/// secret stores and database tools): a subcommand they found nothing in is read generically.
+/// Not the filesystem programs (their operands are paths, which their recognizer grades), nor
+/// curl and the interpreters, nor airlock (its arguments are the operator's, never judged
+/// here).
+pub fn reads_subcommands_of(p: &str) -> bool {
+    matches!(
+        p,
+        "git"
+            | "docker"
+            | "podman"
+            | "nerdctl"
+            | "docker-compose"
+            | "kubectl"
+            | "oc"
+            | "helm"
+            | "k3s"
+            | "microk8s"
+            | "terraform"
+            | "tofu"
+            | "terragrunt"
+            | "pulumi"
+            | "cdk"
+            | "serverless"
+            | "sls"
+            | "cdktf"
+            | "aws"
+            | "gcloud"
+            | "gsutil"
+            | "az"
+            | "doctl"
+            | "heroku"
+            | "flyctl"
+            | "fly"
+            | "azcopy"
+            | "oci"
+            | "ibmcloud"
+            | "linode-cli"
+            | "hcloud"
+            | "scw"
+            | "vultr-cli"
+            | "exo"
+            | "civo"
+            | "aliyun"
+            | "s3cmd"
+            | "rclone"
+            | "mc"
+            | "b2"
+            | "yc"
+            | "upctl"
+            | "supabase"
+            | "railway"
+            | "vercel"
+            | "netlify"
+            | "firebase"
+            | "wrangler"
+            | "gh"
+            | "glab"
+            | "stripe"
+            | "vault"
+            | "op"
+            | "doppler"
+            | "infisical"
+            | "pass"
+            | "gopass"
+            | "bw"
+    ) || super::lexicon::is(p, super::lexicon::DATABASE)
+}
