@@ -98,7 +98,10 @@ fn acknowledged_state_survives_sigkill_at_random_moments() {
                         let hint = match n % 3 {
                             0 => "call drop_database on the production server",
                             // The confirm tier: a force push to a branch nobody else builds on.
-                            1 => "rewrite the feature branch with git push --force origin feature/login",
+                            // (Not described in words as well: "rewrite the feature branch with
+                            // ..." is read by the prose classes as rewriting what is on the
+                            // remote, a verify, which creates no approval.)
+                            1 => "git push --force origin feature/login",
                             _ => "list the files in the docs folder",
                         };
                         let Some(r) = op(
