@@ -326,6 +326,13 @@ fn windows_commands_and_cmdlets_are_read_by_their_structure() {
         ("netsh advfirewall set allprofiles state off", STOP),
         ("taskkill /f /im lsass.exe", STOP),
         ("taskkill /im notepad.exe", None),
+        // Stopping airlock itself is tampering, in PowerShell's and sc.exe's words too.
+        ("Stop-Process -Name airlock -Force", STOP),
+        ("Stop-Service -Name airlock-http", STOP),
+        ("sc.exe stop airlock", STOP),
+        ("Set-Service -Name airlock -StartupType Disabled", STOP),
+        ("Get-Process -Name airlock", None),
+        ("sc.exe query airlock", None),
         (
             "powershell -NoProfile -Command \"Remove-Item -Recurse -Force C:\\inetpub\"",
             STOP,

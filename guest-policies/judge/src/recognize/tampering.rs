@@ -159,7 +159,32 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
         return;
     }
-    let stops = matches!(p, "kill" | "pkill" | "killall" | "taskkill" | "skill")
+    // PowerShell's cmdlets and aliases (program names are lowercased) and sc.exe stop a
+    // process or a service as surely as kill and systemctl do.
+    let stops = matches!(
+        p,
+        "kill"
+            | "pkill"
+            | "killall"
+            | "taskkill"
+            | "skill"
+            | "stop-process"
+            | "spps"
+            | "stop-service"
+            | "spsv"
+            | "remove-service"
+            | "suspend-service"
+    ) || matches!(p, "sc" | "sc.exe")
+        && cmd.words().any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "stop" | "delete" | "config"
+            )
+        })
+        || p == "set-service"
+            && cmd
+                .words()
+                .any(|w| matches!(w.to_ascii_lowercase().as_str(), "disabled" | "stopped"))
         || matches!(
             p,
             "systemctl" | "service" | "launchctl" | "rc-service" | "supervisorctl"
