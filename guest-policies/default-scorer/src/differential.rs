@@ -40,7 +40,7 @@ use corpus::{Digest, Rng};
 /// scope, program classes, mass actions by verb class). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x6fd9_76b4_b387_3d31;
+const PINNED: u64 = 0x6212_3696_52f8_7614;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

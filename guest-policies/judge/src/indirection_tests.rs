@@ -214,6 +214,29 @@ fn find_exec_and_xargs_shell_bodies_reach_the_recognizers() {
     ]);
 }
 
+/// Each program's own dry-run spelling, from its manual, beside the same command run for real.
+#[test]
+fn a_program_s_own_dry_run_spelling_is_a_dry_run() {
+    expect_alone(&[
+        ("sudo apt-get -s purge 'linux-image-5.*'", None),
+        ("sudo apt-get purge -y 'linux-image-5.*'", CONFIRM),
+        ("zfs destroy -nv tank/home@2024-01", None),
+        ("zfs destroy -r tank/home", STOP),
+        ("pulumi destroy --stack prod --preview-only", None),
+        ("pulumi destroy --stack prod --yes", STOP),
+        ("robocopy D:\\site E:\\site-backup /MIR /L", None),
+        ("robocopy D:\\site E:\\site-backup /MIR", STOP),
+        ("rsync -avn --delete ./ /srv/www/", None),
+        ("rsync -av --delete ./ /srv/www/", STOP),
+        ("git rm -r -n src/", None),
+        ("make -n clean-all", None),
+        ("ansible-playbook -C site.yml", None),
+        // `--dry-run=none` runs for real.
+        ("kubectl delete namespace production --dry-run=client", None),
+        ("kubectl delete namespace production --dry-run=none", STOP),
+    ]);
+}
+
 #[test]
 fn help_dry_run_and_metadata_reads_win_over_every_family() {
     expect_alone(&[

@@ -1005,16 +1005,45 @@ fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
 fn dry_run(cmd: &Cmd<'_>) -> bool {
     help(cmd)
         || cmd.words().any(|w| {
-            w.starts_with("--dry-run")
+            // `kubectl --dry-run=none` (and `=false`) runs for real.
+            w.starts_with("--dry-run") && !matches!(w, "--dry-run=none" | "--dry-run=false")
                 || w == "--dryrun"
                 || w == "--what-if"
                 || w == "--whatif"
                 || w == "--noop"
                 || w == "--check" && cmd.program.starts_with("ansible")
         })
-        || (cmd.program == "git"
-            && cmd.words().any(|w| w == "-n")
-            && cmd.words().any(|w| w == "push" || w == "clean"))
+        || program_dry_run(cmd)
+}
+
+/// The dry-run spellings one program gives its own options, from each program's manual: a
+/// short `-n` or `-s` means "only show" there and something else elsewhere.
+fn program_dry_run(cmd: &Cmd<'_>) -> bool {
+    let subcommand = |names: &[&str]| cmd.operands(&[]).next().is_some_and(|o| names.contains(&o));
+    match cmd.program {
+        // git push/clean/rm/mv/add -n: --dry-run.
+        "git" => {
+            cmd.words().any(|w| w == "-n")
+                && cmd
+                    .words()
+                    .any(|w| matches!(w, "push" | "clean" | "rm" | "mv" | "add"))
+        }
+        // apt-get -s / --simulate / --just-print / --recon / --no-act.
+        "apt" | "apt-get" | "aptitude" => {
+            cmd.flag(b"s", &["simulate", "just-print", "recon", "no-act"])
+        }
+        // make -n / --just-print / --recon: print the recipes, run none.
+        "make" | "gmake" => cmd.flag(b"n", &["just-print", "recon"]),
+        // rsync -n / --list-only.
+        "rsync" => cmd.flag(b"n", &["list-only"]),
+        // zfs destroy/rollback/receive -n: "do a dry-run (no-op)".
+        "zfs" => subcommand(&["destroy", "rollback", "receive", "recv"]) && cmd.flag(b"n", &[]),
+        // pulumi destroy/up/refresh --preview-only.
+        "pulumi" => cmd.has(&["--preview-only"]),
+        // ansible-playbook -C is --check.
+        "ansible-playbook" | "ansible" => cmd.flag(b"C", &["check"]),
+        _ => false,
+    }
 }
 
 /// The command prints its usage and exits: `--help` among its options (`helm uninstall

@@ -1322,6 +1322,8 @@ fn cmd_program(p: &str, args: &Args<'_>, depth: u8, ctx: &mut Context, out: &mut
                 );
             }
         }
+        // `/L` lists what it would copy and delete, and does neither.
+        "robocopy" if args.switch("l") => {}
         "robocopy" if args.switch("mir") || args.switch("purge") => {
             // Mirroring deletes from the destination what the source lacks: rsync --delete.
             let dest = args.operands(&[]).get(1).copied().unwrap_or("");
