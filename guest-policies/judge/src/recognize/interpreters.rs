@@ -362,31 +362,8 @@ pub fn judge(
     }
     // `... | sh`: a decoded payload piped into a shell or interpreter.
     if cmd.piped_in && (lexicon::is(p, SHELL) || lexicon::is(p, INTERPRETER)) && index > 0 {
-        let pipeline = s.commands[index].pipeline;
-        let start = s.commands[..index]
-            .iter()
-            .rposition(|c| c.pipeline != pipeline)
-            .map_or(0, |k| k + 1);
-        // Rebuild the upstream text from its words: the decoder needs only them.
-        let mut upstream = String::new();
-        for (k, c) in s.commands[start..index].iter().enumerate() {
-            if k > 0 {
-                upstream.push_str(" | ");
-            }
-            for w in &c.words {
-                upstream.push('\'');
-                upstream.push_str(&w.replace('\'', "'\\''"));
-                upstream.push_str("' ");
-            }
-            for r in &c.redirects {
-                if r.kind == RedirectKind::HereString {
-                    upstream.push_str("<<< '");
-                    upstream.push_str(&r.target.replace('\'', "'\\''"));
-                    upstream.push('\'');
-                }
-            }
-        }
-        if let Some(decoded) = decoded_output(&upstream) {
+        // What the upstream commands print, decoded (the same reading as text fed on stdin).
+        if let Some(decoded) = super::stdin::piped_text(s, index) {
             out.push(finding(
                 Family::RemoteCode,
                 "remote-code.decoded-payload",
@@ -401,7 +378,11 @@ pub fn judge(
             } else {
                 code(&decoded, depth, ctx, out);
             }
-        } else if s.commands[start..index].iter().any(decodes) {
+        } else if s.commands[..index]
+            .iter()
+            .filter(|c| c.pipeline == s.commands[index].pipeline)
+            .any(decodes)
+        {
             // `cat blob | base64 -d | sh`: a payload decoded from a file, unread here.
             out.push(finding(
                 Family::RemoteCode,
