@@ -258,24 +258,9 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .copied()
         .max_by_key(|w| paths::scope(w))
         .unwrap_or(".");
-    let filtered = words.iter().any(|w| {
-        matches!(
-            *w,
-            "-name"
-                | "-iname"
-                | "-path"
-                | "-ipath"
-                | "-regex"
-                | "-mtime"
-                | "-mmin"
-                | "-newer"
-                | "-size"
-                | "-user"
-                | "-empty"
-                | "-atime"
-                | "-ctime"
-        )
-    });
+    let filtered = words
+        .iter()
+        .any(|w| find_picks(w) || matches!(*w, "-user" | "-atime" | "-ctime"));
     // A filter naming only throw-away files (`*.pyc`, `*.o`, `__pycache__`, `*.log`).
     let disposable_filter = filtered
         && words.windows(2).all(|w| {
@@ -784,4 +769,22 @@ fn others_read(mode: &str) -> bool {
         return last & 4 != 0;
     }
     mode.contains("o+r") || mode.contains("a+r") || mode == "+r" || mode.contains("o=r")
+}
+
+/// A `find` test that picks files by name, path, age or size (`-name '*.o'`, `-mtime +7`),
+/// rather than taking every file under the start directory.
+pub fn find_picks(word: &str) -> bool {
+    matches!(
+        word,
+        "-name"
+            | "-iname"
+            | "-path"
+            | "-ipath"
+            | "-regex"
+            | "-mtime"
+            | "-mmin"
+            | "-newer"
+            | "-size"
+            | "-empty"
+    )
 }

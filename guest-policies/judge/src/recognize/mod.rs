@@ -1540,21 +1540,7 @@ fn feeder_command(u: &Cmd<'_>) -> (generic::Feeder, bool) {
         // A search that picks files by name, age or size (`find tmp/ -name '*.o'`) or a glob
         // of one kind of file (`ls *.log`); not every file of a directory.
         let picks = if u.program == "find" {
-            u.words().any(|w| {
-                matches!(
-                    w,
-                    "-name"
-                        | "-iname"
-                        | "-path"
-                        | "-ipath"
-                        | "-regex"
-                        | "-mtime"
-                        | "-mmin"
-                        | "-newer"
-                        | "-size"
-                        | "-empty"
-                )
-            })
+            u.words().any(filesystem::find_picks)
         } else {
             start.contains("*.")
         };
