@@ -19,7 +19,7 @@
 //! hard-blocks the session, and the code of its challenge goes to the human channels.
 
 use airlock_core::{GateContext, GateRequest, LoopMode, Outcome};
-use airlock_store::{Durability, Table};
+use airlock_store::{Change, Durability, Table};
 use airlock_wasm::Action;
 use jiff::SignedDuration;
 use serde::{Deserialize, Serialize};
@@ -34,6 +34,7 @@ use crate::engine::{Engine, Outgoing};
 use crate::error::LoopError;
 use crate::execution::{Execution, ExecutionState, normalize};
 use crate::pipeline::{self, Verdict};
+use crate::records::json_change;
 
 /// The least outcome a caller demands for an action, and why (e.g. a write to `~/.ssh`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -639,10 +640,14 @@ impl Engine {
             trace_id: self.new_id(),
             state: ApprovalState::Pending,
         };
-        approval::save(store, &approval)
-            .map_err(|_| LoopError::store_failed("record the approval request"))?;
-        store
-            .put(Table::Tokens, key, id.as_bytes(), Durability::Durable)
+        // The request and the call's key to it are one commit (one flush, never half).
+        json_change(Table::Approvals, &approval.id, &approval)
+            .and_then(|request| {
+                store.commit_all(vec![
+                    request,
+                    Change::Put(Table::Tokens, key.to_owned(), id.as_bytes().to_vec()),
+                ])
+            })
             .map_err(|_| LoopError::store_failed("record the approval request"))?;
         let problems = self.send(
             policy,

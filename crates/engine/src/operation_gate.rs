@@ -14,7 +14,7 @@ use airlock_core::{
     AutonomyLevel, Endpoint, GateContext, GateRequest, Layer, Outcome, SafetyMode, ToolAnnotations,
     TrustLevel,
 };
-use airlock_store::{Durability, Table};
+use airlock_store::{Change, Durability, Table};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -25,7 +25,7 @@ use crate::approval::{self, Approval, ApprovalState};
 use crate::audit::{AuditOutcome, redact, token_hint};
 use crate::engine::{Engine, Outgoing};
 use crate::error::LoopError;
-use crate::records::put_json;
+use crate::records::{json_change, put_json};
 use crate::token::{CONFIRMATION_PARAM, ConfirmationToken, TokenRecord, lifetime, params_hash};
 
 /// One tool call to decide.
@@ -484,24 +484,22 @@ impl Engine {
         // from the approval.
         record.approval_id = Some(id.clone());
         record.expires_at = expires_at;
-        approval::save(store, &approval)
-            .map_err(|_| LoopError::store_failed("record the approval request"))?;
-        put_json(
-            store,
-            Table::Tokens,
-            &record.digest,
-            &record,
-            Durability::Durable,
-        )
-        .map_err(|_| LoopError::store_failed("record the confirmation token"))?;
-        store
-            .put(
+        // The request, its inert token and the call's key to that token are one commit: a
+        // failure can leave no approval whose token is missing, and the three share one flush.
+        let changes = [
+            json_change(Table::Approvals, &approval.id, &approval),
+            json_change(Table::Tokens, &record.digest, &record),
+            Ok(Change::Put(
                 Table::Tokens,
-                &key,
-                record.digest.as_bytes(),
-                Durability::Durable,
-            )
-            .map_err(|_| LoopError::store_failed("record the confirmation token"))?;
+                key.clone(),
+                record.digest.as_bytes().to_vec(),
+            )),
+        ];
+        changes
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|changes| store.commit_all(changes))
+            .map_err(|_| LoopError::store_failed("record the approval request and its token"))?;
         let _ = audit(
             AuditOutcome::Paused,
             vec![reason],

@@ -140,6 +140,15 @@ pub enum StoreError {
     },
 }
 
+/// One change of a group applied atomically by [`Store::commit_all`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Sets the key of the table to the value.
+    Put(Table, String, Vec<u8>),
+    /// Removes the key of the table.
+    Remove(Table, String),
+}
+
 /// One audit entry, as stored: its sequence number and the engine's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditRecord {
@@ -196,6 +205,14 @@ pub trait Store: Send + Sync {
     fn count(&self, table: Table) -> Result<u64, StoreError> {
         Ok(self.entries(table)?.len() as u64)
     }
+
+    /// Applies `changes` in order as one durable commit: when it returns `Ok` every change is
+    /// on disk; the file never holds some of them without the others (on an error none is
+    /// acknowledged; a disk whose flush failed may still hold all of them). For records that only mean something
+    /// together (an approval request and the confirmation token that redeems it): written one
+    /// by one, a failure between them would leave half a request, and each would pay its own
+    /// flush of the disk.
+    fn commit_all(&self, changes: Vec<Change>) -> Result<(), StoreError>;
 
     /// Appends an audit entry and returns its sequence number. Entries are never changed or
     /// removed.

@@ -28,7 +28,7 @@ use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, Tab
 use crate::group_commit::{Batching, GroupCommit, Lane};
 use crate::pending::{MAX_WRITES, Pending, Seen, Write};
 use crate::read_cache::ReadCache;
-use crate::{AuditRecord, Durability, Store, StoreError, Table};
+use crate::{AuditRecord, Change, Durability, Store, StoreError, Table};
 
 const AUDIT: TableDefinition<u64, &[u8]> = TableDefinition::new("audit");
 
@@ -76,6 +76,9 @@ enum DurableWrite {
     Put(Table, String, Vec<u8>),
     Remove(Table, String),
     Audit(Vec<u8>),
+    /// Changes that are committed together or not at all ([`Store::commit_all`]): they are
+    /// one queued write, so they are in one batch, and a batch is one transaction.
+    Group(Vec<Change>),
     /// Nothing of its own: the waiting lazy writes and every earlier non-durable commit
     /// become durable (`flush`, the sync thread).
     Sync,
@@ -147,6 +150,16 @@ impl Batching for Writer {
                         self.cache.set(*table, key, Some(value));
                     }
                     DurableWrite::Remove(table, key) => self.cache.set(*table, key, None),
+                    DurableWrite::Group(changes) => {
+                        for change in changes {
+                            match change {
+                                Change::Put(table, key, value) => {
+                                    self.cache.set(*table, key, Some(value));
+                                }
+                                Change::Remove(table, key) => self.cache.set(*table, key, None),
+                            }
+                        }
+                    }
                     DurableWrite::Audit(_) | DurableWrite::Sync => {}
                 }
             }
@@ -357,6 +370,24 @@ impl Inner {
                     t.insert(sequence, entry.as_slice()).map_err(|e| err(&e))?;
                     sequence += 1;
                     Done::Appended(sequence - 1)
+                }
+                DurableWrite::Group(changes) => {
+                    for change in changes {
+                        match change {
+                            Change::Put(table, key, value) => {
+                                let mut t =
+                                    txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                                t.insert(key.as_str(), value.as_slice())
+                                    .map_err(|e| err(&e))?;
+                            }
+                            Change::Remove(table, key) => {
+                                let mut t =
+                                    txn.open_table(definition(*table)).map_err(|e| err(&e))?;
+                                t.remove(key.as_str()).map_err(|e| err(&e))?;
+                            }
+                        }
+                    }
+                    Done::Nothing
                 }
                 DurableWrite::Sync => Done::Nothing,
             });
@@ -600,6 +631,13 @@ impl Store for RedbStore {
         let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         t.len().map_err(|e| err(&e))
+    }
+
+    fn commit_all(&self, changes: Vec<Change>) -> Result<(), StoreError> {
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.inner.durable(DurableWrite::Group(changes)).map(|_| ())
     }
 
     fn append_audit(&self, entry: &[u8], durability: Durability) -> Result<u64, StoreError> {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
-use airlock_store::{Durability, RedbStore, Store, Table};
+use airlock_store::{Change, Durability, RedbStore, Store, Table};
 use redb::StorageBackend;
 use redb::backends::InMemoryBackend;
 
@@ -21,6 +21,8 @@ struct SlowDisk {
     flush: Duration,
     syncs: Arc<AtomicUsize>,
     failing: Arc<AtomicBool>,
+    /// The flush (counted from 1, as `syncs` counts them) from which every flush fails.
+    fail_from: Arc<AtomicUsize>,
 }
 
 impl SlowDisk {
@@ -30,6 +32,7 @@ impl SlowDisk {
             flush,
             syncs: Arc::new(AtomicUsize::new(0)),
             failing: Arc::new(AtomicBool::new(false)),
+            fail_from: Arc::new(AtomicUsize::new(usize::MAX)),
         }
     }
 }
@@ -46,8 +49,8 @@ impl StorageBackend for SlowDisk {
     }
     fn sync_data(&self) -> Result<(), std::io::Error> {
         std::thread::sleep(self.flush);
-        self.syncs.fetch_add(1, Ordering::SeqCst);
-        if self.failing.load(Ordering::SeqCst) {
+        let n = self.syncs.fetch_add(1, Ordering::SeqCst) + 1;
+        if self.failing.load(Ordering::SeqCst) || n >= self.fail_from.load(Ordering::SeqCst) {
             return Err(std::io::Error::other("injected: the disk is gone"));
         }
         self.memory.sync_data()
@@ -373,5 +376,86 @@ fn lazy_writes_taken_by_a_commit_in_flight_are_still_read_back() {
     stop.store(true, Ordering::SeqCst);
     for c in committers {
         c.join().expect("committer");
+    }
+}
+
+/// An approval request and the two records of its confirmation token, as the operation gate
+/// writes them.
+fn approval_group() -> Vec<Change> {
+    vec![
+        Change::Put(Table::Approvals, "apr-1".into(), b"pending".to_vec()),
+        Change::Put(Table::Tokens, "digest-1".into(), b"inert token".to_vec()),
+        Change::Put(Table::Tokens, "call-key-1".into(), b"digest-1".to_vec()),
+        Change::Remove(Table::Blocks, "agent-0".into()),
+    ]
+}
+
+/// What a fresh store on the same memory finds of the group: the file, not a cache.
+fn group_in_file(disk: &SlowDisk) -> [bool; 4] {
+    disk.failing.store(false, Ordering::SeqCst);
+    disk.fail_from.store(usize::MAX, Ordering::SeqCst);
+    let reopened = RedbStore::open_on_backend(disk.clone()).expect("reopen");
+    let has = |t, k| reopened.get(t, k).expect("read").is_some();
+    [
+        has(Table::Approvals, "apr-1"),
+        has(Table::Tokens, "digest-1"),
+        has(Table::Tokens, "call-key-1"),
+        // The removal took place when the block is gone.
+        !has(Table::Blocks, "agent-0"),
+    ]
+}
+
+#[test]
+fn a_group_of_changes_is_one_flush_and_reaches_the_file_whole() {
+    let disk = SlowDisk::new(Duration::ZERO);
+    let store = RedbStore::open_on_backend(disk.clone()).expect("open");
+    store
+        .put(Table::Blocks, "agent-0", b"blocked", Durability::Durable)
+        .expect("a block first");
+    let before = disk.syncs.load(Ordering::SeqCst);
+    store
+        .commit_all(approval_group())
+        .expect("commit the group");
+    assert_eq!(
+        disk.syncs.load(Ordering::SeqCst) - before,
+        1,
+        "four changes, one flush"
+    );
+    assert_eq!(
+        store.get(Table::Tokens, "call-key-1").expect("read"),
+        Some(b"digest-1".to_vec())
+    );
+    assert_eq!(store.get(Table::Blocks, "agent-0").expect("read"), None);
+    drop(store);
+    assert_eq!(group_in_file(&disk), [true; 4]);
+}
+
+#[test]
+fn a_group_is_in_the_file_whole_or_not_at_all_whichever_flush_fails() {
+    // The n-th flush from the group's start fails (n = 1: the group's own). Written one by
+    // one, a failure at the second flush would leave the approval without its token.
+    for n in 1..=4 {
+        let disk = SlowDisk::new(Duration::ZERO);
+        let store = RedbStore::open_on_backend(disk.clone()).expect("open");
+        store
+            .put(Table::Blocks, "agent-0", b"blocked", Durability::Durable)
+            .expect("a block first");
+        let from = disk.syncs.load(Ordering::SeqCst) + n;
+        disk.fail_from.store(from, Ordering::SeqCst);
+        let committed = store.commit_all(approval_group());
+        drop(store);
+        let found = group_in_file(&disk);
+        // Whole or nothing in the file; and whole when acknowledged. (A refused group may still
+        // be whole: a disk whose flush failed may have written it anyway.)
+        assert!(
+            found == [true; 4] || found == [false; 4],
+            "flush {n} fails: half a group in the file: {found:?} ({committed:?})"
+        );
+        if committed.is_ok() {
+            assert_eq!(found, [true; 4], "flush {n} fails: acknowledged, so whole");
+        }
+        if n == 1 {
+            assert!(committed.is_err(), "the group's own flush failed");
+        }
     }
 }

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use airlock_store::{AuditRecord, Durability, RedbStore, Store, StoreError, Table};
+use airlock_store::{AuditRecord, Change, Durability, RedbStore, Store, StoreError, Table};
 use serde_json::json;
 
 use crate::common::*;
@@ -50,6 +50,10 @@ impl Store for FailingWrites {
     }
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
         self.inner.entries(table)
+    }
+    fn commit_all(&self, changes: Vec<Change>) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.commit_all(changes)
     }
     fn append_audit(&self, entry: &[u8], d: Durability) -> Result<u64, StoreError> {
         self.check()?;
