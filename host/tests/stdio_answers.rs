@@ -127,6 +127,13 @@ fn every_message_is_answered(mut s: Session, tool: &str, arguments: Value) {
         (
             "a 20 MB line",
             call(15, &huge).into_bytes(),
+            json!(15),
+            -32600,
+        ),
+        (
+            "a 20 MB line whose id comes after its params",
+            format!(r#"{{"jsonrpc": "2.0", "method": "tools/call", "params": {huge}, "id": 18}}"#)
+                .into_bytes(),
             Value::Null,
             -32600,
         ),
@@ -136,6 +143,17 @@ fn every_message_is_answered(mut s: Session, tool: &str, arguments: Value) {
                 b"{\"jsonrpc\": \"2.0\", \"id\": 16, \"x\": \"".as_slice(),
                 &[0xff, 0xfe],
                 b"\"}",
+            ]
+            .concat(),
+            json!(16),
+            -32700,
+        ),
+        (
+            "invalid UTF-8 inside the id",
+            [
+                b"{\"jsonrpc\": \"2.0\", \"id\": \"r".as_slice(),
+                &[0xff],
+                b"\", \"method\": \"ping\"}",
             ]
             .concat(),
             Value::Null,

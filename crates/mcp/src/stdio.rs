@@ -9,7 +9,8 @@
 //! words: `-32700` (parse error) for what is not JSON, or JSON that means two things (a key
 //! given twice, which a proxy and airlock could read differently), and `-32600` (invalid
 //! request) for a line over the limit or JSON that is not a message, with the request's `id`
-//! when it can be read and `null` otherwise. Then it goes on serving.
+//! when it can be read (from the first 4 KiB of a line over the limit; around the bytes of a line
+//! that is not UTF-8) and `null` otherwise. Then it goes on serving.
 //!
 //! rmcp's answers and these are written to stdout whole lines at a time, never interleaved.
 
@@ -25,6 +26,10 @@ use tracing::debug;
 
 /// How much rmcp may have unread or unwritten between it and this layer.
 const PIPE_BYTES: usize = 256 * 1024;
+
+/// How much of an over-limit line is kept to find its `id` (a client puts it first, or at least
+/// before the params that made the line long); the rest is consumed without being stored.
+const HEAD_BYTES: usize = 4096;
 
 /// JSON-RPC's parse error.
 const PARSE_ERROR: i64 = -32700;
@@ -63,8 +68,9 @@ where
             let verdict = if complete {
                 check(&line)
             } else {
+                // `line` holds the line's first bytes: enough to find an `id` given early.
                 Err(error(
-                    Value::Null,
+                    id_of(&String::from_utf8_lossy(&line)),
                     INVALID_REQUEST,
                     format!(
                         "the message is over {MAX_STDIO_MESSAGE_BYTES} bytes, airlock's limit \
@@ -114,7 +120,8 @@ where
 
 /// Reads one line into `line` (without its newline), keeping at most
 /// [`MAX_STDIO_MESSAGE_BYTES`]. `Ok(None)` at the end of input, `Ok(Some(false))` when the line
-/// was longer (the rest is consumed and dropped, never stored).
+/// was longer: then `line` keeps only its first [`HEAD_BYTES`] (where the `id` is), and the rest
+/// is consumed and dropped, never stored.
 async fn read_line<R: AsyncBufRead + Unpin>(
     input: &mut R,
     line: &mut Vec<u8>,
@@ -134,7 +141,9 @@ async fn read_line<R: AsyncBufRead + Unpin>(
         if !over {
             if line.len() + chunk.len() > MAX_STDIO_MESSAGE_BYTES {
                 over = true;
-                line.clear();
+                line.truncate(HEAD_BYTES);
+                let room = HEAD_BYTES - line.len();
+                line.extend_from_slice(&chunk[..chunk.len().min(room)]);
             } else {
                 line.extend_from_slice(chunk);
             }
@@ -160,8 +169,14 @@ fn check(line: &[u8]) -> Result<(), Value> {
     // A byte order mark is skipped, as rmcp does.
     let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
     let Ok(text) = std::str::from_utf8(line) else {
+        // The bytes that are not UTF-8 are read as U+FFFD to find the `id`; an id that
+        // contains one is not the client's and is not used.
+        let id = match id_of(&String::from_utf8_lossy(line)) {
+            Value::String(s) if s.contains('\u{fffd}') => Value::Null,
+            id => id,
+        };
         return Err(error(
-            Value::Null,
+            id,
             PARSE_ERROR,
             "parse error: the message is not valid UTF-8".to_owned(),
         ));
