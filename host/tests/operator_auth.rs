@@ -213,11 +213,23 @@ fn once_initialized_the_cli_needs_the_passphrase_and_audits_who() {
     {
         let server = Server::start(state, &log);
         server.block("a");
-        // An agent's shell: no terminal to type into, so no passphrase, so nothing done.
+        // An agent's shell: no terminal to type into, so no passphrase, so nothing done;
+        // the same for every command that decides for a person.
         let out = detached(state, &["unblock", "a"]);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out));
         assert!(text(&out).contains("terminal"), "{}", text(&out));
         outputs.push(text(&out));
+        for args in [
+            &["approve", "apr-1"][..],
+            &["deny", "apr-1"],
+            &["reissue", "a"],
+            &["trust", "promote", "github"],
+            &["trust", "demote", "github", "--reason", "an agent tries"],
+        ] {
+            let out = detached(state, args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+            assert!(text(&out).contains("terminal"), "{args:?}: {}", text(&out));
+        }
         assert_eq!(blocked(state), ["a"]);
         // A wrong passphrase: refused, saying so.
         let (out, status) = typed(state, &["unblock", "a"], &[WRONG]);
@@ -320,6 +332,16 @@ fn the_operator_socket_holds_a_program_of_the_same_user_to_the_same_rule() {
         json!({"action": "unblock", "agent": "a", "auth": {}}),
         json!({"action": "verify", "challenge_id": "x"}),
         json!({"action": "trust_promote", "adapter": "github"}),
+        // Every other action that changes state, each with well-formed parameters so that
+        // only the missing credential can refuse it.
+        json!({"action": "approve", "id": "apr-1"}),
+        json!({"action": "deny", "id": "apr-1"}),
+        json!({"action": "reissue", "agent": "a"}),
+        json!({"action": "trust_demote", "adapter": "github", "to": "untrusted"}),
+        json!({"action": "trust_certify", "adapter": "github", "certification": {}}),
+        json!({"action": "operator_passphrase", "new_passphrase": "another long passphrase"}),
+        json!({"action": "token_create", "label": "ci"}),
+        json!({"action": "token_revoke", "id": "tok-1"}),
     ] {
         let answer = raw_operator(state, request.clone());
         assert_eq!(
