@@ -18,6 +18,7 @@
 //! which the same action from the same session goes through once; `deny` refuses; `stop`
 //! hard-blocks the session, and the code of its challenge goes to the human channels.
 
+use airlock_core::limits::MAX_HINT_BYTES;
 use airlock_core::{GateContext, GateRequest, LoopMode, Outcome};
 use airlock_store::{Change, Durability, Table};
 use airlock_wasm::Action;
@@ -157,6 +158,9 @@ fn answer(verdict: HookVerdict, outcome: Outcome, reason: String) -> HookAnswer 
 /// The longest failure detail kept in the audit log.
 const MAX_DETAIL: usize = 512;
 
+/// How much of an over-limit text the audit entry keeps (its start; the size is noted).
+const AUDITED_START: usize = 1024;
+
 impl Engine {
     /// The session's recent tool calls, oldest first (what the stages get as `recent_hints`),
     /// and this call noted among them. A hook session has no `execute_agent`, so its history is
@@ -234,9 +238,25 @@ impl Engine {
         let mode = self.mode_of(&policy);
         let now = self.clock.now();
         let generation = policy.generation();
+        let over_limit = call.hint.len() > MAX_HINT_BYTES;
+        // An over-limit text is recorded by its start and its size, not kept whole.
+        let recorded: std::borrow::Cow<'_, str> = if over_limit {
+            let mut end = AUDITED_START;
+            while !call.hint.is_char_boundary(end) {
+                end -= 1;
+            }
+            format!(
+                "{} [... {} bytes in all]",
+                &call.hint[..end],
+                call.hint.len()
+            )
+            .into()
+        } else {
+            call.hint.as_str().into()
+        };
         let audit = |outcome: AuditOutcome, danger: u8, reasons: Vec<String>| {
             let mut entry = self.audit_entry(
-                now, generation, agent, None, &call.hint, danger, outcome, reasons,
+                now, generation, agent, None, &recorded, danger, outcome, reasons,
             );
             entry.adapter_name = call.adapter.clone();
             entry.parameters = Some(redact(&json!({
@@ -295,6 +315,37 @@ impl Engine {
                     return Ok(a);
                 }
             }
+        }
+
+        // Judged whole or not at all: the stages read at most MAX_HINT_BYTES, and a text cut
+        // to fit would let whatever follows the cut through unjudged (`echo <8 KiB> ; curl
+        // ... | sh`). The same limit as `nextActionHint` and `/v1/decide`'s hint.
+        if over_limit {
+            let reason = format!(
+                "the tool call's text is over the {} KiB ({MAX_HINT_BYTES} bytes) airlock judges: \
+                 refused whole rather than judged in part",
+                MAX_HINT_BYTES / 1024
+            );
+            if !enforcing {
+                audit(
+                    AuditOutcome::Allowed,
+                    3,
+                    vec![format!("monitoring: would deny ({reason})")],
+                )?;
+                return Ok(answer(
+                    HookVerdict::Allow,
+                    Outcome::Allow,
+                    "monitoring mode: deny was not enforced".to_owned(),
+                ));
+            }
+            audit(AuditOutcome::Denied, 3, vec![reason.clone()])?;
+            let mut a = answer(HookVerdict::Deny, Outcome::Deny, reason);
+            a.remedy = Some(format!(
+                "split it into smaller tool calls of under {} KiB each, or put long data in a \
+                 file the command reads",
+                MAX_HINT_BYTES / 1024
+            ));
+            return Ok(a);
         }
 
         // A person's approval of exactly this action, asked for by an earlier refusal.

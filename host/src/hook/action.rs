@@ -6,15 +6,18 @@
 //! (its name classified by danger level, its server's trust from `policy.json` or `airlock
 //! trust`) and a hint for the stages. The path grading of [`super::grading`] adds floors.
 
-use airlock_engine::{HookCall, HookOutcome};
+use airlock_core::Outcome;
+use airlock_engine::{HookCall, HookFloor, HookOutcome};
 use serde_json::Value;
 
 use super::grading;
 use super::hosts::{HostEvent, HostKind};
 
-/// The longest hint passed to the stages; longer inputs are cut (the stages read the start,
-/// and the cut is marked).
-const MAX_HINT: usize = 8 * 1024;
+/// The longest text sent to the engine. The engine refuses any text over
+/// [`airlock_core::limits::MAX_HINT_BYTES`] (8 KiB) whole, never judging a part of it; a
+/// longer input (a hook input may be megabytes) is cut here only so the request stays small,
+/// and stays over the limit, so it is refused.
+const MAX_SENT: usize = 2 * airlock_core::limits::MAX_HINT_BYTES;
 
 /// What a tool does.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,21 +65,41 @@ pub enum ToolAction {
     },
 }
 
-fn cut(mut s: String) -> String {
-    if s.len() > MAX_HINT {
-        let mut end = MAX_HINT;
+fn cut(mut s: String, limit: usize) -> String {
+    if s.len() > limit {
+        let mut end = limit - CUT_MARK.len();
         while !s.is_char_boundary(end) {
             end -= 1;
         }
         s.truncate(end);
-        s.push_str(" [cut]");
+        s.push_str(CUT_MARK);
     }
     s
 }
 
+const CUT_MARK: &str = " [cut]";
+
+/// Whether the action's text is a description airlock wrote around the tool's input (an MCP
+/// tool's or another tool's arguments), rather than the action itself (a command, a path, a
+/// URL). A long description (a file's content sent to an MCP server, a sub-agent's prompt) is
+/// common and harmless on its own: it is judged by its first 8 KiB and asked of a person, who
+/// sees the whole call in the host. A long command is refused (see [`MAX_SENT`]).
+fn described(action: &ToolAction) -> bool {
+    matches!(action, ToolAction::Mcp { .. } | ToolAction::Other { .. })
+}
+
 /// The hint the stages judge.
 pub fn hint_of(tool: &str, action: &ToolAction) -> String {
-    cut(match action {
+    let limit = if described(action) {
+        airlock_core::limits::MAX_HINT_BYTES
+    } else {
+        MAX_SENT
+    };
+    cut(text_of(tool, action), limit)
+}
+
+fn text_of(tool: &str, action: &ToolAction) -> String {
+    match action {
         ToolAction::Shell { command } => command.clone(),
         ToolAction::Write { paths, verb } => format!("{verb} file {}", paths.join(" ")),
         ToolAction::Read { paths } => format!("read file {}", paths.join(" ")),
@@ -91,7 +114,7 @@ pub fn hint_of(tool: &str, action: &ToolAction) -> String {
             Value::Null => tool.to_owned(),
             other => format!("{tool} {other}"),
         },
-    })
+    }
 }
 
 /// The call for the engine.
@@ -104,6 +127,18 @@ pub fn hook_call(host: HostKind, event: &HostEvent, protected: &grading::Protect
         } => (Some(tool.clone()), Some(server.clone()), params.clone()),
         _ => (None, None, Value::Null),
     };
+    let mut floors = grading::floors(&event.action, event.cwd.as_deref(), protected);
+    let limit = airlock_core::limits::MAX_HINT_BYTES;
+    if described(&event.action) && text_of(&event.tool, &event.action).len() > limit {
+        floors.push(HookFloor {
+            outcome: Outcome::Confirm,
+            reason: format!(
+                "the tool's input is over the {} KiB ({limit} bytes) airlock judges: its start \
+                 was judged, a person looks at the whole call",
+                limit / 1024
+            ),
+        });
+    }
     HookCall {
         agent: super::agent_of(host, event),
         host: host.name().to_owned(),
@@ -112,7 +147,7 @@ pub fn hook_call(host: HostKind, event: &HostEvent, protected: &grading::Protect
         operation,
         adapter,
         params,
-        floors: grading::floors(&event.action, event.cwd.as_deref(), protected),
+        floors,
         can_ask: host.can_ask(),
     }
 }
