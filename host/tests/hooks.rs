@@ -828,3 +828,79 @@ fn an_over_limit_tool_call_is_refused_not_judged_in_part() {
         "a long MCP input asks: {v:?}"
     );
 }
+
+/// An MCP-AQL server's endpoint tools (`mcp_aql_execute`, `mcp_aql_read`...) carry the
+/// operation that runs: it is what is classified, as the gateway does (`airlock proxy`), not
+/// the endpoint tool's name. `drop_database` is forbidden (danger 4) whichever tool carries it,
+/// and a read endpoint carrying a destructive operation is not a read.
+#[test]
+fn mcp_aql_tools_are_judged_by_the_operation_inside_them() {
+    let mut world = World::new();
+    let dir = world.home.path().join("policy");
+    std::fs::create_dir_all(&dir).expect("policy dir");
+    let trust = json!({"trust": {"level": "validated", "validated_at": "2026-01-15T12:00:00Z"}});
+    std::fs::write(
+        dir.join("policy.json"),
+        json!({"adapters": {"db": trust}}).to_string(),
+    )
+    .expect("policy.json");
+    world.policy = Some(dir);
+    for host in ["claude-code", "gemini-cli", "copilot-cli"] {
+        let drop = world.call(
+            host,
+            &format!("aql-drop-{host}"),
+            mcp(
+                host,
+                "db",
+                "mcp_aql_execute",
+                json!({"operation": "drop_database", "params": {"name": "production"}}),
+            ),
+        );
+        assert!(
+            matches!(drop, Verdict::Deny(_)),
+            "{host}: drop_database in mcp_aql_execute: {drop:?}"
+        );
+        let smuggled = world.call(
+            host,
+            &format!("aql-read-{host}"),
+            mcp(
+                host,
+                "db",
+                "mcp_aql_read",
+                json!({"operation": "delete_all_records", "params": {"table": "customers"}}),
+            ),
+        );
+        assert!(
+            !smuggled.allowed(),
+            "{host}: a destructive operation in mcp_aql_read: {smuggled:?}"
+        );
+        let read = world.call(
+            host,
+            &format!("aql-list-{host}"),
+            mcp(
+                host,
+                "db",
+                "mcp_aql_read",
+                json!({"operation": "list_tables", "params": {}}),
+            ),
+        );
+        assert!(read.allowed(), "{host}: a read in mcp_aql_read: {read:?}");
+    }
+    let audit = world.audit();
+    for host in ["claude-code", "gemini-cli", "copilot-cli"] {
+        let agent = format!("{host}:aql-drop-{host}");
+        let entry = audit
+            .iter()
+            .find(|e| e["agent"] == agent.as_str())
+            .unwrap_or_else(|| panic!("{host}: audited"));
+        assert_eq!(entry["danger_level"], 4, "{host}: {entry}");
+        assert!(
+            entry["outcome"] == "denied" || entry["outcome"] == "stopped",
+            "{host}: {entry}"
+        );
+        assert!(
+            entry["parameters"]["operation"] == "drop_database",
+            "{host}: classified as the operation inside: {entry}"
+        );
+    }
+}

@@ -64,6 +64,10 @@ pub struct HookCall {
     /// The adapter (MCP server) the operation goes to; its trust decides with the danger level.
     #[serde(default)]
     pub adapter: Option<String>,
+    /// The CRUDE endpoint the operation came through (an MCP-AQL endpoint tool's family), for
+    /// the classification's endpoint default.
+    #[serde(default)]
+    pub endpoint: Option<airlock_core::Endpoint>,
     /// The operation's params (an object).
     #[serde(default)]
     pub params: Value,
@@ -407,6 +411,7 @@ impl Engine {
             };
             let mut request = GateRequest::new(operation, &params, &context);
             request.trust = trust;
+            request.endpoint = call.endpoint;
             let decision = policy.gate().decide(&request);
             factors.extend(decision.factors.iter().map(|f| f.to_string()));
             danger = danger.max(decision.danger_level.number());

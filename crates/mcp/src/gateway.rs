@@ -224,8 +224,9 @@ pub fn mcp_aql_endpoint(name: &str) -> Option<Option<Endpoint>> {
 }
 
 /// What a tool call does, for the gate: the tool itself, or the MCP-AQL operation inside an
-/// endpoint tool.
-fn what_runs(
+/// endpoint tool, with the endpoint its family names. The one classification of MCP-AQL tools:
+/// `airlock hook` uses it for a host's MCP tool calls too.
+pub fn what_runs(
     name: &str,
     arguments: &serde_json::Map<String, Value>,
 ) -> (String, Option<Endpoint>, Value) {

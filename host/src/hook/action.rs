@@ -109,7 +109,14 @@ fn text_of(tool: &str, action: &ToolAction) -> String {
             server,
             tool,
             params,
-        } => format!("{tool} on MCP server {server} with {params}"),
+        } => {
+            let (operation, _, inner) = what_runs(tool, params);
+            if operation == *tool {
+                format!("{tool} on MCP server {server} with {params}")
+            } else {
+                format!("{operation} on MCP server {server} (through {tool}) with {inner}")
+            }
+        }
         ToolAction::Other { input } => match input {
             Value::Null => tool.to_owned(),
             other => format!("{tool} {other}"),
@@ -119,13 +126,16 @@ fn text_of(tool: &str, action: &ToolAction) -> String {
 
 /// The call for the engine.
 pub fn hook_call(host: HostKind, event: &HostEvent, protected: &grading::Protected) -> HookCall {
-    let (operation, adapter, params) = match &event.action {
+    let (operation, endpoint, adapter, params) = match &event.action {
         ToolAction::Mcp {
             server,
             tool,
             params,
-        } => (Some(tool.clone()), Some(server.clone()), params.clone()),
-        _ => (None, None, Value::Null),
+        } => {
+            let (operation, endpoint, params) = what_runs(tool, params);
+            (Some(operation), endpoint, Some(server.clone()), params)
+        }
+        _ => (None, None, None, Value::Null),
     };
     let mut floors = grading::floors(&event.action, event.cwd.as_deref(), protected);
     let limit = airlock_core::limits::MAX_HINT_BYTES;
@@ -146,10 +156,26 @@ pub fn hook_call(host: HostKind, event: &HostEvent, protected: &grading::Protect
         hint: hint_of(&event.tool, &event.action),
         operation,
         adapter,
+        endpoint,
         params,
         floors,
         can_ask: host.can_ask(),
     }
+}
+
+/// What an MCP tool call runs: the operation inside an MCP-AQL endpoint tool
+/// (`mcp_aql_execute {"operation": "drop_database"}` is `drop_database`, through the execute
+/// endpoint), else the tool itself; the gateway's own reading (`airlock proxy`), so a tool is
+/// classified the same whichever way it is reached.
+fn what_runs(tool: &str, params: &Value) -> (String, Option<airlock_core::Endpoint>, Value) {
+    let empty = serde_json::Map::new();
+    let arguments = params.as_object().unwrap_or(&empty);
+    let (operation, endpoint, inner) = airlock_mcp::gateway::what_runs(tool, arguments);
+    if operation == tool && !params.is_object() {
+        // Not an object: passed on as given (the gate sees no params).
+        return (operation, endpoint, params.clone());
+    }
+    (operation, endpoint, inner)
 }
 
 /// The post-tool-use report for the engine.
