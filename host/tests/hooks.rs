@@ -904,3 +904,158 @@ fn mcp_aql_tools_are_judged_by_the_operation_inside_them() {
         );
     }
 }
+
+/// Runs `airlock hook HOST` on `input` and returns the raw process output.
+fn raw_hook(world: &World, host: &str, input: &Value) -> std::process::Output {
+    let mut child = world
+        .airlock()
+        .args(["hook", host])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("airlock hook");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.to_string().as_bytes())
+        .expect("write");
+    child.wait_with_output().expect("wait")
+}
+
+/// Input the host's format allows but that does not say which tool runs is refused with a
+/// reason, never let through silently: Copilot CLI's `toolArgs` without `toolName`, and a
+/// Gemini CLI event airlock does not know that carries a tool call.
+#[test]
+fn a_tool_call_airlock_cannot_place_is_not_let_through_silently() {
+    let world = World::new();
+    let mut nameless = shell("copilot-cli", "rm -rf ~");
+    nameless.as_object_mut().expect("object").remove("toolName");
+    set_session("copilot-cli", &mut nameless, "nameless");
+    let out = raw_hook(&world, "copilot-cli", &nameless);
+    let v = read_answer("copilot-cli", &out);
+    assert!(matches!(v, Verdict::Deny(_)), "copilot-cli: {v:?} {out:?}");
+    assert!(v.text().contains("toolName"), "says why: {v:?}");
+
+    let mut unknown = shell("gemini-cli", "rm -rf ~");
+    unknown["hook_event_name"] = json!("BeforeToolCall");
+    set_session("gemini-cli", &mut unknown, "unknown-event");
+    let out = raw_hook(&world, "gemini-cli", &unknown);
+    let v = read_answer("gemini-cli", &out);
+    assert!(matches!(v, Verdict::Deny(_)), "gemini-cli: {v:?} {out:?}");
+}
+
+/// A state store airlock cannot open or write: every host refuses the call in its own
+/// convention (Claude Code, Codex, Gemini CLI: exit 2 with the reason on standard error;
+/// Cursor: exit 2 and its "deny" JSON; Copilot CLI: its "deny" JSON), saying why.
+#[test]
+fn a_state_store_that_cannot_be_written_fails_closed() {
+    for broken in ["state dir is a file", "state file is a directory"] {
+        let world = World::new();
+        match broken {
+            "state dir is a file" => {
+                std::fs::create_dir_all(world.state.parent().expect("parent")).expect("dir");
+                std::fs::write(&world.state, "not a directory").expect("file");
+            }
+            _ => std::fs::create_dir_all(world.state.join("state.redb")).expect("dir"),
+        }
+        for host in HOSTS {
+            let mut input = shell(host, "git status");
+            set_session(host, &mut input, "no-store");
+            set_cwd(host, &mut input, &world.project);
+            let out = raw_hook(&world, host, &input);
+            let v = read_answer(host, &out);
+            assert!(matches!(v, Verdict::Deny(_)), "{host}, {broken}: {v:?}");
+            assert!(
+                v.text().contains("airlock could not decide") && v.text().contains("state"),
+                "{host}, {broken}: says why: {v:?}"
+            );
+            let code = out.status.code();
+            let expected = match *host {
+                "copilot-cli" => Some(0),
+                _ => Some(2),
+            };
+            assert_eq!(code, expected, "{host}, {broken}: exit status");
+            if *host == "cursor" {
+                let j: Value = serde_json::from_slice(&out.stdout).expect("cursor's JSON");
+                assert_eq!(j["permission"], "deny", "{j}");
+            }
+        }
+    }
+}
+
+/// A web fetch is network access: a cloud metadata address is denied, documentation is not.
+#[test]
+fn a_web_fetch_is_judged_as_network_access() {
+    let world = World::new();
+    let fetch = |host: &str, url: &str| -> Value {
+        let mut v = fixture(host, "pre_bash");
+        match host {
+            "claude-code" => {
+                v["tool_name"] = json!("WebFetch");
+                v["tool_input"] = json!({"url": url, "prompt": "summarize"});
+            }
+            _ => {
+                v["toolName"] = json!("web_fetch");
+                v["toolArgs"] = json!(json!({"url": url}).to_string());
+            }
+        }
+        v
+    };
+    for host in ["claude-code", "copilot-cli"] {
+        let metadata = world.call(
+            host,
+            "fetch-metadata",
+            fetch(
+                host,
+                "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+            ),
+        );
+        assert!(
+            matches!(metadata, Verdict::Deny(_)),
+            "{host}: the metadata address: {metadata:?}"
+        );
+        let docs = world.call(
+            host,
+            "fetch-docs",
+            fetch(host, "https://doc.rust-lang.org/std/index.html"),
+        );
+        assert!(docs.allowed(), "{host}: documentation: {docs:?}");
+    }
+    let mut gemini = fixture("gemini-cli", "pre_shell");
+    gemini["tool_name"] = json!("web_fetch");
+    gemini["tool_input"] =
+        json!({"prompt": "Summarize http://169.254.169.254/latest/meta-data/ for me"});
+    let v = world.call("gemini-cli", "fetch-metadata", gemini);
+    assert!(matches!(v, Verdict::Deny(_)), "gemini-cli: {v:?}");
+}
+
+/// A force push to a feature branch is a person's call: the hosts that can ask, ask (each in
+/// its own form: Claude Code's `permissionDecision: "ask"`, Gemini CLI's `decision: "ask"`,
+/// Cursor's `permission: "ask"`).
+#[test]
+fn a_force_push_asks_on_the_hosts_that_can_ask() {
+    let world = World::new();
+    for host in ["claude-code", "gemini-cli", "cursor"] {
+        let mut input = shell(host, "git push --force origin feature/x");
+        set_session(host, &mut input, "force-push");
+        set_cwd(host, &mut input, &world.project);
+        let out = raw_hook(&world, host, &input);
+        assert_eq!(out.status.code(), Some(0), "{host}: {out:?}");
+        let j: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let (decision, reason) = match host {
+            "claude-code" => (
+                &j["hookSpecificOutput"]["permissionDecision"],
+                &j["hookSpecificOutput"]["permissionDecisionReason"],
+            ),
+            "gemini-cli" => (&j["decision"], &j["reason"]),
+            _ => (&j["permission"], &j["user_message"]),
+        };
+        assert_eq!(decision, "ask", "{host}: {j}");
+        assert!(
+            reason.as_str().is_some_and(|r| r.contains("airlock asks")),
+            "{host}: {j}"
+        );
+    }
+}

@@ -29,7 +29,15 @@ pub fn parse(v: &Value) -> Result<HostEvent, String> {
     let tool = text(v, "toolName").unwrap_or_default().to_owned();
     let input = object_or_text(v.get("toolArgs"));
     let phase = match v.get("toolResult") {
-        None if tool.is_empty() => Phase::Ignored,
+        // Which tool would run is not said: nothing to judge, so nothing to allow. (Only the
+        // tool events are installed; another event wired here by hand gets a refusal it does
+        // not act on.)
+        None if tool.is_empty() => {
+            return Err(
+                "no toolName: airlock cannot tell which tool would run, so it does not allow it"
+                    .to_owned(),
+            );
+        }
         None => Phase::Pre,
         Some(result) => {
             let kind = text(result, "resultType").unwrap_or("success");

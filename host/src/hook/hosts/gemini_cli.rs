@@ -41,6 +41,9 @@ pub fn parse(v: &Value) -> Result<HostEvent, String> {
                 }),
             }
         }
+        // An event airlock does not know that carries a tool call (a renamed or newer event)
+        // is judged as one before the tool runs: answering `{}` would let it through unjudged.
+        _ if text(v, "tool_name").is_some_and(|t| !t.is_empty()) => Phase::Pre,
         _ => Phase::Ignored,
     };
     let tool = text(v, "tool_name").unwrap_or_default().to_owned();
