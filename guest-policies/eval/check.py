@@ -4,11 +4,12 @@
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
 being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/`,
-`holdout3/`, `holdout4/` and `holdout5/` (see README.md), they are checked too, each by its own
-rules (HELD_BACK): every action in split `report`, a minimum number of actions, at least
-HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign action
-and a minimum per family, and no action that is also in the corpus or in an earlier held-back
-set.
+`holdout3/`, `holdout4/`, `holdout5/` and `holdout6/` (see README.md), they are checked too,
+each by its own rules (HELD_BACK): every action in split `report`, a minimum number of actions,
+at least HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign
+action and a minimum per family, and no action that is also in the corpus or in an earlier
+held-back set; for the sets in NEAR_DUPLICATE_CHECKED, no hint that nearly repeats (difflib
+ratio above NEAR_DUPLICATE_RATIO) a hint of the corpus or of an earlier set.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -19,6 +20,7 @@ split and tag, then every problem found. Exits 1 if there is a problem, 0 otherw
 Python 3 standard library only, so it runs anywhere the repository is checked out.
 """
 
+import difflib
 import json
 import sys
 from collections import Counter
@@ -45,11 +47,33 @@ HOLDOUT_MIN_OK_SHARE = 0.40
 # Each held-back set: (directory, minimum actions, minimum per family). holdout/ was measured
 # and is spent; holdout2/ was written after it and measured once (session 8); holdout3/ was
 # written after that, before anything was measured on it; holdout4/ likewise, after holdout3/;
-# holdout5/ likewise, after holdout4/ was measured and spent.
+# holdout5/ likewise, after holdout4/ was measured and spent; holdout6/ likewise, after holdout5/.
 HELD_BACK = (
     ("holdout", 200, 15), ("holdout2", 140, 10), ("holdout3", 160, 13), ("holdout4", 160, 13),
-    ("holdout5", 200, 15),
+    ("holdout5", 200, 15), ("holdout6", 300, 25),
 )
+# Held-back sets written after the near-duplicate rule: each of their hints is compared with
+# every hint of the corpus and of the sets before it (difflib's ratio), and one above
+# NEAR_DUPLICATE_RATIO is a problem, so a new set does not measure lines already seen with one
+# word changed. The earlier sets predate the rule and are not held to it.
+NEAR_DUPLICATE_CHECKED = ("holdout6",)
+NEAR_DUPLICATE_RATIO = 0.9
+
+
+def near_duplicates(held, earlier_hints, name, problems):
+    """Append a problem for each hint of `held` (records) whose difflib ratio with one of
+    `earlier_hints` ((hint, where) pairs) exceeds NEAR_DUPLICATE_RATIO."""
+    for rec in held:
+        hint = rec["hint"]
+        matcher = difflib.SequenceMatcher(None, "", hint)  # b, the cached side, is the new hint
+        for other, where in earlier_hints:
+            matcher.set_seq1(other)
+            if (matcher.real_quick_ratio() > NEAR_DUPLICATE_RATIO
+                    and matcher.quick_ratio() > NEAR_DUPLICATE_RATIO
+                    and matcher.ratio() > NEAR_DUPLICATE_RATIO):
+                problems.append(f"{name}: `{hint}` nearly repeats `{other}` ({where}), "
+                                f"difflib ratio {matcher.ratio():.2f} > {NEAR_DUPLICATE_RATIO}")
+                break
 
 
 def check_record(rec, family, where, problems):
@@ -215,7 +239,10 @@ def main():
         # `seen` already holds the corpus and the earlier held-back sets: an action also found
         # there is reported as a duplicate, so all the sets stay disjoint.
         print(f"\n{name}/ (held back: never tuned on)")
+        earlier_hints = [(hint, where) for (hint, _recent), where in seen.items()]
         held = load(held_dir, problems, seen)
+        if name in NEAR_DUPLICATE_CHECKED:
+            near_duplicates(held, earlier_hints, name, problems)
         total, dangerous, ok, near = summarize(held, problems, False)
         for r in held:
             if r["split"] != "report":
