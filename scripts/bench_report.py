@@ -304,6 +304,15 @@ def main():
             f"{hook['standalone_ms']['runs']}, no airlock running) | {med:.1f} ms | <= 10 ms | "
             f"{verdict(med, 10)} |"
         )
+    fresh = ns("lookup", "fresh")
+    purged = ns("lookup", "after-a-million-purged")
+    if fresh and purged:
+        ratio = purged / fresh
+        w(
+            f"| a lookup in the store after a million expired records were purged, vs the same "
+            f"live records in a fresh store (same run) | {fmt_ns(purged)} vs {fmt_ns(fresh)}: "
+            f"{ratio:.2f}x | <= 2x | {verdict(ratio, 2)} |"
+        )
     stop = ns("step", "stop")
     durable = ns("redb", "put-block/durable")
     lazy = ns("redb", "put-block/lazy")
