@@ -124,6 +124,14 @@ fn s(v: &str) -> Json {
 /// airlock's hook entry (the inner one, for nested hosts).
 fn entry(host: HostKind, event: &str, command: &str) -> Json {
     match host {
+        // Claude Code lets a hook that cannot start, times out or exits with another code
+        // than 0 or 2 through, unless `onFailure` says "block" (Claude Code 2.1.295 and later;
+        // earlier versions ignore the key): airlock fails closed there too.
+        HostKind::ClaudeCode if event == "PreToolUse" => obj(vec![
+            ("type", s("command")),
+            ("command", s(command)),
+            ("onFailure", s("block")),
+        ]),
         HostKind::ClaudeCode | HostKind::Codex => {
             obj(vec![("type", s("command")), ("command", s(command))])
         }
@@ -441,6 +449,30 @@ mod tests {
         assert!(text.starts_with(r#"{"model":"opus","hooks""#), "{text}");
         assert!(remove(&mut root, HostKind::ClaudeCode));
         assert_eq!(root, original);
+    }
+
+    #[test]
+    fn claude_code_blocks_the_call_when_the_pre_tool_hook_fails_and_old_entries_are_upgraded() {
+        // An entry written by an airlock from before `onFailure`.
+        let mut root: Json = serde_json::from_str(&format!(
+            r#"{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{CMD}"}}]}}]}}}}"#
+        ))
+        .expect("json");
+        assert!(add(&mut root, HostKind::ClaudeCode, CMD).expect("add"));
+        let root = serde_json::to_value(&root).expect("json");
+        let pre = &root["hooks"]["PreToolUse"];
+        assert_eq!(
+            pre.as_array().map(Vec::len),
+            Some(1),
+            "upgraded in place: {pre}"
+        );
+        assert_eq!(pre[0]["hooks"][0]["onFailure"], "block", "{pre}");
+        // After the call it is too late to block: the post-tool entries leave it out.
+        for event in ["PostToolUse", "PostToolUseFailure"] {
+            let entry = &root["hooks"][event][0]["hooks"][0];
+            assert_eq!(entry["command"], CMD, "{entry}");
+            assert!(entry.get("onFailure").is_none(), "{event}: {entry}");
+        }
     }
 
     #[test]
