@@ -2,7 +2,8 @@
 //!
 //! Input (all events): `session_id`, `transcript_path`, `cwd`, `permission_mode`,
 //! `hook_event_name`; `PreToolUse` adds `tool_name`, `tool_input`, `tool_use_id`; `PostToolUse`
-//! adds `tool_response`; `PostToolUseFailure` adds `error`. Tools: `Bash` (`command`), `Write`
+//! adds `tool_response`; `PostToolUseFailure` adds `error`. Tools: `Bash` and, on Windows,
+//! `PowerShell` (`command`), `Write`
 //! (`file_path`, `content`), `Edit` (`file_path`, `old_string`, `new_string`), `MultiEdit`
 //! (`file_path`, `edits`), `NotebookEdit` (`notebook_path`), `Read` (`file_path`), `Glob` /
 //! `Grep` / `LS` (`path`), `WebFetch` (`url`, `prompt`), `WebSearch` (`query`), MCP tools as
@@ -81,7 +82,9 @@ pub(crate) fn action_of(tool: &str, input: &Value) -> ToolAction {
     }
     let path = |keys: &[&str]| first_text(input, keys);
     match tool {
-        "Bash" => match first_text(input, &["command"]) {
+        // `PowerShell` is Claude Code's shell tool on Windows: its command is judged as a
+        // command line like Bash's (the judgement reads PowerShell's cmdlets by structure).
+        "Bash" | "PowerShell" => match first_text(input, &["command"]) {
             Some(command) => ToolAction::Shell { command },
             None => ToolAction::Other {
                 input: input.clone(),

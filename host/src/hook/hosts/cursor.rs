@@ -3,7 +3,8 @@
 //!
 //! Input (all events): `conversation_id`, `generation_id`, `model`, `hook_event_name`,
 //! `cursor_version`, `workspace_roots`, `user_email`, `transcript_path`. `preToolUse` adds
-//! `tool_name` (`Shell`, `Read`, `Write`, `StrReplace`, `Delete`, `Grep`, MCP tools...),
+//! `tool_name` (`Shell`, `Read`, `Write`, `StrReplace`, `Delete`, `Grep`, `List`, `Fetch`, MCP
+//! tools as `MCP:<tool>`...),
 //! `tool_input`, `tool_use_id`, `cwd`; `postToolUse` / `postToolUseFailure` report the result.
 //! The older per-kind events are read too: `beforeShellExecution` (`command`, `cwd`),
 //! `beforeMCPExecution` (`tool_name`, `tool_input` as an object or a JSON text, `url` or
@@ -161,11 +162,13 @@ fn action_of(tool: &str, input: &Value) -> ToolAction {
             },
             None => other(),
         },
-        "Read" | "read_file" | "Grep" | "Glob" | "LS" | "list_dir" => match path {
+        // `List` and `Fetch` are the names Cursor's agent runtime gives its tools (the hook
+        // input types of `@cursor/sdk`); the others are older names and the documentation's.
+        "Read" | "read_file" | "Grep" | "Glob" | "LS" | "List" | "list_dir" => match path {
             Some(p) => ToolAction::Read { paths: vec![p] },
             None => other(),
         },
-        "WebFetch" | "fetch" => match first_text(input, &["url"]) {
+        "WebFetch" | "Fetch" | "fetch" => match first_text(input, &["url"]) {
             Some(url) => ToolAction::Fetch { url },
             None => other(),
         },

@@ -282,6 +282,40 @@ mod tests {
     }
 
     #[test]
+    fn tools_named_as_the_sdks_name_them_are_judged_for_what_they_do() {
+        use ToolAction as A;
+        let claude = HostKind::ClaudeCode
+            .parse(
+                br#"{"session_id": "s", "transcript_path": "/t", "cwd": "C:\\work", "hook_event_name": "PreToolUse", "tool_name": "PowerShell", "tool_input": {"command": "Remove-Item -Recurse -Force C:\\Users"}, "tool_use_id": "u"}"#,
+            )
+            .expect("claude");
+        assert!(
+            matches!(&claude.action, A::Shell { command } if command.starts_with("Remove-Item")),
+            "{:?}",
+            claude.action
+        );
+        for (tool, input, want) in [
+            (
+                "Fetch",
+                r#"{"url": "http://169.254.169.254/latest/meta-data/"}"#,
+                "fetch",
+            ),
+            ("List", r#"{"path": "/home/user/.ssh"}"#, "read"),
+        ] {
+            let text = format!(
+                r#"{{"conversation_id": "c", "generation_id": "g", "session_id": "s", "hook_event_name": "preToolUse", "tool_name": "{tool}", "tool_input": {input}}}"#
+            );
+            let event = HostKind::Cursor.parse(text.as_bytes()).expect("cursor");
+            let got = match &event.action {
+                A::Fetch { url } if url.contains("169.254") => "fetch",
+                A::Read { paths } if paths[0].ends_with(".ssh") => "read",
+                _ => "other",
+            };
+            assert_eq!(got, want, "cursor {tool}: {:?}", event.action);
+        }
+    }
+
+    #[test]
     fn the_fixtures_parse_into_the_actions_their_tools_take() {
         use ToolAction as A;
         type Case = (HostKind, &'static str, fn(&ToolAction) -> bool);
