@@ -103,7 +103,9 @@ pub fn file_under_identity_keys(store: &dyn Store) -> Result<usize, StoreError> 
     for table in [Table::Blocks, Table::Attempts] {
         for (name, bytes) in store.entries(table)? {
             let key = identity_key(&name);
-            if key == name {
+            // A key with a NUL is none of these: no identity key has one, and the engine files
+            // the attempts of callers it cannot identify under `<key>\0unidentified`.
+            if key == name || name.contains('\0') {
                 continue;
             }
             // Two old spellings of one agent: keep the record already under the key (a block

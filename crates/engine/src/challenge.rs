@@ -62,6 +62,27 @@ pub enum ChallengeKind {
     HardBlock,
 }
 
+/// Who received a challenge's id, and so which agent-side callers may try its code (a person
+/// on the operator channel, `airlock verify`, always may).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeSurface {
+    /// An agent of the safety loop: its own session when it has one (`Challenge::session`),
+    /// else, on a surface that cannot tell callers apart (`/v1/operations`), any caller naming
+    /// the agent, whose wrong codes then burn nothing (`Engine::verify_challenge_as`).
+    #[default]
+    Loop,
+    /// A host's hook session (`airlock hook`): the agent has no way to submit a code, so no
+    /// agent-side caller may; only a person verifies.
+    Hook,
+}
+
+impl ChallengeSurface {
+    fn is_loop(&self) -> bool {
+        *self == ChallengeSurface::Loop
+    }
+}
+
 /// A challenge as stored: everything but the code, which exists only as a salted hash.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Challenge {
@@ -85,6 +106,9 @@ pub struct Challenge {
     /// only that session may try its code (`Engine::verify_challenge_as`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
+    /// Where it was issued (records written before this field are the loop's).
+    #[serde(default, skip_serializing_if = "ChallengeSurface::is_loop")]
+    pub surface: ChallengeSurface,
 }
 
 impl fmt::Debug for Challenge {
@@ -179,6 +203,7 @@ impl ChallengeIssuer {
             agent: agent.to_owned(),
             kind,
             session: None,
+            surface: ChallengeSurface::Loop,
             salt,
             hash: digest(&salt, &canonical),
             issued_at: now,

@@ -532,6 +532,7 @@ impl Engine {
                     agent,
                     &agent_key,
                     None,
+                    crate::challenge::ChallengeSurface::Hook,
                     &format!("hook:{}", call.host),
                     &call.hint,
                     trigger,

@@ -60,8 +60,8 @@ pub use attempts::{AttemptLimit, AttemptState, LockedOut};
 pub use audit::{AuditEntry, AuditOutcome};
 pub use blocks::{BlockState, BlockTrigger, HardBlock};
 pub use challenge::{
-    Challenge, ChallengeIssuer, ChallengeKind, DEFAULT_CHALLENGE_TTL, RandomSourceError,
-    VerificationCode, VerifyError,
+    Challenge, ChallengeIssuer, ChallengeKind, ChallengeSurface, DEFAULT_CHALLENGE_TTL,
+    RandomSourceError, VerificationCode, VerifyError,
 };
 pub use channels::{
     ChannelError, HumanChannelSink, NoticeKind, OperatorNotice, deliver_all, notice_json,

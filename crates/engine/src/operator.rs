@@ -197,15 +197,25 @@ impl Engine {
                 let (mut challenge, code) =
                     self.issuer
                         .issue(&b.agent, ChallengeKind::HardBlock, now, ttl);
-                // The new code is for the same agent's session as the old one.
-                challenge.session = store
+                // The new code is for the same agent's session, on the same surface, as the
+                // old one.
+                let old = store
                     .get(Table::Challenges, &b.challenge_id)
                     .ok()
                     .flatten()
                     .and_then(|bytes| {
                         serde_json::from_slice::<crate::challenge::Challenge>(&bytes).ok()
-                    })
-                    .and_then(|old| old.session);
+                    });
+                // A block whose challenge cannot be read: a hook session's block (its execution
+                // is `hook:HOST`) keeps the hook's rule.
+                challenge.surface = match &old {
+                    Some(old) => old.surface,
+                    None if b.execution_id.starts_with("hook:") => {
+                        crate::challenge::ChallengeSurface::Hook
+                    }
+                    None => crate::challenge::ChallengeSurface::Loop,
+                };
+                challenge.session = old.and_then(|old| old.session);
                 put_json(
                     store,
                     Table::Challenges,

@@ -739,6 +739,7 @@ impl Engine {
                     agent,
                     key,
                     session,
+                    crate::challenge::ChallengeSurface::Loop,
                     execution_id,
                     hint,
                     trigger,
@@ -947,6 +948,7 @@ impl Engine {
         agent: &str,
         key: &str,
         session: Option<&str>,
+        surface: crate::challenge::ChallengeSurface,
         execution_id: &str,
         hint: &str,
         trigger: BlockTrigger,
@@ -957,6 +959,7 @@ impl Engine {
         let ttl = challenge_ttl(policy);
         let (mut challenge, code) = self.issuer.issue(agent, ChallengeKind::HardBlock, now, ttl);
         challenge.session = session.map(str::to_owned);
+        challenge.surface = surface;
         let id = challenge.id.clone();
         let block = HardBlock {
             agent: agent.to_owned(),

@@ -10,7 +10,7 @@ use tracing::{info, warn};
 use crate::approval::{self, ApprovalState};
 use crate::audit::AuditOutcome;
 use crate::blocks::{self, BlockState, BlockTrigger};
-use crate::challenge::{Challenge, ChallengeKind, VerifyError};
+use crate::challenge::{Challenge, ChallengeKind, ChallengeSurface, VerifyError};
 use crate::engine::{Engine, Pass, Wait};
 use crate::error::LoopError;
 use crate::execution::normalize;
@@ -79,17 +79,45 @@ fn verified_pass(challenge: &Challenge, action: &str) -> Pass {
     }
 }
 
-/// Whether the caller of an agent-side `verify_challenge` is the agent the challenge was
-/// issued to: its session, when the challenge was issued in one; else the agent's name (by
-/// identity), which it must give. Anyone else is told the challenge does not exist, so a
-/// bystander that heard the `danger_zone` broadcast can neither burn the code nor count
-/// against the agent's attempts.
-fn is_owner(challenge: &Challenge, caller: &Caller, element_name: Option<&str>) -> bool {
+/// Where an agent-side caller of `verify_challenge` stands toward a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// The agent the challenge was issued to, in its own session: its codes count as the
+    /// agent's, and a wrong one burns the challenge.
+    Owner,
+    /// A caller naming the agent on a surface that cannot tell callers apart (`/v1/operations`
+    /// has no session): maybe the agent, maybe a bystander that heard the `danger_zone`
+    /// broadcast. The right code works; a wrong one burns nothing and counts against a limit
+    /// of its own ([`unidentified_key`]), so a bystander can neither burn the challenge nor
+    /// lock the person's `airlock verify` out.
+    Unidentified,
+    /// Anyone else: told the challenge does not exist; nothing burned, nothing counted.
+    Stranger,
+}
+
+/// Where the caller stands: a challenge issued in a session is answered from that session
+/// only (and, if the caller names an agent, it must be that one); one issued outside a session
+/// by the loop, by a sessionless caller naming the agent; one issued to a hook session, by no
+/// agent-side caller at all (the hook's agent cannot submit a code, and anyone naming it is
+/// someone else).
+fn standing(challenge: &Challenge, caller: &Caller, element_name: Option<&str>) -> Standing {
     let named_right = element_name.map(|n| identity_key(n) == identity_key(&challenge.agent));
-    match challenge.session.as_deref() {
-        Some(session) => caller.session_key() == Some(session) && named_right != Some(false),
-        None => named_right == Some(true),
+    if challenge.surface == ChallengeSurface::Hook {
+        return Standing::Stranger;
     }
+    match (challenge.session.as_deref(), caller.session_key()) {
+        (Some(session), Some(caller)) if caller == session && named_right != Some(false) => {
+            Standing::Owner
+        }
+        (None, None) if named_right == Some(true) => Standing::Unidentified,
+        _ => Standing::Stranger,
+    }
+}
+
+/// The key under which the failed codes of [`Standing::Unidentified`] callers are counted: the
+/// agent's identity key and a NUL, which no identity key contains, so it is nobody's own.
+fn unidentified_key(key: &str) -> String {
+    format!("{key}\0unidentified")
 }
 
 impl Engine {
@@ -164,10 +192,17 @@ impl Engine {
             },
         };
         let agent = challenge.agent.clone();
-        let key = identity_key(&agent);
-        if let Some((caller, element_name)) = agent_side
-            && !is_owner(&challenge, caller, element_name)
-        {
+        let standing = agent_side.map(|(caller, element_name)| {
+            (standing(&challenge, caller, element_name), element_name)
+        });
+        // Whose attempts these are, for the rate limit: the agent's own (its session, or a
+        // person on the operator channel), or those of callers that cannot be told apart.
+        let key = match standing {
+            Some((Standing::Unidentified, _)) => unidentified_key(&identity_key(&agent)),
+            _ => identity_key(&agent),
+        };
+        let unidentified = matches!(standing, Some((Standing::Unidentified, _)));
+        if let Some((Standing::Stranger, element_name)) = standing {
             let entry = self.audit_entry(
                 now,
                 policy.generation(),
@@ -185,6 +220,7 @@ impl Engine {
             return Err(LoopError::challenge_not_found(challenge_id));
         }
 
+        let agent_key = identity_key(&agent);
         let mut attempts = blocks::attempt_state(store, &key)
             .map_err(|_| LoopError::store_failed("read the verification rate limit"))?;
         // The agent's rate limit counts guesses of codes; an operator's credential has its own.
@@ -233,7 +269,7 @@ impl Engine {
                 let _ = blocks::save_attempt_state(store, &key, &attempts);
                 let verified = match challenge.kind {
                     ChallengeKind::HardBlock => {
-                        let block = match self.block_of(&state, &key) {
+                        let block = match self.block_of(&state, &agent_key) {
                             BlockState::Blocked(b) => Some(b),
                             _ => None,
                         };
@@ -253,9 +289,9 @@ impl Engine {
                         }
                         // The block goes first: if it cannot be lifted the challenge stays
                         // usable and the person can try again.
-                        blocks::lift_block(store, &key)
+                        blocks::lift_block(store, &agent_key)
                             .map_err(|_| LoopError::store_failed("lift the block"))?;
-                        state.memory_blocks.remove(&key);
+                        state.memory_blocks.remove(&agent_key);
                         let _ = put_json(
                             store,
                             Table::Challenges,
@@ -270,7 +306,7 @@ impl Engine {
                         {
                             state
                                 .passes
-                                .insert(key.clone(), verified_pass(&challenge, &action));
+                                .insert(agent_key.clone(), verified_pass(&challenge, &action));
                         }
                         let entry = self.audit_entry(
                             now,
@@ -297,17 +333,17 @@ impl Engine {
                     }
                     ChallengeKind::Verify => {
                         state.verify_challenges.remove(&challenge.id);
-                        let paused = state.pauses.get(&key).cloned();
+                        let paused = state.pauses.get(&agent_key).cloned();
                         if let Some(p) = paused
                             && p.wait
                                 == (Wait::Verify {
                                     challenge_id: challenge.id.clone(),
                                 })
                         {
-                            state.pauses.remove(&key);
+                            state.pauses.remove(&agent_key);
                             state
                                 .passes
-                                .insert(key.clone(), verified_pass(&challenge, &p.action));
+                                .insert(agent_key.clone(), verified_pass(&challenge, &p.action));
                         }
                         let entry = self.audit_entry(
                             now,
@@ -338,8 +374,11 @@ impl Engine {
                 Ok(verified)
             }
             Err(e) => {
-                // The challenge is burned (or was already spent or expired).
-                if persisted {
+                // The challenge is burned (or was already spent or expired); not by a caller
+                // that cannot be told apart from a bystander.
+                if unidentified {
+                    // Nothing to write: the burned copy is dropped.
+                } else if persisted {
                     let _ = put_json(
                         store,
                         Table::Challenges,
@@ -382,10 +421,19 @@ impl Engine {
                 } else {
                     limit.max_failures.saturating_sub(attempts.failures)
                 };
+                let message = match e {
+                    VerifyError::Mismatch if unidentified => {
+                        "the code does not match. The challenge is not burned (this surface \
+                         cannot tell the agent from another caller naming it): try the code \
+                         the person gave again, exactly"
+                            .to_owned()
+                    }
+                    e => e.to_string(),
+                };
                 Err(LoopError::verification_failed(
                     challenge_id,
                     reason,
-                    e.to_string(),
+                    message,
                     left,
                 ))
             }

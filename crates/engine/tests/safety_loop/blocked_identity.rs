@@ -270,3 +270,94 @@ fn outside_a_session_the_agent_names_itself_to_try_its_code() {
     );
     assert_eq!(r["data"]["result"], "unblocked", "{r}");
 }
+
+/// `/v1/operations` cannot tell one caller from another: the agent is whoever names it. The
+/// `danger_zone` broadcast publishes the agent's name and the challenge id, so a bystander
+/// naming the victim used to burn its challenge with one wrong code, and the person's right
+/// code then failed, through the API and through `airlock verify`. Now a wrong code from such
+/// a caller burns nothing, and counts against a limit of its own, never the operator's.
+#[test]
+fn a_bystander_naming_the_agent_burns_nothing_where_callers_cannot_be_told_apart() {
+    let h = Harness::new();
+    h.start("victim");
+    h.start("victim-two");
+    let challenge = verification_id(&h.step("victim", DANGER));
+    let wrong = json!({"challenge_id": challenge, "code": "WRONG1", "element_name": "victim"});
+    // Over and over, past the agent's verification limit (10 a minute).
+    for i in 0..15 {
+        let r = h.call("verify_challenge", wrong.clone());
+        assert_eq!(r["success"], false, "attempt {i}: {r}");
+    }
+    // From an MCP session, naming the victim is no claim at all: not found.
+    let r = h.engine.call_as(
+        &Caller::session("mcp-bystander"),
+        airlock_core::Endpoint::Create,
+        "verify_challenge",
+        &wrong,
+    );
+    assert_eq!(code(&r), "NOT_FOUND_CHALLENGE", "{r}");
+    // The person's right code still works, through `airlock verify` (the operator channel).
+    let right = h.code_for(&challenge);
+    let verified = h
+        .engine
+        .verify_challenge(&challenge, &right)
+        .expect("the person's code after the bystander's wrong ones");
+    assert_eq!(verified.result, "unblocked");
+    assert!(h.step("victim", ADVISORY).directive.proceed);
+
+    // And through the API, relayed by the agent.
+    let challenge = verification_id(&h.step("victim-two", DANGER));
+    let r = h.call(
+        "verify_challenge",
+        json!({"challenge_id": challenge, "code": "WRONG1", "element_name": "victim-two"}),
+    );
+    assert_eq!(r["success"], false, "{r}");
+    let right = h.code_for(&challenge);
+    let r = h.call(
+        "verify_challenge",
+        json!({"challenge_id": challenge, "code": right, "element_name": "victim-two"}),
+    );
+    assert_eq!(r["data"]["result"], "unblocked", "{r}");
+}
+
+/// A hook session's agent (`claude-code:s1`) never submits a code: the host has no way to.
+/// Anyone naming it on `/v1/operations` or from an MCP session is someone else, so they get
+/// `NOT_FOUND_CHALLENGE` and burn nothing, even with the right code; the person's
+/// `airlock verify` lifts the block.
+#[test]
+fn a_hook_session_s_challenge_is_answered_by_a_person_only() {
+    let h = Harness::new();
+    let answer = h
+        .engine
+        .hook_decide(&airlock_engine::HookCall {
+            agent: "claude-code:s1".to_owned(),
+            host: "claude-code".to_owned(),
+            tool: "Bash".to_owned(),
+            hint: "airlock approve 7d1c6a8e".to_owned(),
+            floors: vec![airlock_engine::HookFloor {
+                outcome: airlock_core::Outcome::Stop,
+                reason: "an agent approving itself".to_owned(),
+            }],
+            ..airlock_engine::HookCall::default()
+        })
+        .expect("hook_decide");
+    let challenge = answer.challenge_id.expect("a stop has a challenge");
+    let right = h.code_for(&challenge);
+    for caller in [Caller::default(), Caller::session("mcp-bystander")] {
+        for code_given in ["WRONG1", right.as_str()] {
+            let r = h.engine.call_as(
+                &caller,
+                airlock_core::Endpoint::Create,
+                "verify_challenge",
+                &json!({"challenge_id": challenge, "code": code_given,
+                        "element_name": "claude-code:s1"}),
+            );
+            assert_eq!(code(&r), "NOT_FOUND_CHALLENGE", "{caller:?}: {r}");
+        }
+    }
+    let verified = h
+        .engine
+        .verify_challenge(&challenge, &right)
+        .expect("the person's code");
+    assert_eq!(verified.result, "unblocked");
+}

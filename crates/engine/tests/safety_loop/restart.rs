@@ -125,7 +125,8 @@ fn should_persist_rate_limit_state_across_restarts() {
     let challenge = stop_then_sigkill(state.path(), 3);
 
     let h = Harness::open_at(state.path(), json!({}), None);
-    // 10 - 3 before the kill - this one = 6 left.
+    // 10 - 3 before the kill - this one = 6 left (counted as attempts of callers naming the
+    // agent without a session: nothing is burned, but every guess counts).
     let r = h.call(
         "verify_challenge",
         json!({"challenge_id": challenge, "code": "WRONG", "element_name": "a"}),
