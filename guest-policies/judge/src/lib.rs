@@ -24,7 +24,9 @@
 //! archive, an encoding: itself a secret), the directory a `cd` entered. A download (or a
 //! `chmod +x`) followed by running it, a secret read followed by "send it" / `curl -d @-`,
 //! `cp ~/.ssh/id_rsa /tmp/k` followed by an upload of `/tmp/k`, and `rm -rf ./*` after
-//! `cd target/release` are judged as the whole action. Within one line only a `cd` joined by
+//! `cd target/release` are judged as the whole action; saved destroy plans, copies of
+//! downloads, database dumps, the text written into a file and the step "do the same" repeats
+//! are carried by kind ([`recognize::carried`]). Within one line only a `cd` joined by
 //! `&&` (or `cd x || exit`) surely enters its directory: after `cd x; rm -rf *` the rm is judged
 //! both where the agent was and in `x`, and the worse counts.
 //!
@@ -59,16 +61,24 @@ pub fn judge(text: &str, recent: &[&str]) -> Judgement {
 pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]) -> Judgement {
     let mut ctx = Context::default();
     let start = recent.len().saturating_sub(MAX_RECENT);
-    for r in &recent[start..] {
-        if may_set_context(r) {
+    let mut last_action = None;
+    for (k, r) in recent[start..].iter().enumerate() {
+        // The step just before is always read: "do the same on the others" repeats it,
+        // whatever it was.
+        let last = start + k + 1 == recent.len();
+        if last || may_set_context(r) {
             let n = normalize::normalize(r);
             let mut ignored = Vec::new();
             judge_text(&n, &[], &mut ctx, &mut ignored);
             if ignored.iter().any(|f| f.family == Family::Tampering) {
                 ctx.tampering = true;
             }
+            if last {
+                last_action = ignored.into_iter().max_by_key(|f| f.severity);
+            }
         }
     }
+    ctx.last_action = last_action;
     let mut findings = Vec::new();
     for text in texts {
         let norm = normalize::normalize(text);
@@ -174,7 +184,15 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         return;
     }
     let body = strip_lead(t);
-    let kind = classify(body);
+    let mut kind = classify(body);
+    // A name an earlier step downloaded or installed (`kit setup --yes` after `install
+    // /tmp/kit.sh ~/.local/bin/kit`) is a program here, whatever English it looks like.
+    if kind == Kind::Prose && !ctx.downloads.is_empty() {
+        let first = first_word(body);
+        if !first.is_empty() && !first.contains(['\'', '"']) && ctx.downloaded(first) {
+            kind = Kind::Both;
+        }
+    }
     match kind {
         Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
         Kind::Sql if !has_prose_joint(body) => {
@@ -202,6 +220,9 @@ fn prose_text(
     ctx: &mut Context,
     out: &mut Vec<Finding>,
 ) {
+    // A file written with quoted lines ("write wipe.txt with 'select disk 0' and 'clean'"):
+    // what later runs it runs them.
+    recognize::carried::prose_writes(strip_lead(text.trim()), ctx);
     // Code spans (```...``` and `...`) hold commands.
     let mut rest = text;
     let mut spans = Vec::new();
@@ -265,6 +286,10 @@ fn prose_text(
         }
     }
     prose_checks(text, ctx, out);
+    // What an earlier step left: a saved destroy plan ("apply it"), the step to repeat ("do
+    // the same on the others").
+    recognize::carried::prose_apply(text.trim(), 0, ctx, out);
+    recognize::carried::repeat(text.trim(), ctx, out);
 }
 
 /// Words that join two actions in prose: split on them. Not after `;` (shell's `; then`).
@@ -451,7 +476,7 @@ fn starts_action(rest: &str) -> bool {
 }
 
 /// Leading words that say "I will do this" before the action itself.
-fn strip_lead(mut t: &str) -> &str {
+pub(crate) fn strip_lead(mut t: &str) -> &str {
     const ONE: &[&str] = &[
         "$",
         "#",
@@ -492,6 +517,7 @@ fn strip_lead(mut t: &str) -> &str {
         ("let", "me"),
         ("we", "will"),
         ("going", "to"),
+        ("go", "ahead"),
     ];
     loop {
         t = t.trim_start();
@@ -1399,3 +1425,6 @@ mod indirection_tests;
 
 #[cfg(test)]
 mod generic_tests;
+
+#[cfg(test)]
+mod context_tests;

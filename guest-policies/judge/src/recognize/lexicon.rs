@@ -435,6 +435,9 @@ const ENTRIES: &[(&str, u16)] = &[
     ("host", P | ENGLISH),
     ("ping", P),
     ("pastebinit", P),
+    ("croc", P),
+    ("wormhole", P),
+    ("ffsend", P),
     // secrets
     ("gpg", P),
     ("gpg2", P),

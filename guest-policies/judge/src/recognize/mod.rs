@@ -22,6 +22,7 @@
 //! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
 //! `--` ends the options) and grades its targets.
 
+pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
@@ -216,6 +217,15 @@ pub struct Context {
     /// A secret (`.env`, a key) staged with `git add` by an earlier command or step: the next
     /// push publishes it in the shared history.
     pub secret_staged: Option<String>,
+    /// Plans saved by `terraform plan -destroy -out=F` (and tofu's, terragrunt's), with the
+    /// command applying one amounts to ([`carried`]): `terraform apply F` or "apply it" destroys.
+    pub destroy_plans: Vec<(String, String)>,
+    /// Files whose text an earlier command or step wrote (`echo ... > F`, a here-document, "write
+    /// F with 'select disk 0' and 'clean'"): a program that runs F as its script runs that text.
+    pub file_texts: Vec<(String, String)>,
+    /// The worst finding of the step just before (the last recent hint): what "do the same on
+    /// the others" repeats ([`carried::repeat`]).
+    pub last_action: Option<Finding>,
 }
 
 impl Context {
@@ -924,6 +934,7 @@ fn command(
         }
         out.extend(crate::prose::judge_prose(&text, &[]));
     }
+    carried::judge(cmd, depth, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
@@ -931,6 +942,7 @@ fn command(
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
+    carried::record(cmd, s, index, ctx);
 }
 
 /// The task a task runner runs (`npm run X`, `yarn X`, `make X`, `just X`...), when its name

@@ -570,6 +570,45 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
+        // Transfers to whoever holds a one-time code (croc, magic-wormhole) or a link
+        // (ffsend): `croc send F`, `wormhole send F`, `ffsend upload F`.
+        "croc" | "wormhole" | "ffsend" => {
+            let ops: Vec<&'c str> = cmd
+                .operands(&[
+                    "--code",
+                    "-c",
+                    "--relay",
+                    "--pass",
+                    "--curve",
+                    "--hash",
+                    "--text",
+                    "-T",
+                    "--host",
+                    "-H",
+                    "--password",
+                    "-p",
+                    "--downloads",
+                    "-d",
+                    "--expiry",
+                    "-e",
+                    "--name",
+                    "-n",
+                    "--relay-url",
+                    "--transit-helper",
+                ])
+                .collect();
+            let verb = *ops.first()?;
+            if !matches!(verb, "send" | "upload" | "up" | "u") {
+                return None;
+            }
+            s.dest = format!("{}'s relay (whoever holds the code)", cmd.program);
+            s.files.extend(ops[1..].iter().copied());
+            s.inline.extend(cmd.value(&["--text", "-T"]));
+            s.stdin = cmd.piped_in && s.files.is_empty();
+            if s.files.is_empty() && s.inline.is_empty() && !s.stdin {
+                return None;
+            }
+        }
         "pastebinit" | "termbin" | "ix" | "sprunge" => {
             s.dest = "a public paste site".to_owned();
             s.files

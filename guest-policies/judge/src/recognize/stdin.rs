@@ -99,7 +99,9 @@ pub fn judge(
     if !reads_language {
         return;
     }
-    let texts = fed(cmd, s, index);
+    let mut texts = fed(cmd, s, index);
+    // A script file an earlier step wrote (`psql -f F`, `sqlite3 db < F`, `diskpart /s F`).
+    texts.extend(super::carried::script_texts(cmd, ctx));
     // lftp's commands given with `-c` / `-e` are read the same way.
     let lftp = (p == "lftp")
         .then(|| cmd.value(&["-c", "-e"]))
