@@ -1059,3 +1059,71 @@ fn a_force_push_asks_on_the_hosts_that_can_ask() {
         );
     }
 }
+
+/// On hosts that cannot ask their user, a confirm-tier call files an approval and messages the
+/// operator. A session is held to the per-agent limit of approval requests the gate, the loop
+/// and `/v1/decide` apply (`safety_loop.approval_requests`), across the hook's processes: past
+/// it the call is refused with the limit, nothing is filed and nobody is messaged.
+#[test]
+fn approval_requests_from_a_hook_session_are_rate_limited() {
+    let mut world = World::new();
+    let dir = world.home.path().join("policy");
+    std::fs::create_dir_all(&dir).expect("policy dir");
+    std::fs::write(
+        dir.join("policy.json"),
+        json!({"safety_loop": {"approval_requests": {"max_requests": 3, "window_seconds": 600}}})
+            .to_string(),
+    )
+    .expect("policy.json");
+    world.policy = Some(dir);
+    let messages = |world: &World| {
+        std::fs::read_dir(world.state.join("operator"))
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let mut expected_messages = 0;
+    for host in ["codex", "copilot-cli"] {
+        let session = format!("flood-{host}");
+        for i in 0..3 {
+            let v = world.call(
+                host,
+                &session,
+                shell(host, &format!("git push --force origin feature/{i}")),
+            );
+            assert!(
+                v.text().contains("airlock approve"),
+                "{host}: request {i} files an approval: {v:?}"
+            );
+        }
+        expected_messages += 3;
+        assert_eq!(messages(&world), expected_messages, "{host}");
+        for i in 3..8 {
+            let v = world.call(
+                host,
+                &session,
+                shell(host, &format!("git push --force origin feature/{i}")),
+            );
+            assert!(matches!(v, Verdict::Deny(_)), "{host}: request {i}: {v:?}");
+            assert!(
+                v.text().contains("approval 3 times") && !v.text().contains("airlock approve "),
+                "{host}: request {i} says the limit, files nothing: {v:?}"
+            );
+        }
+        assert_eq!(
+            messages(&world),
+            expected_messages,
+            "{host}: nobody messaged"
+        );
+        // A retry of a request that waits is not a new request.
+        let v = world.call(
+            host,
+            &session,
+            shell(host, "git push --force origin feature/0"),
+        );
+        assert!(v.text().contains("still waits"), "{host}: {v:?}");
+    }
+}

@@ -9,26 +9,60 @@
 //! `RATE_LIMIT_EXCEEDED`, and nothing is recorded and nobody is messaged. Retrying a call that
 //! already waits for a person does not count (it finds its pending approval).
 //!
-//! A fixed window per agent, in memory: a restart forgets the counts, which an agent cannot
-//! cause, and the map forgets windows that have passed once it grows, so agents inventing new
-//! names cannot grow it without bound.
+//! A fixed window per agent ([`ApprovalWindow`], one rule for every surface). The loop, the
+//! gate and `/v1/decide` keep the windows in memory: a restart forgets the counts, which an
+//! agent cannot cause, and the map forgets windows that have passed once it grows, so agents
+//! inventing new names cannot grow it without bound. A hook session's window is kept in the
+//! session's record instead (`crate::hook`): `airlock hook` is a fresh process per tool call
+//! when no airlock owns the state, so a count in memory would start again at every call.
 
 use airlock_core::ApprovalRequests;
 use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
 
 use crate::engine::ById;
 
-/// One agent's window.
-#[derive(Debug, Clone, Copy)]
-struct Window {
-    start: Timestamp,
-    requests: u32,
+/// One agent's window of approval requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApprovalWindow {
+    /// When the window began (its first request).
+    pub start: Timestamp,
+    /// Requests counted in it.
+    pub requests: u32,
+}
+
+impl ApprovalWindow {
+    fn ends(&self, limit: &ApprovalRequests) -> Timestamp {
+        let window = SignedDuration::from_secs(i64::from(limit.window_seconds));
+        self.start.saturating_add(window).unwrap_or(self.start)
+    }
+
+    /// Counts a request in `window` (a new one if there is none or it has passed) if the limit
+    /// allows it; else says when the window ends.
+    pub(crate) fn admit(
+        window: &mut Option<Self>,
+        now: Timestamp,
+        limit: &ApprovalRequests,
+    ) -> Result<(), Timestamp> {
+        let w = match window {
+            Some(w) if now < w.ends(limit) => w,
+            _ => window.insert(ApprovalWindow {
+                start: now,
+                requests: 0,
+            }),
+        };
+        if w.requests >= limit.max_requests {
+            return Err(w.ends(limit));
+        }
+        w.requests += 1;
+        Ok(())
+    }
 }
 
 /// The approval requests per agent.
 #[derive(Debug, Default)]
 pub(crate) struct ApprovalRate {
-    by_agent: ById<Window>,
+    by_agent: ById<ApprovalWindow>,
     /// The map's size after the last sweep of passed windows: the next sweep waits until it
     /// has doubled, so sweeping costs O(1) per request on average.
     swept_at: usize,
@@ -42,27 +76,16 @@ impl ApprovalRate {
         now: Timestamp,
         limit: &ApprovalRequests,
     ) -> Result<(), Timestamp> {
-        let window = SignedDuration::from_secs(i64::from(limit.window_seconds));
-        let ends = |w: &Window| w.start.saturating_add(window).unwrap_or(w.start);
         if self.by_agent.len() >= 2 * self.swept_at.max(512) {
-            self.by_agent.retain(|_, w| now < ends(w));
+            self.by_agent.retain(|_, w| now < w.ends(limit));
             self.swept_at = self.by_agent.len();
         }
-        let w = self.by_agent.entry(key.to_owned()).or_insert(Window {
-            start: now,
-            requests: 0,
-        });
-        if now >= ends(w) {
-            *w = Window {
-                start: now,
-                requests: 0,
-            };
+        let mut window = self.by_agent.get(key).copied();
+        let admitted = ApprovalWindow::admit(&mut window, now, limit);
+        if let Some(w) = window {
+            self.by_agent.insert(key.to_owned(), w);
         }
-        if w.requests >= limit.max_requests {
-            return Err(ends(w));
-        }
-        w.requests += 1;
-        Ok(())
+        admitted
     }
 
     /// How many agents have a window.

@@ -76,6 +76,10 @@ pub struct Execution {
     /// Why it ended, when it ended abnormally.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_reason: Option<String>,
+    /// A hook session's approval requests in the current window (`crate::approval_rate`): kept
+    /// with its record, since a hook is a fresh process per tool call. `None` elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_window: Option<crate::approval_rate::ApprovalWindow>,
     /// When this process last wrote the record (see [`Execution::record_if_due`]); not stored.
     #[serde(skip)]
     pub saved_at: Option<Instant>,
@@ -229,6 +233,7 @@ mod tests {
             recent_hints: vec![],
             repetitions: Repetitions::default(),
             end_reason: None,
+            approval_window: None,
             saved_at: None,
         };
         assert_eq!(e.count_evaluation("rm  -rf build"), 1);

@@ -205,6 +205,7 @@ impl Engine {
                 recent_hints: Vec::new(),
                 repetitions: Default::default(),
                 end_reason: None,
+                approval_window: None,
                 saved_at: None,
             });
         let recent = history.recent_hints.clone();
@@ -223,6 +224,37 @@ impl Engine {
             Err(e) => tracing::warn!(agent, error = %e, "the hook session's history was not saved"),
         }
         recent
+    }
+
+    /// Counts an approval request of a hook session against its limit, in the session's record
+    /// (`hook:<identity key>`, written by [`Engine::hook_history`] earlier in the same call), so
+    /// the count holds across the hook's processes: `Ok(Err(until))` past the limit. A record
+    /// that cannot be read or written is an error (the caller refuses the tool call): a limit
+    /// that cannot be kept is no reason to message the operator without one.
+    fn admit_hook_approval(
+        &self,
+        agent_key: &str,
+        limit: &airlock_core::ApprovalRequests,
+        now: jiff::Timestamp,
+    ) -> Result<Result<(), jiff::Timestamp>, LoopError> {
+        let failed = || LoopError::store_failed("count the session's approval requests");
+        let id = format!("hook:{agent_key}");
+        let _state = self.lock();
+        let mut history = self
+            .store
+            .get(Table::Executions, &id)
+            .map_err(|_| failed())?
+            .and_then(|bytes| serde_json::from_slice::<Execution>(&bytes).ok())
+            .ok_or_else(failed)?;
+        let admitted =
+            crate::approval_rate::ApprovalWindow::admit(&mut history.approval_window, now, limit);
+        if admitted.is_ok() {
+            let bytes = serde_json::to_vec(&history).map_err(|_| failed())?;
+            self.store
+                .put(Table::Executions, &id, &bytes, Durability::Lazy)
+                .map_err(|_| failed())?;
+        }
+        Ok(admitted)
     }
 
     /// Judges one tool call of a host's session. Errors mean nothing could be decided (a store
@@ -507,6 +539,28 @@ impl Engine {
                 answer(HookVerdict::Ask, Outcome::Confirm, reason)
             }
             Outcome::Confirm | Outcome::Verify => {
+                // Within the session's limit of approval requests, as the gate, the loop and
+                // `/v1/decide`: past it nothing is recorded and nobody is messaged.
+                let limit = &policy.config().safety_loop.approval_requests;
+                if let Err(until) = self.admit_hook_approval(&agent_key, limit, now)? {
+                    let refused =
+                        LoopError::approval_requests_limited(agent, limit.max_requests, until);
+                    let mut reasons = vec![format!(
+                        "approval request refused: {} requests in the window \
+                         (safety_loop.approval_requests), no operator was messaged: {reason}",
+                        limit.max_requests
+                    )];
+                    reasons.extend(factors.iter().cloned());
+                    audit(AuditOutcome::Denied, danger, reasons)?;
+                    let mut a = answer(HookVerdict::Deny, outcome, refused.message);
+                    a.remedy = Some(
+                        "a person decides the approvals that wait (`airlock approvals`); new \
+                         ones can be asked for once the window has passed"
+                            .to_owned(),
+                    );
+                    a.factors = factors;
+                    return Ok(a);
+                }
                 let id = self.ask_for_approval(&policy, call, &key, &reason, now)?;
                 let mut reasons = vec![format!("approval {id} waits for a person: {reason}")];
                 reasons.extend(factors.iter().cloned());

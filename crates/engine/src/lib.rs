@@ -72,6 +72,7 @@ pub use directive::{AgentNotification, AutonomyDirective, NotificationMetadata, 
 pub use engine::{Engine, EngineError, EngineOptions, StateSizes};
 pub use error::LoopError;
 pub use execution::{Execution, ExecutionState};
+pub use approval_rate::ApprovalWindow;
 pub use hook::{HookAnswer, HookCall, HookFloor, HookOutcome, HookVerdict};
 pub use identity::{Caller, identity_key};
 pub use lifecycle::{Ended, StartRequest, Started};

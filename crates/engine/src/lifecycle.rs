@@ -163,6 +163,7 @@ impl Engine {
             recent_hints: Vec::new(),
             repetitions: Default::default(),
             end_reason: None,
+            approval_window: None,
             saved_at: Some(std::time::Instant::now()),
         };
         // The start is durable: a restart must find the execution, or its step counter would

@@ -315,6 +315,31 @@ impl Engine {
 
         let policy = self.policy.current();
         let config = &policy.config().safety_loop;
+        // A new request for a person: within the agent's rate limit (confirmation-tokens spec
+        // 6.5), as the gate and the loop. Past it nothing is recorded and nobody is messaged.
+        let admitted = self.lock().approval_rate.admit(
+            &crate::identity::identity_key(agent),
+            now,
+            &config.approval_requests,
+        );
+        if let Err(until) = admitted {
+            let limit = config.approval_requests.max_requests;
+            self.decide_audit(
+                request,
+                report,
+                agent,
+                now,
+                AuditOutcome::Denied,
+                vec![format!(
+                    "approval request refused: {limit} requests in the window \
+                     (safety_loop.approval_requests), no operator was messaged"
+                )],
+            )
+            .map_err(|_| failed("record the audit entry"))?;
+            return Err(DecideError::Refused(
+                LoopError::approval_requests_limited(agent, limit, until).to_json(),
+            ));
+        }
         let id = self.new_id();
         let action = match (&request.operation, &request.hint) {
             (Some(op), Some(hint)) => format!("{op}: {hint}"),

@@ -239,6 +239,10 @@ const BAD_BODY: &str = "A bad body, nothing decided: VALIDATION_INVALID_ENCODING
         (status = 415, description = "The body is not sent as application/json",
             body = ErrorAnswer),
         (status = 421, description = "A Host this server does not answer", body = ErrorAnswer),
+        (status = 429, description = "The request needs a person's approval, and the agent \
+            has asked for as many as its window allows (RATE_LIMIT_EXCEEDED, \
+            safety_loop.approval_requests): no approval was requested, nobody was messaged",
+            body = ErrorAnswer),
         (status = 500, description = "The decision could not be recorded: nothing was decided \
             (INTERNAL_ERROR)", body = ErrorAnswer),
     )
@@ -271,13 +275,10 @@ pub(crate) async fn decide_route(
             )
         }
         Ok(Err(DecideError::Refused(error))) => {
-            let status = if error["code"]
-                .as_str()
-                .is_some_and(|c| c.starts_with("PERMISSION_"))
-            {
-                StatusCode::FORBIDDEN
-            } else {
-                StatusCode::INTERNAL_SERVER_ERROR
+            let status = match error["code"].as_str() {
+                Some(c) if c.starts_with("PERMISSION_") => StatusCode::FORBIDDEN,
+                Some("RATE_LIMIT_EXCEEDED") => StatusCode::TOO_MANY_REQUESTS,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
             };
             json_response(status, &json!({"error": error}))
         }

@@ -145,3 +145,54 @@ fn the_default_approval_rate_limit_is_twenty_per_ten_minutes() {
     assert_eq!(pending, 20);
     assert_eq!(operator_messages(&h), 20);
 }
+
+fn decide_delete(
+    h: &Harness,
+    agent: &str,
+    path: &str,
+) -> Result<Value, airlock_engine::DecideError> {
+    h.engine
+        .decide_recorded(airlock_engine::decide::DecideRequest {
+            agent: Some(agent.to_owned()),
+            adapter: Some("files".to_owned()),
+            operation: Some("delete_file".to_owned()),
+            params: Some(json!({"path": path})),
+            ..Default::default()
+        })
+}
+
+/// `/v1/decide` files an approval and messages the operator for each confirm-tier request: it
+/// is held to the same per-agent limit as the gate and the loop, with the same refusal.
+#[test]
+fn decide_approval_requests_are_rate_limited_per_agent_without_messaging_the_operator() {
+    let h = harness_with_files(json!({"max_requests": 5, "window_seconds": 600}));
+    for i in 0..5 {
+        let answer = decide_delete(&h, "a", &format!("/tmp/file-{i}")).expect("decided");
+        assert!(answer["approval_id"].is_string(), "request {i}: {answer}");
+    }
+    assert_eq!(operator_messages(&h), 5);
+    for i in 5..40 {
+        match decide_delete(&h, "A", &format!("/tmp/file-{i}")) {
+            Err(airlock_engine::DecideError::Refused(error)) => {
+                assert_eq!(error["code"], "RATE_LIMIT_EXCEEDED", "{error}");
+                assert_eq!(error["details"]["limit_type"], "approval_requests");
+            }
+            other => panic!("request {i}: {other:?}"),
+        }
+    }
+    assert_eq!(operator_messages(&h), 5, "nobody messaged past the limit");
+    assert_eq!(h.engine.pending_approvals().expect("list").len(), 5);
+    // The refusals are audited.
+    assert!(h.audit().iter().any(|e| {
+        e["outcome"] == "denied"
+            && e["reasons"]
+                .to_string()
+                .contains("safety_loop.approval_requests")
+    }));
+    // Retrying a request that waits finds its approval; another agent has its own budget.
+    let again = decide_delete(&h, "a", "/tmp/file-0").expect("decided");
+    assert!(again["approval_id"].is_string(), "{again}");
+    assert!(decide_delete(&h, "b", "/tmp/other").is_ok());
+    h.clock.advance(SignedDuration::from_secs(600));
+    assert!(decide_delete(&h, "a", "/tmp/file-99").is_ok());
+}
