@@ -304,6 +304,12 @@ def main():
             f"{hook['standalone_ms']['runs']}, no airlock running) | {med:.1f} ms | <= 10 ms | "
             f"{verdict(med, 10)} |"
         )
+        peer = hook.get("cc_safety_net_ms")
+        if peer:
+            w(
+                f"| the same call through the peer hook cc-safety-net (same input, same run) | "
+                f"{peer['median']:.1f} ms: airlock {peer['median'] / med:.0f}x faster | reported | |"
+            )
     fresh = ns("lookup", "fresh")
     purged = ns("lookup", "after-a-million-purged")
     if fresh and purged:
@@ -417,8 +423,11 @@ def main():
         for name, key in (
             ("no airlock running: the hook opens the state, loads the policy from the precompile cache, audits durably", "standalone_ms"),
             ("an `airlock http` owns the state: the hook forwards over agent.sock", "forwarded_ms"),
+            ("the peer hook `cc-safety-net hook --claude-code` (npm), the same input, a fresh `node` per call", "cc_safety_net_ms"),
         ):
-            r = hook[key]
+            r = hook.get(key)
+            if not r:
+                continue
             w(f"| {name} | {r['median']:.1f} ms | {r['p90']:.1f} ms | {r['p99']:.1f} ms | {r['runs']} |")
         w("")
         w(f"The first call with an empty precompile cache (on x86-64 Linux the built-ins' precompiled code is written to it; elsewhere both are compiled): "

@@ -10,6 +10,11 @@
 //!   code written to it on x86-64 Linux; both guests compiled elsewhere);
 //!   `first_cached_ms`: the next call, on a fresh state directory.
 //!
+//! - `cc_safety_net_ms`: the same input through the peer hook `cc-safety-net hook --claude-code`
+//!   (npm, installed in `.node` by scripts/setup.sh), a fresh `node` process per call as Claude
+//!   Code runs it, for the side-by-side figure issue #14 asks for; `null` when it is not
+//!   installed.
+//!
 //! Prints one JSON object (milliseconds; median, p90, p99 and the run count).
 //!
 //! ```text
@@ -65,6 +70,45 @@ fn call(state: &Path, cache: &Path, stdin: &str) -> Duration {
         "an allowed call prints nothing and exits 0: {:?} {} {}",
         out.status,
         String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
+}
+
+/// The peer hook's script, if scripts/setup.sh installed it.
+fn cc_safety_net() -> Option<std::path::PathBuf> {
+    let js = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../.node/node_modules/cc-safety-net/dist/bin/cc-safety-net.js");
+    js.is_file().then_some(js)
+}
+
+/// One call of the peer hook on `stdin`, in its own home (it keeps an audit there); its wall
+/// time. Panics unless it allows (exit 0), as it must for `git status`.
+fn peer_call(js: &Path, home: &Path, stdin: &str) -> Duration {
+    let began = Instant::now();
+    let mut child = Command::new("node")
+        .arg(js)
+        .args(["hook", "--claude-code"])
+        .env("HOME", home)
+        .env("CC_SAFETY_NET_HOME", home.join(".cc-safety-net"))
+        .env("CC_SAFETY_NET_AUDIT_HOME", home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node cc-safety-net");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let took = began.elapsed();
+    assert!(
+        out.status.success(),
+        "cc-safety-net refused git status: {:?} {}",
+        out.status,
         String::from_utf8_lossy(&out.stderr)
     );
     took
@@ -127,6 +171,17 @@ fn main() {
     let _ = http.kill();
     let _ = http.wait();
 
+    // The peer, same input, same number of calls.
+    let peer = cc_safety_net().map(|js| {
+        let home = dir.path().join("peer-home");
+        std::fs::create_dir_all(&home).expect("peer home");
+        let _ = peer_call(&js, &home, &stdin);
+        let samples: Vec<f64> = (0..runs)
+            .map(|_| ms(peer_call(&js, &home, &stdin)))
+            .collect();
+        summary(samples)
+    });
+
     println!(
         "{}",
         json!({
@@ -136,6 +191,7 @@ fn main() {
             "forwarded_ms": summary(forwarded),
             "first_uncached_ms": ms(first_uncached),
             "first_cached_ms": ms(first_cached),
+            "cc_safety_net_ms": peer,
         })
     );
 }
