@@ -1428,3 +1428,6 @@ mod generic_tests;
 
 #[cfg(test)]
 mod context_tests;
+
+#[cfg(test)]
+mod http_tests;

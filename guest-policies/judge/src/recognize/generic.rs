@@ -218,7 +218,7 @@ const NONPROD_VALUES: &[&str] = &[
 
 /// Calls `f` with each part of `word`, split on `: - _ . / = @ ,` and camelCase boundaries
 /// (`luksErase` is `luks` + `Erase`, `HTTPServer` is `HTTP` + `Server`), until it returns false.
-fn parts<'w>(word: &'w str, mut f: impl FnMut(&'w str) -> bool) {
+pub(crate) fn parts<'w>(word: &'w str, mut f: impl FnMut(&'w str) -> bool) {
     let b = word.as_bytes();
     let sep = |c: u8| {
         matches!(
@@ -246,7 +246,7 @@ fn parts<'w>(word: &'w str, mut f: impl FnMut(&'w str) -> bool) {
 }
 
 /// A part lowercased into `buf` (ASCII only, at most the lexicon's longest word).
-fn lower<'b>(part: &str, buf: &'b mut [u8; lexicon::MAX_WORD]) -> Option<&'b str> {
+pub(crate) fn lower<'b>(part: &str, buf: &'b mut [u8; lexicon::MAX_WORD]) -> Option<&'b str> {
     let b = part.as_bytes();
     if b.is_empty() || b.len() > buf.len() || !part.is_ascii() {
         return None;
@@ -259,7 +259,7 @@ fn lower<'b>(part: &str, buf: &'b mut [u8; lexicon::MAX_WORD]) -> Option<&'b str
 
 /// What one word part is to the reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
     /// A read or describe word: the reading ends.
     Read,
     /// A verb that may change something.
@@ -269,7 +269,7 @@ enum Role {
 }
 
 /// The verb role of a lowercased part, for a program of `class`.
-fn role(w: &str, class: Option<Class>) -> Role {
+pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
     if class.is_some_and(|c| c.destroy_verbs().contains(&w)) || DESTROY_SPELLINGS.contains(&w) {
         return Role::Act(Verb::Destroy);
     }
@@ -628,19 +628,27 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
 /// Scope named by an operand or an option's value: production, not production, bulk, and the
 /// names of `$VARIABLES` (`$PROD_DB_URL`).
 fn scope_of(value: &str, r: &mut Reading<'_>) {
+    r.flags |= scope_flags(value);
+}
+
+/// The scope flags a name gives (production, not production, bulk, `main`): its words, and the
+/// name of a `$VARIABLE`. Shared with the HTTP reader (a host's words are its scope).
+pub(crate) fn scope_flags(value: &str) -> u64 {
     let v = value.trim_start_matches(['$', '{']).trim_end_matches('}');
     let mut buf = [0_u8; lexicon::MAX_WORD];
+    let mut flags = 0;
     parts(v, |p| {
         let Some(w) = lower(p, &mut buf) else {
             return true;
         };
         if NONPROD_VALUES.contains(&w) {
-            r.flags |= flag::NONPROD;
+            flags |= flag::NONPROD;
         } else if let Some(l) = lexicon::lookup(w.as_bytes()) {
-            r.flags |= l.flags & (flag::PROD | flag::NONPROD | flag::BULK | flag::MAIN);
+            flags |= l.flags & (flag::PROD | flag::NONPROD | flag::BULK | flag::MAIN);
         }
         true
     });
+    flags
 }
 
 /// What an option says: bulk (`--all`, `--prefix`, `-R`), unattended (`--force`, `-y`), a

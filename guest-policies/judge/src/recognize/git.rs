@@ -510,7 +510,7 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 /// Whether a REST path (GitHub's or GitLab's) names a whole repository, project, group or
 /// organization, or a protected branch: `repos/o/r`, `projects/acme%2Fcore`, `groups/7`,
 /// `repos/o/r/git/refs/heads/main`, `projects/9/repository/branches/main`.
-fn api_whole_or_protected(path: &str) -> bool {
+pub(crate) fn api_whole_or_protected(path: &str) -> bool {
     let path = path.trim_start_matches('/');
     let path = path.split('?').next().unwrap_or(path);
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
@@ -594,67 +594,4 @@ pub fn secret_staged(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
         _ => {}
     }
-}
-
-/// An HTTP DELETE sent with curl (`-X DELETE`, `--request DELETE`, `-XDELETE`) or HTTPie/xh
-/// (`http DELETE URL`): a forge's REST path is graded like `gh api -X DELETE` (a whole
-/// repository, project or protected branch is catastrophic); any other remote resource is a
-/// bounded delete. A local service (a dev server, a test index) is the agent's own.
-pub fn http_delete(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let method = cmd.value(&["-X", "--request"]).unwrap_or("");
-    let httpie = matches!(cmd.program, "http" | "https" | "xh")
-        && cmd
-            .operands(&[])
-            .next()
-            .is_some_and(|m| m.eq_ignore_ascii_case("DELETE"));
-    if !method.eq_ignore_ascii_case("DELETE") && !httpie {
-        return;
-    }
-    let Some(url) = cmd
-        .operands(&[
-            "-H",
-            "--header",
-            "-d",
-            "--data",
-            "-u",
-            "--user",
-            "-o",
-            "-X",
-            "--request",
-        ])
-        .find(|o| o.contains("://") || o.contains('.') && o.contains('/'))
-    else {
-        return;
-    };
-    if super::secrets::local(url) {
-        return;
-    }
-    let lower = url.to_ascii_lowercase();
-    let path = lower.split("://").nth(1).unwrap_or(&lower);
-    let (host, path) = path.split_once('/').unwrap_or((path, ""));
-    let path = path
-        .strip_prefix("api/v4/")
-        .or_else(|| path.strip_prefix("api/v3/"))
-        .unwrap_or(path);
-    let whole =
-        (host.starts_with("api.github") || host.contains("gitlab") || lower.contains("/api/v4/"))
-            && api_whole_or_protected(path);
-    out.push(finding(
-        G,
-        "git.api-delete",
-        if whole {
-            Severity::Verify
-        } else {
-            Severity::Confirm
-        },
-        format!(
-            "{} DELETE {url}{}",
-            cmd.program,
-            if whole {
-                ": a whole repository, group or protected branch"
-            } else {
-                ": deletes a remote resource"
-            }
-        ),
-    ));
 }

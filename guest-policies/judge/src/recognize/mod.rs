@@ -29,6 +29,7 @@ pub mod containers;
 pub mod filesystem;
 pub mod generic;
 pub mod git;
+pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
 pub mod lexicon;
@@ -880,7 +881,8 @@ fn command(
         "airlock" => {}
         // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
         "gh" | "glab" => git::gh(cmd, out),
-        "curl" | "http" | "https" | "xh" => git::http_delete(cmd, out),
+        "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "invoke-restmethod" | "irm"
+        | "invoke-webrequest" | "iwr" => http::judge(cmd, out),
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "op" => secrets::one_password(cmd, out),
