@@ -176,7 +176,7 @@ const OPERATIONS: &[Operation] = &[
     Operation {
         name: "verify_challenge",
         endpoint: Endpoint::Create,
-        description: "Submit the out-of-band verification code a person received, to end a verify pause or lift a hard block. The agent never has the code; a wrong code burns the challenge. Only the agent the challenge was issued to may submit it: from its own MCP session, or, outside a session, naming itself with element_name; for anyone else the challenge is not found.",
+        description: "Submit the out-of-band verification code a person received, to end a verify pause or lift a hard block. The agent never has the code; a wrong code from the agent's own MCP session burns the challenge. Only the agent the challenge was issued to may submit it: from its own MCP session, or, outside a session, naming itself with element_name (where callers cannot be told apart, a wrong code burns nothing and counts against a limit of its own); for anyone else, and for a hook session's challenge, the challenge is not found.",
         params: &[
             p(
                 "challenge_id",

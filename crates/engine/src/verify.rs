@@ -132,9 +132,11 @@ impl Engine {
         self.verify_with(challenge_id, Proof::Code(code), None)
     }
 
-    /// `verify_challenge` from an agent's side: the same, but only for the agent the challenge
-    /// was issued to (its session, or outside a session its name, `element_name`). Anyone else
-    /// gets `NOT_FOUND_CHALLENGE` and burns nothing.
+    /// `verify_challenge` from an agent's side: the same, but only for a caller that may be the
+    /// agent the challenge was issued to: its own session; outside a session, a
+    /// caller naming it (whose wrong codes burn nothing, the surface cannot tell it from a
+    /// bystander); never for a hook session's challenge. Anyone else gets
+    /// `NOT_FOUND_CHALLENGE` and burns nothing.
     pub fn verify_challenge_as(
         &self,
         caller: &Caller,
