@@ -9,6 +9,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
+mod common;
+
 const HOSTS: &[&str] = &[
     "claude-code",
     "codex",
@@ -1126,4 +1128,83 @@ fn approval_requests_from_a_hook_session_are_rate_limited() {
         );
         assert!(v.text().contains("still waits"), "{host}: {v:?}");
     }
+}
+
+/// The `danger_zone` broadcast names a stopped hook session (`claude-code:SESSION`) and its
+/// challenge. A bystander on the running airlock's `/v1/operations` naming that session gets
+/// `NOT_FOUND_CHALLENGE`, with a wrong code or even the right one, and burns nothing: the
+/// person's `airlock verify` lifts the block afterwards.
+#[test]
+fn a_bystander_on_the_http_api_cannot_burn_a_hook_session_s_challenge() {
+    let world = World::new();
+    let mut serve = world
+        .airlock()
+        .args(["http", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("http");
+    let base = common::http_base(&mut serve);
+    wait_for_socket(&world.state.join("agent.sock"));
+    let session = "victim";
+    let stop = world.call(
+        "claude-code",
+        session,
+        shell(
+            "claude-code",
+            "airlock approve 7d1c6a8e-0000-4000-8000-000000000000",
+        ),
+    );
+    assert!(matches!(stop, Verdict::Deny(_)), "{stop:?}");
+    let blocks = world
+        .airlock()
+        .args(["blocks", "--json"])
+        .output()
+        .expect("blocks");
+    let blocks: Value = serde_json::from_slice(&blocks.stdout).expect("json");
+    let challenge = blocks
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["agent"] == "claude-code:victim"))
+        .and_then(|b| b["challenge_id"].as_str())
+        .unwrap_or_else(|| panic!("the session is blocked: {blocks}"))
+        .to_owned();
+    let right = code_of(&world, &challenge);
+    let http: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    for code in ["WRONG1", right.as_str()] {
+        let mut r = http
+            .post(format!("{base}/v1/operations"))
+            .header("content-type", "application/json")
+            .send(
+                json!({"operation": "verify_challenge", "params": {
+                    "challenge_id": challenge, "code": code, "element_name": "claude-code:victim"}})
+                .to_string(),
+            )
+            .expect("request");
+        let v: Value =
+            serde_json::from_str(&r.body_mut().read_to_string().expect("body")).expect("json");
+        assert_eq!(v["error"]["code"], "NOT_FOUND_CHALLENGE", "{v}");
+        assert!(!v.to_string().contains(&right), "the code is never echoed");
+    }
+    let mut verify = world
+        .airlock()
+        .args(["verify", &challenge])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("verify");
+    writeln!(verify.stdin.take().expect("stdin"), "{right}").expect("code");
+    let out = verify.wait_with_output().expect("verify");
+    assert!(
+        out.status.success(),
+        "the person's code still works: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ls = world.call("claude-code", session, shell("claude-code", "ls"));
+    assert!(ls.allowed(), "after verification: {ls:?}");
+    let _ = serve.kill();
+    let _ = serve.wait();
 }
