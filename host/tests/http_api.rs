@@ -1040,3 +1040,50 @@ fn metrics_parse_with_a_hostile_stage_name() {
         );
     }
 }
+
+/// `/v1/decide` files an approval for each confirm-tier request: past the agent's limit of
+/// approval requests it answers 429 `RATE_LIMIT_EXCEEDED`, and files nothing more.
+#[test]
+fn decide_refuses_approval_requests_past_the_agent_s_limit_with_429() {
+    let policy = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        policy.path().join("policy.json"),
+        json!({
+            "adapters": {"files": {"trust": {"level": "validated",
+                                              "validated_at": "2026-01-15T12:00:00Z"}}},
+            "safety_loop": {"approval_requests": {"max_requests": 2, "window_seconds": 600}},
+        })
+        .to_string(),
+    )
+    .expect("policy");
+    let s = start(Some(policy.path()));
+    let request = |i: usize| {
+        post(
+            &s,
+            "/v1/decide",
+            &json!({"agent": "flooder", "adapter": "files", "operation": "delete_file",
+                    "params": {"path": format!("/srv/data/{i}")}})
+            .to_string(),
+        )
+    };
+    for i in 0..2 {
+        let (status, v) = request(i);
+        assert_eq!(status, 200, "{v}");
+        assert!(v["approval_id"].is_string(), "request {i}: {v}");
+    }
+    for i in 2..5 {
+        let (status, v) = request(i);
+        assert_eq!(status, 429, "request {i}: {v}");
+        assert_eq!(v["error"]["code"], "RATE_LIMIT_EXCEEDED", "{v}");
+        assert_eq!(
+            v["error"]["details"]["limit_type"], "approval_requests",
+            "{v}"
+        );
+    }
+    let notices = std::fs::read_dir(s.state.path().join("operator"))
+        .expect("operator dir")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .count();
+    assert_eq!(notices, 2, "nobody was messaged past the limit");
+}
