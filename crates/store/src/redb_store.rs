@@ -18,8 +18,9 @@
 //! only in memory for long, and a crash loses at most about that much of them.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, MutexGuard};
+use std::sync::{Arc, MutexGuard, PoisonError, RwLock, RwLockReadGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -192,6 +193,23 @@ impl Writer {
         }
     }
 
+    /// The file was opened again after an I/O error and its audit log's next number is
+    /// `file_next`: the waiting audit entries are numbered on from there (a refused commit may
+    /// have reached the disk after all, or non-durable commits may be gone), and nothing the
+    /// cache knew of the file is trusted.
+    fn reopened(&mut self, file_next: u64) {
+        self.cache.clear();
+        let expected = self.pending.first_audit().unwrap_or(self.next_audit);
+        let shift = i128::from(file_next) - i128::from(expected);
+        let moved = |n: u64| u64::try_from(i128::from(n) + shift).unwrap_or(n);
+        for record in &mut self.pending.audit {
+            record.sequence = moved(record.sequence);
+        }
+        self.next_audit = moved(self.next_audit);
+        // What waits is written by the next commit, durable or not.
+        self.unsynced = true;
+    }
+
     /// Drops the waiting lazy writes (commits keep failing and they would grow without
     /// bound; a crash could have lost them too). The next audit entry takes the first
     /// dropped one's number, so the log has no gap.
@@ -203,10 +221,38 @@ impl Writer {
     }
 }
 
+/// Opens the file again after an I/O error.
+struct Opener {
+    /// Flushes the storage once, to see whether it works again: the file is closed only then,
+    /// so while the disk keeps failing the open (refusing) file still answers reads.
+    probe: Box<dyn Fn() -> std::io::Result<()> + Send + Sync>,
+    open: Box<dyn Fn() -> Result<Database, String> + Send + Sync>,
+}
+
 /// The file and its writers, shared with the sync thread.
 struct Inner {
-    db: Database,
+    /// `None` only between closing the file after an I/O error and opening it again. Every
+    /// transaction lives within a read guard of this lock, so the file is never closed under
+    /// one (redb keeps a file open, and locked, while any transaction on it lives).
+    db: RwLock<Option<Database>>,
+    opener: Opener,
+    /// A commit or read failed on an I/O error. redb then refuses every later transaction
+    /// ("previous I/O error": it cannot know what reached the disk), so the file must be closed
+    /// and opened again, which repairs it to its last good commit. Set by the failure, cleared
+    /// by the reopen, which the next writer (or the sync thread within a second) does.
+    needs_reopen: AtomicBool,
     lane: GroupCommit<Writer>,
+}
+
+/// The open file, for one transaction's lifetime.
+struct Db<'a>(RwLockReadGuard<'a, Option<Database>>);
+
+impl std::ops::Deref for Db<'_> {
+    type Target = Database;
+    fn deref(&self) -> &Database {
+        // Only made when it holds the file (`Inner::db`).
+        self.0.as_ref().expect("an open file")
+    }
 }
 
 /// airlock's state in a redb file.
@@ -254,26 +300,59 @@ impl RedbStore {
                 },
                 e => open_error(e.to_string()),
             })?;
-        Self::start(db, &open_error)
+        let (probed, path) = (path.to_owned(), path.to_owned());
+        let opener = Opener {
+            probe: Box::new(move || {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&probed)?
+                    .sync_all()
+            }),
+            open: Box::new(move || {
+                Database::builder()
+                    .set_cache_size(CACHE_BYTES)
+                    .create(&path)
+                    .map_err(|e| e.to_string())
+            }),
+        };
+        Self::start(db, opener, &open_error)
     }
 
     /// A store on any redb storage backend instead of a file: for tests that inject disk
     /// faults (a failing or slow fsync) and for storage that is not a local file. The file's
     /// guarantees hold as far as the backend's `sync_data` keeps its promise.
-    pub fn open_on_backend(backend: impl redb::StorageBackend) -> Result<Self, StoreError> {
+    /// The backend is cloned to open it again after an I/O error: a clone must reach the same
+    /// storage.
+    pub fn open_on_backend(
+        backend: impl redb::StorageBackend + Clone + 'static,
+    ) -> Result<Self, StoreError> {
         let open_error = |message: String| StoreError::Open {
             path: "(storage backend)".to_owned(),
             message,
         };
         let db = Database::builder()
             .set_cache_size(CACHE_BYTES)
-            .create_with_backend(backend)
+            .create_with_backend(backend.clone())
             .map_err(|e| open_error(e.to_string()))?;
-        Self::start(db, &open_error)
+        let probed = backend.clone();
+        let opener = Opener {
+            probe: Box::new(move || probed.sync_data()),
+            open: Box::new(move || {
+                Database::builder()
+                    .set_cache_size(CACHE_BYTES)
+                    .create_with_backend(backend.clone())
+                    .map_err(|e| e.to_string())
+            }),
+        };
+        Self::start(db, opener, &open_error)
     }
 
     /// Creates the tables, finds the audit log's next number and starts the sync thread.
-    fn start(db: Database, open_error: &dyn Fn(String) -> StoreError) -> Result<Self, StoreError> {
+    fn start(
+        db: Database,
+        opener: Opener,
+        open_error: &dyn Fn(String) -> StoreError,
+    ) -> Result<Self, StoreError> {
         let txn = db.begin_write().map_err(|e| open_error(e.to_string()))?;
         for table in Table::ALL {
             txn.open_table(definition(table))
@@ -288,7 +367,9 @@ impl RedbStore {
         };
         txn.commit().map_err(|e| open_error(e.to_string()))?;
         let inner = Arc::new(Inner {
-            db,
+            db: RwLock::new(Some(db)),
+            opener,
+            needs_reopen: AtomicBool::new(false),
             lane: GroupCommit::new(Writer {
                 pending: Pending::default(),
                 in_flight: None,
@@ -317,10 +398,64 @@ impl RedbStore {
 }
 
 impl Inner {
+    /// The open file, or the error saying it is closed after an I/O error.
+    fn db(&self, operation: &str) -> Result<Db<'_>, StoreError> {
+        let guard = self.db.read().unwrap_or_else(PoisonError::into_inner);
+        if guard.is_none() {
+            return Err(StoreError::Io {
+                operation: operation.to_owned(),
+                message: "the state file was closed after an I/O error and could not be opened \
+                          again yet; it is retried at the next write"
+                    .to_owned(),
+            });
+        }
+        Ok(Db(guard))
+    }
+
+    /// Notes a failed transaction: the file is opened again before the next one.
+    fn failed<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if result.is_err() {
+            self.needs_reopen.store(true, Ordering::SeqCst);
+        }
+        result
+    }
+
+    /// After an I/O error: closes the file, opens it again (redb repairs it to its last good
+    /// commit) and makes the writer's state agree with what the file holds. Only with the lane
+    /// held and no durable commit in flight: every other transaction needs the lane, so none
+    /// is open on the file while it is closed.
+    fn reopen_if_needed(&self, lane: &mut Lane<Writer>) -> Result<(), StoreError> {
+        if !self.needs_reopen.load(Ordering::SeqCst) || lane.committing() {
+            return Ok(());
+        }
+        let reopen_error = |message: String| StoreError::Io {
+            operation: "reopen the state file after an I/O error".to_owned(),
+            message,
+        };
+        (self.opener.probe)().map_err(|e| reopen_error(format!("the disk still fails: {e}")))?;
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        // Closed first: redb locks the file while it is open.
+        *slot = None;
+        let db = (self.opener.open)().map_err(reopen_error)?;
+        let file_next = (|| {
+            let txn = db.begin_read().map_err(|e| e.to_string())?;
+            let audit = txn.open_table(AUDIT).map_err(|e| e.to_string())?;
+            let last = audit.last().map_err(|e| e.to_string())?;
+            Ok::<u64, String>(last.map_or(1, |(k, _)| k.value() + 1))
+        })()
+        .map_err(reopen_error)?;
+        *slot = Some(db);
+        drop(slot);
+        self.needs_reopen.store(false, Ordering::SeqCst);
+        lane.state.reopened(file_next);
+        Ok(())
+    }
+
     /// `key` as the file holds it.
     fn read(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let err = io("read");
-        let txn = self.db.begin_read().map_err(|e| err(&e))?;
+        let db = self.db("read")?;
+        let txn = db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         let value = t.get(key).map_err(|e| err(&e))?;
         Ok(value.map(|v| v.value().to_vec()))
@@ -341,14 +476,23 @@ impl Inner {
     /// Queues a durable write and returns once a commit holding it is on disk, or with the
     /// error of the commit that failed (then nothing of it is in the file).
     fn durable(&self, write: DurableWrite) -> Result<Done, StoreError> {
-        self.lane.write(write, |batch| self.commit_batch(batch))
+        if self.needs_reopen.load(Ordering::SeqCst) {
+            // Rare (after an I/O error): waits for the commit in flight, then reopens.
+            let mut lane = self.idle_lane();
+            self.reopen_if_needed(&mut lane)?;
+        }
+        self.lane.write(write, |batch| {
+            let result = self.commit_batch(batch);
+            self.failed(result)
+        })
     }
 
     /// One redb transaction, `Durability::Immediate` (on disk when it returns): the lazy
     /// writes taken with the batch, then its durable writes in the order they were queued.
     fn commit_batch(&self, batch: &Batch) -> Result<Vec<Done>, StoreError> {
         let err = io("commit");
-        let txn = self.db.begin_write().map_err(|e| err(&e))?;
+        let db = self.db("commit")?;
+        let txn = db.begin_write().map_err(|e| err(&e))?;
         apply(&txn, &batch.lazy)?;
         let mut done = Vec::with_capacity(batch.writes.len());
         let mut sequence = batch.first_audit;
@@ -409,15 +553,19 @@ impl Inner {
     /// Commits the waiting lazy writes non-durably, under the lock (no fsync: a few
     /// microseconds). Only when no durable commit is in flight: redb runs one write
     /// transaction at a time, and this one must not wait under the lock for another's fsync.
-    fn commit_lazily(&self, writer: &mut Writer, operation: &str) -> Result<(), StoreError> {
+    fn commit_lazily(&self, lane: &mut Lane<Writer>, operation: &str) -> Result<(), StoreError> {
+        self.reopen_if_needed(lane)?;
+        let writer = &mut lane.state;
         let err = io(operation);
         let result = (|| {
-            let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
+            let db = self.db(operation)?;
+            let mut txn = db.begin_write().map_err(|e| err(&e))?;
             txn.set_durability(redb::Durability::None)
                 .map_err(|e| err(&e))?;
             apply(&txn, &writer.pending)?;
             txn.commit().map_err(|e| err(&e))
         })();
+        let result = self.failed(result);
         match result {
             Ok(()) => {
                 // The waiting writes are in the file now: what the cache knew of their keys is
@@ -445,7 +593,7 @@ impl Inner {
     /// one's settling leaves the buffer for the next write to find due).
     fn commit_if_due(&self, lane: &mut Lane<Writer>) -> Result<(), StoreError> {
         if !lane.committing() && lane.state.pending.is_due() {
-            self.commit_lazily(&mut lane.state, "commit lazy writes")
+            self.commit_lazily(lane, "commit lazy writes")
         } else {
             Ok(())
         }
@@ -503,6 +651,9 @@ impl Store for RedbStore {
 
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let mut lane = self.inner.lane();
+        // A read that memory answers needs no file; one that does fails on its own if the
+        // file cannot be opened again.
+        let _ = self.inner.reopen_if_needed(&mut lane);
         let writer = &mut lane.state;
         match writer.seen(table, key) {
             Seen::Value(v) => return Ok(Some(v.to_vec())),
@@ -578,9 +729,11 @@ impl Store for RedbStore {
     }
 
     fn entries(&self, table: Table) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let lane = self.inner.lane();
+        let mut lane = self.inner.lane();
+        let _ = self.inner.reopen_if_needed(&mut lane);
         let err = io("scan");
-        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let db = self.inner.db("scan")?;
+        let txn = db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         let mut out = Vec::new();
         for item in t.iter().map_err(|e| err(&e))? {
@@ -605,10 +758,11 @@ impl Store for RedbStore {
         // The waiting writes go into the file first (a non-durable commit, as when the buffer
         // is due), so the page is read from the file alone.
         if !lane.state.pending.is_empty() {
-            self.inner.commit_lazily(&mut lane.state, "scan")?;
+            self.inner.commit_lazily(&mut lane, "scan")?;
         }
         let err = io("scan");
-        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let db = self.inner.db("scan")?;
+        let txn = db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         let range = match after {
             Some(a) => t.range::<&str>((Bound::Excluded(a), Bound::Unbounded)),
@@ -625,10 +779,11 @@ impl Store for RedbStore {
     fn count(&self, table: Table) -> Result<u64, StoreError> {
         let mut lane = self.inner.idle_lane();
         if !lane.state.pending.is_empty() {
-            self.inner.commit_lazily(&mut lane.state, "count")?;
+            self.inner.commit_lazily(&mut lane, "count")?;
         }
         let err = io("count");
-        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let db = self.inner.db("count")?;
+        let txn = db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(definition(table)).map_err(|e| err(&e))?;
         t.len().map_err(|e| err(&e))
     }
@@ -665,9 +820,11 @@ impl Store for RedbStore {
     fn audit(&self, from: u64, limit: usize) -> Result<Vec<AuditRecord>, StoreError> {
         // Once no durable commit is in flight, the log is the file's entries then the waiting
         // ones, without a gap.
-        let lane = self.inner.idle_lane();
+        let mut lane = self.inner.idle_lane();
+        let _ = self.inner.reopen_if_needed(&mut lane);
         let err = io("read audit");
-        let txn = self.inner.db.begin_read().map_err(|e| err(&e))?;
+        let db = self.inner.db("read audit")?;
+        let txn = db.begin_read().map_err(|e| err(&e))?;
         let t = txn.open_table(AUDIT).map_err(|e| err(&e))?;
         let mut out = Vec::new();
         for item in t.range(from..).map_err(|e| err(&e))?.take(limit) {

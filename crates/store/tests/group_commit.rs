@@ -459,3 +459,46 @@ fn a_group_is_in_the_file_whole_or_not_at_all_whichever_flush_fails() {
         }
     }
 }
+
+#[test]
+fn after_a_failed_flush_the_store_reopens_and_serves_again_without_losing_a_block() {
+    let disk = SlowDisk::new(Duration::ZERO);
+    let store = RedbStore::open_on_backend(disk.clone()).expect("open");
+    store
+        .put(Table::Blocks, "agent-0", b"blocked", Durability::Durable)
+        .expect("a block first");
+    let before = store
+        .append_audit(b"before", Durability::Durable)
+        .expect("audit");
+    // The disk fails for a while: every durable write is refused (fail closed) ...
+    disk.failing.store(true, Ordering::SeqCst);
+    assert!(
+        store
+            .put(Table::Blocks, "agent-1", b"blocked", Durability::Durable)
+            .is_err()
+    );
+    assert!(store.append_audit(b"lost", Durability::Durable).is_err());
+    // ... and once it works again, so does the store, without a restart of the process.
+    disk.failing.store(false, Ordering::SeqCst);
+    store
+        .put(Table::Blocks, "agent-2", b"blocked", Durability::Durable)
+        .expect("a durable write after the disk came back");
+    assert_eq!(
+        store.get(Table::Blocks, "agent-0").expect("read"),
+        Some(b"blocked".to_vec()),
+        "the block made before the failure holds"
+    );
+    assert_eq!(
+        store.get(Table::Blocks, "agent-2").expect("read"),
+        Some(b"blocked".to_vec())
+    );
+    let after = store
+        .append_audit(b"after", Durability::Durable)
+        .expect("audit");
+    // Numbered on from what the file holds: no gap, no number given twice.
+    let log = store.audit(1, 100).expect("log");
+    let numbers: Vec<u64> = log.iter().map(|r| r.sequence).collect();
+    assert_eq!(numbers, (1..=after).collect::<Vec<_>>(), "{log:?}");
+    assert!(after > before);
+    assert_eq!(log.last().map(|r| r.entry.clone()), Some(b"after".to_vec()));
+}

@@ -160,4 +160,18 @@ fn when_a_commit_fails_every_request_of_it_is_refused() {
     if let Ok(log) = store.audit(1, 1000) {
         assert_eq!(log.len(), entries_before, "no entry of a failed commit");
     }
+    // The disk works again: decisions are answered, with their records, without a restart.
+    disk.failing.store(false, Ordering::SeqCst);
+    let answer = h
+        .engine
+        .decide_recorded(request(100, 0))
+        .expect("decided once the disk works again");
+    assert_eq!(answer["outcome"], "allow", "{answer}");
+    let log = store.audit(1, 1000).expect("audit");
+    assert!(
+        log.iter()
+            .filter_map(|r| serde_json::from_slice::<Value>(&r.entry).ok())
+            .any(|e| e["agent"] == "client-100"),
+        "the decision's entry is in the log"
+    );
 }
