@@ -56,6 +56,7 @@ pub mod verify;
 
 pub use adapters::{AdapterTrust, TrustChange, TrustSource};
 pub use approval::{Approval, ApprovalError, ApprovalState, HumanChannel};
+pub use approval_rate::ApprovalWindow;
 pub use attempts::{AttemptLimit, AttemptState, LockedOut};
 pub use audit::{AuditEntry, AuditOutcome};
 pub use blocks::{BlockState, BlockTrigger, HardBlock};
@@ -72,7 +73,6 @@ pub use directive::{AgentNotification, AutonomyDirective, NotificationMetadata, 
 pub use engine::{Engine, EngineError, EngineOptions, StateSizes};
 pub use error::LoopError;
 pub use execution::{Execution, ExecutionState};
-pub use approval_rate::ApprovalWindow;
 pub use hook::{HookAnswer, HookCall, HookFloor, HookOutcome, HookVerdict};
 pub use identity::{Caller, identity_key};
 pub use lifecycle::{Ended, StartRequest, Started};

@@ -38,6 +38,16 @@ pub fn parse(v: &Value) -> Result<HostEvent, String> {
                     .to_owned(),
             );
         }
+        // `postToolUseFailure` (`@github/copilot-sdk`) carries `error` and no `toolResult`: the
+        // call already ran and failed, so it is an outcome to record, never a call to judge.
+        None if v.get("error").is_some() => Phase::Post {
+            success: false,
+            detail: Some(match v.get("error") {
+                Some(Value::String(s)) => format!("failure: {s}"),
+                Some(other) => format!("failure: {other}"),
+                None => "failure".to_owned(),
+            }),
+        },
         None => Phase::Pre,
         Some(result) => {
             let kind = text(result, "resultType").unwrap_or("success");

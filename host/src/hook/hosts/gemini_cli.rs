@@ -77,6 +77,21 @@ fn action_of(tool: &str, input: &Value) -> ToolAction {
             params: input.clone(),
         };
     }
+    // Gemini CLI names an MCP tool `mcp_<server>_<tool>` (`@google/gemini-cli-core`) and
+    // normally says which in `mcp_context`; without it the name is split at its first `_`
+    // after the prefix (a server whose name has one is then misread, but the call is still
+    // judged as an MCP operation by its tool name, not let through as unknown text).
+    if let Some((server, name)) = tool
+        .strip_prefix("mcp_")
+        .and_then(|rest| rest.split_once('_'))
+        .filter(|(server, name)| !server.is_empty() && !name.is_empty())
+    {
+        return ToolAction::Mcp {
+            server: server.to_owned(),
+            tool: name.to_owned(),
+            params: input.clone(),
+        };
+    }
     let other = || ToolAction::Other {
         input: input.clone(),
     };

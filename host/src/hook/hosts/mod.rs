@@ -316,6 +316,31 @@ mod tests {
     }
 
     #[test]
+    fn gemini_mcp_names_and_copilot_failures_are_read_as_the_sdks_define_them() {
+        use ToolAction as A;
+        let gemini = HostKind::GeminiCli
+            .parse(
+                br#"{"session_id": "s", "transcript_path": "/t", "cwd": "/p", "hook_event_name": "BeforeTool", "timestamp": "2026-11-27T00:00:00Z", "tool_name": "mcp_github_delete_repository", "tool_input": {"repo": "acme/api"}}"#,
+            )
+            .expect("gemini");
+        assert!(
+            matches!(&gemini.action, A::Mcp { server, tool, .. } if server == "github" && tool == "delete_repository"),
+            "{:?}",
+            gemini.action
+        );
+        let failure = HostKind::CopilotCli
+            .parse(
+                br#"{"sessionId": "s", "timestamp": 1764201600000, "cwd": "/p", "toolName": "bash", "toolArgs": "{\"command\": \"rm -rf ~\"}", "error": "exit status 1"}"#,
+            )
+            .expect("copilot");
+        assert!(
+            matches!(&failure.phase, Phase::Post { success: false, detail: Some(d) } if d.contains("exit status 1")),
+            "a failure report is an outcome, not a call to judge: {:?}",
+            failure.phase
+        );
+    }
+
+    #[test]
     fn the_fixtures_parse_into_the_actions_their_tools_take() {
         use ToolAction as A;
         type Case = (HostKind, &'static str, fn(&ToolAction) -> bool);
