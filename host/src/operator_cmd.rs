@@ -94,6 +94,27 @@ pub fn run(args: &OperatorArgs, command: &OperatorCommand) -> ExitCode {
 }
 
 /// Whether the command changes anything (and so needs the operator credential once set up).
+/// Whether operator authentication is set up for the state directory (`state_dir`, or the
+/// default one): `None` when it cannot be told (no state directory, a service user's socket).
+/// For `airlock hook install`, which warns when an agent it guards could act as the operator.
+pub fn auth_initialized(state_dir: Option<&std::path::Path>) -> Option<bool> {
+    let dir = state_dir::resolve(state_dir).ok()?;
+    if !state_dir::store_path(&dir).exists() && !state_dir::operator_socket(&dir).exists() {
+        return Some(false);
+    }
+    let args = OperatorArgs {
+        state_dir: Some(dir),
+        policy: None,
+        json: false,
+        token_file: None,
+    };
+    let status = Connection::open(&args)
+        .ok()?
+        .request(&json!({"action": "auth_status"}))
+        .ok()?;
+    status["ok"]["initialized"].as_bool()
+}
+
 fn changes_state(command: &OperatorCommand) -> bool {
     use OperatorCommand as Op;
     matches!(

@@ -179,6 +179,23 @@ fn install_into_a_fresh_user_settings_file_and_uninstall_removes_it() {
 }
 
 #[test]
+fn install_says_to_set_up_operator_authentication_until_it_is() {
+    let home = tempfile::tempdir().expect("home");
+    let project = home.path().join("proj");
+    std::fs::create_dir_all(&project).expect("dir");
+    let out = airlock(home.path(), &project)
+        .args(["hook", "install", "codex"])
+        .output()
+        .expect("airlock");
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("airlock operator init"),
+        "a fresh state directory has no operator credential: {stderr}"
+    );
+}
+
+#[test]
 fn a_settings_file_that_is_not_json_is_left_alone() {
     let home = tempfile::tempdir().expect("home");
     let project = home.path().join("proj");

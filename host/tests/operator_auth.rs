@@ -551,3 +551,24 @@ fn an_operator_token_works_from_a_private_file_only() {
     assert_secret_absent(&token, state, &log, &outputs);
     assert_secret_absent(PASSPHRASE, state, &log, &outputs);
 }
+
+#[test]
+fn hook_install_asks_for_operator_authentication_only_until_it_is_set_up() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let state = dir.path().join("state");
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(&project).expect("project");
+    let project_arg = project.to_str().expect("utf-8 path");
+    let note = |out: &Output| text(out).contains("airlock operator init");
+    let before = detached(&state, &["hook", "install", "codex", "--dir", project_arg]);
+    assert!(before.status.success(), "{}", text(&before));
+    assert!(note(&before), "no credential yet: {}", text(&before));
+    init(&state);
+    let after = detached(&state, &["hook", "install", "cursor", "--dir", project_arg]);
+    assert!(after.status.success(), "{}", text(&after));
+    assert!(
+        !note(&after),
+        "set up: nothing to ask for: {}",
+        text(&after)
+    );
+}

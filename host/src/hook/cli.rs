@@ -116,6 +116,18 @@ fn settings(args: &HookInstallArgs, install_it: bool) -> ExitCode {
             if let Some(b) = report.backup {
                 println!("the previous content is in {}", b.display());
             }
+            // The agent behind the hook runs as this OS user: until a person sets up operator
+            // authentication, anything running as this user is the operator.
+            if install_it
+                && crate::operator_cmd::auth_initialized(args.state_dir.as_deref()) == Some(false)
+            {
+                eprintln!(
+                    "note: operator authentication is not set up, so the agent this hook guards, \
+                     which runs as your OS user, could run `airlock approve` or `airlock verify` \
+                     itself. Run `airlock operator init` at a terminal now (SECURITY.md, \
+                     \"One OS user\")."
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
