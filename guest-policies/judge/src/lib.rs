@@ -1431,3 +1431,6 @@ mod context_tests;
 
 #[cfg(test)]
 mod http_tests;
+
+#[cfg(test)]
+mod running_change_tests;

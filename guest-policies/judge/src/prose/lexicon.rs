@@ -187,6 +187,11 @@ pub mod flag {
     /// enforcement, limit, scanning, daemon: a noun that names a part of a security control
     /// ("AppArmor enforcement", "the rate limit", "code scanning"): the head stays the control.
     pub const QUALIFIER: u64 = 1 << 38;
+    /// staging, qa, uat, preprod: a running environment others share that is not production
+    /// (its users see a restart or a rollback; the label rule of guest-policies/eval/README.md).
+    pub const SHARED: u64 = 1 << 39;
+    /// local, localhost, minikube: the developer's own throwaway environment.
+    pub const LOCAL: u64 = 1 << 40;
 }
 
 /// The classes of words the whole-text checks of [`crate::judge`] act on (sending, reading,
@@ -788,7 +793,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("live", Lex::f(PROD)),
     ("load", Lex::c(class::READ)),
-    ("local", Lex::f(NONPROD)),
+    ("local", Lex::f(NONPROD | LOCAL)),
+    ("localhost", Lex::f(NONPROD | LOCAL)),
     ("locally", Lex::f(NONPROD)),
     ("lock", Lex::v(Disable)),
     ("lockout", Lex::f(GUARD)),
@@ -815,6 +821,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("mfa", Lex::o(SECURITY)),
     ("migrate", Lex::v(Move)),
     ("milestone", Lex::o(WORK)),
+    ("minikube", Lex::f(NONPROD | LOCAL)),
     ("mnemonic", Lex::c(class::SECRET)),
     ("mock", Lex::f(NONPROD)),
     ("modifications", Lex::o(WORK)),
@@ -914,6 +921,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("poweroff", Lex::v(Shutdown)),
     ("pr", Lex::o(WORK)),
     ("prepare", Lex::v(Mention)),
+    ("preprod", Lex::f(NONPROD | SHARED)),
     ("press", Lex::f(PUBLIC_PLACE)),
     ("preview", Lex::f(NONPROD)),
     ("price", Lex::o(MONEY)),
@@ -942,6 +950,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("purge", Lex::v(Destroy).and(class::DESTROY)),
     ("push", Lex::v(Release).and(class::SEND)),
     ("put", Lex::c(class::SEND)),
+    ("qa", Lex::f(NONPROD | SHARED)),
     ("quarantine", Lex::f(GUARD)),
     ("raise", Lex::v(Modify).and(class::LOOSEN)),
     ("random", Lex::f(UNTRUSTED)),
@@ -1097,10 +1106,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("sso", Lex::o(SECURITY)),
     ("stack", Lex::o(STORE)),
     ("staff", Lex::o(PEOPLE)),
-    ("staging", Lex::f(NONPROD)),
+    ("staging", Lex::f(NONPROD | SHARED)),
     ("start", Lex::c(class::RUN)),
     ("state.redb", Lex::c(class::OPERATOR_OBJECT)),
     ("steal", Lex::c(class::READ)),
+    ("stg", Lex::f(NONPROD | SHARED)),
     ("stock", Lex::o(MONEY)),
     ("stop", Lex::v(Shutdown).and(class::GUARD_VERB)),
     ("storage", Lex::o(STORE)),
@@ -1185,6 +1195,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("two-factor", Lex::o(SECURITY)),
     ("two-step", Lex::o(SECURITY)),
     ("type", Lex::c(class::LOOK | class::FOLLOW_UP)),
+    ("uat", Lex::f(NONPROD | SHARED)),
     (
         "unblock",
         Lex::v(Unblock).and(class::FOLLOW_UP | class::SELF_VERB | class::GUARD_VERB),

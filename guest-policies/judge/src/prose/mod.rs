@@ -2196,6 +2196,9 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 };
             let (sev, why) = if (prod || main) && unsafe_ {
                 (Verify, "ships to production or main without its safeguards")
+            } else if unsafe_ && flags & flag::LOCAL != 0 {
+                // Applied unattended to the developer's own environment (`--env local`).
+                return None;
             } else if unsafe_ {
                 (Confirm, "ships without review or tests")
             } else if prod {
@@ -2361,6 +2364,25 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             ))
         }
         Modify => {
+            // A release rolled back on a running environment others use (production's, or a
+            // shared one such as staging): reversible, but its users see the change.
+            let rolls_back = ["roll", "revert", "undo"].iter().any(|w| {
+                v.len() >= w.len() && v.as_bytes()[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+            });
+            if rolls_back
+                && (prod || flags & flag::SHARED != 0 && flags & flag::LOCAL == 0)
+                && objects & (obj::RUNTIME | obj::STORE | obj::SOFTWARE) != 0
+            {
+                return Some(finding(
+                    Family::Containers,
+                    "prose.rollback",
+                    Confirm,
+                    format!(
+                        "{v} {o}: rolls a running {} environment back",
+                        if prod { "production" } else { "shared" }
+                    ),
+                ));
+            }
             // Not the owner of a file ("change the owner of the lock file to the build user":
             // chown, judged by the shell reader when it names a system path).
             if objects & obj::PRIV != 0
@@ -2433,14 +2455,21 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             ))
         }
         Restart => {
-            if !prod {
+            // A reversible change to a running environment others use: production's, or a
+            // shared one that is not production (staging, QA); the developer's own (a local
+            // cluster, the dev server) or an unnamed one goes ahead.
+            let why = if prod {
+                "restarts a production service"
+            } else if flags & flag::SHARED != 0 && flags & flag::LOCAL == 0 {
+                "restarts a service of a shared environment (not production): its users see it go down"
+            } else {
                 return None;
-            }
+            };
             Some(finding(
                 Family::System,
                 "prose.restart",
                 Confirm,
-                format!("{v} {o}: restarts a production service"),
+                format!("{v} {o}: {why}"),
             ))
         }
         Access => {

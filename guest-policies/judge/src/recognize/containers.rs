@@ -3,8 +3,62 @@
 
 use super::{Cmd, finding};
 use crate::finding::{Family, Finding, Severity};
+use crate::prose::lexicon::{Verb, flag, obj};
+use crate::prose::{CommandAction, grade_command};
 
 const C: Family = Family::Containers;
+
+/// Whether a kube or docker context names the developer's own throwaway cluster (kind, k3d,
+/// minikube, Docker Desktop, Rancher Desktop, OrbStack, Colima): what changes there reaches no
+/// one else.
+pub fn local_cluster(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    matches!(
+        n.as_str(),
+        "kind"
+            | "minikube"
+            | "docker-desktop"
+            | "docker-for-desktop"
+            | "rancher-desktop"
+            | "orbstack"
+            | "colima"
+    ) || ["kind-", "k3d-", "colima-", "minikube-"]
+        .iter()
+        .any(|p| n.starts_with(p))
+}
+
+/// A reversible change to running workloads (a restart, a rollback, a prune) graded by the
+/// plain-language ladder with the environment's scope: production's, or a shared cluster's
+/// (`flag::SHARED`: what kubectl, helm and Argo CD reach is shared unless its context names a
+/// local cluster, whose changes are not graded at all). `what` names the command for the
+/// message.
+fn running_change(
+    verb: Verb,
+    verb_word: &str,
+    target: &str,
+    prod: bool,
+    what: &str,
+    code: &'static str,
+    out: &mut Vec<Finding>,
+) {
+    let action = CommandAction {
+        verb,
+        verb_word,
+        objects: obj::RUNTIME,
+        head: obj::RUNTIME,
+        head_word: target,
+        flags: if prod { flag::PROD } else { flag::SHARED },
+        system_path: false,
+    };
+    if let Some(f) = grade_command(&action) {
+        out.push(finding(
+            C,
+            code,
+            f.severity,
+            format!("{what}: {}", f.message),
+        ));
+    }
+}
 
 /// Whether a name looks like production (`production`, `prod`, `prod-eu`, `live`).
 pub fn production(name: &str) -> bool {
@@ -26,7 +80,69 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     match cmd.program {
         "kubectl" | "oc" | "k3s" | "microk8s" => kubectl(cmd, out),
         "helm" => helm(cmd, out),
+        "argocd" => argocd(cmd, out),
         _ => docker(cmd, out),
+    }
+}
+
+/// Argo CD: `app sync --prune` deletes the live resources no longer in git; `app rollback`
+/// puts an older revision back on the cluster; `app sync` of a production application ships.
+/// `--dry-run` and `--preview-changes` only show.
+fn argocd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "--server",
+            "--project",
+            "--revision",
+            "--dest-namespace",
+            "--app-namespace",
+            "-N",
+            "--label",
+            "-l",
+            "--resource",
+            "--timeout",
+            "--retry-limit",
+            "--strategy",
+            "--local",
+            "--source-position",
+            "-o",
+            "--output",
+        ])
+        .collect();
+    if ops.first() != Some(&"app") || cmd.has(&["--preview-changes", "--preview"]) {
+        return;
+    }
+    let app = ops.get(2).copied().unwrap_or("the application");
+    let prod = production(app) || cmd.value(&["--dest-namespace"]).is_some_and(production);
+    match ops.get(1).copied().unwrap_or("") {
+        "sync" if cmd.has(&["--prune"]) => running_change(
+            Verb::Destroy,
+            "prune",
+            "live resources no longer in git",
+            prod,
+            &format!("argocd app sync {app} --prune"),
+            "containers.argocd-prune",
+            out,
+        ),
+        "sync" => running_change(
+            Verb::Release,
+            "sync",
+            app,
+            prod,
+            &format!("argocd app sync {app}"),
+            "containers.argocd-sync",
+            out,
+        ),
+        "rollback" => running_change(
+            Verb::Modify,
+            "rollback",
+            app,
+            prod,
+            &format!("argocd app rollback {app}"),
+            "containers.argocd-rollback",
+            out,
+        ),
+        _ => {}
     }
 }
 
@@ -171,6 +287,9 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .value(&["-n", "--namespace", "--context", "--cluster"])
         .unwrap_or("");
     let prod = production(ns) || cmd.words().any(|w| production(w) && !w.starts_with('-'));
+    let local = cmd
+        .value(&["--context", "--cluster"])
+        .is_some_and(local_cluster);
     let all_ns = cmd.flag(b"A", &["all-namespaces"]);
     let all = cmd.has(&["--all"]);
     let ops: Vec<&str> = cmd
@@ -245,7 +364,7 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         "scale" => {
             let replicas = cmd.value(&["--replicas"]).unwrap_or("");
-            if replicas == "0" {
+            if replicas == "0" && !local {
                 push(
                     "containers.kubectl-scale-zero",
                     grade(Severity::Confirm),
@@ -258,7 +377,7 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             grade(Severity::Confirm),
             "kubectl replace --force deletes and recreates resources".to_owned(),
         ),
-        "rollout" if ops.get(1) == Some(&"undo") => push(
+        "rollout" if ops.get(1) == Some(&"undo") && !local => push(
             "containers.kubectl-rollout-undo",
             grade(Severity::Confirm),
             "kubectl rollout undo reverts a deployment".to_owned(),
@@ -269,15 +388,29 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Verify,
             "kubectl create clusterrolebinding grants cluster-admin: full control of the cluster".to_owned(),
         ),
-        "rollout" if prod && ops.get(1) == Some(&"restart") => push(
-            "containers.kubectl-restart-production",
-            Severity::Confirm,
-            format!("kubectl rollout restart {target} restarts production workloads"),
+        "rollout" if ops.get(1) == Some(&"restart") && !local => running_change(
+            Verb::Restart,
+            "restart",
+            ops.get(2).copied().unwrap_or("the workloads"),
+            prod,
+            &format!("kubectl rollout restart{where_}"),
+            "containers.kubectl-rollout-restart",
+            out,
         ),
         "exec" | "cp" | "port-forward" | "debug" | "attach" if prod => push(
             "containers.kubectl-exec-production",
             Severity::Confirm,
             format!("kubectl {verb} opens a shell or a path into production"),
+        ),
+        // `apply --prune` deletes the live objects its files no longer list.
+        "apply" if cmd.has(&["--prune"]) && !local => running_change(
+            Verb::Destroy,
+            "prune",
+            "live objects its files no longer list",
+            prod,
+            &format!("kubectl apply --prune{where_}"),
+            "containers.kubectl-apply-prune",
+            out,
         ),
         "apply" | "patch" | "edit" | "set" | "create" if prod => push(
             "containers.kubectl-change-production",
@@ -307,7 +440,19 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let verb = ops.first().copied().unwrap_or("");
     let release = ops.get(1).copied().unwrap_or("a release");
     let prod = production(ns) || production(release);
-    if matches!(verb, "upgrade" | "install" | "rollback") && prod {
+    let local = cmd.value(&["--kube-context"]).is_some_and(local_cluster);
+    if verb == "rollback" && !local {
+        running_change(
+            Verb::Modify,
+            "rollback",
+            release,
+            prod,
+            &format!("helm rollback {release}"),
+            "containers.helm-rollback",
+            out,
+        );
+    }
+    if matches!(verb, "upgrade" | "install") && prod {
         out.push(finding(
             C,
             "containers.helm-change-production",

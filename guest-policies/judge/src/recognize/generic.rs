@@ -209,12 +209,15 @@ const NONPROD_VALUES: &[&str] = &[
     "development",
     "e2e",
     "ephemeral",
-    "qa",
     "test",
     "testing",
     "tests",
     "throwaway",
 ];
+
+/// Values that name the developer's own throwaway environment (beyond the lexicon's local,
+/// localhost, minikube): a kind or k3d cluster, an SQLite file.
+const LOCAL_VALUES: &[&str] = &["k3d", "kind", "sqlite", "sqlite3"];
 
 /// Calls `f` with each part of `word`, split on `: - _ . / = @ ,` and camelCase boundaries
 /// (`luksErase` is `luks` + `Erase`, `HTTPServer` is `HTTP` + `Server`), until it returns false.
@@ -604,6 +607,14 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     if r.verb != Verb::Release {
         // `main` and `--force` qualify what ships; elsewhere `main` is a branch switched to.
         r.flags &= !(flag::MAIN | flag::UNSAFE);
+    } else if r.verb_word.eq_ignore_ascii_case("apply")
+        && cmd
+            .words()
+            .any(|w| matches!(w, "--yes" | "-y" | "--assume-yes"))
+    {
+        // An apply that answers its own prompt (`--yes`, `-y`; not `-f`, which is a file more
+        // often than a force): no one reads the change first.
+        r.flags |= flag::UNSAFE;
     }
     if let Some((o, w)) = after.or(before) {
         r.head = o;
@@ -643,8 +654,16 @@ pub(crate) fn scope_flags(value: &str) -> u64 {
         };
         if NONPROD_VALUES.contains(&w) {
             flags |= flag::NONPROD;
+        } else if LOCAL_VALUES.contains(&w) {
+            flags |= flag::NONPROD | flag::LOCAL;
         } else if let Some(l) = lexicon::lookup(w.as_bytes()) {
-            flags |= l.flags & (flag::PROD | flag::NONPROD | flag::BULK | flag::MAIN);
+            flags |= l.flags
+                & (flag::PROD
+                    | flag::NONPROD
+                    | flag::BULK
+                    | flag::MAIN
+                    | flag::SHARED
+                    | flag::LOCAL);
         }
         true
     });
@@ -688,8 +707,9 @@ fn option_scope<'c>(
         if UNATTENDED.contains(&w) {
             r.unattended = true;
         }
-        if w == "force" {
-            // For a verb that ships (`push --force`), forcing skips its safeguards.
+        if w == "force" || w == "approve" {
+            // For a verb that ships (`push --force`, `schema apply --auto-approve`), forcing or
+            // approving in advance skips its safeguards: no one reads the change first.
             r.flags |= flag::UNSAFE;
         }
         if RECURSIVE.contains(&w) {
@@ -934,6 +954,7 @@ pub fn reads_subcommands_of(p: &str) -> bool {
             | "helm"
             | "k3s"
             | "microk8s"
+            | "argocd"
             | "terraform"
             | "tofu"
             | "terragrunt"

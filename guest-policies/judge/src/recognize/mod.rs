@@ -869,7 +869,7 @@ fn command(
             git::secret_staged(cmd, ctx, out);
         }
         "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
-        | "microk8s" => containers::judge(cmd, out),
+        | "microk8s" | "argocd" => containers::judge(cmd, out),
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
             infrastructure::judge(cmd, out)
         }
