@@ -1434,3 +1434,6 @@ mod http_tests;
 
 #[cfg(test)]
 mod running_change_tests;
+
+#[cfg(test)]
+mod exposure_tests;

@@ -188,6 +188,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("docker", P),
     ("podman", P),
     ("nerdctl", P),
+    ("argocd", P),
     ("docker-compose", P),
     ("kubectl", P),
     ("oc", P),
@@ -411,6 +412,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("http", F),
     ("https", F),
     ("xh", F),
+    ("xhs", F),
     ("aria2c", F),
     ("lwp-download", F),
     ("lwp-request", F),
@@ -436,6 +438,11 @@ const ENTRIES: &[(&str, u16)] = &[
     ("ping", P),
     ("pastebinit", P),
     ("croc", P),
+    // Tunnels and static servers (what they expose is judged by `secrets::exposure`).
+    ("ngrok", P),
+    ("cloudflared", P),
+    ("localtunnel", P),
+    ("http-server", P),
     ("wormhole", P),
     ("ffsend", P),
     // secrets
