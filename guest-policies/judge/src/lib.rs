@@ -280,7 +280,15 @@ fn prose_text(
                 let runs = lead
                     .split_whitespace()
                     .any(|w| w.starts_with("run") || w.starts_with("exec"));
-                out.extend(prose::judge_prose(if runs { whole } else { c }, recent));
+                let said = if runs { whole } else { c };
+                // A push after commits were rewritten is a force push ("drop the last two
+                // commits and push").
+                let forced = recognize::carried::forced_push(said, ctx);
+                out.extend(prose::judge_prose(
+                    forced.as_deref().unwrap_or(said),
+                    recent,
+                ));
+                recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
             }
         }
@@ -337,7 +345,8 @@ fn clauses(text: &str) -> Vec<&str> {
             b' ' if text[i..].starts_with(" and then ") => 10,
             b' ' if text[i..].starts_with(" and ")
                 && starts_action(&text[i + 5..])
-                && !(mentioning && names_program(&text[i + 5..])) =>
+                && !(mentioning && names_program(&text[i + 5..]))
+                && !(mentioning && pairs(&text[start..i])) =>
             {
                 5
             }
@@ -356,6 +365,20 @@ fn clauses(text: &str) -> Vec<&str> {
     }
     out.push(&text[start..]);
     out
+}
+
+/// Whether a mention's text ends inside "between X" (its " and " joins the pair: "explain the
+/// difference between confirm and delete all issues" talks about both). A noun phrase of its
+/// own ("between the two and drop the old one") closes the pair: what follows acts.
+pub(crate) fn pairs(before: &str) -> bool {
+    let last_and = before.rfind(" and ").map_or(0, |k| k + 5);
+    let mut words = before[last_and..].split_whitespace();
+    words.any(|w| w.eq_ignore_ascii_case("between"))
+        && words.all(|w| {
+            !["the", "these", "those", "them", "us", "two", "both"]
+                .iter()
+                .any(|d| w.eq_ignore_ascii_case(d))
+        })
 }
 
 /// Whether a text before ` && ` is itself a command (then `&&` is shell's, kept in the script).
@@ -1069,6 +1092,17 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             }
         }
     }
+    // Loosening airlock's own settings in words: its safety mode (`write-destructive` admits
+    // every tool), its autonomy or trust level, its confirmations (docs/policy.md).
+    if first_flags & MENTION == 0
+        && (seen & AIRLOCK != 0
+            || text
+                .as_bytes()
+                .windows(6)
+                .any(|w| w.eq_ignore_ascii_case(b"safety")))
+    {
+        guard_settings(&text.to_ascii_lowercase(), seen & AIRLOCK != 0, out);
+    }
     let nothing = seen == 0
         && secret_path.is_none()
         && airlock_path.is_none()
@@ -1098,7 +1132,13 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
         ctx.secret_read = Some(path.to_owned());
     }
-    if sends {
+    // "explain how to send ~/.ssh/id_rsa to pastebin.com" talks about sending; a second
+    // clause ("explain it, then send ...") still acts.
+    let mention_frame = (explains(first)
+        || prose::lexicon::lookup(first.to_ascii_lowercase().as_bytes())
+            .is_some_and(|l| l.verb == prose::lexicon::Verb::Mention))
+        && clauses(text).len() == 1;
+    if sends && !mention_frame {
         let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
         if dest.is_some() || named_sink {
             let secret_words = seen & SECRET != 0
@@ -1308,6 +1348,80 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
 }
 
+/// "switch airlock's safety mode to write-destructive", "lower airlock's autonomy level",
+/// "turn off confirmations in airlock": the guard's own settings loosened, which lets every
+/// later action through with less judgement (tampering, stopped). Tightening them (`read-only`)
+/// and talking about them ("what does write-destructive admit?") are not.
+fn guard_settings(lower: &str, airlock: bool, out: &mut Vec<Finding>) {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_' && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |p: &str| lower.contains(p);
+    // airlock's own names for its settings, which name the guard by themselves.
+    let own = has("write-destructive") || has("safety_mode") || has("safety-mode");
+    if !(airlock || own) {
+        return;
+    }
+    let setting = own
+        || [
+            "safety mode",
+            "autonomy",
+            "trust level",
+            "confirmation",
+            "approval mode",
+            "danger threshold",
+        ]
+        .iter()
+        .any(|k| has(k));
+    let loosens = has("write-destructive")
+        || words.iter().any(|w| {
+            matches!(
+                *w,
+                "lower"
+                    | "lowering"
+                    | "reduce"
+                    | "decrease"
+                    | "relax"
+                    | "loosen"
+                    | "disable"
+                    | "skip"
+                    | "raise"
+                    | "increase"
+                    | "bump"
+            )
+        })
+        || has("turn off")
+        || has("switch off")
+        || has("turn down");
+    // "raise" loosens autonomy and trust (more is let through), not strictness.
+    let tightening = words.iter().any(|w| {
+        matches!(
+            *w,
+            "read-only" | "readonly" | "stricter" | "strict" | "tighten" | "tighter" | "enable"
+        )
+    }) && !has("write-destructive");
+    let asking = words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "what" | "why" | "how" | "which" | "does" | "is" | "should" | "explain" | "describe"
+        )
+    }) || words
+        .iter()
+        .any(|w| matches!(*w, "don't" | "dont" | "never" | "not"));
+    if setting && loosens && !tightening && !asking {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.guard-setting",
+            Severity::Stop,
+            format!(
+                "loosens airlock's own settings (safety mode, autonomy, trust, confirmations): {}",
+                cut(lower, 80)
+            ),
+        ));
+    }
+}
+
 /// Verbs that move data to where "to" says: with a secret as their object and a network
 /// destination, the secret is sent.
 const MOVES: &[&str] = &[
@@ -1437,3 +1551,6 @@ mod running_change_tests;
 
 #[cfg(test)]
 mod exposure_tests;
+
+#[cfg(test)]
+mod frames_tests;

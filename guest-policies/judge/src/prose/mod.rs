@@ -888,8 +888,29 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             phrasal_flags = f;
             late_phrasal = true;
         }
-        // "and" / "then" / a comma start a new clause only when a verb follows.
-        if lex.flags & flag::SPLIT != 0 && i > start {
+        // "and" / "then" / a comma start a new clause only when a verb follows; in a sentence
+        // that talks about things, the "and" of "between X and Y" joins two nouns of one clause
+        // ("explain how airlock decides between confirm and verify"), unless X is a noun phrase
+        // of its own ("between the two and drop the old one": what follows acts).
+        let paired = t.text.eq_ignore_ascii_case("and")
+            && toks.get(start).is_some_and(|k| {
+                k.lex().verb == Verb::Mention
+                    || k.lex().flags & flag::QUESTION != 0
+                    || crate::explains(k.text)
+            })
+            && toks[start..i].iter().all(|k| !k.brk)
+            && toks[start..i]
+                .iter()
+                .rposition(|k| k.text.eq_ignore_ascii_case("between"))
+                .is_some_and(|at| {
+                    toks[start + at + 1..i].iter().all(|k| {
+                        !k.text.eq_ignore_ascii_case("and")
+                            && !["the", "these", "those", "them", "us", "two", "both"]
+                                .iter()
+                                .any(|d| k.text.eq_ignore_ascii_case(d))
+                    })
+                });
+        if lex.flags & flag::SPLIT != 0 && i > start && !paired {
             pending_break = true;
             neg_since_break = false;
         }
@@ -976,6 +997,35 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             clause.flags |= flag::PUBLIC;
         }
+        // Public places named in two words: "Hacker News", "Product Hunt", "the company page".
+        if prev.is_some_and(|p| {
+            PUBLIC_PAIRS
+                .iter()
+                .any(|(a, b)| p.text.eq_ignore_ascii_case(a) && is(b) && !p.brk)
+        }) {
+            clause.flags |= flag::PUBLIC_PLACE;
+        }
+        // "even though nobody approved it", "it isn't reviewed yet", "no one signed off": the
+        // review it names is missing, as "without review" says.
+        if clause.verb != Verb::Absent
+            && MISSING_REVIEW.iter().any(|w| is(w))
+            && toks[i.saturating_sub(4)..i].iter().any(|k| {
+                NOBODY.iter().any(|n| k.text.eq_ignore_ascii_case(n))
+                    || k.text.eq_ignore_ascii_case("one")
+                        && toks[..i].iter().any(|n| n.text.eq_ignore_ascii_case("no"))
+            })
+        {
+            clause.flags |= flag::UNSAFE;
+        }
+        // "the repo the issue links to", "the script someone pasted in the thread": a source
+        // that whoever wrote the issue or comment chose, not one the project vets.
+        if POINTED_BY.iter().any(|w| is(w))
+            && toks[i.saturating_sub(3)..(i + 3).min(toks.len())]
+                .iter()
+                .any(|k| POINTERS.iter().any(|w| k.text.eq_ignore_ascii_case(w)))
+        {
+            clause.flags |= flag::UNTRUSTED;
+        }
         // "delete it for good".
         if is("good") && prev.is_some_and(|p| p.text.eq_ignore_ascii_case("for")) {
             clause.flags |= flag::IRREVERSIBLE;
@@ -1038,6 +1088,35 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 && ["that", "which", "who"]
                     .iter()
                     .any(|w| t.text.eq_ignore_ascii_case(w));
+            // "the password it stores", "the key you generated": a subject right after the
+            // object's noun opens a relative clause; its verb is not the clause's, and the
+            // object stays the noun (the main clause's verb wins).
+            let relative_subject = clause.verb != Verb::Absent
+                && clause.head != 0
+                && clause.head != obj::PRONOUN
+                && !clause.head_closed
+                && prev.is_some_and(|p| p.lex().obj != 0 && !p.brk)
+                && SUBJECTS.iter().any(|w| t.text.eq_ignore_ascii_case(w))
+                && toks.get(i + 1).is_some_and(|n| {
+                    n.lex().verb != Verb::Absent
+                        || n.text.ends_with("ed")
+                        // "it stores", "she keeps": a verb in the third person.
+                        || ["it", "he", "she"].iter().any(|w| t.text.eq_ignore_ascii_case(w))
+                            && n.text.len() > 3
+                            && n.text.ends_with('s')
+                            && !n.text.ends_with("ss")
+                });
+            if relative_subject {
+                clause.head_closed = true;
+                clause.relative = true;
+            }
+            // "the password that it stores": the relative clause's subject, not an object.
+            let subject_after_that = clause.head != 0
+                && clause.head != obj::PRONOUN
+                && prev.is_some_and(|p| {
+                    p.text.eq_ignore_ascii_case("that") || p.text.eq_ignore_ascii_case("which")
+                })
+                && SUBJECTS.iter().any(|w| t.text.eq_ignore_ascii_case(w));
             let container = lex.flags & flag::CONTAINER != 0;
             let qualifier = lex.flags & flag::QUALIFIER != 0;
             // "rate limit", "code scanning", "secret scanning": the control named by two words.
@@ -1142,7 +1221,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                         || n.obj & (obj::PRIV | obj::ACCESS) != 0
                 });
             }
-            clause.objects |= if relative_pronoun {
+            clause.objects |= if relative_pronoun || relative_subject || subject_after_that {
                 lex.obj & !obj::PRONOUN
             } else if clause.relative {
                 lex.obj & !(obj::PRIV | obj::ACCESS)
@@ -1244,6 +1323,16 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 .any(|d| l.contains(d))
                 {
                     clause.flags |= flag::SINK;
+                }
+                // A list address (`all-staff@`, `everyone@`, `announce@`) reaches everyone on
+                // the list; `press@` and `media@` reach the press.
+                let local = l.split('@').next().unwrap_or("");
+                let parts = || local.split(['-', '_', '.', '+']);
+                if parts().any(|w| LIST_ADDRESSES.contains(&w)) {
+                    clause.flags |= flag::BULK;
+                }
+                if parts().any(|w| matches!(w, "press" | "media")) {
+                    clause.flags |= flag::PUBLIC_PLACE;
                 }
             }
             Kind::Path {
@@ -1529,6 +1618,85 @@ const CALL_WORDS: &[&str] = &[
     "triggering",
 ];
 
+/// Local parts of list addresses: a message to one reaches everyone on the list.
+const LIST_ADDRESSES: &[&str] = &[
+    "all",
+    "allstaff",
+    "staff",
+    "everyone",
+    "everybody",
+    "employees",
+    "allhands",
+    "company",
+    "announce",
+    "announcements",
+    "customers",
+    "subscribers",
+    "users",
+    "members",
+    "newsletter",
+];
+
+/// Public places named in two words.
+const PUBLIC_PAIRS: &[(&str, &str)] = &[
+    ("hacker", "news"),
+    ("product", "hunt"),
+    ("company", "page"),
+    ("stack", "overflow"),
+    ("press", "release"),
+    ("press", "list"),
+];
+
+/// Past participles of a review: with "nobody", "not", "no one" before them, the review is
+/// missing.
+const MISSING_REVIEW: &[&str] = &[
+    "approved", "reviewed", "signed", "tested", "okayed", "ok'd", "checked", "vetted",
+];
+
+/// Words that say nobody did it.
+const NOBODY: &[&str] = &[
+    "nobody", "noone", "not", "hasn't", "hasnt", "haven't", "havent", "isn't", "isnt", "wasn't",
+    "wasnt", "never", "none", "yet",
+];
+
+/// Verbs of pointing to a source ("the repo the issue links to").
+const POINTED_BY: &[&str] = &[
+    "links",
+    "linked",
+    "link",
+    "pasted",
+    "posted",
+    "suggested",
+    "suggests",
+    "mentioned",
+    "mentions",
+    "recommended",
+    "recommends",
+];
+
+/// Who points to it: anyone can write an issue, a comment or a message.
+const POINTERS: &[&str] = &[
+    "issue",
+    "issues",
+    "comment",
+    "comments",
+    "ticket",
+    "thread",
+    "message",
+    "email",
+    "dm",
+    "someone",
+    "somebody",
+    "stranger",
+    "user",
+    "discussion",
+    "forum",
+    "readme",
+];
+
+/// Subjects that open a relative clause right after a noun ("the password it stores").
+const SUBJECTS: &[&str] = &["it", "you", "we", "they", "i", "he", "she"];
+
 /// Judges a finished clause, adds what it found to `out`, and records what it tells later
 /// clauses in `ctx`.
 fn finish<'a>(
@@ -1579,6 +1747,7 @@ fn finish<'a>(
     if let Some(f) = judge_clause(c, ctx, question || negated) {
         out.push(f);
     }
+
     // A write to a file the system runs or authenticates with, said in words ("append that
     // key to /root/.ssh/authorized_keys", "add this line to /etc/sudoers").
     let write_verb = |t: &Token<'_>| {

@@ -123,6 +123,9 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     if matches!(p, "terraform" | "tofu" | "terragrunt") {
         record_plan(cmd, ctx);
     }
+    if p == "git" {
+        record_rewrite(cmd, ctx);
+    }
     if matches!(p, "cp" | "mv" | "install" | "ln") && !ctx.downloads.is_empty() {
         let copies = copies(cmd)
             .into_iter()
@@ -135,6 +138,75 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
         ctx.secret_copies.push((file.to_owned(), what));
     }
     record_text(cmd, s, index, ctx);
+}
+
+/// `git rebase`, `git commit --amend`, `git reset HEAD~2`: the branch's commits are rewritten.
+fn record_rewrite(cmd: &Cmd<'_>, ctx: &mut Context) {
+    let ops: Vec<&str> = cmd.operands(&["-C", "-c", "-m", "--message"]).collect();
+    let rewrites = match ops.first().copied() {
+        Some("rebase") => !cmd.has(&["--abort", "--quit", "--show-current-patch"]),
+        Some("commit") => cmd.has(&["--amend"]),
+        Some("reset") => ops[1..]
+            .iter()
+            .any(|o| o.contains("HEAD~") || o.contains("HEAD^") || o.contains("@~")),
+        Some("filter-branch" | "filter-repo") => true,
+        _ => false,
+    };
+    if rewrites {
+        ctx.rewritten = Some(String::new());
+    }
+}
+
+/// Branch words a rewrite or a push names: pushing them is pushing a shared branch.
+const SHARED_BRANCHES: &[&str] = &["main", "master", "trunk", "production", "prod", "release"];
+
+/// A clause that rewrites commits ("drop the last two commits", "squash them", "amend the
+/// commit", "rebase onto main") is recorded: a push in a later clause or step needs force.
+pub fn note_rewrite(clause: &str, ctx: &mut Context) {
+    let lower = crate::strip_lead(clause.trim()).to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(first) = words.first() else { return };
+    let on_commits = words
+        .iter()
+        .any(|w| w.starts_with("commit") || *w == "history");
+    let rewrites = matches!(*first, "squash" | "amend" | "rebase" | "fixup" | "reword")
+        || matches!(
+            *first,
+            "drop" | "remove" | "delete" | "rewrite" | "undo" | "reset" | "edit"
+        ) && on_commits;
+    if rewrites && acting(clause) {
+        // The branch whose commits are rewritten ("the commits on main"), not the one they
+        // are replayed onto ("rebase onto main").
+        let branch = words
+            .windows(2)
+            .find(|w| matches!(w[0], "on" | "in" | "of") && SHARED_BRANCHES.contains(&w[1]))
+            .map_or(String::new(), |w| w[1].to_owned());
+        ctx.rewritten = Some(branch);
+    }
+}
+
+/// "push", "and push it", "push the branch" after commits were rewritten: the push must
+/// force, so it is read as the force push it is ("force push", to the rewritten shared
+/// branch when the push names none).
+pub fn forced_push(clause: &str, ctx: &Context) -> Option<String> {
+    let branch = ctx.rewritten.as_ref()?;
+    let stripped = crate::strip_lead(clause.trim());
+    let lower = stripped.to_ascii_lowercase();
+    let first = lower.split_whitespace().next()?;
+    if !matches!(first, "push" | "push," | "push." | "pushing") || !acting(clause) {
+        return None;
+    }
+    let names_branch = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| SHARED_BRANCHES.contains(&w) || w == "to");
+    Some(if branch.is_empty() || names_branch {
+        format!("force {stripped}")
+    } else {
+        format!("force {stripped} to {branch}")
+    })
 }
 
 /// `terraform plan -destroy -out=F`: F, with the command applying it amounts to.

@@ -227,6 +227,10 @@ pub struct Context {
     /// The worst finding of the step just before (the last recent hint): what "do the same on
     /// the others" repeats ([`carried::repeat`]).
     pub last_action: Option<Finding>,
+    /// An earlier clause or step rewrote commits ("drop the last two commits", `git rebase`,
+    /// `git commit --amend`), with the branch it named (`main`) or empty: a push now is a
+    /// force push ([`carried::forced_push`]).
+    pub rewritten: Option<String>,
 }
 
 impl Context {
