@@ -113,3 +113,21 @@ fn a_shared_environment_s_restart_rollback_or_prune_is_confirmed() {
         ("kubectl rollout undo deployment/api -n production", VERIFY),
     ]);
 }
+
+#[test]
+fn a_pronoun_carries_the_environment_of_what_it_stands_for() {
+    use crate::severity_tables::expect;
+    expect(&[
+        (
+            "restart all of them",
+            &["kubectl get deploy -n staging"],
+            CONFIRM,
+        ),
+        ("restart it", &["npm run dev"], ALLOW),
+        (
+            "restart them",
+            &["kubectl get pods --context kind-dev"],
+            ALLOW,
+        ),
+    ]);
+}

@@ -1798,7 +1798,7 @@ fn finish<'a>(
         ctx.airlock = true;
     }
     ctx.objects |= c.objects & !obj::PRONOUN;
-    ctx.flags |= c.flags & (flag::PROD | flag::BULK);
+    ctx.flags |= c.flags & (flag::PROD | flag::BULK | flag::SHARED);
     ctx.count = ctx.count.max(c.count);
     if dangerous_verb(c.verb) {
         ctx.verb = Some(c.verb);
@@ -1847,7 +1847,7 @@ fn remember_recent(hint: &str, ctx: &mut Context) {
             ctx.secret = true;
         }
         ctx.objects |= l.obj & !obj::PRONOUN;
-        ctx.flags |= l.flags & (flag::PROD | flag::BULK | flag::UNTRUSTED);
+        ctx.flags |= l.flags & (flag::PROD | flag::BULK | flag::UNTRUSTED | flag::SHARED);
         if l.flags & flag::UNTRUSTED != 0 {
             ctx.untrusted = true;
         }
@@ -2050,7 +2050,7 @@ impl Scope {
                     obj::PRONOUN
                 };
             }
-            flags |= ctx.flags & flag::PROD;
+            flags |= ctx.flags & (flag::PROD | flag::SHARED);
             if c.has(flag::BULK) {
                 count = count.max(ctx.count);
             }
@@ -2092,7 +2092,7 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 obj::PRONOUN
             };
         }
-        flags |= ctx.flags & flag::PROD;
+        flags |= ctx.flags & (flag::PROD | flag::SHARED);
         if c.has(flag::BULK) {
             count = count.max(ctx.count);
         }
