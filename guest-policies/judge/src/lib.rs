@@ -697,7 +697,9 @@ fn classify(t: &str) -> Kind {
         // An unknown program with options or paths after it (`inotifywait -m ~/x`,
         // `pastebinit error.log`): judged both as a command and as prose.
         let second = t.split_whitespace().nth(1).unwrap_or("");
+        // (A lone `.` is a directory: `dscl . -delete /Users/x`, `ctags -R .`.)
         let shellish = second.starts_with('-') && second.len() > 1
+            || second == "."
             || second.contains('/')
             || second.starts_with('~')
             || (second.contains('.')
@@ -795,6 +797,15 @@ fn command_shaped(t: &str) -> Option<bool> {
     let mut verb = false;
     for w in words {
         if w.starts_with('-') {
+            continue;
+        }
+        // A quoted operand (`etcdctl del "" --prefix`, `VBoxManage unregistervm "Win 11"`,
+        // `amtool silence add 'alertname=~".+"'`): a literal, whatever it holds.
+        if w.len() >= 2
+            && ['"', '\'']
+                .iter()
+                .any(|q| w.starts_with(*q) && w.ends_with(*q))
+        {
             continue;
         }
         if !w.bytes().all(|c| {
@@ -1554,3 +1565,6 @@ mod exposure_tests;
 
 #[cfg(test)]
 mod frames_tests;
+
+#[cfg(test)]
+mod generic_scope_tests;

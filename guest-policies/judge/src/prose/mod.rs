@@ -2677,12 +2677,70 @@ pub struct CommandAction<'a> {
     pub flags: u64,
     /// An operand is a home, root or system location.
     pub system_path: bool,
+    /// Nobody is asked: an option skips the confirmation (`--force`, `-y`) or spells the verb
+    /// for a script (`--delete`, `--unregister`).
+    pub unattended: bool,
 }
 
 /// Grades a command line's action with the plain-language ladder (the same verb x object x
 /// scope grades as a clause in words), so that a verb or a noun the lexicon learns reaches
 /// commands and prose at once: there is one ladder, not one per reader.
+///
+/// A destroying or disabling verb whose object the command line does not name (no noun, no
+/// class: `incus delete --force ci-runner-7`, `dscl . -delete /Users/x`, `amtool silence add
+/// 'alertname=~".+"'`) is graded by its scope alone: in production it is verified (stopped
+/// when bulk, as the ladder does for a destroy); run unattended, in bulk, over a listing or on a
+/// system path it is confirmed; alone it is a name this reader cannot size, and goes ahead.
 pub fn grade_command(a: &CommandAction<'_>) -> Option<Finding> {
+    let graded = grade_command_words(a);
+    if graded.is_some() || a.head != 0 || !matches!(a.verb, Verb::Destroy | Verb::Disable) {
+        return graded;
+    }
+    objectless(a)
+}
+
+/// The grade of a destroying or disabling verb with no object, by its scope.
+fn objectless(a: &CommandAction<'_>) -> Option<Finding> {
+    let bulk = a.flags & flag::BULK != 0;
+    let (sev, where_) = if a.flags & flag::PROD != 0 {
+        (
+            if bulk {
+                Severity::Stop
+            } else {
+                Severity::Verify
+            },
+            " in production",
+        )
+    } else if a.flags & flag::NONPROD != 0 {
+        return None;
+    } else if a.system_path {
+        (Severity::Confirm, " in a home or system location")
+    } else if bulk || a.unattended {
+        // (The scope is named by the message's caller: "all of them", "without confirmation".)
+        (Severity::Confirm, "")
+    } else {
+        return None;
+    };
+    let (code, what) = if a.verb == Verb::Disable {
+        ("prose.disable", "turns off what it names")
+    } else {
+        ("prose.destroy", "destroys what it names")
+    };
+    let o = if a.head_word.is_empty() {
+        "it"
+    } else {
+        a.head_word
+    };
+    Some(finding(
+        Family::Business,
+        code,
+        sev,
+        format!("{} {o}: {what}{where_}", a.verb_word),
+    ))
+}
+
+/// [`grade_command`] by the plain-language ladder.
+fn grade_command_words(a: &CommandAction<'_>) -> Option<Finding> {
     let mut c = Clause::new();
     c.verb = a.verb;
     c.verb_word = a.verb_word;

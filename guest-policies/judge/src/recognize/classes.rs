@@ -51,11 +51,22 @@ pub enum Class {
     Tracker,
     /// Messaging and notification senders (twilio, swaks, ntfy...): the object is people.
     Messaging,
-    /// Package managers: removing a package is a bounded local change.
+    /// Package managers and toolchain version managers (npm, cargo, pip, brew, pyenv, rustup,
+    /// nvm, mise...): removing a package or a toolchain is a bounded local change; their
+    /// registry verbs are read by [`super::registry`].
     PackageManager,
     /// Local, disposable sandboxes (kind, minikube, k3d, vagrant, multipass...): deleting one is
     /// the agent's own workbench, unless production is named.
     LocalSandbox,
+    /// Hosts of long-lived virtual machines and system containers (incus, lxc, virsh,
+    /// VBoxManage, wsl): an instance's disk is its whole system and data, so deleting one is
+    /// not a disposable sandbox's reset (multipass and vagrant boxes are made to be thrown away:
+    /// [`Class::LocalSandbox`]).
+    VmHost,
+    /// Alerting tools (amtool): silencing or muting alerts blinds the people on call. What is
+    /// silenced is given by matchers, not nouns (`alertname=DiskFull` names no disk), so the
+    /// reading grades it by scope: a matcher that matches everything, or production.
+    Monitoring,
 }
 
 impl Class {
@@ -77,7 +88,8 @@ impl Class {
             Class::SecurityControl => obj::SECURITY,
             Class::Tracker => obj::WORK,
             Class::PackageManager => obj::SOFTWARE,
-            Class::LocalSandbox => 0,
+            Class::VmHost => obj::RUNTIME,
+            Class::LocalSandbox | Class::Monitoring => 0,
         }
     }
 
@@ -102,6 +114,8 @@ impl Class {
             Class::Messaging => "messages to people",
             Class::PackageManager => "packages",
             Class::LocalSandbox => "a local sandbox",
+            Class::VmHost => "virtual machines and their disks",
+            Class::Monitoring => "alerts",
         }
     }
 
@@ -126,6 +140,8 @@ impl Class {
             Class::Messaging => "a messaging CLI",
             Class::PackageManager => "a package manager",
             Class::LocalSandbox => "a local sandbox tool",
+            Class::VmHost => "a virtual machine host",
+            Class::Monitoring => "an alerting tool",
         }
     }
 
@@ -135,8 +151,9 @@ impl Class {
             Class::Backup | Class::Storage => Family::Filesystem,
             Class::SecretStore | Class::Certificates => Family::Secrets,
             Class::Database | Class::Migrator | Class::Queue => Family::Database,
-            Class::Cluster | Class::LocalSandbox => Family::Containers,
+            Class::Cluster | Class::LocalSandbox | Class::VmHost => Family::Containers,
             Class::Cloud | Class::Dns => Family::Cloud,
+            Class::Monitoring => Family::Infrastructure,
             Class::Identity | Class::Tracker | Class::Messaging => Family::Business,
             Class::SecurityControl | Class::ServiceManager => Family::System,
             Class::GitHosting => Family::Git,
@@ -167,6 +184,24 @@ impl Class {
             _ => &[],
         }
     }
+
+    /// Subcommand and option words of this kind of program that turn something off, beyond the
+    /// English ones the lexicon knows (disable, silence, mute): `manage-bde -off` decrypts a
+    /// BitLocker volume, `amtool silence add` and a maintenance window stop alerts.
+    pub const fn disable_verbs(self) -> &'static [&'static str] {
+        match self {
+            Class::SecurityControl => &["off"],
+            Class::Monitoring => &["maintenance", "mute", "silence", "snooze"],
+            _ => &[],
+        }
+    }
+
+    /// Whether the operands after the verb are names of what the class acts on, never kinds:
+    /// an alerting tool's matchers and a package manager's package names (`brew uninstall
+    /// node`, `npm uninstall prod-logger`, `amtool silence add alertname=DiskFull`).
+    pub const fn operands_are_names(self) -> bool {
+        matches!(self, Class::PackageManager | Class::Monitoring)
+    }
 }
 
 use Class::*;
@@ -177,11 +212,13 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("aa-disable", SecurityControl),
     ("alembic", Migrator),
     ("amplify", Cloud),
+    ("amtool", Monitoring),
     ("apk", PackageManager),
     ("apprise", Messaging),
     ("apt", PackageManager),
     ("apt-get", PackageManager),
     ("argocd", Cluster),
+    ("asdf", PackageManager),
     ("atlas", Migrator),
     ("auditctl", SecurityControl),
     ("auth0", Identity),
@@ -226,19 +263,24 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("eksctl", Cluster),
     ("etcdctl", Database),
     ("fail2ban-client", SecurityControl),
+    ("fdesetup", SecurityControl),
     ("flarectl", Dns),
     ("flatpak", PackageManager),
     ("flux", Cluster),
     ("flyway", Migrator),
+    ("fnm", PackageManager),
     ("gam", Identity),
     ("gem", PackageManager),
+    ("goenv", PackageManager),
     ("goose", Migrator),
     ("gopass", SecretStore),
     ("helmfile", Cluster),
     ("hub", GitHosting),
+    ("incus", VmHost),
     ("infisical", SecretStore),
     ("ipa", Identity),
     ("istioctl", Cluster),
+    ("jenv", PackageManager),
     ("jira", Tracker),
     ("k3d", LocalSandbox),
     ("kafka-topics", Queue),
@@ -259,18 +301,23 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("liquibase", Migrator),
     ("litestream", Backup),
     ("lpass", SecretStore),
+    ("lxc", VmHost),
     ("mamba", PackageManager),
+    ("manage-bde", SecurityControl),
     ("mdadm", Storage),
     ("migrate", Migrator),
     ("minikube", LocalSandbox),
+    ("mise", PackageManager),
     ("mongorestore", Database),
     ("multipass", LocalSandbox),
     ("nats", Queue),
     ("neonctl", Cloud),
     ("netsh", SecurityControl),
+    ("nodenv", PackageManager),
     ("nomad", Cluster),
     ("npm", PackageManager),
     ("ntfy", Messaging),
+    ("nvm", PackageManager),
     ("nvme", Storage),
     ("op", SecretStore),
     ("openstack", Cloud),
@@ -286,15 +333,19 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("pnpm", PackageManager),
     ("poetry", PackageManager),
     ("pscale", Cloud),
+    ("pyenv", PackageManager),
     ("rabbitmqadmin", Queue),
     ("rabbitmqctl", Queue),
+    ("rbenv", PackageManager),
     ("rdiff-backup", Backup),
     ("restic", Backup),
     ("rustic", Backup),
+    ("rustup", PackageManager),
     ("sam", Cloud),
     ("samba-tool", Identity),
     ("sc", ServiceManager),
     ("scoop", PackageManager),
+    ("sdk", PackageManager),
     ("secret-tool", SecretStore),
     ("sequelize", Migrator),
     ("sequelize-cli", Migrator),
@@ -315,18 +366,31 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("tmutil", Backup),
     ("turso", Cloud),
     ("twilio", Messaging),
+    ("twine", PackageManager),
     ("typeorm", Migrator),
     ("uv", PackageManager),
     ("vagrant", LocalSandbox),
     ("vault", SecretStore),
+    ("vboxmanage", VmHost),
     ("velero", Backup),
+    ("virsh", VmHost),
+    ("volta", PackageManager),
     ("vssadmin", Backup),
     ("wal-g", Backup),
     ("wbadmin", Backup),
     ("winget", PackageManager),
+    ("wsl", VmHost),
     ("yarn", PackageManager),
     ("yum", PackageManager),
     ("zypper", PackageManager),
+];
+
+/// Programs made of tools of different kinds, whose first subcommand gives the class:
+/// `fastlane match` keeps the team's signing certificates (`fastlane match nuke distribution`
+/// revokes and deletes every distribution certificate and profile), `fastlane deliver` ships.
+const SUBCOMMANDS: &[(&str, &str, Class)] = &[
+    ("fastlane", "cert", Certificates),
+    ("fastlane", "match", Certificates),
 ];
 
 /// The class of a program (its lowercased name), if it has one.
@@ -335,6 +399,18 @@ pub fn of(program: &str) -> Option<Class> {
         .binary_search_by(|(name, _)| name.cmp(&program))
         .ok()
         .map(|i| PROGRAMS[i].1)
+}
+
+/// The class of a command: its program's, or, for a program made of tools of different kinds,
+/// its first operand's (`fastlane match`).
+pub fn of_command(program: &str, first_operand: Option<&str>) -> Option<Class> {
+    of(program).or_else(|| {
+        let sub = first_operand?;
+        SUBCOMMANDS
+            .iter()
+            .find(|(p, s, _)| *p == program && s.eq_ignore_ascii_case(sub))
+            .map(|(.., c)| *c)
+    })
 }
 
 #[cfg(test)]
@@ -351,5 +427,8 @@ mod tests {
         }
         assert_eq!(of("ls"), None);
         assert_eq!(of(""), None);
+        assert_eq!(of_command("fastlane", Some("match")), Some(Certificates));
+        assert_eq!(of_command("fastlane", Some("deliver")), None);
+        assert_eq!(of_command("incus", None), Some(VmHost));
     }
 }

@@ -181,33 +181,35 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 .position(|w| matches!(*w, "delete" | "remove" | "destroy"));
             if let Some(i) = deleting {
                 let what = verbs[..i].join(" ");
-                let critical = verbs[..i].iter().any(|w| {
-                    matches!(
-                        *w,
-                        "projects"
-                            | "instances"
-                            | "clusters"
-                            | "sql"
-                            | "buckets"
-                            | "databases"
-                            | "keys"
-                            | "service-accounts"
-                            | "disks"
-                            | "snapshots"
-                            | "spanner"
-                            | "bigtable"
-                            | "filestore"
-                            | "functions"
-                            | "networks"
-                            | "zones"
-                            | "record-sets"
-                            | "folders"
-                            | "organizations"
-                            | "repositories"
-                            | "secrets"
-                            | "datasets"
-                    )
-                });
+                let dns = verbs[..i].iter().any(|w| dns_word(w));
+                let critical = dns
+                    || verbs[..i].iter().any(|w| {
+                        matches!(
+                            *w,
+                            "projects"
+                                | "instances"
+                                | "clusters"
+                                | "sql"
+                                | "buckets"
+                                | "databases"
+                                | "keys"
+                                | "service-accounts"
+                                | "disks"
+                                | "snapshots"
+                                | "spanner"
+                                | "bigtable"
+                                | "filestore"
+                                | "functions"
+                                | "networks"
+                                | "zones"
+                                | "record-sets"
+                                | "folders"
+                                | "organizations"
+                                | "repositories"
+                                | "secrets"
+                                | "datasets"
+                        )
+                    });
                 push(
                     if critical {
                         "cloud.delete-critical"
@@ -221,7 +223,13 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     },
                     format!(
                         "gcloud {what} delete deletes cloud resources{}",
-                        if critical { " with their data" } else { "" }
+                        if dns {
+                            DNS_LOST
+                        } else if critical {
+                            " with their data"
+                        } else {
+                            ""
+                        }
                     ),
                 );
             } else if first == "storage" && second == "rm" {
@@ -284,21 +292,23 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             }
             if let Some(i) = ops.iter().position(|w| matches!(*w, "delete" | "purge")) {
                 let what = ops[..i].join(" ");
-                let critical = matches!(
-                    first,
-                    "group"
-                        | "vm"
-                        | "sql"
-                        | "aks"
-                        | "storage"
-                        | "cosmosdb"
-                        | "keyvault"
-                        | "postgres"
-                        | "mysql"
-                        | "ad"
-                        | "account"
-                        | "role"
-                );
+                let dns = ops[..i].iter().any(|w| dns_word(w));
+                let critical = dns
+                    || matches!(
+                        first,
+                        "group"
+                            | "vm"
+                            | "sql"
+                            | "aks"
+                            | "storage"
+                            | "cosmosdb"
+                            | "keyvault"
+                            | "postgres"
+                            | "mysql"
+                            | "ad"
+                            | "account"
+                            | "role"
+                    );
                 push(
                     if critical {
                         "cloud.delete-critical"
@@ -314,6 +324,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         "az {what} delete deletes cloud resources{}",
                         if first == "group" {
                             ": the whole resource group"
+                        } else if dns {
+                            DNS_LOST
                         } else {
                             ""
                         }
@@ -337,6 +349,31 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         _ => {}
     }
 }
+
+/// Words of a command path that name DNS: a domain, a zone or a record set. Deleting one is
+/// not deleting one object: every name under it stops resolving (sites, mail, APIs), the
+/// records are gone with it, and a registered domain may be taken by someone else.
+fn dns_word(w: &str) -> bool {
+    matches!(
+        w,
+        "dns"
+            | "domain"
+            | "domains"
+            | "zone"
+            | "zones"
+            | "dnszone"
+            | "dnszones"
+            | "managed-zone"
+            | "managed-zones"
+            | "recordset"
+            | "recordsets"
+            | "record-set"
+            | "record-sets"
+    )
+}
+
+/// What deleting DNS loses, for messages.
+const DNS_LOST: &str = ": every name under it stops resolving";
 
 fn catastrophic_aws(service: &str, op: &str) -> bool {
     matches!(
@@ -507,8 +544,6 @@ fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
                 | "volumes"
                 | "backup"
                 | "backups"
-                | "zone"
-                | "zones"
                 | "account"
                 | "organization"
                 | "compartment"
@@ -517,6 +552,8 @@ fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
         )
     });
     let prod = cmd.words().any(production);
+    let dns = parts().any(dns_word) || words.iter().any(|w| dns_word(w));
+    let critical = critical || dns;
     let stop = verb == "stop";
     let severity = if !stop && (every || critical) || prod {
         Severity::Verify
@@ -535,7 +572,11 @@ fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
             } else {
                 "deletes cloud resources"
             },
-            if severity == Severity::Verify && !stop {
+            if stop {
+                ""
+            } else if dns {
+                DNS_LOST
+            } else if severity == Severity::Verify {
                 ": data or access that does not come back"
             } else {
                 ""

@@ -49,6 +49,7 @@ fn running_change(
         head_word: target,
         flags: if prod { flag::PROD } else { flag::SHARED },
         system_path: false,
+        unattended: false,
     };
     if let Some(f) = grade_command(&action) {
         out.push(finding(

@@ -52,6 +52,9 @@ pub struct Reading<'c> {
     pub flags: u64,
     /// An option that skips the confirmation (`--force`, `-y`, `--yes`, `--auto-approve`).
     pub unattended: bool,
+    /// The verb came from an option (`--delete`, `--unregister`, `-delete`): the action is
+    /// spelled for a script, not asked about.
+    pub option_verb: bool,
     /// An operand lists what it acts on (`$(tool list)`): everything a listing returns.
     pub listed: bool,
     /// An operand is a home, root or system location.
@@ -181,6 +184,18 @@ const DESTROY_SPELLINGS: &[&str] = &[
 /// `--hard`, `--permanent`, `--discard-changes`, `--drop`).
 const DESTROY_OPTIONS: &[&str] = &["clean", "hard", "permanent", "permanently"];
 
+/// Whole option names that are the command's verb, spelled for a script (`dscl . -delete
+/// /Users/x`, `wsl --unregister`, `VBoxManage unregistervm X --delete`): nobody is asked.
+const OPTION_VERB_MARKERS: &[&str] = &[
+    "delete",
+    "deregister",
+    "destroy",
+    "erase",
+    "purge",
+    "unregister",
+    "wipe",
+];
+
 /// Option name parts that skip the confirmation.
 const UNATTENDED: &[&str] = &[
     "approve",
@@ -273,8 +288,14 @@ pub(crate) enum Role {
 
 /// The verb role of a lowercased part, for a program of `class`.
 pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
-    if class.is_some_and(|c| c.destroy_verbs().contains(&w)) || DESTROY_SPELLINGS.contains(&w) {
+    if class.is_some_and(|c| c.destroy_verbs().contains(&w))
+        || DESTROY_SPELLINGS.contains(&w)
+        || rm_letter(w)
+    {
         return Role::Act(Verb::Destroy);
+    }
+    if class.is_some_and(|c| c.disable_verbs().contains(&w)) {
+        return Role::Act(Verb::Disable);
     }
     if READS.contains(&w) {
         return Role::Read;
@@ -284,6 +305,37 @@ pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
         Some(Verb::Absent | Verb::Mention) | None => Role::Other,
         Some(v) => Role::Act(v),
     }
+}
+
+/// `rm` and one letter naming what it removes, a CLI's spelling of delete (crictl `rmp` pods,
+/// `rmi` images, ZooKeeper's `rmr` recursively, `rmc` ...).
+fn rm_letter(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 3 && b.starts_with(b"rm") && b[2].is_ascii_lowercase()
+}
+
+/// Programs whose first operand is a subcommand, never another program they run: the name of a
+/// control CLI (`crictl`, `etcdctl`, `talosctl`, `kubeadm`, `foo-cli`), a program with a class,
+/// or one whose recognizer reads subcommands (`docker service rm`: `service` is docker's
+/// subcommand, not the `service` program).
+fn takes_subcommands(program: &str, class: Option<Class>) -> bool {
+    class.is_some()
+        || reads_subcommands_of(program)
+        || ["ctl", "adm", "-cli", "cli"]
+            .iter()
+            .any(|s| program.len() > s.len() && program.ends_with(s))
+}
+
+/// A matcher that matches everything (`alertname=~".+"`, `{__name__=~".*"}`, `.*`): the action
+/// reaches every item the program has.
+fn matches_everything(a: &str) -> bool {
+    let everything = |v: &str| {
+        matches!(
+            v.trim_matches(|c| matches!(c, '"' | '\'' | '{' | '}' | '^' | '$')),
+            ".*" | ".+" | ".*?" | ".+?"
+        )
+    };
+    everything(a) || a.split_once("=~").is_some_and(|(_, v)| everything(v))
 }
 
 /// Whether a word names a verb the generic reader acts on or stops at (`delete`, `rm`,
@@ -383,7 +435,10 @@ fn lists_things(w: &str) -> bool {
 /// Reads `cmd` as verb x object x scope. `None` when its path names no verb that changes
 /// anything (a read, or no verb at all).
 pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
-    let class = classes::of(cmd.program);
+    let class = classes::of_command(
+        cmd.program,
+        cmd.args.iter().map(|a| &**a).find(|a| !a.starts_with('-')),
+    );
     let mut r = Reading {
         verb: Verb::Absent,
         verb_word: "",
@@ -392,6 +447,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         head_word: "",
         flags: 0,
         unattended: false,
+        option_verb: false,
         listed: false,
         system_path: false,
         class,
@@ -405,6 +461,9 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     let mut option_verb: Option<(Verb, &'c str, u16, &'c str)> = None;
     let mut metadata = false;
     let mut verb_named_kind = false;
+    // A path word before the verb that names no object the lexicon knows (`nats stream rm`,
+    // `doctl compute domain delete`): the resource's kind, which the program's class gives.
+    let mut kind_before = false;
     let mut ended = false;
     let mut operands = 0;
     // The previous word was a long option without `=value`: this word is probably its value.
@@ -438,11 +497,16 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             verb_option = !had_verb && option_verb.is_some();
             continue;
         }
-        if std::mem::take(&mut verb_option) && falsy(a) {
-            // `-DisableRealtimeMonitoring $false`: the option is switched off.
-            option_verb = None;
+        if std::mem::take(&mut verb_option) {
+            if falsy(a) {
+                // `-DisableRealtimeMonitoring $false`: the option is switched off.
+                option_verb = None;
+                value_next = false;
+                continue;
+            }
+            // The option is the verb and this word what it acts on (`dscl . -delete
+            // /Users/x`), not the option's value.
             value_next = false;
-            continue;
         }
         if std::mem::take(&mut value_next)
             && !(r.verb == Verb::Absent
@@ -476,14 +540,17 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             scope_of(a, &mut r);
         }
         if operands == 1
-            && class.is_none()
+            && !takes_subcommands(cmd.program, class)
+            // (`.` as an operand is the current directory, or a directory node: `dscl .`.)
+            && a != "."
             && super::lexicon::is(a, super::lexicon::PROGRAM)
             && lexicon::lookup(a.as_bytes()).is_none_or(|l| l.verb == Verb::Absent)
         {
             // Another program's name follows an unknown word (`now rm -rf x`, `parallel
             // kubectl ...`): a wrapper or a word this reader cannot size; that program's
-            // recognizer reads it when it is run directly. (A program with a class reads its
-            // own `rm` subcommand: `bq rm`, `gopass rm`.)
+            // recognizer reads it when it is run directly. Only at a wrapper's command
+            // position: a program that takes subcommands reads its own `rm` or `service`
+            // (`bq rm`, `gopass rm`, `crictl rm`, `docker service rm`).
             return None;
         }
         if operands == 1 && listed(cmd.program, a) {
@@ -499,6 +566,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         // on (the last one of a word is its head: `payments-db` is a database).
         let mut word_head: Option<(u16, &'c str)> = None;
         let verb_before = r.verb != Verb::Absent;
+        let objects_before_word = r.objects;
         let mut word_parts = 0;
         parts(a, |p| {
             word_parts += 1;
@@ -528,6 +596,12 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                     Role::Other => {}
                 }
             }
+            if in_path && r.verb == Verb::Run && role(w, class) == Role::Read {
+                // What a runner runs is a read (`terragrunt run-all plan -destroy`): the
+                // reading ends, whatever its options say.
+                read_word = true;
+                return true;
+            }
             if let Some(l) = lexicon::lookup(w.as_bytes())
                 && l.obj & !obj::PRONOUN != 0
                 && l.verb == Verb::Absent
@@ -537,6 +611,16 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             }
             true
         });
+        if in_path && r.verb == Verb::Absent && !read_word && word_head.is_none() && class.is_some()
+        {
+            kind_before = true;
+        }
+        if kind_before && r.verb != Verb::Absent && verb_before {
+            // After a kind the class gives (`nats stream rm ORDERS`), the words are names:
+            // ORDERS is the stream's name, not a business record.
+            r.objects = objects_before_word;
+            continue;
+        }
         if !verb_before && r.verb != Verb::Absent && word_parts > 1 && word_head.is_none() {
             // The verb came in a compound word (`purge_queue`, `apps:destroy`,
             // `delete-db-instance`) that names what it acts on: the words after it are names.
@@ -604,8 +688,24 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         // Creating something (`products create`, `database create`) changes nothing that exists.
         return None;
     }
+    if class == Some(Class::Monitoring) && ends_a_silence(cmd) {
+        // Expiring a silence or ending a maintenance window turns the alerts back on.
+        return None;
+    }
+    if r.verb == Verb::Destroy && r.verb_word.eq_ignore_ascii_case("nuke") {
+        // To nuke is to delete every one (`fastlane match nuke distribution`, `aws-nuke`).
+        r.flags |= flag::BULK;
+    }
     if r.verb != Verb::Release {
-        // `main` and `--force` qualify what ships; elsewhere `main` is a branch switched to.
+        // `main` and `--force` qualify what ships; elsewhere `main` is a branch switched to,
+        // except on a data store, where the main branch or database is what production runs
+        // on (`pscale branch delete shop main`, `neonctl branches delete main`).
+        if r.flags & flag::MAIN != 0
+            && class.is_some_and(|c| c.object() == obj::STORE)
+            && matches!(r.verb, Verb::Destroy | Verb::Disable)
+        {
+            r.flags |= flag::PROD;
+        }
         r.flags &= !(flag::MAIN | flag::UNSAFE);
     } else if r.verb_word.eq_ignore_ascii_case("apply")
         && cmd
@@ -625,15 +725,42 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     }
     if let Some(c) = class {
         r.objects |= c.object();
+        if c.operands_are_names() {
+            // Its operands are package names or alert matchers, not objects (`brew uninstall
+            // node`, `amtool silence add alertname=DiskFull`).
+            r.objects = c.object();
+            r.head = c.object();
+            r.head_word = c.object_words();
+        }
         if c == Class::PackageManager {
-            // Its operands are package names, not objects or environments (`brew uninstall
-            // node`, `npm uninstall prod-logger`).
-            r.objects = obj::SOFTWARE;
-            r.head = obj::SOFTWARE;
+            // Nor environments (`npm uninstall prod-logger`).
             r.flags &= !(flag::PROD | flag::NONPROD);
         }
     }
     Some(r)
+}
+
+/// Subcommand words of an alerting tool that end a silence or a maintenance window, or only
+/// look at them (`amtool silence expire ID`, `amtool silence query`).
+fn ends_a_silence(cmd: &Cmd<'_>) -> bool {
+    cmd.operands(&[]).take(PATH_WORDS).any(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "cancel"
+                | "del"
+                | "delete"
+                | "end"
+                | "expire"
+                | "list"
+                | "ls"
+                | "query"
+                | "remove"
+                | "resume"
+                | "rm"
+                | "unmute"
+                | "unsilence"
+        )
+    })
 }
 
 /// Scope named by an operand or an option's value: production, not production, bulk, and the
@@ -645,9 +772,13 @@ fn scope_of(value: &str, r: &mut Reading<'_>) {
 /// The scope flags a name gives (production, not production, bulk, `main`): its words, and the
 /// name of a `$VARIABLE`. Shared with the HTTP reader (a host's words are its scope).
 pub(crate) fn scope_flags(value: &str) -> u64 {
+    let mut flags = if matches_everything(value) {
+        flag::BULK
+    } else {
+        0
+    };
     let v = value.trim_start_matches(['$', '{']).trim_end_matches('}');
     let mut buf = [0_u8; lexicon::MAX_WORD];
-    let mut flags = 0;
     parts(v, |p| {
         let Some(w) = lower(p, &mut buf) else {
             return true;
@@ -700,6 +831,7 @@ fn option_scope<'c>(
         r.flags |= flag::PROD;
         return;
     }
+    let marker = OPTION_VERB_MARKERS.contains(&whole);
     parts(name, |p| {
         let Some(w) = lower(p, &mut buf) else {
             return true;
@@ -727,7 +859,10 @@ fn option_scope<'c>(
                 *ow = p;
             }
         }
-        if option_verb.is_none() {
+        // `--rm` cleans up after a run (`docker run --rm`), `--format` shapes output
+        // (`docker ps --format`, `xmllint --format`) except on a disk tool.
+        if option_verb.is_none() && w != "rm" && (w != "format" || class == Some(Class::Storage)) {
+            r.option_verb |= marker;
             let verb = if DESTROY_OPTIONS.contains(&w) {
                 Some(Verb::Destroy)
             } else {
@@ -758,6 +893,7 @@ fn grade(r: &Reading<'_>) -> Option<Finding> {
         head_word: r.head_word,
         flags: r.flags,
         system_path: r.system_path,
+        unattended: r.unattended || r.option_verb,
     };
     grade_command(&action)
 }
@@ -802,8 +938,13 @@ fn message(cmd: &Cmd<'_>, r: &Reading<'_>, why: &str, looped: Option<&str>) -> S
     m
 }
 
-/// Judges one command no recognizer claimed.
-pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+/// Judges one command no recognizer claimed; `cwd`: where the command runs, when known.
+pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
+    if classes::of(cmd.program) == Some(Class::PackageManager)
+        && super::registry::judge(cmd, cwd, out)
+    {
+        return;
+    }
     let Some(r) = read(cmd) else {
         return;
     };
@@ -917,12 +1058,13 @@ const DATA_ARGUMENTS: &[&str] = &[
 pub fn reads_unclaimed(cmd: &Cmd<'_>) -> bool {
     use super::lexicon as programs;
     let p = cmd.program;
-    if classes::of(p).is_some() {
+    if classes::of_command(p, cmd.args.first().map(|a| &**a)).is_some() {
         return true;
     }
     // A program's name, not an English word of a sentence parsed as a command (`call
     // drop_table ...`, `then delete ...`) nor a label (`next:`).
-    !p.is_empty()
+    // (Not a stray option on a line of its own: `-name '*.log' -delete` after a broken line.)
+    p.bytes().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && p.bytes()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
         && lexicon::lookup(p.as_bytes()).is_none()

@@ -835,6 +835,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         head_word,
         flags,
         system_path: false,
+        // (A request is always sent unasked; its scope is its URL's.)
+        unattended: false,
     };
     let graded = grade_command(&action);
     // A forge's REST path is graded like `gh api -X DELETE` (the same rule).

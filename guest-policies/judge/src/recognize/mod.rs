@@ -35,6 +35,7 @@ pub mod interpreters;
 pub mod lexicon;
 pub mod paths;
 pub mod payments;
+pub mod registry;
 pub mod secrets;
 pub mod stdin;
 pub mod system;
@@ -927,7 +928,7 @@ fn command(
     if out.len() == found_before
         && (unclaimed && generic::reads_unclaimed(cmd) || generic::reads_subcommands_of(p))
     {
-        generic::judge(cmd, out);
+        generic::judge(cmd, ctx.cwd.as_deref(), out);
     }
     if let Some(task) = task_name(cmd) {
         // A project task named like an operation (`npm run wipe-data -- --env prod`, `make
@@ -1085,13 +1086,22 @@ fn help(cmd: &Cmd<'_>) -> bool {
     // Go's flag package (terraform, vault...) takes `-help` too.
     let go_flags = matches!(p, "terraform" | "tofu" | "terragrunt" | "packer" | "vault");
     let short_help = short_help(p);
-    let mut options = cmd.words().take_while(|w| *w != "--");
-    options.any(|w| {
-        w == "--help"
-            || w == "--version"
+    let mut options = cmd.words().take_while(|w| *w != "--").peekable();
+    while let Some(w) = options.next() {
+        if w == "--help"
             || (w == "-help" || w == "-version") && go_flags
             || w == "-h" && short_help
-    }) || cmd.operands(&[]).next() == Some("help")
+            // `--version` alone; with a version number after it, it names the version the
+            // command acts on (`cargo yank --version 0.9.3`, `gem yank x --version 1.2`).
+            || w == "--version"
+                && !options
+                    .peek()
+                    .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            return true;
+        }
+    }
+    cmd.operands(&[]).next() == Some("help")
         || cmd.program == "aws" && cmd.args.last().is_some_and(|w| w == "help")
 }
 
