@@ -1568,3 +1568,6 @@ mod frames_tests;
 
 #[cfg(test)]
 mod generic_scope_tests;
+
+#[cfg(test)]
+mod grade_gap_tests;

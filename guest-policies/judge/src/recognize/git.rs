@@ -114,7 +114,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 .skip(1)
                 .any(|a| a == "." || a == "*" || a == ":/")
                 || ops.iter().any(|a| *a == "." || *a == ":/");
-            let force = c.flag(b"f", &["force"]) && !c.flag(b"bB", &[]);
+            // `-f` throws the working tree's changes away with `-b` / `-B` too (git-checkout(1):
+            // "proceed even if the index or the working tree differs from HEAD").
+            let force = c.flag(b"f", &["force"]);
             let paths_after_dashdash = c.words().any(|a| a == "--");
             if all || force {
                 push(

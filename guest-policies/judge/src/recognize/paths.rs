@@ -168,6 +168,12 @@ const VALUED_HOME: &[&str] = &[
     ".mozilla",
     "Library",
     ".password-store",
+    // Folders a sync client mirrors: what is deleted here is deleted in the cloud copy too.
+    "OneDrive",
+    "Dropbox",
+    "Nextcloud",
+    "Google Drive",
+    "iCloud Drive",
 ];
 
 /// The scope of a recursive operation on `path`.

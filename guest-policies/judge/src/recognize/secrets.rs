@@ -1434,11 +1434,19 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     .is_some_and(fetched_package)
         }
 
+        // `@latest` and a branch (`@main`, `@master`, `@HEAD`) are whatever the repository
+        // holds at this moment, as unpinned as a URL.
         "go" => {
             cmd.words().any(|w| w == "run")
-                && cmd
-                    .words()
-                    .any(|w| w.contains("@latest") || w.contains("://"))
+                && cmd.words().any(|w| {
+                    w.contains("://")
+                        || w.rsplit_once('@').is_some_and(|(_, v)| {
+                            matches!(
+                                v,
+                                "latest" | "main" | "master" | "HEAD" | "dev" | "develop" | "trunk"
+                            )
+                        })
+                })
         }
         "cargo" => cmd.words().any(|w| w == "install") && cmd.words().any(|w| w == "--git"),
         _ => false,

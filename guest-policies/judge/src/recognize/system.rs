@@ -92,6 +92,71 @@ fn service_name(s: &str) -> &str {
     s.strip_suffix(".service").unwrap_or(s)
 }
 
+/// Vendors' words in launchd labels and plist names of endpoint security agents
+/// (`com.crowdstrike.falcond`, `com.microsoft.wdav`, `com.sentinelone.sentineld`).
+const SECURITY_AGENTS: &[&str] = &[
+    "crowdstrike",
+    "falcon",
+    "falcond",
+    "sentinelone",
+    "sentineld",
+    "carbonblack",
+    "cbdefense",
+    "wdav",
+    "defender",
+    "sophos",
+    "eset",
+    "cylance",
+    "tanium",
+    "santa",
+    "santad",
+    "littlesnitch",
+    "xprotect",
+    "osquery",
+    "osqueryd",
+    "wazuh",
+    "auditd",
+];
+
+/// Whether a unit, a launchd label or a plist path names a security service
+/// (`/Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `system/com.apple.auditd`).
+fn security_service(unit: &str) -> bool {
+    let name = service_name(unit);
+    if SECURITY_SERVICES.contains(&name) {
+        return true;
+    }
+    // A launchd label or plist: reverse-DNS words after the path.
+    let label = name.rsplit('/').next().unwrap_or(name);
+    let label = label.strip_suffix(".plist").unwrap_or(label);
+    label.contains('.')
+        && label
+            .split(['.', '-', '_'])
+            .any(|w| SECURITY_AGENTS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
+/// Whether journald's `--vacuum-*` value keeps (next to) nothing: a time under an hour, a size
+/// under a megabyte, one file.
+fn vacuum_keeps_nothing(w: &str) -> bool {
+    let Some((opt, value)) = w.split_once('=') else {
+        return false;
+    };
+    let digits: String = value.chars().take_while(char::is_ascii_digit).collect();
+    let unit = value[digits.len()..].to_ascii_lowercase();
+    let Ok(n) = digits.parse::<u64>() else {
+        return false;
+    };
+    match opt {
+        "--vacuum-time" => match unit.as_str() {
+            "" | "s" | "sec" | "second" | "seconds" | "us" | "ms" => true,
+            "m" | "min" | "minute" | "minutes" => n < 60,
+            _ => n == 0,
+        },
+        "--vacuum-size" => matches!(unit.as_str(), "" | "b" | "k" | "kb" | "kib") || n == 0,
+        "--vacuum-files" => n <= 1,
+        _ => false,
+    }
+}
+
 /// The recognizer of the system family.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
@@ -230,9 +295,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     ),
                 ),
                 "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "remove" => {
-                    let security = units
-                        .iter()
-                        .find(|u| SECURITY_SERVICES.contains(&service_name(u)));
+                    let security = units.iter().find(|u| security_service(u));
                     let critical = units
                         .iter()
                         .find(|u| CRITICAL_SERVICES.contains(&service_name(u)));
@@ -682,11 +745,20 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             );
         }
         "journalctl" if cmd.words().any(|w| w.starts_with("--vacuum")) => {
-            push(
-                "system.logs-deleted",
-                Severity::Confirm,
-                "journalctl --vacuum deletes system logs".to_owned(),
-            );
+            if cmd.words().any(vacuum_keeps_nothing) {
+                push(
+                    "system.logs-deleted",
+                    Severity::Verify,
+                    "journalctl --vacuum keeps next to nothing: the system's logs, its audit trail, are gone"
+                        .to_owned(),
+                );
+            } else {
+                push(
+                    "system.logs-deleted",
+                    Severity::Confirm,
+                    "journalctl --vacuum deletes system logs".to_owned(),
+                );
+            }
         }
         _ => {}
     }
