@@ -691,7 +691,14 @@ fn classify(t: &str) -> Kind {
     if !is_program(lower) {
         // A program of a known class written as a command (`velero backup delete nightly`,
         // `pm2 delete all`): a command line, read by the generic command reader.
-        if recognize::classes::of(lower).is_some() && command_shaped(t).is_some() {
+        // A long option among its first words makes it one whatever its operands are
+        // (`etcdctl del a --prefix`: `a` is a key, not an article).
+        if recognize::classes::of(lower).is_some()
+            && (command_shaped(t).is_some()
+                || first_command_words(t).take(4).any(|w| {
+                    w.len() > 2 && w.starts_with("--") && w.as_bytes()[2].is_ascii_alphabetic()
+                }))
+        {
             return Kind::Shell;
         }
         // An unknown program with options or paths after it (`inotifywait -m ~/x`,
