@@ -1578,3 +1578,6 @@ mod generic_scope_tests;
 
 #[cfg(test)]
 mod grade_gap_tests;
+
+#[cfg(test)]
+mod equivalents_tests;

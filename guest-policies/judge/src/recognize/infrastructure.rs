@@ -186,30 +186,20 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .iter()
         .filter_map(|o| cmd.value(&[o]))
         .chain(if cmd.program == "ansible" {
-            cmd.operands(&[
-                "-i",
-                "--inventory",
-                "-m",
-                "--module-name",
-                "-a",
-                "--args",
-                "-l",
-                "--limit",
-                "-u",
-                "--user",
-                "-e",
-                "--extra-vars",
-                "-f",
-                "--forks",
-            ])
-            .next()
+            cmd.operands(ANSIBLE_VALUES).next()
         } else {
             None
         })
         .any(production);
     let before = out.len();
     if cmd.program == "ansible" {
-        ad_hoc_module(cmd, prod, out);
+        // The host pattern `all` or `*` (ansible's "Patterns: targeting hosts and groups"):
+        // every host of the inventory at once, graded like a production inventory.
+        let every = cmd
+            .operands(ANSIBLE_VALUES)
+            .next()
+            .is_some_and(|p| matches!(p, "all" | "*"));
+        ad_hoc_module(cmd, prod, every, out);
     }
     if prod && out.len() == before {
         out.push(finding(
@@ -224,12 +214,30 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// The options of `ansible` that take a value.
+const ANSIBLE_VALUES: &[&str] = &[
+    "-i",
+    "--inventory",
+    "-m",
+    "--module-name",
+    "-a",
+    "--args",
+    "-l",
+    "--limit",
+    "-u",
+    "--user",
+    "-e",
+    "--extra-vars",
+    "-f",
+    "--forks",
+];
+
 /// An ad-hoc module's action on every host of the pattern: `-m shell -a 'rm -rf /srv/x'`
 /// runs that command there (judged as a command), `-m file -a 'path=X state=absent'` deletes X
 /// (graded like `rm -rf X`), another module with `state=absent` removes what it manages
-/// (a package, a user, a database). On a production inventory a bounded change becomes
-/// catastrophic: it happens on every production host at once.
-fn ad_hoc_module(cmd: &Cmd<'_>, prod: bool, out: &mut Vec<Finding>) {
+/// (a package, a user, a database). On a production inventory, or on every host (`all`,
+/// `*`), a bounded change is one to verify: it happens on all of them at once.
+fn ad_hoc_module(cmd: &Cmd<'_>, prod: bool, every: bool, out: &mut Vec<Finding>) {
     let module = cmd.value(&["-m", "--module-name"]).unwrap_or("command");
     let module = module.rsplit('.').next().unwrap_or(module);
     let Some(args) = cmd.value(&["-a", "--args"]) else {
@@ -277,7 +285,7 @@ fn ad_hoc_module(cmd: &Cmd<'_>, prod: bool, out: &mut Vec<Finding>) {
         _ => {}
     }
     for mut f in found {
-        if prod && f.severity == Severity::Confirm {
+        if (prod || every) && f.severity == Severity::Confirm {
             f.severity = Severity::Verify;
         }
         f.message.push_str(on_hosts);

@@ -497,6 +497,36 @@ const ENTRIES: &[(&str, u16)] = &[
     ("createdb", P),
     // airlock
     ("airlock", P),
+    // Programs judged as the command they amount to (`equivalents`): deleters, remote and
+    // container runners, SQL command lines, Windows' download runners.
+    ("rimraf", P),
+    ("del-cli", P),
+    ("shx", P),
+    ("trash-empty", P),
+    ("salt", P | ENGLISH),
+    ("salt-ssh", P),
+    ("pdsh", P),
+    ("clush", P),
+    ("pssh", P),
+    ("parallel-ssh", P),
+    ("podman-compose", P),
+    ("snowsql", P),
+    ("bq", P),
+    ("turso", P),
+    ("databricks", P),
+    ("neonctl", P),
+    ("dbsqlcli", P),
+    ("sqlcmd", P),
+    ("usql", P),
+    ("trino", P),
+    ("mysqlsh", P),
+    ("vsql", P),
+    ("mshta", P),
+    ("regsvr32", P),
+    ("msiexec", P),
+    ("rundll32", P),
+    ("certutil", P),
+    ("bitsadmin", P),
 ];
 
 const SLOTS: usize = 1024;

@@ -26,6 +26,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod equivalents;
 pub mod filesystem;
 pub mod generic;
 pub mod git;
@@ -303,6 +304,88 @@ pub fn judge_as(
         f.message = format!("{what} (as `{equivalent}`): {}", f.message);
         out.push(f);
     }
+}
+
+/// The command as the agent wrote it (its program and arguments), for messages.
+fn written(cmd: &Cmd<'_>) -> String {
+    let mut line = String::from(cmd.program);
+    for a in cmd.args {
+        line.push(' ');
+        line.push_str(a);
+    }
+    line
+}
+
+/// Judges what a command amounts to ([`equivalents`]): a command line here (as
+/// [`judge_as`]), a command line on other hosts or in a container (a context of its own; a
+/// bounded finding becomes one to verify in production or on every host), or SQL on a
+/// database (production raises a bounded finding the same way). False when it leaves the
+/// command to its own recognizer: an interactive session whose command found nothing.
+fn judge_equivalent(
+    cmd: &Cmd<'_>,
+    equivalent: equivalents::Equivalent,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) -> bool {
+    let what = crate::cut(&written(cmd), 120).to_owned();
+    let raise = |f: &mut Finding, wide: bool| {
+        if wide && f.severity == Severity::Confirm {
+            f.severity = Severity::Verify;
+        }
+    };
+    match equivalent {
+        equivalents::Equivalent::Here(line) => judge_as(&what, &line, depth, ctx, out),
+        equivalents::Equivalent::Remote {
+            command,
+            target,
+            production,
+            every_host,
+            interactive,
+        } => {
+            let mut found = Vec::new();
+            let mut remote = Context::default();
+            crate::judge_shell(&command, depth + 1, &mut remote, &mut found);
+            if found.is_empty() && interactive {
+                return false;
+            }
+            let place = if every_host {
+                " on every host".to_owned()
+            } else if target.is_empty() {
+                String::new()
+            } else {
+                format!(" on {target}")
+            };
+            for mut f in found {
+                raise(&mut f, production || every_host);
+                f.message = format!(
+                    "{what} (runs `{}`{place}{}): {}",
+                    crate::cut(&command, 80),
+                    if production { ", production" } else { "" },
+                    f.message
+                );
+                out.push(f);
+            }
+        }
+        equivalents::Equivalent::Sql { sql, database } => {
+            let production = containers::production(&database);
+            for mut f in crate::sql::judge_sql(&sql) {
+                raise(&mut f, production);
+                f.message = format!(
+                    "{} (SQL on {}): {}",
+                    crate::cut(&what, 60),
+                    if database.is_empty() {
+                        "its database"
+                    } else {
+                        &database
+                    },
+                    f.message
+                );
+                out.push(f);
+            }
+        }
+    }
+    true
 }
 
 /// How deep re-parsed bodies (`bash -c`, `eval`, decoded payloads, substitutions) may nest.
@@ -839,6 +922,48 @@ fn command(
     // command belongs to: no secret is read or sent, airlock approves nothing (`airlock
     // approve --help` prints usage).
     if dry_run(cmd) {
+        return;
+    }
+    // `source /dev/stdin` (`. /dev/fd/0`) runs what its stdin carries, as `sh` reading its
+    // stdin does: the same command with the same input (`. /dev/stdin <<< "$(curl URL)"`,
+    // `curl URL | source /dev/stdin`) is judged as `sh`.
+    if equivalents::sources_stdin(cmd) {
+        let as_shell = Cmd {
+            program: "sh",
+            args: cmd.args.get(1..).unwrap_or(&[]),
+            ..*cmd
+        };
+        let before = out.len();
+        command(&as_shell, s, index, depth, ctx, out);
+        for f in &mut out[before..] {
+            f.message = format!("{p} {} (as `sh`): {}", cmd.args[0], f.message);
+        }
+        return;
+    }
+    // A program that amounts to another command (`npx rimraf ~`, `docker exec web CMD`,
+    // `wrangler d1 execute db --command SQL`), or whose settings change its meaning
+    // (`TF_CLI_ARGS_apply=-destroy terraform apply`, `git -c core.hooksPath=/dev/null commit`):
+    // judged as that command, by the whole judgement.
+    if let Some(equivalent) = equivalents::posix(cmd)
+        && judge_equivalent(cmd, equivalent, depth, ctx, out)
+    {
+        filesystem::redirects(cmd, out);
+        return;
+    }
+    if let Some(line) = equivalents::settings(cmd) {
+        judge_as(&written(cmd), &line, depth, ctx, out);
+        if equivalents::hooks_disabled(cmd) {
+            out.push(finding(
+                Family::Git,
+                "git.hooks-disabled",
+                Severity::Confirm,
+                format!(
+                    "{}: core.hooksPath points at no hooks, every check the repository runs is skipped",
+                    crate::cut(&written(cmd), 80)
+                ),
+            ));
+        }
+        filesystem::redirects(cmd, out);
         return;
     }
     if p == "find" {

@@ -111,15 +111,49 @@ fn program(w: &str) -> String {
 /// are claimed only with cmd's switches or a Windows path).
 fn program_known(w: &str) -> bool {
     const KNOWN: &[&str] = &[
-        "vssadmin", "wevtutil", "bcdedit", "reg", "sc", "net", "net1", "cipher", "format",
-        "diskpart", "wmic", "wbadmin", "schtasks", "netsh", "icacls", "takeown", "taskkill",
-        "robocopy", "shutdown", "rd", "rmdir", "del", "erase", "ri", "rm", "spsv", "kill",
+        "vssadmin",
+        "wevtutil",
+        "bcdedit",
+        "reg",
+        "sc",
+        "net",
+        "net1",
+        "cipher",
+        "format",
+        "diskpart",
+        "wmic",
+        "wbadmin",
+        "schtasks",
+        "netsh",
+        "icacls",
+        "takeown",
+        "taskkill",
+        "robocopy",
+        "shutdown",
+        "rd",
+        "rmdir",
+        "del",
+        "erase",
+        "ri",
+        "rm",
+        "spsv",
+        "kill",
+        // Programs judged as the command they amount to (`equivalents`).
+        "mshta",
+        "regsvr32",
+        "msiexec",
+        "rundll32",
+        "certutil",
+        "bitsadmin",
+        "iwr",
+        "irm",
+        "saps",
     ];
     if w.len() > 40 {
         return false;
     }
     let name = program_base(w);
-    (2..=8).contains(&name.len()) && KNOWN.iter().any(|k| k.eq_ignore_ascii_case(name))
+    (2..=9).contains(&name.len()) && KNOWN.iter().any(|k| k.eq_ignore_ascii_case(name))
 }
 
 /// PowerShell's approved verbs that this reader grades or reads (lowercase).
@@ -128,6 +162,7 @@ const VERBS: &[&str] = &[
     "block",
     "clear",
     "compare",
+    "compress",
     "convertfrom",
     "convertto",
     "disable",
@@ -569,6 +604,37 @@ fn statement(
         return;
     }
     let p = program(first);
+    // A program that amounts to another command (`certutil -urlcache -f URL a.exe` downloads,
+    // `mshta URL` runs code from the network, `Restart-Service x` is `systemctl restart x`):
+    // judged as that command ([`super::equivalents`]).
+    if let Some(equivalent) = super::equivalents::windows(&p, rest) {
+        if let super::equivalents::Equivalent::Here(line) = equivalent {
+            judge_as(&st.words.join(" "), &line, depth, ctx, out);
+        }
+        return;
+    }
+    // A file downloaded earlier run by its Windows path (`C:\Users\Public\a.exe`,
+    // `.\a.exe`, `$env:TEMP\a.exe`): running downloaded code, as `./a.exe` is.
+    // The file's name as written (its extension kept: `a.exe` was downloaded as `a.exe`).
+    let base = first.rsplit(['\\', '/']).next().unwrap_or(first);
+    let lower_base = base.to_ascii_lowercase();
+    let executable = [
+        ".exe", ".bat", ".cmd", ".ps1", ".msi", ".vbs", ".hta", ".scr", ".com",
+    ]
+    .iter()
+    .any(|e| lower_base.ends_with(e));
+    if (first.contains('\\') || first.starts_with('$') || first.starts_with('%') || executable)
+        && ctx.downloaded(base)
+    {
+        judge_as(
+            first,
+            &format!("./{}", super::equivalents::quote(base)),
+            depth,
+            ctx,
+            out,
+        );
+        return;
+    }
     if let Some((verb, noun)) = cmdlet(first)
         && written_as_cmdlet(first, rest.first().map_or("", String::as_str))
     {
