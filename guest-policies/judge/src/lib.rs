@@ -621,8 +621,16 @@ fn classify(t: &str) -> Kind {
                 .into_iter()
                 .next()
                 .unwrap_or_default();
+            // A quoted path, variable or lookup in command position (`"/usr/bin/rm"`,
+            // `"$RM"`, `"$(command -v rm)"`) may be a program word too: read both ways, so a
+            // quotation that only looks like one (an unbalanced quote swallowing the rest of
+            // the text) is still read as words.
+            let runs = w.starts_with('$') && !w.starts_with("$ ")
+                || w.starts_with('/') && w.len() > 1 && !w.contains(' ');
             return if is_program(&w.to_ascii_lowercase()) {
                 Kind::Shell
+            } else if runs || is_program(&recognize::program_name(&w).to_ascii_lowercase()) {
+                Kind::Both
             } else {
                 Kind::Prose
             };

@@ -615,6 +615,9 @@ mod properties {
                 .replace('o', "о")
                 .replace('a', "а")
                 .replace('c', "с"),
+            // a quoted path, and a quoted lookup on the PATH
+            format!("\"/usr/local/bin/{p}\""),
+            format!("\"$(command -v {p})\""),
         ]
     }
 
@@ -643,17 +646,23 @@ mod properties {
         #[test]
         fn obfuscation_keeps_the_verdict(
             index in 0..COMMANDS.len(),
-            spelling in 0..10_usize,
+            spelling in 0..12_usize,
             wrap in wrapper(),
             spaces in 1..4_usize,
-            form in 0..4_u8,
+            form in 0..5_u8,
         ) {
             let (program, args, want) = COMMANDS[index];
             let spelled = spellings(program).swap_remove(spelling);
             let gap = " ".repeat(spaces);
-            let line = format!("{wrap}{spelled}{gap}{}", args.replace(' ', &gap));
+            // The program behind a variable the line sets first (`p=rm; $p -rf /`).
+            let (binding, word) = if form == 4 {
+                (format!("p={spelled}; "), "\"$p\"".to_owned())
+            } else {
+                (String::new(), spelled)
+            };
+            let line = format!("{binding}{wrap}{word}{gap}{}", args.replace(' ', &gap));
             let text = match form {
-                0 => line,
+                0 | 4 => line,
                 1 => format!("bash -c {}", shell_quote(&line)),
                 2 => {
                     use base64::Engine as _;

@@ -396,7 +396,13 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
     if depth > MAX_DEPTH {
         return;
     }
+    // Variables the script sets before it uses them (`x=rm; $x -rf /`): a program or a target
+    // hidden behind a name is judged as what the name holds.
+    let mut bindings: Vec<(&str, &str)> = Vec::new();
     for (i, c) in s.commands.iter().enumerate() {
+        remember_bindings(c, &mut bindings);
+        let bound = expand_bindings(c, &bindings);
+        let c = bound.as_ref().unwrap_or(c);
         let expanded = expand_lookups(c);
         let c = expanded.as_ref().unwrap_or(c);
         let mut folded = Vec::new();
@@ -790,6 +796,73 @@ pub fn path_lookup(w: &str) -> Option<&str> {
         return None;
     }
     Some(arg)
+}
+
+/// Records the variables a command sets for the commands after it: an assignment standing
+/// alone (`x=rm`), or `export`, `declare`, `typeset`, `local`, `readonly` of `NAME=VALUE`. (A
+/// prefix assignment, `X=1 cmd`, sets X for `cmd` only.) A later assignment hides an earlier one.
+fn remember_bindings<'s>(c: &'s Command<'_>, bindings: &mut Vec<(&'s str, &'s str)>) {
+    let set: &[Cow<'_, str>] = if c.words.is_empty() {
+        &c.assignments
+    } else if matches!(
+        &*c.words[0],
+        "export" | "declare" | "typeset" | "local" | "readonly"
+    ) {
+        &c.words[1..]
+    } else {
+        return;
+    };
+    for w in set {
+        if crate::shell::is_assignment(w)
+            && let Some((name, value)) = w.split_once('=')
+            && !name.ends_with('+')
+        {
+            bindings.push((name, value));
+        }
+    }
+}
+
+/// The value bound to a word that is exactly one variable reference (`$x`, `${x}`), if any.
+fn bound<'b>(w: &str, bindings: &[(&str, &'b str)]) -> Option<&'b str> {
+    let name = w.strip_prefix('$')?;
+    let name = name
+        .strip_prefix('{')
+        .and_then(|n| n.strip_suffix('}'))
+        .unwrap_or(name);
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    bindings
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+}
+
+/// The command with every word that is one bound variable replaced by its value, or `None`
+/// when it has none (the usual case, checked without allocating). The program word's value is
+/// split on blanks, as the shell splits an unquoted expansion (`c="rm -rf"; $c /`): judging
+/// the split words is the cautious reading either way.
+fn expand_bindings<'a>(c: &Command<'a>, bindings: &[(&str, &str)]) -> Option<Command<'a>> {
+    if bindings.is_empty() || !c.words.iter().any(|w| bound(w, bindings).is_some()) {
+        return None;
+    }
+    let mut out = c.clone();
+    out.words.clear();
+    for (i, w) in c.words.iter().enumerate() {
+        match bound(w, bindings) {
+            // A lookup (`p="$(command -v rm)"`) is one word, read by `expand_lookups`.
+            Some(v) if i == 0 && path_lookup(v).is_none() => out
+                .words
+                .extend(v.split_whitespace().map(|p| Cow::Owned(p.to_owned()))),
+            Some(v) => out.words.push(Cow::Owned(v.to_owned())),
+            None => out.words.push(w.clone()),
+        }
+    }
+    if out.words.is_empty() {
+        return None;
+    }
+    Some(out)
 }
 
 /// The words of a command with every lookup substitution (`$(command -v X)`, see
