@@ -43,20 +43,16 @@ fn input(command: &str) -> String {
     .to_string()
 }
 
-/// One hook call; its wall time. Panics if the answer is not the expected allow.
-fn call(state: &Path, cache: &Path, stdin: &str) -> Duration {
+/// Runs `command` as a host runs a hook (`stdin` written, the answer read): its wall time and
+/// output.
+fn timed(mut command: Command, stdin: &str) -> (Duration, std::process::Output) {
     let began = Instant::now();
-    let mut child = Command::new(airlock_bin())
-        .args(["hook", "claude-code"])
-        .env("AIRLOCK_STATE_DIR", state)
-        .env("AIRLOCK_CACHE_DIR", cache)
-        .env_remove("AIRLOCK_POLICY")
-        .env_remove("AIRLOCK_LOG")
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("airlock hook");
+        .expect("the hook process");
     child
         .stdin
         .take()
@@ -64,7 +60,19 @@ fn call(state: &Path, cache: &Path, stdin: &str) -> Duration {
         .write_all(stdin.as_bytes())
         .expect("write");
     let out = child.wait_with_output().expect("wait");
-    let took = began.elapsed();
+    (began.elapsed(), out)
+}
+
+/// One hook call; its wall time. Panics if the answer is not the expected allow.
+fn call(state: &Path, cache: &Path, stdin: &str) -> Duration {
+    let mut command = Command::new(airlock_bin());
+    command
+        .args(["hook", "claude-code"])
+        .env("AIRLOCK_STATE_DIR", state)
+        .env("AIRLOCK_CACHE_DIR", cache)
+        .env_remove("AIRLOCK_POLICY")
+        .env_remove("AIRLOCK_LOG");
+    let (took, out) = timed(command, stdin);
     assert!(
         out.status.success() && out.stdout.is_empty(),
         "an allowed call prints nothing and exits 0: {:?} {} {}",
@@ -85,26 +93,14 @@ fn cc_safety_net() -> Option<std::path::PathBuf> {
 /// One call of the peer hook on `stdin`, in its own home (it keeps an audit there); its wall
 /// time. Panics unless it allows (exit 0), as it must for `git status`.
 fn peer_call(js: &Path, home: &Path, stdin: &str) -> Duration {
-    let began = Instant::now();
-    let mut child = Command::new("node")
+    let mut command = Command::new("node");
+    command
         .arg(js)
         .args(["hook", "--claude-code"])
         .env("HOME", home)
         .env("CC_SAFETY_NET_HOME", home.join(".cc-safety-net"))
-        .env("CC_SAFETY_NET_AUDIT_HOME", home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("node cc-safety-net");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    let took = began.elapsed();
+        .env("CC_SAFETY_NET_AUDIT_HOME", home);
+    let (took, out) = timed(command, stdin);
     assert!(
         out.status.success(),
         "cc-safety-net refused git status: {:?} {}",
