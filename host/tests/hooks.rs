@@ -96,22 +96,7 @@ impl World {
 
     /// Runs `airlock hook HOST` on `input` and reads the answer as the host does.
     fn hook(&self, host: &str, input: &Value) -> Verdict {
-        let mut child = self
-            .airlock()
-            .args(["hook", host])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("airlock hook");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.to_string().as_bytes())
-            .expect("write");
-        let out = child.wait_with_output().expect("wait");
-        read_answer(host, &out)
+        read_answer(host, &raw_hook(self, host, input))
     }
 
     /// A tool call in `session`, working in the project.
