@@ -1589,3 +1589,6 @@ mod grade_gap_tests;
 
 #[cfg(test)]
 mod equivalents_tests;
+
+#[cfg(test)]
+mod other_languages_tests;

@@ -411,7 +411,7 @@ pub fn judge(
         for sub in substitutions(body) {
             run_output_of(sub, p, depth, ctx, out);
         }
-        code(body, depth, ctx, out);
+        code_with(body, &preloaded(cmd), depth, ctx, out);
     } else if lexicon::is(p, INTERPRETER) && !lexicon::is(p, SHELL) {
         program_from_pipe(cmd, depth, ctx, out);
     }
@@ -427,6 +427,9 @@ pub fn judge(
             Severity::Verify,
             format!("{p} runs {url} straight from the network"),
         ));
+    }
+    if p == "osascript" {
+        osascript(cmd, depth, ctx, out);
     }
     // Ansible's ad-hoc commands run on every host of the inventory.
     if p == "ansible" {
@@ -661,9 +664,41 @@ const FILE_DELETES: &[&str] = &[
     ".unlink(",
 ];
 
+/// The libraries an interpreter loads before its inline code (`perl -MLWP::Simple`, `ruby
+/// -ropen-uri -rnet/http`, `node -r axios`): the code's bare `get(URL)` or `URI.open` comes from
+/// them, so they say what the code can fetch.
+fn preloaded(cmd: &Cmd<'_>) -> String {
+    let letters: &[&str] = match cmd.program {
+        "perl" => &["-M", "-m"],
+        "ruby" => &["-r"],
+        "node" | "nodejs" | "bun" => &["-r", "--require", "--import"],
+        _ => return String::new(),
+    };
+    let mut out = String::new();
+    let mut words = cmd.words().peekable();
+    while let Some(w) = words.next() {
+        for l in letters {
+            if w == *l {
+                out.extend(words.peek().copied());
+            } else if let Some(v) = w.strip_prefix(l) {
+                out.push_str(v.trim_start_matches('='));
+            } else {
+                continue;
+            }
+            out.push(' ');
+        }
+    }
+    out
+}
+
 /// Judges inline interpreter code: shell strings run, trees deleted, secrets read, code fetched
 /// and run.
 pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    code_with(body, "", depth, ctx, out);
+}
+
+/// [`code`], with the libraries the interpreter loaded first ([`preloaded`]).
+fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     for call in SHELL_CALLS {
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
@@ -698,9 +733,10 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             }
         }
     }
+    crate::sql::cypher::judge_gremlin(body, out);
     let literals = string_literals(body);
     for l in &literals {
-        if crate::looks_like_sql(l.trim()) {
+        if crate::looks_like_sql(l.trim()) || crate::sql::cypher::is_graph_delete(l) {
             out.extend(crate::sql::judge_sql(l));
         }
         if let Some(what) = paths::secret(l) {
@@ -784,6 +820,7 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
         }
     }
+    writes(body, depth, ctx, out);
     let fetches = [
         "urlopen",
         "requests.get",
@@ -798,24 +835,52 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
         "httpx.get",
         "curl",
         "wget",
+        "HTTP::Tiny",
+        "Mojo::UserAgent",
+        "HTTParty",
+        "Faraday",
+        "net/http",
+        "axios",
     ]
     .iter()
-    .any(|k| body.contains(k));
+    .any(|k| body.contains(k) || preloaded.contains(k))
+        // PHP's stream wrappers fetch a URL given to any file function, and LWP::Simple's
+        // `get` fetches one: with a URL among the code's strings they are downloads.
+        || ["file_get_contents(", "fopen(", "readfile(", "get(", "get "]
+            .iter()
+            .any(|k| body.contains(k))
+            && literals
+                .iter()
+                .any(|l| l.starts_with("http://") || l.starts_with("https://"));
     let runs = [
         "exec(",
         "eval(",
+        // Ruby and Perl call without parentheses (`eval URI.open(u).read`, `eval get $u`).
+        "eval ",
         "Function(",
         "compile(",
         "runpy",
         "import_module",
         "instance_eval",
+        "runInThisContext",
+        "runInNewContext",
         "| sh",
         "|sh",
         "| bash",
     ]
     .iter()
     .any(|k| body.contains(k));
-    if fetches && runs {
+    // PHP runs a file included from a URL (`include 'http://...'`, `require_once "https://..."`).
+    let includes_url = ["include", "require"].iter().any(|k| {
+        body.match_indices(k).any(|(at, _)| {
+            let rest = body[at + k.len()..].trim_start_matches("_once");
+            let rest = rest.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+            ["'http://", "'https://", "\"http://", "\"https://"]
+                .iter()
+                .any(|u| rest.starts_with(u))
+        })
+    });
+    if fetches && runs || includes_url {
         out.push(finding(
             Family::RemoteCode,
             "remote-code.fetch-and-run",
@@ -1087,4 +1152,407 @@ fn powershell_text(text: &str, who: &str, out: &mut Vec<Finding>) {
             ),
         ));
     }
+}
+
+/// AppleScript's `do shell script "CMD"` (and Terminal's `do script "CMD"`, JXA's
+/// `doShellScript("CMD")`) hands CMD to `sh -c`: the command is judged like `sh -c CMD`, and
+/// `with administrator privileges` runs it as root, like `sudo sh -c CMD`. The script comes
+/// from `-e` lines (one per `-e`) or a here-document; a script file is not on the line.
+fn osascript(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let mut script = String::new();
+    let mut words = cmd.words();
+    while let Some(w) = words.next() {
+        if w == "-e" {
+            script.extend(words.next());
+            script.push('\n');
+        }
+    }
+    for r in cmd.redirects {
+        if matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc) {
+            script.push_str(&r.target);
+            script.push('\n');
+        }
+    }
+    for (command, admin) in apple_shell_commands(&script) {
+        let line = if admin {
+            format!("sudo sh -c {}", quote(&command))
+        } else {
+            format!("sh -c {}", quote(&command))
+        };
+        crate::judge_shell(&line, depth + 1, ctx, out);
+    }
+}
+
+/// The shell commands an AppleScript (or JXA) text runs, each with whether it asks for
+/// administrator privileges. AppleScript strings escape `"` and `\` with a backslash.
+fn apple_shell_commands(script: &str) -> Vec<(String, bool)> {
+    let lower = script.to_ascii_lowercase();
+    let mut found = Vec::new();
+    for key in ["do shell script", "do script", "doshellscript("] {
+        for (at, _) in lower.match_indices(key) {
+            let rest = &script[at + key.len()..];
+            let Some(open) = rest.find(['"', '\'']) else {
+                continue;
+            };
+            // Only blanks (and JXA's parenthesis) between the verb and its string.
+            if !rest[..open].trim().is_empty() {
+                continue;
+            }
+            let q = rest.as_bytes()[open];
+            let mut text = String::new();
+            let mut end = rest.len();
+            let mut chars = rest[open + 1..].char_indices();
+            while let Some((i, c)) = chars.next() {
+                if c == '\\' {
+                    text.extend(chars.next().map(|(_, n)| n));
+                } else if c as u32 == u32::from(q) {
+                    end = open + 1 + i + 1;
+                    break;
+                } else {
+                    text.push(c);
+                }
+            }
+            // The clause up to the end of the line: `... with administrator privileges`.
+            let tail = rest[end.min(rest.len())..]
+                .split('\n')
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let admin = tail.contains("administrator privileges")
+                || tail.contains("administratorprivileges: true")
+                || tail.contains("administratorprivileges:true");
+            if !text.trim().is_empty() {
+                found.push((text, admin));
+            }
+        }
+    }
+    found
+}
+
+/// Calls that open a file for writing, whose first argument is its path, with the argument
+/// that holds the mode when the call takes one (Python's `open(p, 'w')`, Ruby's `File.open(p,
+/// 'a')`, PHP's `fopen(p, 'w')`): without a writing mode those calls read. The others always
+/// write (`fs.writeFileSync`, `File.write`, `Path(p).write_text`, `file_put_contents`).
+const WRITES: &[(&str, bool)] = &[
+    ("open(", true),
+    ("File.open(", true),
+    ("fopen(", true),
+    ("io.open(", true),
+    ("codecs.open(", true),
+    ("writeFileSync(", false),
+    ("appendFileSync(", false),
+    ("writeFile(", false),
+    ("appendFile(", false),
+    ("createWriteStream(", false),
+    ("File.write(", false),
+    ("IO.write(", false),
+    ("File.binwrite(", false),
+    ("file_put_contents(", false),
+    ("Deno.writeTextFile(", false),
+    ("Bun.write(", false),
+];
+
+/// Calls that copy a file over their second argument (`shutil.copy(src, dst)`, `fs.copyFileSync`,
+/// `FileUtils.cp`, PHP's `copy`).
+const COPIES: &[&str] = &[
+    "shutil.copy(",
+    "shutil.copyfile(",
+    "shutil.copy2(",
+    "shutil.move(",
+    "copyFileSync(",
+    "FileUtils.cp(",
+    "FileUtils.mv(",
+    "os.replace(",
+    "os.rename(",
+    "renameSync(",
+];
+
+/// A file that inline code writes is judged like the shell's redirection to it (`echo ... >
+/// PATH`, `>> PATH` for an append): sudoers, authorized_keys, a shell startup file, the agent
+/// host's hook settings or airlock's policy are the same target whichever language opens them.
+/// The path is a string literal, a name bound to one earlier in the code (`p='x.json'; ...
+/// open(p,'w')`), or the home joined to one (`os.homedir()+'/.ssh/authorized_keys'`,
+/// `os.path.expanduser('~/.bashrc')`, `Path.home()/'.zshrc'`).
+fn writes(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let mut targets: Vec<(String, bool)> = Vec::new();
+    for (call, moded) in WRITES {
+        for (at, _) in body.match_indices(call) {
+            // `os.open(`/`File.open(` contain `open(`: the longer name is its own entry, so
+            // `open(` must start a name (not follow a letter or a dot of another call).
+            if *call == "open("
+                && body[..at].chars().next_back().is_some_and(|c| {
+                    c.is_alphanumeric() || c == '_' || c == '.' && !body[..at].ends_with("io.")
+                })
+            {
+                continue;
+            }
+            let args = top_level_args(&body[at + call.len()..]);
+            let Some(first) = args.first() else { continue };
+            let (path, append) = if *moded {
+                let Some(append) = write_mode(&args[1..]) else {
+                    continue;
+                };
+                (path_of(first, body), append)
+            } else {
+                (path_of(first, body), call.starts_with("append"))
+            };
+            targets.extend(path.map(|p| (p, append)));
+        }
+    }
+    // Path objects: `Path('~/.zshrc').write_text(...)`, `pathlib.Path(p).open('w')`.
+    for method in [
+        ".write_text(",
+        ".write_bytes(",
+        ".open('w",
+        ".open(\"w",
+        ".open('a",
+        ".open(\"a",
+    ] {
+        for (at, _) in body.match_indices(method) {
+            let before = &body[..at];
+            let Some(open) = before.rfind("Path(") else {
+                continue;
+            };
+            let args = top_level_args(&before[open + 5..]);
+            let home = before[open..].contains(".home()");
+            let path = if home && args.is_empty() {
+                // `Path.home() / '.ssh' / 'authorized_keys'`.
+                Some(format!("~/{}", string_literals(&before[open..]).join("/")))
+            } else {
+                args.first().and_then(|a| path_of(a, body))
+            };
+            targets.extend(path.map(|p| (p, method.contains('a') && !method.contains("write"))));
+        }
+    }
+    // Perl's `open(FH, '>', PATH)`, `open my $f, '>>', PATH` and `open(FH, ">PATH")`.
+    for (at, _) in body.match_indices("open") {
+        let rest = body[at + 4..].trim_start_matches(['(', ' ']);
+        let args = top_level_args_until(rest, ';');
+        if args.len() < 2
+            || !(args[0].starts_with('$')
+                || args[0].starts_with("my ")
+                || args[0].bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
+        {
+            continue;
+        }
+        let mode_word = string_literals(args[1])
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let (mode, inline_path) = match mode_word.trim_start() {
+            m if m.starts_with(">>") => (Some(true), m[2..].trim().to_owned()),
+            m if m.starts_with('>') || m.starts_with("+>") => (
+                Some(false),
+                m.trim_start_matches('+')[1..].trim().to_owned(),
+            ),
+            _ => (None, String::new()),
+        };
+        let Some(append) = mode else { continue };
+        let path = if inline_path.is_empty() {
+            args.get(2).and_then(|a| path_of(a, body))
+        } else {
+            Some(inline_path)
+        };
+        targets.extend(path.map(|p| (p, append)));
+    }
+    for call in COPIES {
+        for (at, _) in body.match_indices(call) {
+            let args = top_level_args(&body[at + call.len()..]);
+            if let Some(dst) = args.get(1).and_then(|a| path_of(a, body)) {
+                targets.push((dst, false));
+            }
+        }
+    }
+    targets.sort();
+    targets.dedup();
+    for (path, append) in targets {
+        if path.is_empty() || path.contains(char::is_whitespace) && !path.contains('/') {
+            continue;
+        }
+        let line = format!(
+            "echo _ {} {}",
+            if append { ">>" } else { ">" },
+            quote(&path)
+        );
+        let mut found = Vec::new();
+        crate::judge_shell(&line, depth + 1, ctx, &mut found);
+        for mut f in found {
+            f.message = format!(
+                "inline code writes {path} (as `{}`): {}",
+                if append { ">>" } else { ">" },
+                f.message
+            );
+            out.push(f);
+        }
+    }
+}
+
+/// Whether the mode arguments of an `open`-like call write, and if so whether they append:
+/// a mode literal (`'w'`, `'a+'`, `"wb"`, `'x'`, `'r+'`) or `mode='w'`, `File::WRONLY`.
+fn write_mode(args: &[&str]) -> Option<bool> {
+    for a in args {
+        let a = a.trim();
+        let value = a
+            .strip_prefix("mode=")
+            .or_else(|| a.strip_prefix("mode ="))
+            .unwrap_or(a)
+            .trim();
+        if value.contains("WRONLY") || value.contains("RDWR") || value.contains("O_APPEND") {
+            return Some(value.contains("APPEND"));
+        }
+        let Some(lit) = string_literals(value).into_iter().next() else {
+            continue;
+        };
+        if value.trim_matches(['\'', '"']) != lit || lit.is_empty() || lit.len() > 3 {
+            continue;
+        }
+        if !lit.chars().all(|c| "rwaxbt+U".contains(c)) {
+            continue;
+        }
+        if lit.contains('a') {
+            return Some(true);
+        }
+        if lit.contains('w') || lit.contains('x') || lit.contains('+') {
+            return Some(false);
+        }
+        return None;
+    }
+    None
+}
+
+/// The path an argument expression names: string literals joined (`'/etc/' + 'sudoers'`,
+/// `os.path.join(a, b)`), a home expression in front (`os.homedir()`, `expanduser('~')`,
+/// `Dir.home`, `ENV['HOME']`, `$ENV{HOME}`, `process.env.HOME`, `Path.home()`), or a name
+/// bound to a literal earlier in the code (`p = '.claude/settings.json'`, `const p="..."`,
+/// `my $p = "..."`).
+fn path_of(arg: &str, body: &str) -> Option<String> {
+    let arg = arg.trim();
+    let home = [
+        "homedir()",
+        "expanduser",
+        "Path.home()",
+        "Dir.home",
+        "ENV['HOME']",
+        "ENV[\"HOME\"]",
+        "$ENV{HOME}",
+        "$ENV{'HOME'}",
+        "process.env.HOME",
+        "environ['HOME']",
+        "environ[\"HOME\"]",
+        "getenv('HOME')",
+        "getenv(\"HOME\")",
+    ]
+    .iter()
+    .any(|h| arg.contains(h));
+    // Literals that name a module or a variable, not a piece of the path.
+    let lits: Vec<String> = string_literals(arg)
+        .into_iter()
+        .filter(|l| {
+            !matches!(
+                l.as_str(),
+                "os" | "fs" | "path" | "HOME" | "fs/promises" | "node:fs" | "node:os"
+            )
+        })
+        .collect();
+    if lits.is_empty() {
+        if home {
+            return Some("~".to_owned());
+        }
+        // A bare name: what the code bound to it.
+        let name = arg.trim_start_matches(['$', '@']);
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        return bound_literal(name, body).and_then(|v| path_of(&quote_literal(&v), ""));
+    }
+    let mut path = String::new();
+    for l in &lits {
+        if !path.is_empty() && !path.ends_with('/') && !l.starts_with('/') {
+            path.push('/');
+        }
+        path.push_str(l);
+    }
+    if home && !path.starts_with('~') {
+        path = if path.starts_with('/') {
+            format!("~{path}")
+        } else {
+            format!("~/{path}")
+        };
+    }
+    Some(path)
+}
+
+fn quote_literal(v: &str) -> String {
+    format!("\"{}\"", v.replace('"', ""))
+}
+
+/// The literal the code assigns to `name` (`name = '...'`, `name="..."`, `const name = '...'`,
+/// `my $name = "..."`), the first one.
+fn bound_literal(name: &str, body: &str) -> Option<String> {
+    for (at, _) in body.match_indices(name) {
+        let before = body[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+            continue;
+        }
+        let rest = body[at + name.len()..].trim_start();
+        let Some(value) = rest.strip_prefix('=') else {
+            continue;
+        };
+        if value.starts_with('=') {
+            continue;
+        }
+        let value = value.trim_start();
+        if value.starts_with(['\'', '"']) {
+            return string_literals(value).into_iter().next();
+        }
+        // `p = os.path.expanduser('~/.bashrc')`: the expression's path.
+        let end = value.find([';', '\n']).unwrap_or(value.len());
+        return path_of(&value[..end], "");
+    }
+    None
+}
+
+/// The top-level arguments of a call (its text after the opening parenthesis), split at
+/// commas outside quotes and brackets, up to its closing parenthesis.
+fn top_level_args(rest: &str) -> Vec<&str> {
+    top_level_args_until(rest, ')')
+}
+
+fn top_level_args_until(rest: &str, close: char) -> Vec<&str> {
+    let b = rest.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0_i32;
+    let mut quote: Option<u8> = None;
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if let Some(q) = quote {
+            if c == b'\\' {
+                i += 1;
+            } else if c == q {
+                quote = None;
+            }
+        } else if c == b'\'' || c == b'"' || c == b'`' {
+            quote = Some(c);
+        } else if depth == 0 && (c == close as u8 || c == b';' || c == b'\n') {
+            break;
+        } else if matches!(c, b'(' | b'[' | b'{') {
+            depth += 1;
+        } else if matches!(c, b')' | b']' | b'}') {
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+        } else if c == b',' && depth == 0 {
+            out.push(rest[start..i].trim());
+            start = i + 1;
+        }
+        i += 1;
+    }
+    let last = rest[start..i.min(rest.len())].trim();
+    if !last.is_empty() {
+        out.push(last);
+    }
+    out
 }

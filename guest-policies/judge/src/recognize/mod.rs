@@ -27,6 +27,7 @@ pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod equivalents;
+pub mod exposures;
 pub mod filesystem;
 pub mod generic;
 pub mod git;

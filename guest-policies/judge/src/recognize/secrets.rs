@@ -619,10 +619,30 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
-        "pastebinit" | "termbin" | "ix" | "sprunge" => {
+        // Paste clients (pastebinit, wgetpaste, fpaste, haste-client): what they upload gets
+        // a public URL.
+        "pastebinit" | "termbin" | "ix" | "sprunge" | "wgetpaste" | "fpaste" | "haste"
+        | "hastebin" | "dpaste" | "pastebin" => {
             s.dest = "a public paste site".to_owned();
-            s.files
-                .extend(cmd.operands(&["-b", "-a", "-t", "-f", "-i"]));
+            s.files.extend(cmd.operands(&[
+                "-b",
+                "-a",
+                "-t",
+                "-f",
+                "-i",
+                "-s",
+                "-l",
+                "-d",
+                "-x",
+                "-n",
+                "--title",
+                "--language",
+                "--description",
+                "--filename",
+                "--service",
+                "--nick",
+                "--expires",
+            ]));
             s.stdin = cmd.piped_in;
             if s.files.is_empty() && !s.stdin {
                 return None;
@@ -681,6 +701,40 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 .collect();
             s.files
                 .extend(ops.iter().skip(2).copied().filter(|f| *f != "-"));
+            s.stdin = cmd.piped_in || ops.contains(&"-");
+        }
+        // `glab snippet create [-v public|internal|private] FILES` (GitLab's snippets are
+        // private unless a visibility is given).
+        "glab" => {
+            if !(words.contains(&"snippet") && words.contains(&"create")) {
+                return None;
+            }
+            let visibility = cmd.value(&["-v", "--visibility"]).unwrap_or("private");
+            s.dest = match visibility {
+                "public" => "a public GitLab snippet".to_owned(),
+                v => format!("an {v} GitLab snippet").replace("an private", "a private"),
+            };
+            let ops: Vec<&'c str> = cmd
+                .operands(&[
+                    "-t",
+                    "--title",
+                    "-v",
+                    "--visibility",
+                    "-d",
+                    "--description",
+                    "-f",
+                    "--filename",
+                    "-R",
+                    "--repo",
+                ])
+                .collect();
+            s.files.extend(
+                ops.iter()
+                    .skip_while(|w| **w != "create")
+                    .skip(1)
+                    .copied()
+                    .filter(|f| *f != "-"),
+            );
             s.stdin = cmd.piped_in || ops.contains(&"-");
         }
         "mail" | "mailx" | "sendmail" | "mutt" => {
@@ -818,21 +872,17 @@ pub fn judge(
     downloads(cmd, s, index, ctx, out);
 }
 
-/// Ports whose service should never face the internet: SSH, RDP, VNC, the Docker daemon,
-/// databases and caches, search and queue admin, cluster control planes, secret stores.
-const PRIVATE_PORTS: &[&str] = &[
-    "1433", "1521", "15672", "22", "2375", "2376", "2379", "27017", "3306", "3389", "5432", "5900",
-    "5984", "6379", "6443", "8123", "8200", "8500", "9200", "10250", "11211",
-];
-
 /// What a command exposes to the network: a web server started on the home directory, the
 /// root or a credentials directory (`python3 -m http.server --directory ~`, `php -S 0.0.0.0:8000
 /// -t ~`, `ruby -run -e httpd ~`, `http-server ~`): every key and token under it can be
 /// downloaded by whoever reaches the port (bound to a loopback address, only this machine
 /// can); a tunnel that puts a database, SSH or admin port on the internet (`ngrok tcp 5432`,
-/// `cloudflared tunnel --url tcp://localhost:22`). Serving the project or tunnelling a dev
-/// server (`ngrok http 3000`) is ordinary work.
+/// `cloudflared tunnel --url tcp://localhost:22`) or any other local port (confirmed): the
+/// tunnels are read by [`super::exposures`].
 fn exposure(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
+    if super::exposures::tunnel(cmd, out) {
+        return;
+    }
     let words: Vec<&str> = cmd.words().collect();
     let (dir, bind) = match cmd.program {
         "python" | "python3" | "python2"
@@ -867,35 +917,6 @@ fn exposure(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
                 .or(ctx.cwd.as_deref()),
             cmd.value(&["-a"]),
         ),
-        "ngrok" | "cloudflared" | "lt" | "localtunnel" => {
-            let port = words.iter().find_map(|w| {
-                let w = w.trim_start_matches("--url=");
-                let tail = w.rsplit(':').next().unwrap_or(w);
-                let tail = tail.trim_end_matches('/');
-                PRIVATE_PORTS.contains(&tail).then_some(tail)
-            });
-            // (`cloudflared access tcp --url localhost:5432` is the client of a tunnel: it
-            // reaches a remote service, it exposes nothing.)
-            let tunnels = match cmd.program {
-                "ngrok" => matches!(words.first().copied(), Some("http" | "tcp" | "tls")),
-                "cloudflared" => words.first() == Some(&"tunnel"),
-                _ => true,
-            };
-            if let Some(port) = port
-                && tunnels
-            {
-                out.push(finding(
-                    Family::Exfiltration,
-                    "exfiltration.port-exposed",
-                    Severity::Verify,
-                    format!(
-                        "{} puts local port {port} (a database, SSH or admin service) on the internet",
-                        cmd.program
-                    ),
-                ));
-            }
-            return;
-        }
         _ => return,
     };
     if bind.is_some_and(|b| {
@@ -907,20 +928,7 @@ fn exposure(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
     let Some(dir) = dir else {
         return;
     };
-    let d = dir.trim_end_matches('/');
-    let home = matches!(d, "~" | "$HOME" | "${HOME}" | "\"$HOME\"" | "/root")
-        || d.strip_prefix("/home/")
-            .or_else(|| d.strip_prefix("/Users/"))
-            .is_some_and(|u| !u.is_empty() && !u.contains('/'));
-    let root = matches!(d, "" | "/" | "/etc");
-    let secrets = paths::secret(dir).is_some()
-        || paths::home_relative(dir).is_some_and(|r| {
-            matches!(
-                r.trim_end_matches('/'),
-                ".ssh" | ".aws" | ".gnupg" | ".kube" | ".config"
-            )
-        });
-    if home || root || secrets {
+    if super::exposures::served_directory(dir).is_some() {
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.directory-served",
@@ -1190,6 +1198,22 @@ fn exfiltration(
             format!("{p} sends {what} to {dest}: secrets leave the machine"),
         ));
     } else if send.cloud {
+        // Project data put where another party reads it. Known only by the bucket's name, so
+        // this is weak (exposures::other_party) and confirmed, never more.
+        if super::exposures::other_party(dest)
+            && !send.files.is_empty()
+            && !send.files.iter().all(|f| super::exposures::build_output(f))
+        {
+            out.push(finding(
+                Family::Exfiltration,
+                "exfiltration.other-party",
+                Severity::Confirm,
+                format!(
+                    "{p} copies {} to {dest}, whose name says another organization reads it",
+                    send.files.join(", ")
+                ),
+            ));
+        }
     } else if !send.files.is_empty() || send.stdin {
         let drop = drop_point(dest) || dest.contains("public") || dest.contains("paste");
         // Source archives and whole directories: the project leaves, not one artifact.
@@ -1207,7 +1231,12 @@ fn exfiltration(
         out.push(finding(
             Family::Exfiltration,
             "exfiltration.upload",
-            if drop && !bulk && dest != "a public paste site" && !dest.contains("gist") {
+            if drop
+                && !bulk
+                && dest != "a public paste site"
+                && !dest.contains("gist")
+                && !dest.contains("snippet")
+            {
                 Severity::Verify
             } else if drop || !known_service(dest) {
                 Severity::Confirm

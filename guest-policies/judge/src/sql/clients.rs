@@ -34,6 +34,7 @@ pub const PROGRAMS: &[&str] = &[
     "clickhouse-client",
     "clickhouse",
     "cqlsh",
+    "cypher-shell",
     "cockroach",
     "duckdb",
     "influx",
@@ -79,6 +80,45 @@ pub fn judge_db_command(program: &str, args: &[String]) -> Vec<Finding> {
         "cqlsh" => {
             for sql in option_values(args, &["-e"], &["--execute"]) {
                 out.extend(judge_sql(sql));
+            }
+        }
+        // cypher-shell [OPTIONS] [CYPHER]: the statement is the operand (Neo4j's Operations
+        // Manual, "Cypher Shell"); `-f FILE` is not on the line.
+        "cypher-shell" => {
+            const VALUES: &[&str] = &[
+                "-a",
+                "--address",
+                "--uri",
+                "-u",
+                "--username",
+                "-p",
+                "--password",
+                "-d",
+                "--database",
+                "--format",
+                "-f",
+                "--file",
+                "-P",
+                "--param",
+                "--encryption",
+                "--access-mode",
+                "--sample-rows",
+                "--driver-version",
+                "--log",
+                "--history",
+                "--impersonate",
+                "--idle-timeout",
+                "--error-format",
+            ];
+            let mut skip = false;
+            for a in args {
+                if skip {
+                    skip = false;
+                } else if a.starts_with('-') {
+                    skip = VALUES.contains(&a.as_str());
+                } else {
+                    out.extend(judge_sql(a));
+                }
             }
         }
         "cockroach" => {

@@ -7,7 +7,7 @@
 //! (cut short, templated, inside a sentence), so when every dialect refuses a piece, a small
 //! statement-keyword reader ([`keywords`]) still finds `DROP TABLE users` in it. Database
 //! clients (`psql -c`, `mysql -e`, `sqlite3 DB "SQL"`, `redis-cli FLUSHALL`, `mongosh --eval`)
-//! are read by [`clients`].
+//! are read by [`clients`]; the graph languages' deletes (Cypher, Gremlin) by [`cypher`].
 //!
 //! Speed: the parser runs only when a word scan finds a statement keyword that can do harm
 //! (`DROP`, `TRUNCATE`, `DELETE`, `UPDATE`, `ALTER`, `GRANT`, `REVOKE`, `CREATE`, `MERGE`,
@@ -32,6 +32,7 @@
 //! | `SELECT`, `EXPLAIN`, `SHOW`, `DESCRIBE`, `INSERT` | nothing | reads, and additions that delete nothing |
 
 pub mod clients;
+pub mod cypher;
 pub mod keywords;
 pub mod statement;
 
@@ -60,6 +61,15 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     // Mongo shell calls written where SQL was expected (`db.users.drop()`).
     if sql.contains("db.") {
         clients::judge_mongo(sql, &mut out);
+    }
+    // The graph languages' deletes (`MATCH (n) DETACH DELETE n`, `g.V().drop()`): a text that
+    // holds one is a graph query, not SQL.
+    if cypher::is_graph_delete(sql) {
+        let before = out.len();
+        cypher::judge(sql, &mut out);
+        if out.len() > before {
+            return out;
+        }
     }
     // Administrative functions that act from inside a SELECT.
     if sql.contains("pg_") {
