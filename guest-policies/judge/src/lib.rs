@@ -1592,3 +1592,6 @@ mod equivalents_tests;
 
 #[cfg(test)]
 mod other_languages_tests;
+
+#[cfg(test)]
+mod people_and_places_tests;

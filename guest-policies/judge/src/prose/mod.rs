@@ -657,6 +657,14 @@ struct Clause<'a> {
     critical: Option<(&'a str, bool, &'static str)>,
     /// A relative clause ("who has admin access") has started after the verb.
     relative: bool,
+    /// The object is a list of people ("the customer list"): a document when it is sent *to*
+    /// someone, all of them when it is what is messaged.
+    head_list: bool,
+    /// The object's phrase ended at "to" (`send X to Y`): Y receives X.
+    to_tail: bool,
+    /// The phrase after the object is a list of people ("to the full customer list", "to the
+    /// mailing list"): every one of them receives it.
+    recipient_list: bool,
 }
 
 /// An action named by one token of a clause: an identifier in call position (`wipe-data`,
@@ -703,6 +711,9 @@ impl<'a> Clause<'a> {
             action: None,
             critical: None,
             relative: false,
+            head_list: false,
+            to_tail: false,
+            recipient_list: false,
         }
     }
 
@@ -1147,6 +1158,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     // A list of them is all of them; a team of them is a team.
                     if lex.obj == 0 && clause.head & (obj::PEOPLE | obj::RECORD) != 0 {
                         clause.flags |= flag::BULK;
+                        clause.head_list = true;
                     }
                 } else if qualifier && clause.head & obj::SECURITY != 0 {
                     // "AppArmor enforcement", "the audit log": still the control.
@@ -1177,6 +1189,11 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             if clause.head_closed && word_token && !clause.tail_closed {
                 if container && clause.tail_head != 0 {
                     clause.tail_head |= lex.obj;
+                    // "to the customer list", "to the mailing list": every one of them.
+                    if lex.obj == 0 && clause.tail_head & (obj::PEOPLE | obj::RECORD) != 0 {
+                        clause.flags |= flag::BULK;
+                        clause.recipient_list = true;
+                    }
                 } else if control {
                     clause.tail_head = obj::SECURITY;
                     clause.tail_word = t.text;
@@ -1202,7 +1219,21 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 && !partitive)
                 || relative_pronoun
             {
+                if !clause.head_closed && t.text.eq_ignore_ascii_case("to") {
+                    clause.to_tail = true;
+                }
                 clause.head_closed = true;
+            }
+            // "the community Slack", "our community Discord": a chat others outside the company
+            // read is a public place (a workspace's `#general` alone is the team's own).
+            if t.text.eq_ignore_ascii_case("community")
+                && toks.get(i + 1).is_some_and(|n| {
+                    COMMUNITY_PLACES
+                        .iter()
+                        .any(|w| n.text.eq_ignore_ascii_case(w))
+                })
+            {
+                clause.flags |= flag::PUBLIC_PLACE;
             }
             // A privilege heads its phrase when nothing but a preposition, the end, or another
             // privilege word follows it.
@@ -1464,6 +1495,22 @@ fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
 }
 
 /// Nouns that take a part of what follows "of" ("a copy of", "all of", "the rest of").
+/// The chats and boards that "community" before them makes public ("the community Slack").
+const COMMUNITY_PLACES: &[&str] = &[
+    "slack",
+    "discord",
+    "forum",
+    "forums",
+    "server",
+    "workspace",
+    "channel",
+    "chat",
+    "discourse",
+    "telegram",
+    "matrix",
+    "board",
+];
+
 const PARTITIVE: &[&str] = &[
     "copy",
     "copies",
@@ -2273,6 +2320,20 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 ));
             }
             let direct = c.np_objects | if pronoun { ctx.objects } else { 0 };
+            // "send the customer list to Maria": the list is what is sent, to one person; only
+            // when it leaves for an outside address or a public place is it more than that.
+            let list_sent = c.head_list && c.to_tail && !c.recipient_list;
+            if list_sent && !external && !public {
+                return None;
+            }
+            if list_sent && external {
+                return Some(finding(
+                    Family::Exfiltration,
+                    "exfiltration.data-shared",
+                    Verify,
+                    format!("{v} {o}: a list of people leaves for an outside address"),
+                ));
+            }
             // "share the customer database with my personal gmail".
             if direct & obj::STORE != 0 && c.has(flag::SINK) {
                 return Some(finding(
