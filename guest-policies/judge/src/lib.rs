@@ -1595,3 +1595,6 @@ mod other_languages_tests;
 
 #[cfg(test)]
 mod people_and_places_tests;
+
+#[cfg(test)]
+mod dry_run_tests;

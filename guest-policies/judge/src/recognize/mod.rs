@@ -1222,16 +1222,46 @@ fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
 /// subcommand) only prints how to use it.
 fn dry_run(cmd: &Cmd<'_>) -> bool {
     help(cmd)
-        || cmd.words().any(|w| {
-            // `kubectl --dry-run=none` (and `=false`) runs for real.
-            w.starts_with("--dry-run") && !matches!(w, "--dry-run=none" | "--dry-run=false")
-                || w == "--dryrun"
-                || w == "--what-if"
-                || w == "--whatif"
+        || cmd.words().take_while(|w| *w != "--").any(|w| {
+            dry_run_option(w)
                 || w == "--noop"
                 || w == "--check" && cmd.program.starts_with("ansible")
         })
         || program_dry_run(cmd)
+}
+
+/// An option that asks for a dry run, however the program spells it: its name lowercased with
+/// `-` and `_` dropped is `dryrun` (`--dry-run`, bq's `--dry_run`, mongorestore's `--dryRun`,
+/// `--DryRun`, `-dryrun`) or `whatif` (`--what-if`, PowerShell's `-WhatIf`). One rule for every
+/// program: the spellings differ by convention (GNU, Go's flag, camelCase, PowerShell), the
+/// meaning does not. A value that switches it off (`--dry-run=none`, `=false`, `-WhatIf:$false`)
+/// runs for real. No allocation: the name is compared byte by byte, separators skipped.
+pub fn dry_run_option(w: &str) -> bool {
+    let Some(option) = w.strip_prefix('-') else {
+        return false;
+    };
+    let option = option.strip_prefix('-').unwrap_or(option);
+    let (name, value) = match option.find(['=', ':']) {
+        Some(at) => (&option[..at], Some(&option[at + 1..])),
+        None => (option, None),
+    };
+    let mut letters = name.bytes().filter(|b| !matches!(b, b'-' | b'_'));
+    let spelled = |want: &[u8], letters: &mut dyn Iterator<Item = u8>| {
+        want.iter()
+            .all(|w| letters.next().is_some_and(|b| b.eq_ignore_ascii_case(w)))
+            && letters.next().is_none()
+    };
+    let is_dry = {
+        let mut again = name.bytes().filter(|b| !matches!(b, b'-' | b'_'));
+        spelled(b"dryrun", &mut letters) || spelled(b"whatif", &mut again)
+    };
+    is_dry
+        && !value.is_some_and(|v| {
+            let v = v.trim_start_matches('$');
+            ["none", "false", "0", "no", "off"]
+                .iter()
+                .any(|off| v.eq_ignore_ascii_case(off))
+        })
 }
 
 /// The dry-run spellings one program gives its own options, from each program's manual: a

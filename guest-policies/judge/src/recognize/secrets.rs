@@ -1451,7 +1451,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     && cmd
                         .operands(&["-p", "--package"])
                         .nth(1)
-                        .is_some_and(fetched_package)
+                        .is_some_and(fetched_unpinned)
         }
         // `npx --yes PKG@latest`: fetched from the registry at this moment and run without a
         // prompt; a pinned project dependency (`npx --yes eslint`) runs what the lockfile holds.
@@ -1728,6 +1728,30 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 
 /// A package named with a registry tag or version (`create-x@latest`, `@scope/cli@2`), a URL
 /// or a git source: fetched when the command runs, never reviewed in the project.
+/// A package `pnpm dlx` / `yarn dlx` fetches from the registry (or a URL) and runs at a version
+/// nobody pinned: `x@1.2.3` is one release, reviewable and reproducible (as `npx x@1.2.3` is,
+/// which goes ahead); `x@latest`, `x@^3`, a bare `@scope/x` or a URL are whatever the source
+/// holds now. (`npx --yes` keeps its own rule: the agent skipped the install prompt.)
+fn fetched_unpinned(pkg: &str) -> bool {
+    fetched_package(pkg) && !pinned_release(pkg)
+}
+
+/// `name@1.2.3` (with a pre-release or build suffix: `1.9.4-beta.1`): an exact version.
+fn pinned_release(pkg: &str) -> bool {
+    let Some((_, version)) = pkg.rsplit_once('@').filter(|(name, _)| !name.is_empty()) else {
+        return false;
+    };
+    let core = version.split(['-', '+']).next().unwrap_or("");
+    let mut parts = core.split('.');
+    !pkg.contains("://")
+        && (0..3).all(|_| {
+            parts
+                .next()
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        && parts.next().is_none()
+}
+
 fn fetched_package(pkg: &str) -> bool {
     pkg.contains("://")
         || pkg.starts_with('@')

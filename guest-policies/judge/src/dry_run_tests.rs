@@ -1,0 +1,103 @@
+//! Dry runs spelled any way a program spells them (holdout6 analysis M3): an option whose name,
+//! lowercased with `-` and `_` dropped, is `dryrun` (`--dry-run`, `--dry_run`, `--dryRun`,
+//! `--DryRun`, `-dryrun`) or `whatif` (PowerShell's `-WhatIf`) only shows what would happen;
+//! one rule for every program, not a row per program. A dry run switched off (`--dry-run=none`,
+//! `--dry-run=false`, `-WhatIf:$false`) runs for real. And a package `pnpm dlx` fetches pinned
+//! to an exact version (`pnpm dlx pkg@1.2.3`) runs that reviewed release, as `npx pkg@1.2.3`
+//! does; unpinned (`@latest`, a range, a URL) it is whatever the registry holds now.
+
+use proptest::prelude::*;
+
+use crate::Severity;
+use crate::severity_tables::{ALLOW, CONFIRM, expect_alone, worst};
+
+#[test]
+fn every_spelling_of_a_dry_run_only_shows() {
+    expect_alone(&[
+        // Written from bq's, mongorestore's, terraform-style tools' and PowerShell's references.
+        (
+            "bq query --dry_run --use_legacy_sql=false 'DELETE FROM analytics.events WHERE TRUE'",
+            ALLOW,
+        ),
+        (
+            "mongorestore --dryRun --drop --uri mongodb://db.internal:27017 dump/",
+            ALLOW,
+        ),
+        ("kubectl delete namespace payments --dry-run=client", ALLOW),
+        ("kubectl delete namespace payments --dry-run=server", ALLOW),
+        ("kubectl delete namespace payments --DRY-RUN", ALLOW),
+        ("aws s3 rm s3://acme-logs --recursive --dryrun", ALLOW),
+        ("aws s3 rm s3://acme-logs --recursive --DryRun", ALLOW),
+        ("acmectl purge --all --dry_run", ALLOW),
+        ("acmectl purge --all -dryRun", ALLOW),
+        ("Remove-Item -Recurse -Force C:\\Users\\dev -WhatIf", ALLOW),
+    ]);
+}
+
+#[test]
+fn a_dry_run_switched_off_or_a_lookalike_option_still_runs() {
+    expect_alone(&[
+        // Near misses first: `--dry-run` switched off runs for real.
+        (
+            "kubectl delete namespace payments --dry-run=none",
+            Some(Severity::Verify),
+        ),
+        (
+            "kubectl delete namespace payments --dry-run=false",
+            Some(Severity::Verify),
+        ),
+        (
+            "kubectl delete namespace payments --dry_run=False",
+            Some(Severity::Verify),
+        ),
+        (
+            "bq query --use_legacy_sql=false 'DELETE FROM analytics.events WHERE TRUE'",
+            Some(Severity::Verify),
+        ),
+        // An option that merely contains the words does not make a dry run.
+        (
+            "acmectl purge --all --no-dry-run",
+            worst("acmectl purge --all", &[]),
+        ),
+    ]);
+}
+
+#[test]
+fn a_runner_s_pinned_package_runs_a_reviewed_release() {
+    expect_alone(&[
+        ("pnpm dlx @biomejs/biome@1.9.4 check src", ALLOW),
+        ("pnpm dlx prettier@3.3.3 --check .", ALLOW),
+        ("yarn dlx create-vite@5.2.0 app", ALLOW),
+        ("pnpm dlx @biomejs/biome@1.9.4-beta.1 check src", ALLOW),
+        // Unpinned: whatever the registry holds now.
+        ("pnpm dlx @biomejs/biome@latest check src", CONFIRM),
+        ("pnpm dlx prettier@^3 --check .", CONFIRM),
+        ("pnpm dlx @acme/deploy-tool", CONFIRM),
+        ("npx --yes create-vite@latest app", CONFIRM),
+        ("pnpm dlx https://example.com/tool.tgz", CONFIRM),
+    ]);
+}
+
+proptest! {
+    /// Whatever the case and separator of `dry run`, the spelling only shows; switched off
+    /// (`=false`, `=none`) it runs like the command without it.
+    #[test]
+    fn dry_run_spellings_share_one_verdict(
+        parts in proptest::collection::vec(prop_oneof![Just("-"), Just("_"), Just("")], 1),
+        upper in proptest::collection::vec(any::<bool>(), 6),
+        dashes in prop_oneof![Just("-"), Just("--")],
+        off in prop_oneof![Just(""), Just("=false"), Just("=none"), Just("=client")],
+    ) {
+        let word: String = "dry"
+            .chars()
+            .chain(parts[0].chars())
+            .chain("run".chars())
+            .zip(upper.iter().cycle())
+            .map(|(c, u)| if *u { c.to_ascii_uppercase() } else { c })
+            .collect();
+        let line = format!("kubectl delete namespace payments {dashes}{word}{off}");
+        let real = worst("kubectl delete namespace payments", &[]);
+        let want = if matches!(off, "=false" | "=none") { real } else { None };
+        prop_assert_eq!(worst(&line, &[]), want, "{}", line);
+    }
+}
