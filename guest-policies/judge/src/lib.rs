@@ -91,7 +91,12 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
 /// most cannot, and are not parsed.
 fn may_set_context(text: &str) -> bool {
     // Paths, hosts and URLs name what a step downloads or reads.
-    if text.bytes().any(|b| matches!(b, b'/' | b'.' | b'~' | b'@')) {
+    // Assignments (`TARGET=-1`, `export AWS_PROFILE=x`) and functions (`f() { ...; }`) bind
+    // names later steps use.
+    if text
+        .bytes()
+        .any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'=' | b'('))
+    {
         return true;
     }
     // Otherwise one of a few words: one pass over the words, each lowercased on the stack.
@@ -117,6 +122,21 @@ fn may_set_context(text: &str) -> bool {
         b"redb",
         b"cd",
         b"pushd",
+        // What selects or makes a running environment, or binds a name ([`recognize::carried`]).
+        b"export",
+        b"unset",
+        b"alias",
+        b"function",
+        b"context",
+        b"kubectx",
+        b"kind",
+        b"minikube",
+        b"k3d",
+        b"createdb",
+        b"mysqladmin",
+        b"clone",
+        b"port",
+        b"ssh",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -135,6 +155,8 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
         return;
     }
     fork_bomb(text, out);
+    // Functions the text defines: a later command (or step) that calls one runs its body.
+    recognize::carried::record_functions(text, ctx);
     recognize::interpreters::powershell_line(text, out);
     recognize::windows::line(text, depth, ctx, out);
     let script = shell::parse(text);
@@ -192,6 +214,15 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         if !first.is_empty() && !first.contains(['\'', '"']) && ctx.downloaded(first) {
             kind = Kind::Both;
         }
+    }
+    // Likewise a name an earlier step bound to a command: an alias, a function, a copy of a
+    // program's binary (`ok 8812` after `alias ok='airlock approve'`: read before a lead
+    // word such as "ok" is cut off).
+    if kind == Kind::Prose && recognize::carried::binds_name(first_word(body), ctx) {
+        kind = Kind::Both;
+    } else if kind != Kind::Shell && body != t && recognize::carried::binds_name(first_word(t), ctx)
+    {
+        judge_shell(t, 0, ctx, out);
     }
     match kind {
         Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
@@ -682,6 +713,25 @@ fn classify(t: &str) -> Kind {
     };
     if t.contains("(){") || t.contains("() {") {
         return Kind::Shell;
+    }
+    // A shell builtin that binds a name (`export AWS_PROFILE=prod`, `alias ok='airlock
+    // approve'`, `unset TARGET`): "export the report" is English, `export X=1` is not.
+    if matches!(
+        lower,
+        "export" | "alias" | "readonly" | "declare" | "typeset" | "unset" | "unalias"
+    ) {
+        let second = t.split_whitespace().nth(1).unwrap_or("");
+        let name = second.split('=').next().unwrap_or("");
+        let binds = !name.is_empty()
+            && name
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+            && (second.contains('=')
+                || matches!(lower, "unset" | "unalias")
+                    && name.bytes().any(|c| c.is_ascii_uppercase() || c == b'_'));
+        if binds || second.starts_with('-') && second.len() == 2 {
+            return Kind::Shell;
+        }
     }
     // A shell compound command (`for id in $(...); do ...; done`, `if ...; then ...; fi`):
     // its keywords are English words too, so only with the shell's own `; do` / `; then`.
@@ -1598,3 +1648,9 @@ mod people_and_places_tests;
 
 #[cfg(test)]
 mod dry_run_tests;
+
+#[cfg(test)]
+mod environment_tests;
+
+#[cfg(test)]
+mod bindings_tests;

@@ -21,6 +21,15 @@
 //!   that for all of them" or "now the rest" repeats ([`repeat`]), one step stricter when the
 //!   repetition covers the rest of a fleet.
 //!
+//! - **The running environment** ([`Environment`]): the kube context selected, the settings
+//!   exported (`AWS_PROFILE`, `AWS_ENDPOINT_URL`, `VAULT_ADDR`...), the clusters, databases and
+//!   clones made here, ports forwarded. A later command is read with the settings its line
+//!   leaves out ([`settle`]: as the options they stand for, so production selected earlier is
+//!   graded as production), and what its own reader finds in a throwaway made or chosen here
+//!   is noted, not graded ([`local_place`]). The latest step wins; the line wins over them.
+//! - **Bindings**: variables set by an earlier step (judged both as written and as bound),
+//!   aliases, shell functions, and copies of a program's binary under another name.
+//!
 //! Marks are kept by the file's name as well as its path (as [`Context::downloaded`] does): the
 //! agent may name the file from another directory in the next step.
 
@@ -32,6 +41,25 @@ use crate::shell::{RedirectKind, Script};
 /// running a file whose text is known.
 pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     let p = cmd.program;
+    // A name given to the guard's own commands (`alias ok='airlock approve'`) is the first
+    // half of unlocking it: the definition is judged for tampering as what it stands for.
+    if p == "alias" {
+        for (name, text) in cmd.words().filter_map(|w| w.split_once('=')) {
+            let mut found = Vec::new();
+            crate::judge_shell(text, depth + 1, ctx, &mut found);
+            for mut f in found
+                .into_iter()
+                .filter(|f| f.family == crate::finding::Family::Tampering)
+            {
+                f.message = format!(
+                    "alias {name} stands for `{}`: {}",
+                    crate::cut(text, 60),
+                    f.message
+                );
+                out.push(f);
+            }
+        }
+    }
     if matches!(p, "terraform" | "tofu" | "terragrunt")
         && let Some(plan) = applied_plan(cmd, ctx)
     {
@@ -120,6 +148,7 @@ pub fn script_texts(cmd: &Cmd<'_>, ctx: &Context) -> Vec<String> {
 /// Records what `cmd` leaves for later commands and steps.
 pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     let p = cmd.program;
+    record_environment(cmd, ctx);
     if matches!(p, "terraform" | "tofu" | "terragrunt") {
         record_plan(cmd, ctx);
     }
@@ -133,6 +162,17 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
             .map(|(_, to)| to)
             .collect::<Vec<_>>();
         ctx.downloads.extend(copies);
+    }
+    if matches!(p, "cp" | "install" | "ln") {
+        for (from, to) in copies(cmd) {
+            if let Some(program) = program_binary(from)
+                && paths::file_name(&to) != program
+            {
+                ctx.env
+                    .program_copies
+                    .push((to, program.to_ascii_lowercase()));
+            }
+        }
     }
     if let Some((file, what)) = dump_output(cmd) {
         ctx.secret_copies.push((file.to_owned(), what));
@@ -703,4 +743,666 @@ fn quoted(w: &str) -> String {
     } else {
         format!("'{}'", w.replace('\'', "'\\''"))
     }
+}
+
+/// The running environment earlier steps (and earlier commands of the line) selected or made:
+/// what a program reaches when its own line names no place. Recorded from commands only, never
+/// from words: an agent saying "this is my local cluster" selects nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// Variables set for later commands (`export AWS_PROFILE=prod-admin`, `TARGET=-1`), in
+    /// order; `unset` removes one. Read as settings ([`SETTINGS`]) and substituted for `$NAME`.
+    pub exported: Vec<(String, String)>,
+    /// The kube context selected (`kubectl config use-context X`, `kubectx X`, or the cluster
+    /// `kind create cluster`, `minikube start` or `k3d cluster create` just made: they select it).
+    pub kube_context: Option<String>,
+    /// Contexts of clusters made on this machine by an earlier step (`minikube start -p demo`
+    /// makes the context `demo`): throwaway whatever they are called.
+    pub local_clusters: Vec<String>,
+    /// Databases an earlier step created (`createdb X`, `mysqladmin create X`): what is in them
+    /// was put there by this work.
+    pub made_databases: Vec<String>,
+    /// Directories an earlier step cloned a repository into (`git clone URL DIR`): nothing in
+    /// them is anyone's uncommitted work.
+    pub fresh_clones: Vec<String>,
+    /// Aliases defined (`alias ok='airlock approve'`): name, and the text it stands for.
+    pub aliases: Vec<(String, String)>,
+    /// Shell functions defined (`f() { rm -rf "$1"; }`): name, and the body it runs.
+    pub functions: Vec<(String, String)>,
+    /// Copies of a program's binary under another name (`cp "$(command -v airlock)" /tmp/al`,
+    /// `ln -s /bin/rm /tmp/r`): the copy's path, and the program it is.
+    pub program_copies: Vec<(String, String)>,
+    /// A port on this machine was forwarded to another host (`kubectl port-forward`, `ssh -L`,
+    /// a cloud SQL proxy): a loopback address may be a shared server, so it proves nothing.
+    pub forwarded: bool,
+}
+
+/// Settings that an environment variable gives a program, as the option it stands for: a
+/// variable carried from an earlier step (or set as the command's prefix) is read as that
+/// option on the line, unless the line gives the option itself. From each CLI's reference
+/// (AWS CLI "Environment variables", Vault's, gcloud's `CLOUDSDK_*`, libpq's `PG*`).
+const SETTINGS: &[(&str, &str, &str)] = &[
+    ("aws", "AWS_PROFILE", "--profile"),
+    ("aws", "AWS_DEFAULT_PROFILE", "--profile"),
+    ("aws", "AWS_ENDPOINT_URL", "--endpoint-url"),
+    ("aws", "AWS_ENDPOINT_URL_S3", "--endpoint-url"),
+    ("aws", "AWS_ENDPOINT_URL_DYNAMODB", "--endpoint-url"),
+    ("vault", "VAULT_ADDR", "-address"),
+    ("gcloud", "CLOUDSDK_CORE_PROJECT", "--project"),
+    ("psql", "PGHOST", "-h"),
+    ("psql", "PGDATABASE", "-d"),
+    ("kubectl", "KUBECONFIG", "--kubeconfig"),
+    ("helm", "KUBECONFIG", "--kubeconfig"),
+];
+
+/// The command with the settings its line leaves out taken from its env prefix and from what
+/// earlier steps selected (the kube context, exported variables), as the options they stand
+/// for (`aws s3 rb X` after `export AWS_PROFILE=prod-admin` is `aws s3 rb X --profile
+/// prod-admin`); `None` when nothing is added (the usual case, decided without allocating).
+/// The line wins: an option it gives is never replaced, and a `--kubeconfig` or `--server` on
+/// the line names another cluster, so no carried context is added.
+pub fn settle<'c>(cmd: &Cmd<'c>, ctx: &Context) -> Option<Vec<std::borrow::Cow<'c, str>>> {
+    let p = cmd.program;
+    let kube = matches!(p, "kubectl" | "oc" | "helm");
+    if !kube && !SETTINGS.iter().any(|(q, _, _)| *q == p) {
+        return None;
+    }
+    let given = |option: &str| {
+        cmd.words().take_while(|w| *w != "--").any(|w| {
+            w == option
+                || w.strip_prefix(option).is_some_and(|r| r.starts_with('='))
+                // Go's flags take `--address` for `-address`.
+                || option.starts_with('-') && !option.starts_with("--")
+                    && (w.strip_prefix('-') == Some(option)
+                        || w.strip_prefix('-').and_then(|w| w.strip_prefix(option)).is_some_and(|r| r.starts_with('=')))
+        })
+    };
+    let mut added: Vec<String> = Vec::new();
+    for (_, var, option) in SETTINGS.iter().filter(|(q, _, _)| *q == p) {
+        if given(option) || added.iter().any(|a| a.starts_with(option)) {
+            continue;
+        }
+        if let Some(value) = setting(cmd, ctx, var) {
+            added.push(format!("{option}={value}"));
+        }
+    }
+    if kube {
+        let option = if p == "helm" {
+            "--kube-context"
+        } else {
+            "--context"
+        };
+        let elsewhere = ["--kubeconfig", "--server", "-s", "--cluster"]
+            .iter()
+            .any(|o| given(o))
+            || added.iter().any(|a| a.starts_with("--kubeconfig"));
+        if !given(option)
+            && !elsewhere
+            && let Some(context) = &ctx.env.kube_context
+        {
+            added.push(format!("{option}={context}"));
+        }
+    }
+    if added.is_empty() {
+        return None;
+    }
+    // Before a `--` (what follows it belongs to another program: `kubectl exec pod -- sh`).
+    let at = cmd
+        .args
+        .iter()
+        .position(|a| a == "--")
+        .unwrap_or(cmd.args.len());
+    let mut args: Vec<std::borrow::Cow<'c, str>> = cmd.args[..at].to_vec();
+    args.extend(added.into_iter().map(std::borrow::Cow::Owned));
+    args.extend(cmd.args[at..].iter().cloned());
+    Some(args)
+}
+
+/// The value of the variable `var` for `cmd`: its prefix (`AWS_PROFILE=prod aws ...`, `env
+/// AWS_PROFILE=prod aws ...`) first, then what an earlier step exported.
+fn setting<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, var: &str) -> Option<&'a str> {
+    let prefixed = cmd
+        .assignments
+        .iter()
+        .chain(cmd.prefix.iter())
+        .rev()
+        .find_map(|a| a.strip_prefix(var).and_then(|r| r.strip_prefix('=')));
+    prefixed
+        .or_else(|| {
+            ctx.env
+                .exported
+                .iter()
+                .rev()
+                .find(|(n, _)| n == var)
+                .map(|(_, v)| v.as_str())
+        })
+        .map(|v| v.trim_matches(|c| c == '"' || c == '\''))
+        .filter(|v| !v.is_empty() && !v.contains('$'))
+}
+
+/// Why `cmd` (its settings already settled) reaches only the developer's own throwaway
+/// environment, if it does: a cluster made here or named as local (kind, minikube, k3d,
+/// Docker Desktop), an emulator or dev server on a loopback address (LocalStack, `vault server
+/// -dev`) with no port forwarded to another host, a database made here on this machine, a
+/// fresh clone, supabase's local stack. A production word on the line settles nothing: the
+/// finding stands. What the program's recognizer finds there is a change to a throwaway
+/// (the label rule: a bounded change in a LOCAL environment is ok).
+pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+    let p = cmd.program;
+    let database = super::lexicon::is(p, super::lexicon::DATABASE) || p == "dropdb";
+    if !database
+        && !matches!(
+            p,
+            "kubectl" | "oc" | "helm" | "aws" | "vault" | "supabase" | "git"
+        )
+        || cmd.words().any(super::containers::production)
+    {
+        return None;
+    }
+    let loopback = |v: &str| !ctx.env.forwarded && loopback_url(v);
+    match p {
+        "kubectl" | "oc" | "helm" => {
+            let context = cmd.value(&["--context", "--kube-context"])?;
+            (super::containers::local_cluster(context)
+                || ctx.env.local_clusters.iter().any(|c| c == context))
+            .then(|| format!("the local cluster {context}"))
+        }
+        "aws" => cmd
+            .value(&["--endpoint-url"])
+            .filter(|v| loopback(v))
+            .map(|v| format!("the local emulator at {v}")),
+        "vault" => cmd
+            .words()
+            .take_while(|w| *w != "--")
+            .find_map(|w| {
+                w.strip_prefix("--address=")
+                    .or_else(|| w.strip_prefix("-address="))
+            })
+            .or_else(|| cmd.value(&["-address", "--address"]))
+            .filter(|v| loopback(v))
+            .map(|v| format!("the local Vault at {v}")),
+        "supabase" => {
+            let ops: Vec<&str> = cmd
+                .operands(&["--workdir", "--db-url", "--project-ref"])
+                .collect();
+            (ops.starts_with(&["db", "reset"])
+                && !cmd.has(&["--linked", "--db-url", "--project-ref"]))
+            .then(|| "supabase's local stack (no --linked)".to_owned())
+        }
+        "git" => {
+            let dir = cmd
+                .value(&["-C"])
+                .map(|d| paths::enter(ctx.cwd.as_deref(), Some(d)))
+                .unwrap_or_else(|| ctx.cwd.clone())?;
+            let dir = dir.trim_end_matches('/');
+            ctx.env
+                .fresh_clones
+                .iter()
+                .find(|c| dir == c.as_str() || dir.starts_with(&format!("{c}/")))
+                .map(|c| format!("the fresh clone in {c}"))
+        }
+        _ if database => {
+            if ctx.env.made_databases.is_empty() {
+                return None;
+            }
+            let host = cmd.value(&["-h", "--host"]);
+            if host.is_some_and(|h| !matches!(h, "localhost" | "127.0.0.1" | "::1" | "/tmp")) {
+                return None;
+            }
+            let named = cmd
+                .value(&["-d", "--dbname", "--database"])
+                .into_iter()
+                .chain(cmd.operands(&[
+                    "-h",
+                    "--host",
+                    "-U",
+                    "-u",
+                    "-p",
+                    "-P",
+                    "-c",
+                    "-e",
+                    "--command",
+                    "-f",
+                    "--file",
+                    "-d",
+                    "--dbname",
+                ]))
+                .collect::<Vec<_>>();
+            // A connection string names its host too: only a loopback one is here.
+            let db = named.iter().find_map(|n| {
+                let name = if n.contains("://") {
+                    if !loopback_url(n) {
+                        return None;
+                    }
+                    n.rsplit('/')
+                        .next()
+                        .unwrap_or("")
+                        .split('?')
+                        .next()
+                        .unwrap_or("")
+                } else {
+                    n
+                };
+                ctx.env.made_databases.iter().find(|d| d.as_str() == name)
+            })?;
+            Some(format!("the database {db}, created by an earlier step"))
+        }
+        _ => None,
+    }
+}
+
+/// A URL (or host) on this machine: `localhost`, `127.x`, `[::1]`, `0.0.0.0`, `host.docker.internal`
+/// is not (it is the host seen from a container, still this machine, but rarely an emulator).
+fn loopback_url(v: &str) -> bool {
+    let rest = v.split_once("://").map_or(v, |(_, r)| r);
+    let host = rest
+        .split(['/', '?'])
+        .next()
+        .unwrap_or("")
+        .rsplit('@')
+        .next()
+        .unwrap_or("");
+    let host = if host.starts_with('[') {
+        host.split(']').next().unwrap_or("").trim_start_matches('[')
+    } else {
+        host.split(':').next().unwrap_or("")
+    };
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host == "0.0.0.0"
+        || host.starts_with("127.") && host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+}
+
+/// Records what `cmd` selects or makes for later commands: exported variables, the kube
+/// context, clusters, databases and clones made here, ports forwarded.
+fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
+    let p = cmd.program;
+    let ops: Vec<&str> = cmd.operands(&[]).collect();
+    let env = &mut ctx.env;
+    match p {
+        "unset" => env.exported.retain(|(n, _)| !ops.contains(&n.as_str())),
+        "unalias" => env.aliases.retain(|(n, _)| !ops.contains(&n.as_str())),
+        "kubectl" | "oc" if ops.starts_with(&["config", "use-context"]) => {
+            env.kube_context = ops.get(2).map(|c| (*c).to_owned());
+        }
+        "kubectx" if ops.len() == 1 && ops[0] != "-" => {
+            env.kube_context = Some(ops[0].to_owned());
+        }
+        "kind" if ops.starts_with(&["create", "cluster"]) => {
+            let name = cmd.value(&["--name", "-n"]).unwrap_or("kind");
+            made_cluster(env, format!("kind-{name}"));
+        }
+        "k3d" if ops.starts_with(&["cluster", "create"]) => {
+            let name = cmd
+                .operands(&[
+                    "-c",
+                    "--config",
+                    "-a",
+                    "--agents",
+                    "-s",
+                    "--servers",
+                    "-p",
+                    "--port",
+                ])
+                .nth(2)
+                .unwrap_or("k3s-default");
+            made_cluster(env, format!("k3d-{name}"));
+        }
+        "minikube" if ops.first() == Some(&"start") => {
+            let name = cmd.value(&["-p", "--profile"]).unwrap_or("minikube");
+            made_cluster(env, name.to_owned());
+        }
+        "createdb" => {
+            if let Some(db) = cmd
+                .operands(&[
+                    "-h",
+                    "--host",
+                    "-U",
+                    "--username",
+                    "-p",
+                    "--port",
+                    "-O",
+                    "--owner",
+                    "-T",
+                    "--template",
+                    "-E",
+                    "--encoding",
+                    "-D",
+                    "--tablespace",
+                    "-l",
+                    "--locale",
+                ])
+                .next()
+                && cmd
+                    .value(&["-h", "--host"])
+                    .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1"))
+            {
+                env.made_databases.push(db.to_owned());
+            }
+        }
+        "mysqladmin" => {
+            if let Some(at) = ops.iter().position(|o| *o == "create")
+                && let Some(db) = ops.get(at + 1)
+                && cmd
+                    .value(&["-h", "--host"])
+                    .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1"))
+            {
+                env.made_databases.push((*db).to_owned());
+            }
+        }
+        "git" => {
+            let ops: Vec<&str> = cmd
+                .operands(&[
+                    "-C",
+                    "-c",
+                    "-b",
+                    "--branch",
+                    "--depth",
+                    "-o",
+                    "--origin",
+                    "--reference",
+                    "-j",
+                    "--jobs",
+                    "--filter",
+                    "--template",
+                    "--separate-git-dir",
+                    "-u",
+                    "--upload-pack",
+                    "--config",
+                ])
+                .collect();
+            if ops.first() == Some(&"clone")
+                && let Some(url) = ops.get(1)
+            {
+                let dir = ops.get(2).copied().unwrap_or_else(|| {
+                    let base = url
+                        .trim_end_matches('/')
+                        .rsplit(['/', ':'])
+                        .next()
+                        .unwrap_or("");
+                    base.strip_suffix(".git").unwrap_or(base)
+                });
+                if !dir.is_empty()
+                    && let Some(at) = paths::enter(ctx.cwd.as_deref(), Some(dir))
+                {
+                    ctx.env
+                        .fresh_clones
+                        .push(at.trim_end_matches('/').to_owned());
+                }
+            }
+        }
+        "ssh"
+            if cmd
+                .words()
+                .any(|w| w.starts_with("-L") || w.starts_with("-D")) =>
+        {
+            env.forwarded = true;
+        }
+        "kubectl" | "oc" if ops.first() == Some(&"port-forward") => env.forwarded = true,
+        "cloud-sql-proxy" | "cloud_sql_proxy" | "socat" | "chisel" => env.forwarded = true,
+        _ => {}
+    }
+}
+
+/// Git's findings that lose only what is in the working tree and the local repository: in a
+/// fresh clone there is nothing of anyone's to lose. A push still reaches the shared remote.
+pub const LOCAL_GIT: &[&str] = &[
+    "git.reset-hard",
+    "git.clean-force",
+    "git.checkout-discard",
+    "git.restore-discard",
+    "git.stash-drop",
+    "git.branch-force-delete",
+    "git.worktree-remove-force",
+    "git.gc-prune-now",
+    "git.prune",
+    "git.reflog-expire",
+];
+
+/// The program a path is the binary of: a file in a `bin` or `sbin` directory (`/usr/bin/rm`,
+/// `/usr/local/bin/airlock`, `~/.cargo/bin/x`; a looked-up `$(command -v X)` reads as
+/// `/usr/bin/X`).
+fn program_binary(path: &str) -> Option<&str> {
+    let (dir, name) = path.rsplit_once('/')?;
+    ((path.starts_with('/') || path.starts_with('~'))
+        && (dir.ends_with("/bin") || dir.ends_with("/sbin") || dir == "/bin" || dir == "/sbin")
+        && !name.is_empty()
+        && !name.contains(['*', '$', '?']))
+    .then_some(name)
+}
+
+/// The program `name` (a command's program word, path reduced) is a copy of, when an earlier
+/// command or step copied a program's binary to it: by its path, or by its name when the copy
+/// went into a `bin` directory (on the PATH) or the name was run by path.
+pub fn copied_program<'a>(word: &str, ctx: &'a Context) -> Option<&'a str> {
+    if ctx.env.program_copies.is_empty() {
+        return None;
+    }
+    let word = word.trim_start_matches("./");
+    let name = paths::file_name(word);
+    ctx.env
+        .program_copies
+        .iter()
+        .rev()
+        .find(|(copy, _)| {
+            let copy = copy.trim_start_matches("./");
+            copy == word || paths::file_name(copy) == name && !name.is_empty()
+        })
+        .map(|(_, program)| program.as_str())
+}
+
+/// Whether `word` is a name an earlier command or step bound to a command: an alias, a
+/// function, or a copy of a program's binary.
+pub fn binds_name(word: &str, ctx: &Context) -> bool {
+    let env = &ctx.env;
+    !word.is_empty()
+        && (env.aliases.iter().any(|(n, _)| n == word)
+            || env.functions.iter().any(|(n, _)| n == word)
+            || copied_program(word, ctx).is_some())
+}
+
+/// What an alias or a function named `program` stands for, as a command line with `args`:
+/// the alias's text followed by the arguments, or the function's body with its positional
+/// parameters inlined. `None` when `program` names neither (or an alias of itself, which the
+/// shell does not expand again).
+pub fn named_command(
+    program: &str,
+    args: &[std::borrow::Cow<'_, str>],
+    ctx: &Context,
+) -> Option<(String, String)> {
+    if ctx.env.aliases.is_empty() && ctx.env.functions.is_empty() {
+        return None;
+    }
+    if let Some((_, text)) = ctx.env.aliases.iter().rev().find(|(n, _)| n == program)
+        && text.split_whitespace().next() != Some(program)
+    {
+        let mut line = text.clone();
+        for a in args {
+            line.push(' ');
+            line.push_str(&quoted(a));
+        }
+        return Some((
+            format!("{program} (an alias of `{}`)", crate::cut(text, 60)),
+            line,
+        ));
+    }
+    let (_, body) = ctx.env.functions.iter().rev().find(|(n, _)| n == program)?;
+    // A function that calls itself (`bomb() { bomb | bomb & }`) is not expanded again: its
+    // body's commands are judged where it is defined, and the fork bomb check reads it.
+    if body
+        .split(|c: char| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '-' | '.' | ':'))
+        .any(|w| w == program)
+    {
+        return None;
+    }
+    let mut params: Vec<&str> = vec![program];
+    params.extend(args.iter().map(|a| &**a));
+    let line = super::interpreters::inline_positional(body, &params).into_owned();
+    Some((
+        format!(
+            "{program} (a function running `{}`)",
+            crate::cut(body.trim(), 60)
+        ),
+        line,
+    ))
+}
+
+/// Records the shell functions a text defines (`f() { ...; }`, `function f { ...; }`, `function
+/// f() { ...; }`): a later command that calls one runs its body. Read from the text, since
+/// the parser flattens compound commands; a subshell body (`f() ( ... )`) is not read.
+pub fn record_functions(text: &str, ctx: &mut Context) {
+    if !text.contains("()") && !text.contains("function ") {
+        return;
+    }
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // A name starts at the text's start or after a separator.
+        let at_start = i == 0
+            || matches!(
+                b[i - 1],
+                b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b'{'
+            );
+        if !at_start || !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len()
+            && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'-' | b'.' | b':'))
+        {
+            j += 1;
+        }
+        let mut word = &text[i..j];
+        let mut k = j;
+        let keyword = word == "function";
+        if keyword {
+            while k < b.len() && b[k] == b' ' {
+                k += 1;
+            }
+            let start = k;
+            while k < b.len()
+                && (b[k].is_ascii_alphanumeric() || matches!(b[k], b'_' | b'-' | b'.' | b':'))
+            {
+                k += 1;
+            }
+            word = &text[start..k];
+        }
+        let rest = text[k..].trim_start();
+        let after_parens = rest.strip_prefix("()").map(str::trim_start);
+        let open = match after_parens {
+            Some(r) => r,
+            None if keyword => rest,
+            None => {
+                i = j.max(i + 1);
+                continue;
+            }
+        };
+        // A body in braces, the brace a word of its own (`{ rm ...; }`: bash needs the blank).
+        let Some(close) = (match open.as_bytes() {
+            [b'{', b' ' | b'\t' | b'\n', ..] => Some(b'}'),
+            _ => None,
+        }) else {
+            i = j.max(i + 1);
+            continue;
+        };
+        let open_char = open.as_bytes()[0];
+        let body_start = text.len() - open.len() + 1;
+        let mut depth = 1;
+        let mut quote: Option<u8> = None;
+        let mut e = body_start;
+        while e < b.len() {
+            let c = b[e];
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == b'\'' || c == b'"' => quote = Some(c),
+                None if c == open_char => depth += 1,
+                None if c == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                None => {}
+            }
+            e += 1;
+        }
+        if !word.is_empty() {
+            let body = text[body_start..e.min(b.len())]
+                .trim()
+                .trim_end_matches(';')
+                .trim();
+            if !body.is_empty() {
+                ctx.env.functions.retain(|(n, _)| n != word);
+                ctx.env.functions.push((word.to_owned(), body.to_owned()));
+            }
+        }
+        i = e + 1;
+    }
+}
+
+/// The names a command binds as written (before a shouted line's words are folded: `export
+/// TARGET=-1` keeps its case): variables exported or declared, aliases.
+pub fn record_bindings(words: &[std::borrow::Cow<'_, str>], ctx: &mut Context) {
+    let Some((first, rest)) = words.split_first() else {
+        return;
+    };
+    match &**first {
+        "export" | "declare" | "typeset" | "readonly" | "local" => {
+            let set: Vec<std::borrow::Cow<'_, str>> = rest
+                .iter()
+                .filter(|w| crate::shell::is_assignment(w))
+                .cloned()
+                .collect();
+            record_assignments(&set, ctx);
+        }
+        "alias" => {
+            for (name, text) in rest.iter().filter_map(|w| w.split_once('=')) {
+                if !name.is_empty() && !name.starts_with('-') {
+                    ctx.env.aliases.retain(|(n, _)| n != name);
+                    ctx.env.aliases.push((name.to_owned(), text.to_owned()));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a finding of a program's own reader is a change to the place it ran in (what a
+/// throwaway environment makes harmless), not to this machine or beyond it: a container
+/// given the host (`--privileged`, the host's root mounted), a database function that reads
+/// the server's files or runs a program, and a push from a fresh clone reach further.
+pub fn changes_only_the_place(f: &Finding) -> bool {
+    use crate::finding::Family;
+    match f.family {
+        // The generic reader's verb x object x scope of the same command.
+        _ if f.code == "generic.command" => true,
+        Family::Git => LOCAL_GIT.contains(&f.code),
+        Family::Containers | Family::Cloud | Family::Database | Family::Secrets => !matches!(
+            f.code,
+            "containers.host-escape" | "containers.privileged" | "database.admin-function"
+        ),
+        _ => false,
+    }
+}
+
+/// Assignments standing alone (`TARGET=-1`): set for the commands and steps after them.
+pub fn record_assignments(assignments: &[std::borrow::Cow<'_, str>], ctx: &mut Context) {
+    for w in assignments {
+        if let Some((name, value)) = w.split_once('=')
+            && !name.ends_with('+')
+        {
+            ctx.env.exported.retain(|(n, _)| n != name);
+            ctx.env.exported.push((name.to_owned(), value.to_owned()));
+        }
+    }
+}
+
+/// A cluster made on this machine, which the tool also selects as the current context.
+fn made_cluster(env: &mut Environment, context: String) {
+    env.local_clusters.push(context.clone());
+    env.kube_context = Some(context);
 }

@@ -234,6 +234,9 @@ pub struct Context {
     /// `git commit --amend`), with the branch it named (`main`) or empty: a push now is a
     /// force push ([`carried::forced_push`]).
     pub rewritten: Option<String>,
+    /// The running environment earlier steps selected or made ([`carried::Environment`]):
+    /// the kube context, exported settings, clusters, databases and clones made here.
+    pub env: carried::Environment,
 }
 
 impl Context {
@@ -400,10 +403,38 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
     // Variables the script sets before it uses them (`x=rm; $x -rf /`): a program or a target
     // hidden behind a name is judged as what the name holds.
     let mut bindings: Vec<(&str, &str)> = Vec::new();
+    // Variables an earlier step set: that step's shell may or may not have kept them, so a
+    // command using one is judged both as written and as bound, the worse counts.
+    let carried_vars = ctx.env.exported.clone();
+    let carried_bindings: Vec<(&str, &str)> = carried_vars
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
     for (i, c) in s.commands.iter().enumerate() {
         remember_bindings(c, &mut bindings);
         let bound = expand_bindings(c, &bindings);
         let c = bound.as_ref().unwrap_or(c);
+        let carried_bound = expand_bindings(c, &carried_bindings);
+        for c in std::iter::once(c).chain(carried_bound.as_ref()) {
+            one_command(c, s, i, depth, ctx, out);
+        }
+    }
+    for sub in &s.substitutions {
+        crate::judge_shell(sub.body, depth + 1, ctx, out);
+    }
+}
+
+/// One simple command of a script, its bindings substituted: resolved and judged.
+fn one_command(
+    c: &Command<'_>,
+    s: &Script<'_>,
+    i: usize,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
+    {
+        carried::record_bindings(&c.words, ctx);
         let expanded = expand_lookups(c);
         let c = expanded.as_ref().unwrap_or(c);
         let mut folded = Vec::new();
@@ -421,12 +452,11 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
             };
             filesystem::redirects(&bare, out);
             tampering::judge(&bare, ctx, out);
-            continue;
+            // `TARGET=-1` alone sets a variable later commands and steps read.
+            carried::record_assignments(&c.assignments, ctx);
+            return;
         };
         command(&cmd, s, i, depth, ctx, out);
-    }
-    for sub in &s.substitutions {
-        crate::judge_shell(sub.body, depth + 1, ctx, out);
     }
 }
 
@@ -992,6 +1022,36 @@ fn command(
             ctx.cwd_unsure = entered;
         }
     }
+    // Settings the line leaves out, from its env prefix and from what earlier steps selected
+    // (`export AWS_PROFILE=prod-admin`, `kubectl config use-context X`), read as the options
+    // they stand for: the recognizers grade them as if written on the line.
+    // A copy of a known program's binary under another name (`cp "$(command -v airlock)"
+    // /tmp/al`) is that program.
+    let copied = carried::copied_program(p, ctx).map(str::to_owned);
+    let renamed;
+    let cmd = match &copied {
+        Some(program) => {
+            renamed = Cmd { program, ..*cmd };
+            &renamed
+        }
+        None => cmd,
+    };
+    let p = cmd.program;
+    // An alias or a function an earlier command or step defined runs what it stands for. The
+    // name is judged as written too: a function that wraps the program of the same name
+    // (`git() { command git "$@"; }`) must not hide it.
+    if let Some((what, line)) = carried::named_command(p, cmd.args, ctx) {
+        judge_as(&what, &line, depth, ctx, out);
+    }
+    let settled_args = carried::settle(cmd, ctx);
+    let settled;
+    let cmd = match &settled_args {
+        Some(args) => {
+            settled = Cmd { args, ..*cmd };
+            &settled
+        }
+        None => cmd,
+    };
     // A dry run, a help or a version request does nothing it names, whatever family the
     // command belongs to: no secret is read or sent, airlock approves nothing (`airlock
     // approve --help` prints usage).
@@ -1055,6 +1115,7 @@ fn command(
     // What the family recognizers found: when a program's recognizer finds nothing, or no
     // recognizer claims the program, the generic reader reads its command path.
     let found_before = out.len();
+    let local = carried::local_place(cmd, ctx);
     let mut unclaimed = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
@@ -1128,6 +1189,19 @@ fn command(
         && (unclaimed && generic::reads_unclaimed(cmd) || generic::reads_subcommands_of(p))
     {
         generic::judge(cmd, ctx.cwd.as_deref(), out);
+    }
+    // In the developer's own throwaway environment (a cluster, emulator, dev server, database
+    // or clone made here), what the program's own reader found changes nothing anyone else
+    // has: noted, not graded. The checks every command gets below (secrets read, code run,
+    // the guard, redirections) still apply.
+    if let Some(place) = &local {
+        for f in &mut out[found_before..] {
+            if !carried::changes_only_the_place(f) {
+                continue;
+            }
+            f.severity = Severity::Note;
+            f.message = format!("in {place}, a throwaway environment: {}", f.message);
+        }
     }
     if let Some(task) = task_name(cmd) {
         // A project task named like an operation (`npm run wipe-data -- --env prod`, `make

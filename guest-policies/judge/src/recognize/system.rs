@@ -253,6 +253,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "systemctl" | "service" | "rc-service" | "launchctl" => {
             let ops: Vec<&str> = cmd.operands(&["-H", "--host", "-M", "--machine"]).collect();
+            // `systemctl --user` talks to the user's own service manager: its units are the
+            // user's session services (a dev server, an agent), not the machine's. Restarting or
+            // stopping one is a local change; a protection or a critical name still counts
+            // (and the guard's own unit is the tampering check's).
+            let own = p == "systemctl" && cmd.has(&["--user"]);
             let (verb, units) = if p == "service" || p == "rc-service" {
                 (
                     ops.get(1).copied().unwrap_or(""),
@@ -311,7 +316,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                             Severity::Verify,
                             format!("{p} {verb} {u} stops a service the system depends on"),
                         );
-                    } else if !units.is_empty() {
+                    } else if !units.is_empty() && !own {
                         push(
                             "system.service-stop",
                             Severity::Confirm,
@@ -331,7 +336,12 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 | "force-reload"
                 | "force-restart"
                 | "zap"
-                    if !units.is_empty() =>
+                    if !units.is_empty()
+                        && (!own
+                            || units.iter().any(|u| {
+                                CRITICAL_SERVICES.contains(&service_name(u))
+                                    || SECURITY_SERVICES.contains(&service_name(u))
+                            })) =>
                 {
                     let why = if units.iter().any(|u| {
                         CRITICAL_SERVICES.contains(&service_name(u))
