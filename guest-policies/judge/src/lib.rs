@@ -41,10 +41,12 @@ pub mod prose;
 pub mod recognize;
 pub mod shell;
 pub mod sql;
+pub mod substring;
 
 pub use finding::{Family, Finding, Judgement, Severity};
 
 use recognize::{Context, finding as make_finding, paths};
+use substring::has;
 
 /// The most recent hints read for the first step of a split action.
 pub const MAX_RECENT: usize = 8;
@@ -594,7 +596,7 @@ pub(crate) fn strip_lead(mut t: &str) -> &str {
         // "I am going to", "I'm going to"
         if (w.eq_ignore_ascii_case("i'm")
             || w.eq_ignore_ascii_case("i") && w2.eq_ignore_ascii_case("am"))
-            && rest.contains("going to ")
+            && has(rest, "going to ")
             && let Some(at) = rest.find("going to ")
         {
             t = &rest[at + 9..];
@@ -711,7 +713,7 @@ fn classify(t: &str) -> Kind {
     } else {
         name
     };
-    if t.contains("(){") || t.contains("() {") {
+    if has(t, "(){") || has(t, "() {") {
         return Kind::Shell;
     }
     // A shell builtin that binds a name (`export AWS_PROFILE=prod`, `alias ok='airlock
@@ -738,7 +740,7 @@ fn classify(t: &str) -> Kind {
     if matches!(lower, "for" | "while" | "until" | "if" | "select")
         && ["; do", ";do", "\ndo", "; then", ";then", "\nthen"]
             .iter()
-            .any(|k| t.contains(k))
+            .any(|k| has(t, k))
     {
         return Kind::Shell;
     }
@@ -770,7 +772,7 @@ fn classify(t: &str) -> Kind {
             || (second.contains('.')
                 && !second.ends_with('.')
                 && second.len() > 2
-                && !second.contains(".."))
+                && !has(second, ".."))
             || first.contains('_') && !second.is_empty()
             || first.contains('-') && !first.starts_with('-') && !second.is_empty();
         let program_like = first
@@ -843,7 +845,7 @@ fn classify(t: &str) -> Kind {
     };
     let english =
         (ENGLISH.iter().any(|e| e.eq_ignore_ascii_case(second)) || names_people() || article())
-            && !t.contains(" -")
+            && !has(t, " -")
             && !t.contains('|')
             && !t.contains('>');
     if english { Kind::Both } else { Kind::Shell }
@@ -1197,7 +1199,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         && (reads || sends)
         && !mentions_only
     {
-        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
+        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| has(&lower, k));
         if !sends || (dest.is_none() && !named_sink) {
             out.push(make_finding(
                 Family::Secrets,
@@ -1215,17 +1217,17 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             .is_some_and(|l| l.verb == prose::lexicon::Verb::Mention))
         && clauses(text).len() == 1;
     if sends && !mention_frame {
-        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| lower.contains(k));
+        let named_sink = seen & SINK != 0 || SINK_PHRASES.iter().any(|k| has(&lower, k));
         if dest.is_some() || named_sink {
             let secret_words = seen & SECRET != 0
                 || ["private key", "api key", "access key"]
                     .iter()
-                    .any(|k| lower.contains(k));
+                    .any(|k| has(&lower, k));
             let secret = secret_path.is_some()
                 || secret_words
                 || seen & PRONOUN != 0 && ctx.secret_read.is_some();
             let to = dest.unwrap_or("an outside service");
-            let local = dest.is_some_and(|d| d.contains("localhost") || d.contains("127.0.0.1"));
+            let local = dest.is_some_and(|d| has(d, "localhost") || has(d, "127.0.0.1"));
             if local {
             } else if secret {
                 out.push(make_finding(
@@ -1234,14 +1236,14 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                     Severity::Stop,
                     format!("sends secrets to {to}: they leave the machine"),
                 ));
-            } else if dest.is_some_and(public_drop) || named_sink && lower.contains("paste") {
+            } else if dest.is_some_and(public_drop) || named_sink && has(&lower, "paste") {
                 out.push(make_finding(
                     Family::Exfiltration,
                     "exfiltration.upload",
                     Severity::Confirm,
                     format!("sends data to {to}, a public paste or drop site"),
                 ));
-            } else if seen & DATA != 0 || dest.is_some_and(|d| d.contains("://")) {
+            } else if seen & DATA != 0 || dest.is_some_and(|d| has(d, "://")) {
                 out.push(make_finding(
                     Family::Exfiltration,
                     "exfiltration.upload",
@@ -1259,8 +1261,8 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         && dest_after_to
         && object == Some(path)
         && MOVES.iter().any(|m| m.eq_ignore_ascii_case(first))
-        && !to.contains("localhost")
-        && !to.contains("127.0.0.1")
+        && !has(to, "localhost")
+        && !has(to, "127.0.0.1")
     {
         out.push(make_finding(
             Family::Exfiltration,
@@ -1285,11 +1287,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         let fetch_and_run = seen & FETCH != 0
             && seen & RUN_LIKE != 0
             && (dest.is_some()
-                || lower.contains("script")
-                || lower.contains("installer")
-                || lower.contains("gist"))
-            || (lower.contains("pipe it to") || lower.contains("pipe that to"))
-                && (lower.contains("sh") || lower.contains("python"));
+                || has(&lower, "script")
+                || has(&lower, "installer")
+                || has(&lower, "gist"))
+            || (has(&lower, "pipe it to") || has(&lower, "pipe that to"))
+                && (has(&lower, "sh") || has(&lower, "python"));
         if fetch_and_run {
             out.push(make_finding(
                 Family::RemoteCode,
@@ -1340,7 +1342,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     if seen & POLICY != 0
         && seen & LOOSEN != 0
         && !mentions_only
-        && LOOSEN_PHRASES.iter().any(|k| lower.contains(k))
+        && LOOSEN_PHRASES.iter().any(|k| has(&lower, k))
     {
         out.push(make_finding(
             Family::Tampering,
@@ -1356,7 +1358,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     if seen & AIRLOCK != 0
         || ["operator channel", "verification code", "approval code"]
             .iter()
-            .any(|k| lower.contains(k))
+            .any(|k| has(&lower, k))
     {
         // Reading is tampering only when what is read is the operator's: a code, a challenge,
         // an approval, the state.
@@ -1371,7 +1373,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             ".md",
         ]
         .iter()
-        .any(|k| lower.contains(k));
+        .any(|k| has(&lower, k));
         let acting = first_flags & GUARD_VERB != 0
             || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0 && !docs
             || seen & REFLEXIVE != 0;
@@ -1400,10 +1402,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 "empty",
             ]
             .iter()
-            .any(|k| lower.contains(k)))
+            .any(|k| has(&lower, k)))
         && ["hook", "pretooluse", "permissionrequest", "guard"]
             .iter()
-            .any(|k| lower.contains(k))
+            .any(|k| has(&lower, k))
     {
         out.push(make_finding(
             Family::Tampering,
@@ -1522,12 +1524,12 @@ fn public_drop(d: &str) -> bool {
         "requestbin",
     ]
     .iter()
-    .any(|k| d.contains(k))
+    .any(|k| has(&d, k))
 }
 
 /// A network destination named in prose: a URL, an e-mail address, a host name.
 fn destination(w: &str) -> bool {
-    if w.contains("://") {
+    if has(w, "://") {
         return true;
     }
     if let Some((user, host)) = w.split_once('@') {
@@ -1568,7 +1570,7 @@ fn destination(w: &str) -> bool {
 
 /// The fork bomb, `:(){ :|:& };:` and renamed variants.
 fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
-    if !text.contains("()") && !text.contains("( )") {
+    if !has(text, "()") && !has(text, "( )") {
         return;
     }
     let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();

@@ -48,6 +48,7 @@ use std::borrow::Cow;
 
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{Command, Redirect, Script};
+use crate::substring::has;
 
 /// A resolved simple command: what a recognizer reads.
 #[derive(Debug, Clone, Copy)]
@@ -700,7 +701,7 @@ fn package_runner(name: &str, words: &[Cow<'_, str>], k: usize) -> Option<usize>
 /// installs the binary `NAME`, and `firebase-tools` installs `firebase`.
 pub fn package_bin(spec: &str) -> &str {
     // A local file or URL is run as itself.
-    if spec.starts_with("./") || spec.contains("://") {
+    if spec.starts_with("./") || has(spec, "://") {
         return spec;
     }
     let spec = spec.strip_prefix("npm:").unwrap_or(spec);
@@ -900,7 +901,7 @@ fn expand_bindings<'a>(c: &Command<'a>, bindings: &[(&str, &str)]) -> Option<Com
 /// [`path_lookup`]) replaced by a path of X on the PATH, or `None` when it has none (the usual
 /// case, checked without allocating): the recognizers then grade the path (`/usr/bin/X`).
 fn expand_lookups<'a>(c: &Command<'a>) -> Option<Command<'a>> {
-    let has = |w: &str| (w.contains("$(") || w.contains('`')) && path_lookup(w).is_some();
+    let has = |w: &str| (has(w, "$(") || w.contains('`')) && path_lookup(w).is_some();
     if !c.words.iter().skip(1).any(|w| has(w)) {
         return None;
     }
@@ -1844,8 +1845,8 @@ fn feeder_file(name: &str) -> (generic::Feeder, bool) {
         "lead",
     ]
     .iter()
-    .any(|k| l.contains(k));
-    let wide = people || ["all", "every", "full"].iter().any(|k| l.contains(k));
+    .any(|k| has(&l, k));
+    let wide = people || ["all", "every", "full"].iter().any(|k| has(&l, k));
     (
         if wide {
             generic::Feeder::Wide
@@ -1873,7 +1874,7 @@ fn feeder_command(u: &Cmd<'_>) -> (generic::Feeder, bool) {
         let picks = if u.program == "find" {
             u.words().any(filesystem::find_picks)
         } else {
-            start.contains("*.")
+            has(start, "*.")
         };
         return if paths::scope(start) == paths::Scope::Catastrophic {
             (generic::Feeder::Wide, false)

@@ -2,6 +2,8 @@
 //! Shared by the recognizers so that `rm`, `find`, `chmod`, `>` and `scp` grade the same path the
 //! same way.
 
+use crate::substring::has;
+
 /// How much a recursive operation on a path would reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Scope {
@@ -215,7 +217,7 @@ pub fn scope(path: &str) -> Scope {
         let unset_is_root = path.trim_end().ends_with('/') || path.trim_end().ends_with("/*");
         let name_end = p.find('/').unwrap_or(p.len());
         let name = &p[..name_end];
-        if name.contains("TMP") || name.contains("TEMP") || name.contains("CACHE") {
+        if has(name, "TMP") || has(name, "TEMP") || has(name, "CACHE") {
             return Scope::Disposable;
         }
         if unset_is_root && name_end == p.len() {
@@ -383,7 +385,7 @@ pub fn storage(word: &str) -> Storage {
     // `//dev/sda`, `/dev/./sda` and `/dev//sda` are `/dev/sda`; `/DEV/disk2` is `/dev/disk2`
     // on a case-insensitive filesystem (macOS).
     let mut squashed = w.to_ascii_lowercase().replace("/./", "/");
-    while squashed.contains("//") {
+    while has(&squashed, "//") {
         squashed = squashed.replace("//", "/");
     }
     let p = squashed.as_str();
@@ -391,7 +393,7 @@ pub fn storage(word: &str) -> Storage {
         return Storage::Device;
     }
     // Into /dev by another way: `/tmp/../dev/sda`, `../../dev/sdb`, `/proc/1/root/dev/sda`.
-    if (p.contains("..") || p.starts_with("/proc/")) && p.contains("dev/") {
+    if (has(p, "..") || p.starts_with("/proc/")) && has(p, "dev/") {
         return Storage::Device;
     }
     if p.contains('$') || p.contains('`') {
@@ -468,49 +470,49 @@ pub fn secret(path: &str) -> Option<&'static str> {
     let p = p.strip_prefix('@').unwrap_or(p);
     let name = file_name(p);
     let lower_name = name.to_ascii_lowercase();
-    if p.contains(".ssh/") || p.starts_with("id_") || name.starts_with("id_") {
+    if has(p, ".ssh/") || p.starts_with("id_") || name.starts_with("id_") {
         if name.starts_with("id_") && !name.ends_with(".pub") {
             return Some("an SSH private key");
         }
         if name == "authorized_keys" || name == "known_hosts" || name.ends_with(".pub") {
             return None;
         }
-        if p.contains(".ssh/") && (name == "config" || name.is_empty()) {
+        if has(p, ".ssh/") && (name == "config" || name.is_empty()) {
             return None;
         }
-        if p.contains(".ssh/") && !name.contains('.') {
+        if has(p, ".ssh/") && !name.contains('.') {
             return Some("an SSH key");
         }
     }
     if p.ends_with(".ssh") || p.ends_with(".ssh/") || p.ends_with(".ssh/*") {
         return Some("the SSH keys directory");
     }
-    if p.contains(".aws/credentials") || (p.contains(".aws") && (name == ".aws" || name == "*")) {
+    if has(p, ".aws/credentials") || (has(p, ".aws") && (name == ".aws" || name == "*")) {
         return Some("AWS credentials");
     }
-    if p.contains(".aws/config") {
+    if has(p, ".aws/config") {
         return Some("the AWS config");
     }
-    if p.contains(".kube/config") || p.ends_with("kubeconfig") {
+    if has(p, ".kube/config") || p.ends_with("kubeconfig") {
         return Some("a Kubernetes config with cluster credentials");
     }
-    if p.contains(".docker/config.json") {
+    if has(p, ".docker/config.json") {
         return Some("Docker registry credentials");
     }
-    if p.contains(".config/gcloud") || p.contains("application_default_credentials") {
+    if has(p, ".config/gcloud") || has(p, "application_default_credentials") {
         return Some("Google Cloud credentials");
     }
-    if p.contains(".azure/") {
+    if has(p, ".azure/") {
         return Some("Azure credentials");
     }
-    if p.contains(".config/gh/hosts") {
+    if has(p, ".config/gh/hosts") {
         return Some("the GitHub CLI token");
     }
     if let Some(what) = tool_credentials(p, &lower_name) {
         return Some(what);
     }
     if p.starts_with("/etc/ssl/private")
-        || p.contains("/private/") && (name.ends_with(".key") || name.is_empty())
+        || has(p, "/private/") && (name.ends_with(".key") || name.is_empty())
     {
         return Some("TLS private keys");
     }
@@ -534,10 +536,10 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if p.starts_with("/var/run/secrets") || p.starts_with("/run/secrets") {
         return Some("a mounted service secret");
     }
-    if p.contains(".gnupg") {
+    if has(p, ".gnupg") {
         return Some("GnuPG keys");
     }
-    if p.contains(".password-store") {
+    if has(p, ".password-store") {
         return Some("the password store");
     }
     match lower_name.as_str() {
@@ -579,7 +581,7 @@ pub fn secret(path: &str) -> Option<&'static str> {
     {
         return Some("environment secrets");
     }
-    if lower_name.ends_with(".env") && !lower_name.contains("example") {
+    if lower_name.ends_with(".env") && !has(&lower_name, "example") {
         return Some("environment secrets");
     }
     if (lower_name.ends_with(".pem")
@@ -588,13 +590,13 @@ pub fn secret(path: &str) -> Option<&'static str> {
         || lower_name.ends_with(".pfx")
         || lower_name.ends_with(".jks")
         || lower_name.ends_with(".keystore"))
-        && !lower_name.contains("public")
+        && !has(&lower_name, "public")
         && !lower_name.ends_with(".pub.pem")
-        && !lower_name.contains("cert")
+        && !has(&lower_name, "cert")
     {
         return Some("a private key");
     }
-    if lower_name.contains("service-account") && lower_name.ends_with(".json") {
+    if has(&lower_name, "service-account") && lower_name.ends_with(".json") {
         return Some("a cloud service-account key");
     }
     secret_by_kind(&lower_name)
@@ -618,10 +620,10 @@ fn secret_by_kind(lower_name: &str) -> Option<&'static str> {
     } else if ends(&[".p8", ".keytab"]) {
         "a private key"
     } else if ends(&[".kubeconfig"])
-        || lower_name.contains("kubeconfig")
+        || has(lower_name, "kubeconfig")
             && (lower_name.starts_with("kubeconfig")
-                || lower_name.contains("-kubeconfig")
-                || lower_name.contains("_kubeconfig"))
+                || has(lower_name, "-kubeconfig")
+                || has(lower_name, "_kubeconfig"))
             && config_ext()
     {
         "a Kubernetes config with cluster credentials"
@@ -641,7 +643,7 @@ fn secret_by_kind(lower_name: &str) -> Option<&'static str> {
     // Examples, templates and public halves hold no secret.
     let template = ["example", "sample", "template", "public", ".pub"]
         .iter()
-        .any(|k| lower_name.contains(k));
+        .any(|k| has(lower_name, k));
     (!template).then_some(kind)
 }
 
@@ -696,7 +698,7 @@ fn tool_credentials(p: &str, lower_name: &str) -> Option<&'static str> {
     ];
     if let Some((_, what)) = BY_PATH.iter().find(|(k, _)| {
         if k.ends_with('/') {
-            p.contains(k)
+            has(p, k)
         } else {
             p.ends_with(k)
         }
@@ -714,9 +716,9 @@ fn tool_credentials(p: &str, lower_name: &str) -> Option<&'static str> {
         ".yarnrc.yml" if home_relative(p).is_some() => Some("the npm token (yarn)"),
         // `prod-kubeconfig.yaml`, `kubeconfig-staging`, `ci.kubeconfig`; not `kubeconfig.md`
         // (docs), templates or code that handles one (`kubeconfig.go`).
-        n if n.contains("kubeconfig")
-            && !n.contains("example")
-            && !n.contains("sample")
+        n if has(n, "kubeconfig")
+            && !has(n, "example")
+            && !has(n, "sample")
             && n.rsplit_once('.').is_none_or(|(_, ext)| {
                 matches!(ext, "yaml" | "yml" | "json" | "conf" | "kubeconfig" | "bak")
             }) =>
@@ -724,7 +726,7 @@ fn tool_credentials(p: &str, lower_name: &str) -> Option<&'static str> {
             Some("a Kubernetes config with cluster credentials")
         }
         n if n.ends_with(".ppk") => Some("a PuTTY private key"),
-        _ if p.contains(".kube/")
+        _ if has(p, ".kube/")
             && (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) =>
         {
             Some("a Kubernetes config with cluster credentials")
@@ -747,7 +749,7 @@ pub fn dump(path: &str) -> bool {
         || n.ends_with(".zsh_history")
         || n == "users.csv"
         || n == "customers.csv"
-        || (n.contains("dump") || n.contains("backup") || n.contains("export"))
+        || (has(&n, "dump") || has(&n, "backup") || has(&n, "export"))
             && (n.ends_with(".csv")
                 || n.ends_with(".json")
                 || n.ends_with(".gz")

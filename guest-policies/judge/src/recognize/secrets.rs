@@ -8,6 +8,7 @@ use super::paths;
 use super::{Cmd, Context, finding};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{RedirectKind, Script};
+use crate::substring::has;
 
 use super::lexicon::{self, FETCHER, INTERPRETER, READER};
 
@@ -197,7 +198,7 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
                         "ACCESS_KEY",
                     ]
                     .iter()
-                    .any(|k| up.contains(k))
+                    .any(|k| has(&up, k))
                 }
             })
             .then_some("a secret from the environment"),
@@ -236,10 +237,10 @@ fn searches_secret_values(cmd: &Cmd<'_>) -> bool {
     let mut name = false;
     for a in cmd.words() {
         let u = a.to_ascii_uppercase();
-        if u.contains("PRIVATE KEY") || u.contains("AKIA") || u.contains("PASSWORD=") {
+        if has(&u, "PRIVATE KEY") || has(&u, "AKIA") || has(&u, "PASSWORD=") {
             return true;
         }
-        if ["SECRET_KEY", "API_KEY"].iter().any(|k| u.contains(k)) {
+        if ["SECRET_KEY", "API_KEY"].iter().any(|k| has(&u, k)) {
             if u.contains('=') || u.contains(':') {
                 return true;
             }
@@ -279,7 +280,7 @@ fn kubectl_output<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
 /// (`{.metadata.annotations}` is metadata, not the secret).
 fn shows_secret_data(format: &str) -> bool {
     let f = format.to_ascii_lowercase();
-    if f.starts_with("jsonpath") || f.contains("template") || f.starts_with("custom-columns") {
+    if f.starts_with("jsonpath") || has(&f, "template") || f.starts_with("custom-columns") {
         f.replace("metadata", "").contains("data")
     } else {
         f.starts_with("yaml") || f.starts_with("json")
@@ -321,7 +322,7 @@ pub fn drop_point(dest: &str) -> bool {
         "filebin",
     ]
     .iter()
-    .any(|s| d.contains(s))
+    .any(|s| has(&d, s))
 }
 
 /// A destination that stays on this machine or its private network.
@@ -367,7 +368,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
     };
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
     let url = |w: &str| {
-        w.contains("://")
+        has(w, "://")
             || w.contains('.') && !w.starts_with('-') && !w.starts_with('@') && !w.contains('=')
     };
     match cmd.program {
@@ -452,7 +453,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     i += 1;
                 } else if !w.starts_with('-') && s.dest.is_empty() && url(w) {
                     s.dest = w.to_owned();
-                    if w.contains("$(") || w.contains('`') {
+                    if has(w, "$(") || w.contains('`') {
                         s.inline.push(w);
                         sends = true;
                     }
@@ -669,9 +670,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 )
             });
             let bucket = ops.iter().rposition(|w| {
-                w.starts_with("s3://")
-                    || w.starts_with("gs://")
-                    || w.contains(".blob.core.windows.net")
+                w.starts_with("s3://") || w.starts_with("gs://") || has(w, ".blob.core.windows.net")
             })?;
             if !upload || bucket == 0 {
                 return None;
@@ -757,7 +756,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             let inline: Vec<&'c str> = words
                 .iter()
                 .copied()
-                .filter(|w| w.contains("$(") || w.contains('`'))
+                .filter(|w| has(w, "$(") || w.contains('`'))
                 .collect();
             if inline.is_empty() {
                 return None;
@@ -780,7 +779,7 @@ fn remote_spec(w: &str) -> bool {
             !host.is_empty()
                 && host.len() > 1
                 && !host.contains('/')
-                && !w.contains("://")
+                && !has(w, "://")
                 && !w.starts_with('-')
         }
         None => false,
@@ -795,8 +794,10 @@ pub fn judge(
     ctx: &mut Context,
     out: &mut Vec<Finding>,
 ) {
-    // Secret reads.
-    if let Some((path, what)) = reads_secret(cmd) {
+    // Secret reads, worked out once: the copy check below needs the same answer (asking
+    // twice was a visible part of the judge's profile on the corpus).
+    let read = reads_secret(cmd);
+    if let Some((path, what)) = read.clone() {
         if !matches!(
             cmd.program,
             "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs"
@@ -837,7 +838,7 @@ pub fn judge(
         }
     }
     // Files written from a secret are secrets too (the copy, the archive, the encoding).
-    let source = reads_secret(cmd)
+    let source = read
         .map(|(path, _)| path)
         .or_else(|| moved_secret(cmd))
         .or_else(|| {
@@ -1128,7 +1129,7 @@ fn exfiltration(
             "cred", "secret", "token", "password", "passwd", "private", "keys", "vault",
         ]
         .iter()
-        .any(|k| name.contains(k))
+        .any(|k| has(&name, k))
         {
             secret = Some(format!("{f} (named as credentials)"));
         } else if paths::dump(f) {
@@ -1150,7 +1151,7 @@ fn exfiltration(
     }
     if secret.is_none() {
         for text in &send.inline {
-            if text.contains("$(") || text.contains('`') {
+            if has(text, "$(") || text.contains('`') {
                 let lower = text.to_ascii_lowercase();
                 let bodies = crate::shell::parse(text).substitutions;
                 if bodies.iter().any(|b| {
@@ -1170,7 +1171,7 @@ fn exfiltration(
                     "mysqldump",
                 ]
                 .iter()
-                .any(|k| lower.contains(k))
+                .any(|k| has(&lower, k))
                 {
                     secret = Some("a secret read inline".to_owned());
                 }
@@ -1215,7 +1216,7 @@ fn exfiltration(
             ));
         }
     } else if !send.files.is_empty() || send.stdin {
-        let drop = drop_point(dest) || dest.contains("public") || dest.contains("paste");
+        let drop = drop_point(dest) || has(dest, "public") || has(dest, "paste");
         // Source archives and whole directories: the project leaves, not one artifact.
         let bulk = send.files.iter().any(|f| {
             let n = paths::file_name(f).to_ascii_lowercase();
@@ -1234,8 +1235,8 @@ fn exfiltration(
             if drop
                 && !bulk
                 && dest != "a public paste site"
-                && !dest.contains("gist")
-                && !dest.contains("snippet")
+                && !has(dest, "gist")
+                && !has(dest, "snippet")
             {
                 Severity::Verify
             } else if drop || !known_service(dest) {
@@ -1289,9 +1290,9 @@ fn downloads(
         ctx.downloads.clear();
     }
     if lexicon::is(p, FETCHER) {
-        let url = cmd.words().find(|w| {
-            w.contains("://") || (!w.starts_with('-') && w.contains('.') && w.contains('/'))
-        });
+        let url = cmd
+            .words()
+            .find(|w| has(w, "://") || (!w.starts_with('-') && w.contains('.') && w.contains('/')));
         let output = match p {
             "curl" => cmd
                 .value(&["-o", "--output"])
@@ -1444,7 +1445,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     w.starts_with("git+")
                         || w.starts_with("http")
                         || w.starts_with("github:")
-                        || w.contains(".tgz") && w.contains("://")
+                        || has(w, ".tgz") && has(w, "://")
                 })
                 // `pnpm dlx` / `yarn dlx` always fetch the package and run it.
                 || cmd.operands(&[]).next() == Some("dlx")
@@ -1468,7 +1469,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "go" => {
             cmd.words().any(|w| w == "run")
                 && cmd.words().any(|w| {
-                    w.contains("://")
+                    has(w, "://")
                         || w.rsplit_once('@').is_some_and(|(_, v)| {
                             matches!(
                                 v,
@@ -1489,7 +1490,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             || w.starts_with("--extra-index-url")
             || w.starts_with("-i") && p.starts_with("pip")
             || w.starts_with("--registry"))
-            && w.contains("http://")
+            && has(w, "http://")
     }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv")
         && cmd.words().any(|w| w == "install" || w == "add"))
         && ctx_env_index(cmd);
@@ -1579,7 +1580,7 @@ fn artifact_downloads(cmd: &Cmd<'_>) -> Vec<String> {
         | ("gsutil", ["cp" | "rsync" | "mv", from, to, ..])
         | ("gcloud", ["storage", "cp" | "rsync", from, to, ..])
         | ("azcopy", ["copy" | "cp" | "sync", from, to, ..])
-            if from.contains("://") && !to.contains("://") =>
+            if has(from, "://") && !has(to, "://") =>
         {
             let name = paths::file_name(from.trim_end_matches('/'));
             if to.ends_with('/')
@@ -1753,7 +1754,7 @@ fn pinned_release(pkg: &str) -> bool {
 }
 
 fn fetched_package(pkg: &str) -> bool {
-    pkg.contains("://")
+    has(pkg, "://")
         || pkg.starts_with('@')
         || pkg.starts_with("git+")
         || pkg.starts_with("git:")
@@ -1795,8 +1796,8 @@ pub fn one_password(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
     cmd.assignments.iter().chain(cmd.prefix).any(|a| {
         let up = a.to_ascii_uppercase();
-        (up.contains("INDEX_URL") || up.contains("REGISTRY"))
-            && (up.contains("=HTTP://")
+        (has(&up, "INDEX_URL") || has(&up, "REGISTRY"))
+            && (has(&up, "=HTTP://")
                 || up.split('=').nth(1).is_some_and(|v| {
                     v.split("://")
                         .nth(1)
@@ -1836,12 +1837,12 @@ fn known_service(dest: &str) -> bool {
         "codeclimate.com",
     ]
     .iter()
-    .any(|k| d.contains(k))
+    .any(|k| has(&d, k))
         || local(dest)
-        || d.contains(".internal")
-        || d.contains(".corp")
-        || d.contains(".lan")
-        || d.contains(".acme.")
+        || has(&d, ".internal")
+        || has(&d, ".corp")
+        || has(&d, ".lan")
+        || has(&d, ".acme.")
 }
 
 /// Secret stores' deletes: GnuPG keys, Doppler and Infisical secrets, the password store,

@@ -5,6 +5,7 @@
 
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
+use crate::substring::has;
 
 const T: Family = Family::Tampering;
 
@@ -77,12 +78,12 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
                     .as_bytes()
                     .windows(7)
                     .any(|x| x.eq_ignore_ascii_case(b"airlock"))
-                    || w.contains(".redb")
-                    || w.contains("operator/")
-                    || w.contains(".local/state")
-                    || w.contains("STATE_HOME")
-                    || w.contains("STATE_DIR")
-                    || w.contains("POLICY")
+                    || has(w, ".redb")
+                    || has(w, "operator/")
+                    || has(w, ".local/state")
+                    || has(w, "STATE_HOME")
+                    || has(w, "STATE_DIR")
+                    || has(w, "POLICY")
                     || w.ends_with(".json")
                     || w.ends_with(".toml")
                     || w.ends_with(".wasm"))
@@ -134,9 +135,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ctx.tampering = true;
         return;
     }
-    if cmd.words().any(|w| {
-        (w.contains("pgrep") || w.contains("pidof")) && w.to_ascii_lowercase().contains("airlock")
-    }) {
+    if cmd
+        .words()
+        .any(|w| (has(w, "pgrep") || has(w, "pidof")) && w.to_ascii_lowercase().contains("airlock"))
+    {
         out.push(finding(
             T,
             "tampering.process",
@@ -217,7 +219,7 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
     if cmd
         .words()
-        .any(|w| w.contains("/proc/") && w.to_ascii_lowercase().contains("airlock"))
+        .any(|w| has(w, "/proc/") && w.to_ascii_lowercase().contains("airlock"))
     {
         out.push(finding(
             T,
@@ -230,10 +232,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     let state_and_name = || {
         let mut words = cmd.words();
-        let state = cmd.words().any(|w| {
-            w.contains(".local/state") || w.contains("XDG_STATE_HOME") || w.contains("state.redb")
-        });
-        state && words.any(|w| w.to_ascii_lowercase().contains("airlock") || w.contains("redb"))
+        let state = cmd
+            .words()
+            .any(|w| has(w, ".local/state") || has(w, "XDG_STATE_HOME") || has(w, "state.redb"));
+        state && words.any(|w| w.to_ascii_lowercase().contains("airlock") || has(w, "redb"))
     };
     if let Some((w, what)) = target {
         out.push(finding(
@@ -257,14 +259,14 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
 /// An agent's hook settings: where the hooks that send its actions to airlock are configured.
 pub fn hook_settings(w: &str) -> bool {
     let w = w.trim_matches(['\'', '"']);
-    (w.contains(".claude/") && (w.ends_with("settings.json") || w.ends_with("settings.local.json")))
-        || w.contains(".cursor/hooks")
-        || w.contains(".codex/") && w.ends_with(".toml")
-        || w.contains(".gemini/settings.json")
+    (has(w, ".claude/") && (w.ends_with("settings.json") || w.ends_with("settings.local.json")))
+        || has(w, ".cursor/hooks")
+        || has(w, ".codex/") && w.ends_with(".toml")
+        || has(w, ".gemini/settings.json")
         || w.ends_with("hooks.json")
         // GitHub Copilot's hook files, and any hook file named for airlock.
-        || w.contains(".github/hooks/") && w.ends_with(".json")
-        || w.contains("hooks/") && paths::file_name(w).to_ascii_lowercase().contains("airlock")
+        || has(w, ".github/hooks/") && w.ends_with(".json")
+        || has(w, "hooks/") && paths::file_name(w).to_ascii_lowercase().contains("airlock")
 }
 
 /// A policy file of a policy directory (`policy/policy.json`, `policies/x/policy.json`,
@@ -273,7 +275,7 @@ fn policy_file(w: &str) -> bool {
     let w = w.trim_matches(['\'', '"']);
     let name = paths::file_name(w);
     (name == "policy.json" || name.ends_with(".wasm"))
-        && (w.contains("polic") || w.contains("airlock") || w == "policy.json")
+        && (has(w, "polic") || has(w, "airlock") || w == "policy.json")
         && !w.starts_with("docs/")
         && !w.starts_with("examples/")
 }
