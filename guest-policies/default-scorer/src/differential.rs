@@ -39,10 +39,12 @@ use corpus::{Digest, Rng};
 /// and for the generic command reader (a command no recognizer claims read as verb x object x
 /// scope, program classes, mass actions by verb class, verbs without an object graded by
 /// scope, objects by class, package registries' verbs), and for the HTTP API reader (a
-/// request's method and URL read as verb x object x scope). The judge's readers
+/// request's method and URL read as verb x object x scope), and for a deploy to a named shared
+/// environment that is not production read as a bounded change there (holdout6 analysis M14).
+/// The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x3f9f_48e9_a1ae_42d5;
+const PINNED: u64 = 0x163b_2217_4409_b681;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
@@ -141,7 +143,7 @@ fn outputs_match_the_pinned_digest() {
 
 /// The digest of the default scorer's outputs over the benchmark corpus's hints (regenerated
 /// with [`PINNED`]).
-const PINNED_BENCH: u64 = 0x32d3_976a_0655_d670;
+const PINNED_BENCH: u64 = 0xb886_6945_c6bf_f5cd;
 
 /// The default scorer over every hint of airlock's benchmark corpus, as airlock calls it: the
 /// hint alone, no operation, no recent hints.

@@ -447,7 +447,7 @@ fn a_task_named_like_an_operation_is_judged_as_that_operation() {
         ("npm run db:migrate", ALLOW),
         ("yarn db:seed", ALLOW),
         ("make docker-build", ALLOW),
-        ("make deploy-staging", ALLOW),
+        ("make deploy-local", ALLOW),
         ("yarn add left-pad", ALLOW),
     ]);
 }

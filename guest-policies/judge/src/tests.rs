@@ -509,17 +509,19 @@ fn template_env_files_and_written_env_files_are_not_secrets_read() {
 }
 
 /// A scope that is negated ("not production") or only resembled ("prod-like") is not the
-/// action's scope.
+/// action's scope: these deploys are staging's (confirmed, a shared environment's bounded
+/// change by the label rule of guest-policies/eval/README.md), never production's.
 #[test]
 fn negated_and_resembling_scopes_are_not_the_scope() {
     check(&[
-        ("deploy to staging, not prod-like", Allow),
-        ("deploy to staging, not production", Allow),
-        ("deploy to staging instead of production", Allow),
+        ("deploy to staging, not prod-like", Confirm),
+        ("deploy to staging, not production", Confirm),
+        ("deploy to staging instead of production", Confirm),
         (
             "deploy the branch to a prod-like staging environment",
-            Allow,
+            Confirm,
         ),
+        ("deploy to a prod-like sandbox, not production", Allow),
         ("deploy to production", Confirm),
         ("deploy to production, not staging", Confirm),
         ("deploy the untested branch to production", Verify),

@@ -1540,8 +1540,10 @@ const fn build(pick: u8) -> KeySet {
     let mut set = [0_u64; 27 * 27 * 27 / 64 + 1];
     if pick == 4 {
         // The words that open or close the danger-levels name patterns (drop_*, *_production,
-        // force_*, bulk_delete*, *_without_backup ...).
-        let parts: [&[u8]; 14] = [
+        // force_*, bulk_delete*, *_without_backup ...), and deploy_* (a deploy to a shared
+        // environment is read as one).
+        let parts: [&[u8]; 15] = [
+            b"deploy",
             b"drop",
             b"delete",
             b"truncate",

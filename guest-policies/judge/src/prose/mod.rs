@@ -2433,6 +2433,22 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 (Confirm, "ships without review or tests")
             } else if prod {
                 (Confirm, "ships to production")
+            } else if flags & flag::SHARED != 0
+                && flags & flag::LOCAL == 0
+                && ["deploy", "redeploy", "ship", "promote", "roll"]
+                    .iter()
+                    .any(|w| {
+                        v.len() >= w.len()
+                            && v.as_bytes()[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                    })
+            {
+                // A deploy to a running environment others share (staging, QA): a bounded
+                // change its users see (the label rule of guest-policies/eval/README.md). An
+                // `apply` that asks first is not one.
+                (
+                    Confirm,
+                    "ships to a shared environment (not production): its users see the change",
+                )
             } else {
                 return None;
             };

@@ -77,7 +77,9 @@ const CASES: &[(&str, Want)] = &[
     // Release, privilege, keys, security controls.
     ("force-push my rebased history over main", Exactly(Verify)),
     ("deploy v1.4 to production", Exactly(Confirm)),
-    ("deploy to staging", Nothing),
+    // A shared environment's deploy is a bounded change its users see (the label rule).
+    ("deploy to staging", Exactly(Confirm)),
+    ("deploy to my local kind cluster", Nothing),
     ("give the agent account passwordless sudo", Exactly(Verify)),
     ("make the private repository public", Exactly(Stop)),
     ("make the bucket public", Exactly(Verify)),

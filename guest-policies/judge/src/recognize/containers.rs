@@ -3,8 +3,7 @@
 
 use super::{Cmd, finding};
 use crate::finding::{Family, Finding, Severity};
-use crate::prose::lexicon::{Verb, flag, obj};
-use crate::prose::{CommandAction, grade_command};
+use crate::prose::lexicon::Verb;
 
 const C: Family = Family::Containers;
 
@@ -28,10 +27,9 @@ pub fn local_cluster(name: &str) -> bool {
 }
 
 /// A reversible change to running workloads (a restart, a rollback, a prune) graded by the
-/// plain-language ladder with the environment's scope: production's, or a shared cluster's
-/// (`flag::SHARED`: what kubectl, helm and Argo CD reach is shared unless its context names a
-/// local cluster, whose changes are not graded at all). `what` names the command for the
-/// message.
+/// plain-language ladder with the environment's scope ([`super::environments::running_change`]:
+/// what kubectl, helm and Argo CD reach is shared unless its context names a local cluster,
+/// whose changes are not graded at all). `what` names the command for the message.
 fn running_change(
     verb: Verb,
     verb_word: &str,
@@ -41,24 +39,7 @@ fn running_change(
     code: &'static str,
     out: &mut Vec<Finding>,
 ) {
-    let action = CommandAction {
-        verb,
-        verb_word,
-        objects: obj::RUNTIME,
-        head: obj::RUNTIME,
-        head_word: target,
-        flags: if prod { flag::PROD } else { flag::SHARED },
-        system_path: false,
-        unattended: false,
-    };
-    if let Some(f) = grade_command(&action) {
-        out.push(finding(
-            C,
-            code,
-            f.severity,
-            format!("{what}: {}", f.message),
-        ));
-    }
+    super::environments::running_change(C, verb, verb_word, target, prod, what, code, out);
 }
 
 /// Whether a name looks like production (`production`, `prod`, `prod-eu`, `live`).
@@ -370,6 +351,21 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     "containers.kubectl-scale-zero",
                     grade(Severity::Confirm),
                     format!("kubectl scale --replicas=0 {target}{where_} stops the workload"),
+                );
+            } else if !replicas.is_empty()
+                && !local
+                && (prod || super::environments::shared(ns))
+            {
+                // Resized on a named shared environment (or production): its users see the
+                // pods come and go, like a restart there (the label rule for bounded changes).
+                running_change(
+                    Verb::Restart,
+                    "scale",
+                    &target,
+                    prod,
+                    &format!("kubectl scale --replicas={replicas} {target}{where_}"),
+                    "containers.kubectl-scale",
+                    out,
                 );
             }
         }

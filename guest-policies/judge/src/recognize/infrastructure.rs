@@ -212,6 +212,65 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             ),
         ));
     }
+    // A named shared environment that is not production (`-i inventories/staging`, `--limit
+    // qa`, `ansible staging -m service ...`): a bounded change there, graded as the running
+    // environments are (environments.rs). An ad-hoc shell command is judged as a command.
+    let shared = ["-i", "--inventory", "--inventory-file", "-l", "--limit"]
+        .iter()
+        .filter_map(|o| cmd.value(&[o]))
+        .chain(if cmd.program == "ansible" {
+            cmd.operands(ANSIBLE_VALUES).next()
+        } else {
+            None
+        })
+        .find(|v| super::environments::shared(v));
+    let local = cmd
+        .value(&["-c", "--connection"])
+        .is_some_and(|c| c == "local");
+    // An ad-hoc module counts when it restarts, installs or deploys (a shell command is judged
+    // as a command; `file`, `lineinfile`, facts and the like are chores, not a change its users
+    // see).
+    let ad_hoc_other = cmd.program == "ansible"
+        && cmd.value(&["-m", "--module-name"]).is_none_or(|m| {
+            !matches!(
+                m.rsplit('.').next().unwrap_or(m),
+                "service"
+                    | "systemd"
+                    | "systemd_service"
+                    | "sysvinit"
+                    | "supervisorctl"
+                    | "reboot"
+                    | "apt"
+                    | "yum"
+                    | "dnf"
+                    | "package"
+                    | "pip"
+                    | "npm"
+                    | "git"
+                    | "copy"
+                    | "template"
+                    | "synchronize"
+                    | "unarchive"
+                    | "docker_container"
+                    | "docker_compose"
+                    | "docker_compose_v2"
+                    | "k8s"
+            )
+        });
+    if let Some(env) = shared
+        && !prod
+        && !local
+        && !ad_hoc_other
+        && out.len() == before
+    {
+        super::environments::bounded_change(
+            I,
+            env,
+            &format!("{} on {env}", cmd.program),
+            "infrastructure.ansible-shared",
+            out,
+        );
+    }
 }
 
 /// The options of `ansible` that take a value.

@@ -26,6 +26,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod environments;
 pub mod equivalents;
 pub mod exposures;
 pub mod filesystem;
@@ -1220,6 +1221,7 @@ fn command(
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
+    environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
