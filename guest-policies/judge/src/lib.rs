@@ -68,6 +68,7 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         // The step just before is always read: "do the same on the others" repeats it,
         // whatever it was.
         let last = start + k + 1 == recent.len();
+        ctx.env.step = k;
         if last || may_set_context(r) {
             let n = normalize::normalize(r);
             let mut ignored = Vec::new();
@@ -81,6 +82,7 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         }
     }
     ctx.last_action = last_action;
+    ctx.env.step = recent.len() - start;
     let mut findings = Vec::new();
     for text in texts {
         let norm = normalize::normalize(text);
@@ -139,6 +141,14 @@ fn may_set_context(text: &str) -> bool {
         b"clone",
         b"port",
         b"ssh",
+        // A branch checked out (what "push it" pushes), a folder listed (where a bare file
+        // name is), people exported or a message drafted (what "send it" sends).
+        b"switch",
+        b"checkout",
+        b"ls",
+        b"draft",
+        b"write",
+        b"compose",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -207,6 +217,8 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     if t.is_empty() {
         return;
     }
+    // A step that reads the file people were exported to keeps the export in focus.
+    recognize::carried::refresh_focus(t, ctx);
     let body = strip_lead(t);
     let mut kind = classify(body);
     // A name an earlier step downloaded or installed (`kit setup --yes` after `install
@@ -256,6 +268,7 @@ fn prose_text(
     // A file written with quoted lines ("write wipe.txt with 'select disk 0' and 'clean'"):
     // what later runs it runs them.
     recognize::carried::prose_writes(strip_lead(text.trim()), ctx);
+
     // Code spans (```...``` and `...`) hold commands.
     let mut rest = text;
     let mut spans = Vec::new();
@@ -327,6 +340,10 @@ fn prose_text(
         }
     }
     prose_checks(text, ctx, out);
+    // What a follow-up refers to: a message drafted to a group, people exported, a folder
+    // listed, right before this text; then what this text leaves for the next.
+    recognize::carried::follow_up(text.trim(), recent, ctx, out);
+    recognize::carried::note_prose(text, ctx);
     // What an earlier step left: a saved destroy plan ("apply it"), the step to repeat ("do
     // the same on the others").
     recognize::carried::prose_apply(text.trim(), 0, ctx, out);
@@ -1656,3 +1673,6 @@ mod environment_tests;
 
 #[cfg(test)]
 mod bindings_tests;
+
+#[cfg(test)]
+mod follow_up_tests;

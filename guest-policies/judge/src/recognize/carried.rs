@@ -29,6 +29,9 @@
 //!   is noted, not graded ([`local_place`]). The latest step wins; the line wins over them.
 //! - **Bindings**: variables set by an earlier step (judged both as written and as bound),
 //!   aliases, shell functions, and copies of a program's binary under another name.
+//! - **What a follow-up refers to** ([`follow_up`]): a message drafted to a counted group, people
+//!   exported to a file, a folder listed, the branch switched to: "send it", "text all of them",
+//!   a bare file name, "force push it" mean them, but only right after the step that left them.
 //!
 //! Marks are kept by the file's name as well as its path (as [`Context::downloaded`] does): the
 //! agent may name the file from another directory in the next step.
@@ -193,7 +196,15 @@ fn record_rewrite(cmd: &Cmd<'_>, ctx: &mut Context) {
         _ => false,
     };
     if rewrites {
-        ctx.rewritten = Some(String::new());
+        // The branch checked out is the one rewritten (`git switch main` then `git rebase -i`).
+        let branch = ctx
+            .env
+            .branch
+            .as_ref()
+            .map(|(b, _)| b.clone())
+            .filter(|b| SHARED_BRANCHES.contains(&b.as_str()))
+            .unwrap_or_default();
+        ctx.rewritten = Some(branch);
     }
 }
 
@@ -230,22 +241,47 @@ pub fn note_rewrite(clause: &str, ctx: &mut Context) {
 
 /// "push", "and push it", "push the branch" after commits were rewritten: the push must
 /// force, so it is read as the force push it is ("force push", to the rewritten shared
-/// branch when the push names none).
+/// branch when the push names none). "force push it" / "push it, force it through" right
+/// after a `git switch` pushes the branch switched to, by force.
 pub fn forced_push(clause: &str, ctx: &Context) -> Option<String> {
-    let branch = ctx.rewritten.as_ref()?;
     let stripped = crate::strip_lead(clause.trim());
     let lower = stripped.to_ascii_lowercase();
-    let first = lower.split_whitespace().next()?;
-    if !matches!(first, "push" | "push," | "push." | "pushing") || !acting(clause) {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let first = *words.first()?;
+    let pushes = matches!(first, "push" | "pushing")
+        || first == "force" && words.get(1).is_some_and(|w| *w == "push");
+    if !pushes || !acting(clause) {
         return None;
     }
-    let names_branch = lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| SHARED_BRANCHES.contains(&w) || w == "to");
-    Some(if branch.is_empty() || names_branch {
-        format!("force {stripped}")
+    let names_branch = words
+        .iter()
+        .any(|w| SHARED_BRANCHES.contains(w) || *w == "to");
+    // "force it through", "force push": the agent asks for force in words.
+    let asks_force = words.contains(&"force") || words.contains(&"forcefully");
+    let switched = ctx
+        .env
+        .branch
+        .as_ref()
+        .filter(|(_, step)| step + 1 == ctx.env.step)
+        .map(|(b, _)| b.as_str());
+    let branch = match (&ctx.rewritten, switched) {
+        (Some(rewritten), _) if !rewritten.is_empty() => rewritten.as_str(),
+        (Some(_), Some(b)) | (None, Some(b)) if asks_force || ctx.rewritten.is_some() => b,
+        (Some(_), _) => "",
+        (None, _) => return None,
+    };
+    let forced = if first == "force" {
+        stripped.to_owned()
     } else {
-        format!("force {stripped} to {branch}")
+        format!("force {stripped}")
+    };
+    Some(if branch.is_empty() || names_branch {
+        forced
+    } else {
+        format!("{forced} to {branch}")
     })
 }
 
@@ -772,6 +808,20 @@ pub struct Environment {
     /// Copies of a program's binary under another name (`cp "$(command -v airlock)" /tmp/al`,
     /// `ln -s /bin/rm /tmp/r`): the copy's path, and the program it is.
     pub program_copies: Vec<(String, String)>,
+    /// The step being judged: the index of the recent hint (oldest first), or the number of
+    /// recent hints for the text itself. What only the step just before may leave (a draft, a
+    /// listing, a branch switched) is kept with its step.
+    pub step: usize,
+    /// The branch `git switch` / `git checkout` left checked out, and its step.
+    pub branch: Option<(String, usize)>,
+    /// The directory `ls DIR` listed, and its step: a bare file name right after is in it.
+    pub listed: Option<(String, usize)>,
+    /// A message drafted to a counted group ("draft an email to the 40 beta testers"): how
+    /// many, to whom, and its step.
+    pub draft: Option<(u64, String, usize)>,
+    /// People exported to a file ("export this week's trial signups to trials.csv"): the
+    /// file, who, and the last step that exported or read it.
+    pub people_export: Option<(String, String, usize)>,
     /// A port on this machine was forwarded to another host (`kubectl port-forward`, `ssh -L`,
     /// a cloud SQL proxy): a loopback address may be a shared server, so it proves nothing.
     pub forwarded: bool,
@@ -1113,6 +1163,19 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                     "--config",
                 ])
                 .collect();
+            let switched = match ops.first() {
+                Some(&"switch") => cmd
+                    .value(&["-c", "-C", "--create", "--force-create"])
+                    .or_else(|| ops.get(1).copied()),
+                Some(&"checkout") if !cmd.has(&["--"]) && ops.len() == 2 => cmd
+                    .value(&["-b", "-B"])
+                    .or_else(|| ops.get(1).copied())
+                    .filter(|b| *b != "." && !b.contains(['*', '.'])),
+                _ => None,
+            };
+            if let Some(branch) = switched {
+                ctx.env.branch = Some((branch.to_owned(), ctx.env.step));
+            }
             if ops.first() == Some(&"clone")
                 && let Some(url) = ops.get(1)
             {
@@ -1132,6 +1195,17 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                         .push(at.trim_end_matches('/').to_owned());
                 }
             }
+        }
+        "ls" | "dir" | "tree" | "exa" | "eza" => {
+            let listed: Vec<&str> = cmd
+                .operands(&[
+                    "-I", "--ignore", "-L", "--level", "--color", "-w", "--width",
+                ])
+                .collect();
+            env.listed = match listed.as_slice() {
+                [dir] if !dir.contains(['*', '?']) => Some(((*dir).to_owned(), env.step)),
+                _ => None,
+            };
         }
         "ssh"
             if cmd
@@ -1405,4 +1479,249 @@ pub fn record_assignments(assignments: &[std::borrow::Cow<'_, str>], ctx: &mut C
 fn made_cluster(env: &mut Environment, context: String) {
     env.local_clusters.push(context.clone());
     env.kube_context = Some(context);
+}
+
+/// People nouns a draft or an export names: whoever a message to them reaches.
+const PEOPLE: &[&str] = &[
+    "users",
+    "customers",
+    "subscribers",
+    "members",
+    "testers",
+    "signups",
+    "sign-ups",
+    "leads",
+    "contacts",
+    "clients",
+    "accounts",
+    "patients",
+    "employees",
+    "students",
+    "buyers",
+    "recipients",
+    "followers",
+    "participants",
+    "attendees",
+    "donors",
+    "trialists",
+    "people",
+    "everyone",
+    "players",
+    "owners",
+    "partners",
+    "vendors",
+];
+
+/// Whether a word names people (`customers`, `customer`, `end-users`).
+fn people_word(w: &str) -> bool {
+    PEOPLE
+        .iter()
+        .any(|p| w == *p || p.strip_suffix('s') == Some(w) || w.ends_with(&format!("-{p}")))
+}
+
+/// A count word of a drafted message's group ("the 40 beta testers", "all 2,000").
+fn count_word(w: &str) -> Option<u64> {
+    let digits: String = w.chars().filter(|c| *c != ',').collect();
+    if let Ok(n) = digits.parse::<u64>() {
+        return Some(n);
+    }
+    Some(match w {
+        "ten" => 10,
+        "twelve" => 12,
+        "fifteen" => 15,
+        "twenty" => 20,
+        "thirty" => 30,
+        "forty" => 40,
+        "fifty" => 50,
+        "hundred" | "hundreds" => 100,
+        "thousand" | "thousands" => 1000,
+        _ => return None,
+    })
+}
+
+/// Notes what a prose step leaves for the sentence after it: a message drafted to a counted
+/// group, people exported to a file. The sentence that uses it must come right after
+/// ([`follow_up`]); the next prose step that drafts or exports replaces it.
+pub fn note_prose(text: &str, ctx: &mut Context) {
+    let lower = crate::strip_lead(text.trim()).to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | ':' | '(' | ')'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '\'' | '"' | '`' | '!' | '?')))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(first) = words.first() else { return };
+    let step = ctx.env.step;
+    let people_at = words.iter().position(|w| people_word(w));
+    let drafts = matches!(
+        *first,
+        "draft" | "write" | "prepare" | "compose" | "drafted" | "wrote" | "prepared"
+    ) && words.iter().take(6).any(|w| {
+        matches!(
+            *w,
+            "email"
+                | "e-mail"
+                | "message"
+                | "sms"
+                | "text"
+                | "newsletter"
+                | "announcement"
+                | "note"
+                | "mail"
+                | "reply"
+        )
+    });
+    if drafts {
+        // "to the 40 beta testers", "to all 2,000 subscribers", "to every customer".
+        ctx.env.draft = None;
+        if let Some(to) = words.iter().position(|w| *w == "to")
+            && let Some(at) = people_at.filter(|p| *p > to)
+        {
+            let group = &words[to + 1..at];
+            let count = group.iter().find_map(|w| count_word(w));
+            let everyone = group.iter().any(|w| matches!(*w, "all" | "every" | "each"))
+                || words[at] == "everyone";
+            let n = match (count, everyone) {
+                (Some(n), _) => n,
+                (None, true) => 10_000,
+                (None, false) => 0,
+            };
+            if n > 0 {
+                ctx.env.draft = Some((n, words[to + 1..=at].join(" "), step));
+            }
+        }
+        return;
+    }
+    if matches!(
+        *first,
+        "export" | "exported" | "dump" | "pull" | "download" | "extract"
+    ) && let Some(at) = people_at
+    {
+        let file = text
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ',' | '`' | '"' | '\'')))
+            .find(|w| {
+                let name = paths::file_name(w);
+                name.contains('.') && !name.starts_with('.') && name.len() > 2
+            });
+        if let Some(file) = file {
+            ctx.env.people_export = Some((file.to_owned(), words[at].to_owned(), step));
+        }
+    }
+}
+
+/// A step right after the export that reads the exported file again (`wc -l trials.csv`,
+/// `head trials.csv`) keeps the export the thing in focus.
+pub fn refresh_focus(text: &str, ctx: &mut Context) {
+    let step = ctx.env.step;
+    if let Some((file, _, at)) = &mut ctx.env.people_export
+        && *at + 1 == step
+        && text.contains(paths::file_name(file))
+    {
+        *at = step;
+    }
+}
+
+/// A sentence right after a step that drafted a message to a group, exported people, or
+/// listed a folder: "send it" sends the draft to the group, "text all of them" messages every
+/// exported person, "show me what's in config.json" reads the listed folder's file. Judged as
+/// what it amounts to; only the step just before counts.
+pub fn follow_up(text: &str, recent: &[&str], ctx: &Context, out: &mut Vec<Finding>) {
+    let just_before = |step: usize| step + 1 == ctx.env.step;
+    let lower = crate::strip_lead(text).to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let sends = words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "send" | "text" | "email" | "message" | "sms" | "mail" | "notify" | "blast"
+        )
+    });
+    let refers = words
+        .iter()
+        .any(|w| matches!(*w, "it" | "them" | "draft" | "this" | "that" | "everyone"));
+    if sends && refers && acting(text) {
+        if let Some((n, group, step)) = &ctx.env.draft
+            && just_before(*step)
+            && *n >= 10
+        {
+            out.push(Finding {
+                family: crate::finding::Family::Business,
+                code: "context.send-draft",
+                severity: if *n >= 1000 {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                message: format!(
+                    "\"{}\" sends the message drafted just before to {group}: {n} people get it, and it cannot be unsent",
+                    crate::cut(text, 60)
+                ),
+            });
+        }
+        if let Some((file, who, step)) = &ctx.env.people_export
+            && just_before(*step)
+        {
+            let line = format!("{} to everyone in {file}", crate::cut(text, 80));
+            for mut f in crate::prose::judge_prose(&line, recent) {
+                f.message = format!("after {who} were exported to {file}: {}", f.message);
+                out.push(f);
+            }
+        }
+    }
+    // A bare file name right after `ls DIR` (in a sentence, not a command: a command runs in
+    // the working directory): the file in DIR.
+    if let Some((dir, step)) = &ctx.env.listed
+        && just_before(*step)
+        && dir != "."
+        && !text.contains('`')
+    {
+        let mut rewritten = String::new();
+        let mut changed = false;
+        for (i, w) in text.split(' ').enumerate() {
+            if i > 0 {
+                rewritten.push(' ');
+            }
+            let bare = w.trim_end_matches(['.', ',', '?', '!', ':', ';']);
+            let looks_file = !bare.contains('/')
+                && !bare.starts_with('.')
+                && bare.len() > 2
+                && bare
+                    .bytes()
+                    .next()
+                    .is_some_and(|b| b.is_ascii_alphanumeric())
+                && bare.rsplit_once('.').is_some_and(|(stem, ext)| {
+                    !stem.is_empty()
+                        && !ext.is_empty()
+                        && ext.len() <= 5
+                        && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+                        // A host, not a file (`pastebin.com`).
+                        && !matches!(ext, "com" | "net" | "org" | "io" | "co" | "ru" | "dev" | "app")
+                });
+            if looks_file {
+                rewritten.push_str(dir.trim_end_matches('/'));
+                rewritten.push('/');
+                changed = true;
+            }
+            rewritten.push_str(w);
+        }
+        if changed {
+            let mut found = Vec::new();
+            let mut scratch = Context::default();
+            crate::judge_text(&rewritten, recent, &mut scratch, &mut found);
+            // Only what the folder adds: a finding the sentence already gets on its own words
+            // is not repeated.
+            for mut f in found {
+                if out
+                    .iter()
+                    .any(|o| o.code == f.code && o.severity >= f.severity)
+                {
+                    continue;
+                }
+                f.message = format!("after `ls {dir}`, {}", f.message);
+                out.push(f);
+            }
+        }
+    }
 }
