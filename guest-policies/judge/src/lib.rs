@@ -1676,3 +1676,6 @@ mod bindings_tests;
 
 #[cfg(test)]
 mod follow_up_tests;
+
+#[cfg(test)]
+mod generalize_tests;

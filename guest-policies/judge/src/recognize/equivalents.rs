@@ -700,6 +700,16 @@ const TABLE: &[Row] = &[
         "-redirectstandardinput",
     ])
     .windows(),
+    // Sysinternals' SDelete: `sdelete [-p passes] [-r] [-s] [-q] PATH` overwrites, then
+    // deletes, the files (`-s` the directory tree): `rm -rf` with no way back. `-c` / `-z`
+    // clean a drive's free space instead, which deletes no file.
+    row(
+        &["sdelete", "sdelete64", "sdelete64a"],
+        Reading::Delete(Arg::Operands(0)),
+    )
+    .values(&["-p"])
+    .unless(&["-c", "-z", "-?"])
+    .windows(),
     // `Restart-Service NAME` stops and starts it: `systemctl restart NAME`.
     row(
         &["restart-service"],
@@ -996,7 +1006,8 @@ fn apply(r: &Row, args: &[&str], runner: bool) -> Option<Equivalent> {
     let here = |s: String| Some(Equivalent::Here(s));
     match r.reading {
         Reading::Delete(arg) => {
-            let targets = w.read(&arg)?;
+            let targets: Vec<String> = w.read(&arg)?.iter().map(|t| path(t)).collect();
+            let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
             here(format!("rm -rf -- {}", joined(&targets)))
         }
         Reading::Fixed(line) => here(line.to_owned()),

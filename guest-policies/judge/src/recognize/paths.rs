@@ -28,14 +28,31 @@ pub fn file_name(path: &str) -> &str {
         .unwrap_or(path)
 }
 
-/// `~/x`, `$HOME/x`, `${HOME}/x` as `~/x`; `None` for paths elsewhere.
+/// `~/x`, `$HOME/x`, `${HOME}/x` as `~/x`, and the home's Windows spellings read on a POSIX
+/// line (`$env:USERPROFILE/x`, `%USERPROFILE%/x`, `$env:HOME/x`, case-insensitively); `None`
+/// for paths elsewhere.
 pub fn home_relative(path: &str) -> Option<&str> {
     for prefix in ["~/", "$HOME/", "${HOME}/", "\"$HOME\"/"] {
         if let Some(rest) = path.strip_prefix(prefix) {
             return Some(rest);
         }
     }
+    for prefix in ["$env:USERPROFILE/", "%USERPROFILE%/", "$env:HOME/"] {
+        if path.len() > prefix.len()
+            && path.is_char_boundary(prefix.len())
+            && path[..prefix.len()].eq_ignore_ascii_case(prefix)
+        {
+            return Some(&path[prefix.len()..]);
+        }
+    }
     None
+}
+
+/// A directory of a home that holds what its owner values (`Documents`, `.ssh`, `src`),
+/// compared case-insensitively: Windows' and macOS's file systems fold case, and a Windows
+/// path reaches here lowercased.
+fn valued_home(name: &str) -> bool {
+    VALUED_HOME.iter().any(|v| v.eq_ignore_ascii_case(name))
 }
 
 const SYSTEM_DIRS: &[&str] = &[
@@ -191,6 +208,9 @@ pub fn scope(path: &str) -> Scope {
     match p {
         "" | "/" | "/*" | "/." | "/.." => return Scope::Catastrophic,
         "~" | "$HOME" | "${HOME}" | "\"$HOME\"" | "~root" => return Scope::Catastrophic,
+        _ if p.eq_ignore_ascii_case("$env:USERPROFILE") || p.eq_ignore_ascii_case("%USERPROFILE%") => {
+            return Scope::Catastrophic;
+        }
         "." | "./" | "*" | ".*" | ".." | "../" | "../.." | "./*" | "**" => return Scope::Wide,
         _ => {}
     }
@@ -203,7 +223,7 @@ pub fn scope(path: &str) -> Scope {
         if rest.split('/').any(|c| DISPOSABLE.contains(&c)) {
             return Scope::Disposable;
         }
-        if VALUED_HOME.contains(&first) {
+        if valued_home(first) {
             return if rest.contains('/') {
                 Scope::Bounded
             } else {
@@ -256,7 +276,7 @@ pub fn scope(path: &str) -> Scope {
                     return Scope::Disposable;
                 }
                 let top = rest.split('/').next().unwrap_or("");
-                return if VALUED_HOME.contains(&top) && !rest.contains('/') {
+                return if valued_home(top) && !rest.contains('/') {
                     Scope::Wide
                 } else {
                     Scope::Bounded

@@ -57,6 +57,9 @@ pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
 /// command line, so it reads bytes without allocating and skips the words in between.
 fn may_be_windows(text: &str) -> bool {
     let b = text.as_bytes();
+    if windows_home_marker(b) {
+        return true;
+    }
     let mut i = 0;
     loop {
         while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'(' | b'{' | b'&') {
@@ -81,6 +84,31 @@ fn may_be_windows(text: &str) -> bool {
         }
         i += 1;
     }
+}
+
+/// A home directory spelled the Windows way anywhere in the text (`$env:USERPROFILE\`,
+/// `%USERPROFILE%\`, `~\`): a POSIX reader would read the backslashes as escapes and lose the
+/// path (`cat ~\.ssh\id_rsa` is `cat ~.sshid_rsa` to it), so the line is read here too.
+fn windows_home_marker(b: &[u8]) -> bool {
+    b.windows(2).enumerate().any(|(i, w)| {
+        w[1] == b'\\'
+            && match w[0] {
+                b'~' => i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'"' | b'\''),
+                b'%' | b'E' | b'e' => {
+                    let head = &b[..=i];
+                    [
+                        &b"%userprofile%"[..],
+                        b"%homepath%",
+                        b"$env:userprofile",
+                        b"$env:home",
+                        b"$home",
+                    ]
+                        .iter()
+                        .any(|m| head.len() >= m.len() && head[head.len() - m.len()..].eq_ignore_ascii_case(m))
+                }
+                _ => false,
+            }
+    })
 }
 
 /// Whether a word starts with an approved verb and a dash (`Remove-`), case-insensitively.
@@ -148,6 +176,12 @@ fn program_known(w: &str) -> bool {
         "iwr",
         "irm",
         "saps",
+        // Sysinternals' secure delete: files deleted for good, overwritten first.
+        "sdelete",
+        "sdelete64",
+        // Readers of a file's text (`gc` is Get-Content's alias, `type` cmd's).
+        "gc",
+        "type",
     ];
     if w.len() > 40 {
         return false;
@@ -445,6 +479,7 @@ pub fn posix_path(w: &str) -> String {
         ("$env:homepath", "~"),
         ("%homepath%", "~"),
         ("$home", "~"),
+        ("$env:home", "~"),
         ("$env:appdata", "~/appdata/roaming"),
         ("%appdata%", "~/appdata/roaming"),
         ("$env:localappdata", "~/appdata/local"),
@@ -645,11 +680,57 @@ fn statement(
         "ri" | "rm" | "rmdir" | "rd" | "del" | "erase" => {
             remove(&p, &args, upstream, depth, ctx, out)
         }
+        // Get-Content's alias, cmd's `type`, and `cat` given a Windows path: a read of the file.
+        "gc" => read_files(first, &args, depth, ctx, out),
+        "type" | "cat"
+            if args
+                .operands(&[])
+                .iter()
+                .any(|w| w.contains('\\') || w.starts_with('%') || w.starts_with('$')) =>
+        {
+            read_files(first, &args, depth, ctx, out)
+        }
         "spsv" => powershell("stop", "service", first, &args, upstream, depth, ctx, out),
         "kill" if args.param("force", 2) || args.param("name", 2) => {
             powershell("stop", "process", first, &args, upstream, depth, ctx, out)
         }
         _ => cmd_program(&p, &args, depth, ctx, out),
+    }
+}
+
+/// Get-Content (`gc`, cmd's `type`): the files it prints are read as `cat` reads them, so a
+/// secret's file (`$env:USERPROFILE\.aws\credentials`, `~\.ssh\id_rsa`) is a secret read.
+fn read_files(name: &str, args: &Args<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    const VALUED: &[&str] = &[
+        "path",
+        "literalpath",
+        "tail",
+        "totalcount",
+        "head",
+        "first",
+        "encoding",
+        "delimiter",
+        "readcount",
+        "stream",
+        "filter",
+        "include",
+        "exclude",
+        "credential",
+    ];
+    let mut targets: Vec<&str> = args.operands(VALUED);
+    for param in ["path", "literalpath"] {
+        if let Some((_, Some(v))) = args.param_value(param, 3) {
+            targets.extend(v.split(','));
+        }
+    }
+    for t in targets {
+        judge_as(
+            &format!("{name} {t}"),
+            &format!("cat {}", quote(&posix_path(t))),
+            depth,
+            ctx,
+            out,
+        );
     }
 }
 
@@ -692,11 +773,13 @@ fn remove(
     let slashes = args.switch("s") || args.switch("q") || args.switch("f");
     let cmd_switches = !matches!(p, "rm" | "rmdir" | "ri") && slashes;
     // The first operand: a Windows path elsewhere in a long text is not this command's.
+    // A Windows path, or a relative path with backslashes (`.github\hooks\x.json`: POSIX
+    // would have read them as escapes).
     let first_target = args
         .operands(&["path", "literalpath", "filter", "include", "exclude"])
         .first()
-        .is_some_and(|w| windows_path(w));
-    if !(ps_params || cmd_switches || first_target) {
+        .is_some_and(|w| windows_path(w) || w.contains('\\') && !w.contains('/'));
+    if !(p == "remove-item" || ps_params || cmd_switches || first_target) {
         return;
     }
     let cmd_style = matches!(p, "rd" | "rmdir" | "del" | "erase") && slashes && !ps_params;
@@ -852,6 +935,8 @@ fn powershell(
     let sev_all = |one: Severity, many: Severity| if all { many } else { one };
     let fam_sys = Family::System;
     match (verb, noun) {
+        // Get-Content prints a file: what `cat` of it prints (a secret's file is read).
+        ("get", "content") => read_files(name, args, depth, ctx, out),
         // Reads.
         (
             "get" | "test" | "find" | "measure" | "show" | "select" | "compare" | "resolve"
@@ -859,7 +944,27 @@ fn powershell(
             _,
         ) if !(verb == "search" && noun == "mailbox" && args.param("deletecontent", 3)) => {}
         ("format", "list" | "table" | "wide" | "custom" | "hex") => {}
-        ("remove", "item") => remove("ri", args, upstream, depth, ctx, out),
+        // Written as the cmdlet, it is PowerShell's delete whatever its target looks like
+        // (`Remove-Item .github\hooks\x.json`, no `-Force`: a file not read-only goes as surely).
+        ("remove", "item") => remove("remove-item", args, upstream, depth, ctx, out),
+        // Restart-Service is a row of the equivalents; any other restart of a named thing
+        // (`Restart-WebAppPool`, `Restart-WebItem`, `Restart-NetAdapter`) takes it down and
+        // back up the same way: judged as the service restart it amounts to.
+        ("restart", n) if n != "computer" => {
+            let names = named("name");
+            let names: Vec<String> = if names.is_empty() {
+                vec![noun.to_owned()]
+            } else {
+                names.iter().map(|n| quote(n)).collect()
+            };
+            judge_as(
+                &format!("{name} {}", names.join(" ")),
+                &format!("systemctl restart {}", names.join(" ")),
+                depth,
+                ctx,
+                out,
+            );
+        }
         ("clear", "content") => {
             for t in args.operands(&["path", "literalpath", "filter", "include", "exclude"]) {
                 judge_as(
