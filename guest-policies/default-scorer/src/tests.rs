@@ -507,7 +507,10 @@ fn golden_text(seed: &mut u64, len: usize) -> String {
 /// Scores 20,000 seeded actions and hashes every assessment (value, factors with their messages,
 /// danger level): a rewrite of the detectors for speed must not change a single output. The
 /// pinned hash is the scorer's as rebuilt on the judge (issue #13); if a deliberate change of the
-/// heuristics changes it, update it in the same commit and say so (last: a shell function a
+/// heuristics changes it, update it in the same commit and say so (last: the generic reader's
+/// verbs in options and program names, data locations and class-bound values, holdout6 M8: 15
+/// of 20,000 garbled outputs, 13 in score, mostly a name fused with a short prefix read as its
+/// verb or a URI store operand; before: a shell function a
 /// garbled text defines, `name() { ...; }`, and then calls runs its body, so 6 of 20,000
 /// outputs name the function in the message of a finding they already had; before: the generic reader's
 /// verbs without an object graded by scope: a glued `Xfind . -delete` is an unknown program
@@ -552,7 +555,7 @@ fn golden_outputs_are_unchanged() {
         });
         eat(&format!("{a:?}"));
     }
-    assert_eq!(hash, 0xf58b_f15f_6f55_9eba, "the scorer's outputs changed");
+    assert_eq!(hash, 0x2fd8_10fe_1437_587e, "the scorer's outputs changed");
 }
 
 /// The scorer agrees with the judge on every action of the labeled corpus

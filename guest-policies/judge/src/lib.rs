@@ -826,6 +826,18 @@ fn classify(t: &str) -> Kind {
                 Kind::Both
             };
         }
+        // An option spelled as the verb (`hdfs dfs -rm /srv/data`, `frobctl -delete x`): a
+        // command line too, and still read in words.
+        if program_like
+            && whole_word
+            && !first.contains('_')
+            && prose::lexicon::lookup(lower.as_bytes()).is_none()
+            && command_shaped(t) == Some(false)
+            && first_command_words(t)
+                .any(|w| w.starts_with('-') && recognize::generic::option_names_a_verb(w))
+        {
+            return Kind::Both;
+        }
         return Kind::Prose;
     }
     // A program name starting a sentence of English.

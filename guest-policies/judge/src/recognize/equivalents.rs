@@ -700,6 +700,31 @@ const TABLE: &[Row] = &[
         "-redirectstandardinput",
     ])
     .windows(),
+    // The BFG Repo-Cleaner (`java -jar bfg.jar`) rewrites every commit of a repository to strip
+    // files, folders, large blobs or text: what `git filter-repo` does, history rewritten.
+    row(&["bfg"], Reading::Fixed("git filter-repo --force"))
+        .values(&[
+            "-D",
+            "--delete-files",
+            "--delete-folders",
+            "-b",
+            "--strip-blobs-bigger-than",
+            "-bi",
+            "--strip-blobs-with-ids",
+            "-rt",
+            "--replace-text",
+        ])
+        .requires(&[
+            "|-D",
+            "--delete-files",
+            "--delete-folders",
+            "-b",
+            "--strip-blobs-bigger-than",
+            "-bi",
+            "--strip-blobs-with-ids",
+            "-rt",
+            "--replace-text",
+        ]),
     // Sysinternals' SDelete: `sdelete [-p passes] [-r] [-s] [-q] PATH` overwrites, then
     // deletes, the files (`-s` the directory tree): `rm -rf` with no way back. `-c` / `-z`
     // clean a drive's free space instead, which deletes no file.

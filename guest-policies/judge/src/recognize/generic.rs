@@ -19,6 +19,15 @@
 //! on a backup tool destroys backups). Read-only verbs (get, list, show, describe, status, plan,
 //! diff...) end the reading: nothing is found.
 //!
+//! A program it has never seen is graded by verb class x object class x scope, so the verb is
+//! read in every place a command line puts it (a single-dash option: `hdfs dfs -rm`; inside a
+//! long option: `--zero-superblock`; the program's own name: `sdelete`, `disk-wipe`), the object
+//! by its shape at any depth (a data directory such as `/mnt/lake/gold`, a store's URI such as
+//! `dbfs:/x` or `gs://b/x`, a block device, a home's folder, a keychain), and the values that
+//! make a change by the program's class (a security control's `-d` or a guarded setting set to
+//! `off`/`0`; an identity tool's id 0 or past expiry). An option asking for secrets in clear
+//! (`--reveal-secrets`) makes any subcommand a secret read.
+//!
 //! Speed: it runs only on commands nobody claimed, reads each word once, splits words into
 //! parts without copying (a part is a slice of its word, lowercased into a stack buffer for the
 //! lexicon's binary search), and allocates only the message of a finding.
@@ -61,6 +70,11 @@ pub struct Reading<'c> {
     pub system_path: bool,
     /// The program's class.
     pub class: Option<Class>,
+    /// An option asks for secrets in clear (`--reveal-secrets`, `--show-token`): whatever the
+    /// subcommand, the output carries a secret.
+    pub reveals: bool,
+    /// A value makes an account root (`UniqueID 0`, `uidNumber=0` on an identity tool).
+    pub grants_root: bool,
 }
 
 /// Words that read or describe: the command changes nothing, the reading ends.
@@ -183,6 +197,101 @@ const DESTROY_SPELLINGS: &[&str] = &[
 /// Parts of option names that destroy what the command touches (`--purge`, `--clean`,
 /// `--hard`, `--permanent`, `--discard-changes`, `--drop`).
 const DESTROY_OPTIONS: &[&str] = &["clean", "hard", "permanent", "permanently"];
+
+/// Verbs a program's own name may be made of (`sdelete`, `nwipe`, `disk-wipe`, `acme-purge`):
+/// the closed list of destroying verbs, read in the name when its command path names none.
+/// Fused into a longer name only when nothing but a few letters or digits are around them
+/// (`sdelete64`), and never after `un` (`undelete` recovers).
+const NAME_VERBS: &[&str] = &[
+    "delete",
+    "destroy",
+    "erase",
+    "nuke",
+    "obliterate",
+    "purge",
+    "shred",
+    "wipe",
+];
+
+/// Parts of an option that ask for a value in clear (`--reveal-secrets`, `--show-token`,
+/// `--with-decryption`, `--plaintext`).
+const REVEAL_VERBS: &[&str] = &[
+    "decrypt",
+    "decrypted",
+    "decryption",
+    "display",
+    "dump",
+    "expose",
+    "plaintext",
+    "print",
+    "reveal",
+    "show",
+    "unmask",
+    "unmasked",
+];
+
+/// Parts of an option naming what is secret (`--show-token`, `--reveal-secrets`).
+const SECRET_NOUNS: &[&str] = &[
+    "credential",
+    "credentials",
+    "creds",
+    "passphrase",
+    "password",
+    "passwords",
+    "secret",
+    "secrets",
+    "token",
+    "tokens",
+];
+
+/// Settings of a security control that guard something (`-setremotelogin off`,
+/// `--audit-log=false`): switched off, the control is off. Matched inside the option's name.
+const GUARDED: &[&str] = &[
+    "antivirus",
+    "apparmor",
+    "audit",
+    "auth",
+    "defender",
+    "encrypt",
+    "firewall",
+    "gatekeeper",
+    "guard",
+    "integrity",
+    "login",
+    "mfa",
+    "protect",
+    "quarantine",
+    "remote",
+    "sandbox",
+    "secur",
+    "selinux",
+    "signature",
+    "ssh",
+    "stealth",
+    "verif",
+];
+
+/// What holds many secrets at once (`security delete-keychain`, `frobctl keyring purge`).
+const SECRET_CONTAINERS: &[&str] = &[
+    "kdbx",
+    "keychain",
+    "keychains",
+    "keyring",
+    "keyrings",
+    "keystore",
+    "wallet",
+];
+
+/// The option and key names of an account's numeric identity (`dscl ... UniqueID 0`,
+/// `uidNumber=0`, `--uid 0`): 0 is root's.
+const ROOT_ID_KEYS: &[&str] = &[
+    "gid",
+    "gidnumber",
+    "primarygroupid",
+    "uid",
+    "uidnumber",
+    "uniqueid",
+];
 
 /// Whole option names that are the command's verb, spelled for a script (`dscl . -delete
 /// /Users/x`, `wsl --unregister`, `VBoxManage unregistervm X --delete`): nobody is asked.
@@ -314,6 +423,134 @@ fn rm_letter(w: &str) -> bool {
     b.len() == 3 && b.starts_with(b"rm") && b[2].is_ascii_lowercase()
 }
 
+/// The destroying verb a program's name is made of, when it is one (`sdelete`, `nwipe`,
+/// `disk-wipe`, `acme-purge`): its parts first (`disk-wipe`), then a verb of [`NAME_VERBS`]
+/// fused with at most three letters or digits around it (`sdelete64`, `nwipe`).
+fn name_verb(program: &str) -> Option<&str> {
+    if program.contains(['_', '.']) {
+        // An operation's name (`delete_user`, `wipe_data`), graded as a call by the name
+        // patterns, not a program's.
+        return None;
+    }
+    let mut found = None;
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    parts(program, |p| {
+        if lower(p, &mut buf).is_some_and(|w| NAME_VERBS.contains(&w)) {
+            found = Some(p);
+        }
+        found.is_none()
+    });
+    if found.is_some() {
+        return found;
+    }
+    let b = program.as_bytes();
+    NAME_VERBS.iter().find_map(|v| {
+        let at = program.find(v)?;
+        let (before, after) = (&b[..at], &b[at + v.len()..]);
+        // A version or a short prefix or suffix (`sdelete64`, `nwipe`, `eraser`), or a name
+        // that starts or ends with the verb (`frobwipe`, `purgectl`).
+        let small = |x: &[u8]| {
+            x.len() <= 3 && x.iter().all(u8::is_ascii_alphanumeric)
+                || x.iter().all(u8::is_ascii_digit)
+        };
+        let alpha = |x: &[u8]| x.iter().all(u8::is_ascii_alphanumeric);
+        // Any prefix only for the verbs no other word ends with (`frobwipe`, `diskshred`):
+        // `builddelete` is two words run together, not a deleter.
+        let strong = matches!(*v, "wipe" | "shred" | "nuke");
+        let fused = small(before) && small(after)
+            || before.is_empty() && alpha(after)
+            || strong && after.iter().all(u8::is_ascii_digit) && alpha(before);
+        (fused && !before.ends_with(b"un")).then(|| &program[at..at + v.len()])
+    })
+}
+
+/// A value that switches a setting off (`0`, `off`, `false`, `no`, `disable`, `disabled`).
+fn switched_off(v: &str) -> bool {
+    falsy(v) || v.eq_ignore_ascii_case("disable") || v.eq_ignore_ascii_case("disabled")
+}
+
+/// A security control's setting that guards something, by its name (`setremotelogin`,
+/// `audit-log`); a one-letter option of a security control (`auditctl -e 0`) always is.
+fn guarded_setting(name: &str) -> bool {
+    if name.len() == 1 {
+        return true;
+    }
+    let n = name.to_ascii_lowercase();
+    GUARDED.iter().any(|g| n.contains(g))
+}
+
+/// An expiry date that has passed (`chage -E 0`, `--expiredate 1`, `1970-01-01`): the account
+/// is locked out from now on.
+fn expired(v: &str) -> bool {
+    matches!(v, "0" | "1") || v.starts_with("1970-")
+}
+
+/// An option of an account tool that sets its expiry (`-E`, `-e`, `--expiredate`,
+/// `--expire`).
+fn expiry_option(name: &str) -> bool {
+    matches!(name, "e" | "E") || name.to_ascii_lowercase().starts_with("expir")
+}
+
+/// A name of an account's numeric identity (`UniqueID`, `uidNumber`, `--uid`).
+fn root_id_key(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    ROOT_ID_KEYS.contains(&n.as_str())
+}
+
+/// One-letter options of a security control that turn it off (`pfctl -d` disables the packet
+/// filter, `auditctl -D` deletes every audit rule), except where a program's manual gives the
+/// letter another meaning (`fail2ban-client -d` dumps the configuration).
+fn disabling_letter(program: &str, letter: &str) -> bool {
+    matches!(letter, "d" | "D") && !matches!((program, letter), ("fail2ban-client", "d"))
+}
+
+/// A data location at any depth: a child of a directory that holds data (`/mnt/lake/gold`,
+/// `/srv/data`, `/var/lib/mysql`, `/data/warehouse`, `/Volumes/Backup`) or a path in an
+/// object or distributed store (`dbfs:/mnt/x`, `hdfs://nn/x`, `gs://b/x`, `s3://b/x`,
+/// `abfss://c@a/x`). A single file (a name with an extension) is not: what is graded is a
+/// directory of data or a store.
+fn data_location(a: &str) -> bool {
+    let a = a.trim_matches(['"', '\'']);
+    const STORES: &[&str] = &[
+        "abfs:", "abfss:", "adl:", "alluxio:", "az:", "b2:", "cos:", "dbfs:", "gcs:", "gs:",
+        "hdfs:", "minio:", "oss:", "r2:", "s3:", "s3a:", "s3n:", "swift:", "viewfs:", "wasb:",
+        "wasbs:", "webhdfs:",
+    ];
+    let file = {
+        let name = paths::file_name(a);
+        name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=8).contains(&ext.len())
+                && ext.bytes().all(|c| c.is_ascii_alphanumeric())
+        }) && !a.ends_with('/')
+    };
+    if file {
+        return false;
+    }
+    if let Some((scheme, rest)) = a.split_once(':') {
+        let scheme_len = scheme.len() + 1;
+        return rest.starts_with('/')
+            && STORES
+                .iter()
+                .any(|s| s.len() == scheme_len && a[..scheme_len].eq_ignore_ascii_case(s));
+    }
+    let Some(abs) = a.strip_prefix('/') else {
+        return false;
+    };
+    if paths::scope(a) == paths::Scope::Disposable {
+        // A cache or temporary directory under a data mount (`/mnt/cache/tmp`).
+        return false;
+    }
+    let mut comps = abs.split('/').filter(|c| !c.is_empty() && *c != ".");
+    let first = comps.next().unwrap_or("");
+    let second = comps.next();
+    match (first, second) {
+        ("mnt" | "srv" | "data" | "media" | "backup" | "backups" | "Volumes", Some(_)) => true,
+        ("var", Some("lib" | "opt")) => comps.next().is_some(),
+        _ => false,
+    }
+}
+
 /// Programs whose first operand is a subcommand, never another program they run: the name of a
 /// control CLI (`crictl`, `etcdctl`, `talosctl`, `kubeadm`, `foo-cli`), a program with a class,
 /// or one whose recognizer reads subcommands (`docker service rm`: `service` is docker's
@@ -345,6 +582,25 @@ pub fn names_a_verb(word: &str) -> bool {
     let mut found = false;
     parts(word, |p| {
         found = lower(p, &mut buf).is_some_and(|w| role(w, None) != Role::Other);
+        !found
+    });
+    found
+}
+
+/// Whether an option is a verb spelled for a script (`-rm`, `-delete`, `--zero-superblock`
+/// on a disk, `--purge`): for telling a command line from English.
+pub fn option_names_a_verb(option: &str) -> bool {
+    let name = option.trim_start_matches('-');
+    if name == "rm" && !option.starts_with("--") {
+        return true;
+    }
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let mut found = false;
+    parts(name, |p| {
+        found = lower(p, &mut buf).is_some_and(|w| {
+            DESTROY_OPTIONS.contains(&w)
+                || matches!(role(w, None), Role::Act(Verb::Destroy | Verb::Disable))
+        });
         !found
     });
     found
@@ -438,7 +694,15 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     let class = classes::of_command(
         cmd.program,
         cmd.args.iter().map(|a| &**a).find(|a| !a.starts_with('-')),
-    );
+    )
+    // A program nobody classed that is given a disk (`frobdisk --zero-superblock /dev/sdb`):
+    // it acts on disks, whatever it is called.
+    .or_else(|| {
+        cmd.args
+            .iter()
+            .any(|a| paths::block_device(a))
+            .then_some(Class::Storage)
+    });
     let mut r = Reading {
         verb: Verb::Absent,
         verb_word: "",
@@ -451,6 +715,8 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         listed: false,
         system_path: false,
         class,
+        reveals: false,
+        grants_root: false,
     };
     let mut buf = [0_u8; lexicon::MAX_WORD];
     // The object named before the verb (`backup delete`), kept when none follows it.
@@ -465,6 +731,18 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     // `doctl compute domain delete`): the resource's kind, which the program's class gives.
     let mut kind_before = false;
     let mut ended = false;
+    // What a value switches: the option just before it (`-e 0`, `-setremotelogin off`), or a
+    // key operand (`UniqueID 0`).
+    let mut last_key: Option<&'c str> = None;
+    // A security control's setting switched off (`pfctl -d`, `auditctl -e 0`).
+    let mut switched: Option<&'c str> = None;
+    // An account's expiry set in the past (`chage -E 0 x`).
+    let mut expires = false;
+    // A data location among the operands (`/mnt/lake/gold`, `dbfs:/x`): the object when the
+    // words name none.
+    let mut data: Option<&'c str> = None;
+    // Another program's name follows at command position (`now rm -rf x`): a wrapper.
+    let mut wrapper = false;
     let mut operands = 0;
     // The previous word was a long option without `=value`: this word is probably its value.
     let mut value_next = false;
@@ -488,6 +766,17 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             value_next = value.is_empty() && name.len() > 2 && !a.starts_with('/');
             if !value.is_empty() {
                 scope_of(value, &mut r);
+                value_meaning(name, value, class, &mut r, &mut switched, &mut expires);
+                last_key = None;
+            } else {
+                last_key = Some(name);
+            }
+            if class == Some(Class::SecurityControl)
+                && a.starts_with('-')
+                && !a.starts_with("--")
+                && disabling_letter(cmd.program, name)
+            {
+                switched = Some(name);
             }
             if negated(name) || falsy(value) {
                 continue;
@@ -496,6 +785,16 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             option_scope(a, name, &mut r, &mut option_verb, class);
             verb_option = !had_verb && option_verb.is_some();
             continue;
+        }
+        if let Some(key) = last_key.take() {
+            value_meaning(key, a, class, &mut r, &mut switched, &mut expires);
+        }
+        if let Some((key, value)) = a.split_once('=')
+            && !key.is_empty()
+            && !key.starts_with('$')
+        {
+            // `uidNumber=0`, `enabled=false`.
+            value_meaning(key, value, class, &mut r, &mut switched, &mut expires);
         }
         if std::mem::take(&mut verb_option) {
             if falsy(a) {
@@ -515,7 +814,15 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                 && lower(a, &mut buf).is_some_and(|w| role(w, class) != Role::Other))
         {
             // `--topic orders`, `--name prod-eu-1`: a value gives scope, not a command word.
-            scope_of(a, &mut r);
+            // A disk or a data location is what the command acts on, whichever option it
+            // follows (`--autonuke /dev/sda`, `--path /srv/data`).
+            if paths::block_device(a) || data_location(a) {
+                if data.is_none() && data_location(a) {
+                    data = Some(a);
+                }
+            } else {
+                scope_of(a, &mut r);
+            }
             continue;
         }
         operands += 1;
@@ -530,10 +837,19 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         if a == "*" || a.ends_with("/*") {
             r.flags |= flag::BULK;
         }
-        if (a.starts_with('/') || a.starts_with('~') || a.starts_with("$HOME"))
-            && paths::scope(a) == paths::Scope::Catastrophic
-        {
-            r.system_path = true;
+        last_key = Some(a);
+        if a.starts_with('/') || a.starts_with('~') || a.starts_with("$HOME") {
+            match paths::scope(a) {
+                paths::Scope::Catastrophic => r.system_path = true,
+                // A home's valued folder (`~/Documents`, `/Users/x/.ssh`) or a top directory.
+                paths::Scope::Wide if paths::home_relative(a).is_some() || a.starts_with("/") => {
+                    r.system_path = true;
+                }
+                _ => {}
+            }
+        }
+        if data.is_none() && data_location(a) {
+            data = Some(a);
         }
         if !a.starts_with("/dev/") {
             // (A device's directory is not a development environment.)
@@ -550,8 +866,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             // kubectl ...`): a wrapper or a word this reader cannot size; that program's
             // recognizer reads it when it is run directly. Only at a wrapper's command
             // position: a program that takes subcommands reads its own `rm` or `service`
-            // (`bq rm`, `gopass rm`, `crictl rm`, `docker service rm`).
-            return None;
+            // (`bq rm`, `gopass rm`, `crictl rm`, `docker service rm`). Read on only to see
+            // whether what it is given is a data location or a system path, which nobody
+            // else would grade (`acmestore rm -r hdfs://nn/data`).
+            wrapper = true;
         }
         if operands == 1 && listed(cmd.program, a) {
             // A subcommand the program's recognizer reads (`git reset`): its verdict stands.
@@ -608,6 +926,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             {
                 r.objects |= l.obj & !obj::PRONOUN;
                 word_head = Some((l.obj & !obj::PRONOUN, p));
+            } else if SECRET_CONTAINERS.contains(&w) {
+                // A keychain or keyring holds every secret saved in it: a store.
+                r.objects |= obj::STORE;
+                word_head = Some((obj::STORE, p));
             }
             true
         });
@@ -640,6 +962,27 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             }
         }
     }
+    if wrapper && data.is_none() && !r.system_path {
+        return None;
+    }
+    if r.grants_root {
+        r.verb = Verb::Privilege;
+        r.verb_word = "sets";
+        r.objects |= obj::PRIV;
+        r.head = obj::PRIV;
+        r.head_word = "root's id";
+        return Some(r);
+    }
+    if r.reveals && !ended_by_help(cmd) {
+        // An option asks for the secrets in clear: a read that shows them, whatever the path's
+        // verb (`auth0 apps show X --reveal-secrets`).
+        r.verb = Verb::Access;
+        r.verb_word = "reveals";
+        r.objects |= obj::CRED;
+        r.head = obj::CRED;
+        r.head_word = "secrets";
+        return Some(r);
+    }
     if secret_read {
         // A secret store's get / show / decrypt prints a secret.
         r.verb = Verb::Access;
@@ -650,6 +993,25 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     }
     if read_word {
         return None;
+    }
+    if expires && matches!(r.verb, Verb::Absent | Verb::Modify) {
+        // An account given an expiry in the past is locked out.
+        r.verb = Verb::Disable;
+        r.verb_word = "expires";
+        r.objects |= obj::PEOPLE;
+        after = Some((obj::PEOPLE, "an account"));
+    }
+    if let Some(setting) = switched
+        && matches!(r.verb, Verb::Absent | Verb::Modify | Verb::Disable)
+    {
+        // A security control's setting switched off (`pfctl -d`, `auditctl -e 0`,
+        // `systemsetup -setremotelogin off`).
+        r.verb = Verb::Disable;
+        r.verb_word = "switches off";
+        r.objects |= obj::SECURITY;
+        if after.is_none() {
+            after = Some((obj::SECURITY, setting));
+        }
     }
     if r.verb == Verb::Absent
         || matches!(
@@ -665,6 +1027,11 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                 r.objects |= o;
                 after = Some((o, ow));
             }
+        } else if let Some(w) = name_verb(cmd.program) {
+            // The program's name is its verb (`sdelete`, `nwipe`, `acme-purge`): its operands
+            // are what it destroys.
+            r.verb = Verb::Destroy;
+            r.verb_word = w;
         } else if class == Some(Class::Messaging) {
             // A sender's one job is sending (`swaks --to x --body y`).
             r.verb = Verb::Communicate;
@@ -716,9 +1083,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         // often than a force): no one reads the change first.
         r.flags |= flag::UNSAFE;
     }
-    if let Some((o, w)) = after.or(before) {
+    if let Some((o, w)) = after.or(before).or_else(|| data.map(|d| (obj::STORE, d))) {
         r.head = o;
         r.head_word = w;
+        r.objects |= o;
     } else if let Some(c) = class {
         r.head = c.object();
         r.head_word = c.object_words();
@@ -813,6 +1181,14 @@ fn option_scope<'c>(
 ) {
     // Short options: `-f`, `-y`, `-R`, and clusters of flags (`-rf`).
     // Longer single-dash names are Go-style long options (`-recurse`, `-dir`, `-force`).
+    if raw.starts_with('-') && !raw.starts_with("--") && name == "rm" {
+        // `hdfs dfs -rm`, `hadoop fs -rm`: the option is the verb, spelled for a script.
+        if option_verb.is_none() {
+            *option_verb = Some((Verb::Destroy, name, 0, ""));
+            r.option_verb = true;
+        }
+        return;
+    }
     if raw.starts_with('-') && !raw.starts_with("--") && name.len() <= 2 {
         let b = name.as_bytes();
         if b.iter().all(u8::is_ascii_alphabetic) {
@@ -832,10 +1208,17 @@ fn option_scope<'c>(
         return;
     }
     let marker = OPTION_VERB_MARKERS.contains(&whole);
+    let reveal_alone = matches!(
+        whole,
+        "reveal" | "decrypt" | "plaintext" | "unmask" | "with-decryption"
+    );
+    let (mut reveal, mut secret) = (false, false);
     parts(name, |p| {
         let Some(w) = lower(p, &mut buf) else {
             return true;
         };
+        reveal |= REVEAL_VERBS.contains(&w);
+        secret |= SECRET_NOUNS.contains(&w);
         if UNATTENDED.contains(&w) {
             r.unattended = true;
         }
@@ -877,6 +1260,43 @@ fn option_scope<'c>(
         }
         true
     });
+    // `--reveal-secrets`, `--show-token`; on a secret store or an identity tool the reveal
+    // alone (`--reveal`, `--with-decryption`, `--plaintext`).
+    if reveal
+        && (secret || matches!(class, Some(Class::SecretStore | Class::Identity)) && reveal_alone)
+    {
+        r.reveals = true;
+    }
+}
+
+/// What a value given to an option or a key means on a program of `class`: a security
+/// control's guarded setting switched off (`-e 0`, `-setremotelogin off`), an account given
+/// root's id (`UniqueID 0`, `--uid 0`), an account's expiry set in the past (`-E 0`).
+fn value_meaning<'c>(
+    key: &'c str,
+    value: &str,
+    class: Option<Class>,
+    r: &mut Reading<'c>,
+    switched: &mut Option<&'c str>,
+    expires: &mut bool,
+) {
+    let key = key.trim_start_matches(['-', '/']);
+    let value = value.trim_matches(['"', '\'']);
+    match class {
+        Some(Class::SecurityControl) if switched_off(value) && guarded_setting(key) => {
+            *switched = Some(key);
+        }
+        Some(Class::Identity) if value == "0" && root_id_key(key) => r.grants_root = true,
+        Some(Class::Identity) if expired(value) && expiry_option(key) => *expires = true,
+        _ => {}
+    }
+}
+
+/// A help request anywhere on the line (`--help`, `-h` as the only option): nothing is shown.
+fn ended_by_help(cmd: &Cmd<'_>) -> bool {
+    cmd.args
+        .iter()
+        .any(|a| matches!(&**a, "--help" | "-h" | "help"))
 }
 
 /// The grade of a reading by the plain-language ladder.
@@ -948,6 +1368,15 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
     let Some(r) = read(cmd) else {
         return;
     };
+    if r.grants_root {
+        out.push(finding(
+            Family::System,
+            "generic.root-id",
+            Severity::Stop,
+            message(cmd, &r, "gives an account user or group id 0: root", None),
+        ));
+        return;
+    }
     if let Some(f) = grade(&r) {
         out.push(finding(
             r.class.map_or(f.family, Class::family),
@@ -1064,18 +1493,47 @@ pub fn reads_unclaimed(cmd: &Cmd<'_>) -> bool {
     // A program's name, not an English word of a sentence parsed as a command (`call
     // drop_table ...`, `then delete ...`) nor a label (`next:`).
     // (Not a stray option on a line of its own: `-name '*.log' -delete` after a broken line.)
+    // A program named by an English word, read only with a command's shape (`security
+    // delete-keychain`, not "security review of the login flow").
+    // (An English word that is no program, `destroy -auto-approve` after a broken line, stays
+    // unread.)
+    let english = programs::flags(p) & programs::ENGLISH != 0;
     p.bytes().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && p.bytes()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-        && lexicon::lookup(p.as_bytes()).is_none()
+        && (english || lexicon::lookup(p.as_bytes()).is_none())
         && programs::flags(p)
-            & (programs::READER
-                | programs::INTERPRETER
-                | programs::SHELL
-                | programs::FETCHER
-                | programs::ENGLISH)
+            & (programs::READER | programs::INTERPRETER | programs::SHELL | programs::FETCHER)
             == 0
+        && (!english || !ENGLISH_DATA.contains(&p) && command_shaped(cmd))
         && !DATA_ARGUMENTS.contains(&p)
+}
+
+/// Programs named by an English word whose arguments are text, a command they run, or a
+/// request for information: their lines are never read as a command path (`echo delete all`,
+/// `time make clean`, `man rm`).
+const ENGLISH_DATA: &[&str] = &[
+    "alias", "at", "batch", "command", "declare", "dig", "echo", "export", "free", "history",
+    "host", "last", "man", "parallel", "script", "set", "time", "top", "true", "watch", "which",
+];
+
+/// A line of a program named by an English word that has a command's shape: its first argument
+/// is an option (`security -v ...`) or a hyphenated subcommand naming a verb
+/// (`security delete-keychain`), which no sentence has.
+fn command_shaped(cmd: &Cmd<'_>) -> bool {
+    let Some(first) = cmd.args.first() else {
+        return false;
+    };
+    let b = first.as_bytes();
+    let option = b.len() > 1 && b[0] == b'-' && b[1] != b'-' || b.len() > 2 && b.starts_with(b"--");
+    let hyphenated = b.len() > 3
+        && b[0].is_ascii_lowercase()
+        && b.contains(&b'-')
+        && !b.ends_with(b"-")
+        && b.iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        && names_a_verb(first);
+    option || hyphenated
 }
 
 /// Programs whose recognizers read subcommands (git, kubectl, terraform, the cloud CLIs, the

@@ -474,6 +474,8 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     let mut k = 0;
     // Where the package runner that starts the program begins (`npx`, `pnpm dlx`, `uvx`...).
     let mut runner: Option<usize> = None;
+    // The program is a jar run by `java -jar` (`java -jar bfg.jar` runs bfg).
+    let mut jar = false;
     loop {
         let first = words.get(k)?;
         let name = program_name(first);
@@ -576,6 +578,15 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                 j
             }
             "busybox" | "toybox" => k + 1,
+            // `java [options] -jar FILE.jar ARGS`: the jar's program runs with ARGS, judged as
+            // that program (`java -jar bfg.jar --delete-files x` is bfg's delete).
+            "java" => match words[k + 1..].iter().position(|w| w == "-jar") {
+                Some(at) if words.get(k + at + 2).is_some_and(|w| w.ends_with(".jar")) => {
+                    jar = true;
+                    k + at + 2
+                }
+                _ => break,
+            },
             "chroot" => skip_options(words, k + 1, &["--userspec", "--groups"]) + 1,
             // `flock FILE -c CMD` hands CMD to a shell: the shell-string reader judges it.
             "flock" if words.iter().any(|w| w == "-c" || w == "--command") => break,
@@ -627,6 +638,7 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     }
     let first = words.get(k)?;
     let program = leak_lower(first);
+    let program = if jar { jar_program(program) } else { program };
     Some(Cmd {
         program: if runner.is_some() {
             package_bin(program)
@@ -641,6 +653,18 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
         prefix: &words[..k],
         launcher: runner.map_or(&[][..], |r| &words[r..=k]),
     })
+}
+
+/// The program a jar file runs: its name without `.jar` and without a version
+/// (`bfg-1.14.0.jar` is `bfg`, `flyway-commandline-10.1.jar` is `flyway-commandline`).
+fn jar_program(file: &str) -> &str {
+    let name = file.strip_suffix(".jar").unwrap_or(file);
+    let b = name.as_bytes();
+    let version = (1..b.len()).find(|&i| matches!(b[i - 1], b'-' | b'_') && b[i].is_ascii_digit());
+    match version {
+        Some(i) if i > 1 => &name[..i - 1],
+        _ => name,
+    }
 }
 
 /// The options of `watch` that take a value.

@@ -208,7 +208,9 @@ pub fn scope(path: &str) -> Scope {
     match p {
         "" | "/" | "/*" | "/." | "/.." => return Scope::Catastrophic,
         "~" | "$HOME" | "${HOME}" | "\"$HOME\"" | "~root" => return Scope::Catastrophic,
-        _ if p.eq_ignore_ascii_case("$env:USERPROFILE") || p.eq_ignore_ascii_case("%USERPROFILE%") => {
+        _ if p.eq_ignore_ascii_case("$env:USERPROFILE")
+            || p.eq_ignore_ascii_case("%USERPROFILE%") =>
+        {
             return Scope::Catastrophic;
         }
         "." | "./" | "*" | ".*" | ".." | "../" | "../.." | "./*" | "**" => return Scope::Wide,
@@ -429,6 +431,16 @@ pub fn storage(word: &str) -> Storage {
         return Storage::Device;
     }
     Storage::File
+}
+
+/// A disk or volume's device node (`/dev/sdb`, `/dev/nvme0n1p2`, `/dev/md0`, `/dev/disk2`,
+/// `/dev/mapper/vg-data`, `/dev/disk/by-id/...`): not `/dev/null`, a terminal or a stream.
+pub fn block_device(word: &str) -> bool {
+    let w = word.trim_matches(|c| c == '"' || c == '\'');
+    let Some(rest) = w.strip_prefix("/dev/") else {
+        return false;
+    };
+    rest.starts_with("mapper/") || rest.starts_with("disk/by-") || device_name(rest)
 }
 
 /// A kernel block device's name (`sdb`, `sdb1`, `xvdf`, `nvme0n1p2`, `mmcblk0p1`, `loop3`,

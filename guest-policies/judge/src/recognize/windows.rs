@@ -103,8 +103,11 @@ fn windows_home_marker(b: &[u8]) -> bool {
                         b"$env:home",
                         b"$home",
                     ]
-                        .iter()
-                        .any(|m| head.len() >= m.len() && head[head.len() - m.len()..].eq_ignore_ascii_case(m))
+                    .iter()
+                    .any(|m| {
+                        head.len() >= m.len()
+                            && head[head.len() - m.len()..].eq_ignore_ascii_case(m)
+                    })
                 }
                 _ => false,
             }
@@ -778,7 +781,10 @@ fn remove(
     let first_target = args
         .operands(&["path", "literalpath", "filter", "include", "exclude"])
         .first()
-        .is_some_and(|w| windows_path(w) || w.contains('\\') && !w.contains('/'));
+        .is_some_and(|w| {
+            windows_path(w)
+                || !w.contains('/') && w.split('\\').filter(|c| !c.is_empty()).count() >= 2
+        });
     if !(p == "remove-item" || ps_params || cmd_switches || first_target) {
         return;
     }
