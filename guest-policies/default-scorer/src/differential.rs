@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x3cd9_34bb_c462_12a4;
+const PINNED: u64 = 0x535d_5113_afdb_ae57;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

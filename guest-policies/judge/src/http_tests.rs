@@ -233,3 +233,93 @@ mod properties {
         }
     }
 }
+
+/// Request bodies read as settings by one vocabulary for `gh api` fields, curl's `-d` JSON or
+/// form body, HTTPie's items and a query string (holdout6 analysis M6). Near misses first: a
+/// description, a homepage, a private flag kept, a member role, a feature flag.
+#[test]
+fn request_bodies_are_read_as_settings() {
+    expect_alone(&[
+        (
+            "gh api -X PATCH repos/acme/web -f description='New description'",
+            ALLOW,
+        ),
+        (
+            "gh api -X PATCH repos/acme/web -f homepage=https://acme.io -F has_wiki=false",
+            ALLOW,
+        ),
+        ("gh api -X PATCH repos/acme/web -F private=true", ALLOW),
+        (
+            "gh api -X PUT orgs/acme/memberships/eve -f role=member",
+            ALLOW,
+        ),
+        (
+            "gh api -X PUT repos/acme/web/collaborators/eve -f permission=push",
+            ALLOW,
+        ),
+        (
+            "curl -X PATCH https://api.github.com/repos/acme/web -d '{\"description\": \"x\"}'",
+            ALLOW,
+        ),
+        (
+            "http PATCH https://gitlab.example.com/api/v4/projects/12 description=hello",
+            ALLOW,
+        ),
+        (
+            "curl -X POST https://api.example.com/v1/features -d '{\"dark_mode\":{\"enabled\":false}}'",
+            ALLOW,
+        ),
+        (
+            "curl -X POST http://localhost:3000/api/settings -d '{\"private\":false}'",
+            ALLOW,
+        ),
+        (
+            "gh api -X PATCH orgs/acme -f default_repository_permission=admin",
+            STOP,
+        ),
+        (
+            "curl -X PATCH https://api.github.com/orgs/acme -d '{\"default_repository_permission\":\"admin\"}'",
+            STOP,
+        ),
+        (
+            "gh api -X PATCH repos/acme/internal-tools -F private=false",
+            VERIFY,
+        ),
+        (
+            "curl -X PATCH https://api.github.com/repos/acme/web -d '{\"private\": false}'",
+            VERIFY,
+        ),
+        (
+            "http PATCH https://gitlab.example.com/api/v4/projects/12 visibility=public",
+            VERIFY,
+        ),
+        (
+            "gh api -X PUT orgs/acme/memberships/eve -f role=admin",
+            VERIFY,
+        ),
+        (
+            "gh api -X PUT repos/acme/web/collaborators/eve -f permission=admin",
+            CONFIRM,
+        ),
+        (
+            "curl -X PUT https://gitlab.example.com/api/v4/groups/5/members/9 -d access_level=50",
+            VERIFY,
+        ),
+        (
+            "gh api -X PATCH repos/acme/web -f 'security_and_analysis[secret_scanning][status]=disabled'",
+            VERIFY,
+        ),
+        (
+            "curl -X PATCH https://api.github.com/repos/acme/web -d '{\"security_and_analysis\":{\"secret_scanning\":{\"status\":\"disabled\"}}}'",
+            VERIFY,
+        ),
+        (
+            "gh api -X PUT repos/acme/web/branches/main/protection -F allow_force_pushes=true",
+            VERIFY,
+        ),
+        (
+            "curl -X POST https://api.example.com/v1/settings -d '{\"mfa\":{\"enabled\":false}}'",
+            VERIFY,
+        ),
+    ]);
+}

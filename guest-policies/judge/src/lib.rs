@@ -774,6 +774,9 @@ fn classify(t: &str) -> Kind {
             && (command_shaped(t).is_some()
                 || first_command_words(t).take(4).any(|w| {
                     w.len() > 2 && w.starts_with("--") && w.as_bytes()[2].is_ascii_alphabetic()
+                        // A short option (`jira issue list -q 'project = OPS'`): English
+                        // has no words spelled so.
+                        || w.len() == 2 && w.starts_with('-') && w.as_bytes()[1].is_ascii_alphabetic()
                 }))
         {
             return Kind::Shell;
@@ -1691,3 +1694,9 @@ mod follow_up_tests;
 
 #[cfg(test)]
 mod generalize_tests;
+
+#[cfg(test)]
+mod known_program_tests;
+
+#[cfg(test)]
+mod fanout_tests;

@@ -44,6 +44,13 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     };
     let mut push =
         |code, severity: Severity, msg: String| out.push(finding(CL, code, grade(severity), msg));
+    if let Some(what) = scale_to_zero(cmd) {
+        push(
+            "cloud.scale-to-zero",
+            Severity::Confirm,
+            format!("{p} sets {what} to 0: the service stops serving"),
+        );
+    }
     let recursive = cmd.flag(b"r", &["recursive"]) || cmd.flag(b"R", &[]);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
@@ -583,4 +590,52 @@ fn other_cli(cmd: &Cmd<'_>, ops: &[&str], out: &mut Vec<Finding>) {
             }
         ),
     ));
+}
+
+/// Scale-to-zero in each cloud's words, like `kubectl scale --replicas=0`: the capacity option
+/// of a service, group or node pool set to 0 (ECS `update-service --desired-count`, EC2 Auto
+/// Scaling `--desired-capacity` / `--max-size`, EKS `--scaling-config desiredSize=`, GCE
+/// `instance-groups managed resize --size`, GKE `clusters resize --num-nodes`, `az vmss scale
+/// --new-capacity`, `az aks [nodepool] scale --node-count`, `doctl ... node-pool update
+/// --count`, `heroku ps:scale web=0`, `fly scale count 0`). Names what was set.
+fn scale_to_zero(cmd: &Cmd<'_>) -> Option<&'static str> {
+    const OPTIONS: &[(&str, &str)] = &[
+        ("--desired-count", "the desired task count"),
+        ("--desired-capacity", "the desired capacity"),
+        ("--max-size", "the group's maximum size"),
+        ("--max-capacity", "the maximum capacity"),
+        ("--size", "the group's size"),
+        ("--num-nodes", "the node count"),
+        ("--new-capacity", "the scale set's capacity"),
+        ("--node-count", "the node count"),
+        ("--count", "the node count"),
+    ];
+    let p = cmd.program;
+    let changes = cmd.words().any(|w| {
+        w.starts_with("update")
+            || w.starts_with("set-")
+            || matches!(w, "resize" | "scale" | "ps:scale")
+    });
+    if !changes {
+        return None;
+    }
+    for (name, what) in OPTIONS {
+        if cmd.value(&[name]).is_some_and(|v| v.trim() == "0") {
+            return Some(what);
+        }
+    }
+    if cmd.value(&["--scaling-config"]).is_some_and(|v| {
+        v.split(',')
+            .any(|kv| matches!(kv.trim(), "desiredSize=0" | "maxSize=0"))
+    }) {
+        return Some("the node group's size");
+    }
+    let ops: Vec<&str> = cmd.operands(&["-a", "--app", "-r", "--remote"]).collect();
+    match (p, ops.as_slice()) {
+        ("heroku", ["ps:scale", dynos @ ..]) if dynos.iter().any(|d| d.ends_with("=0")) => {
+            Some("the dyno count")
+        }
+        ("fly" | "flyctl", ["scale", "count", n, ..]) if *n == "0" => Some("the machine count"),
+        _ => None,
+    }
 }

@@ -307,6 +307,53 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     } else {
         format!(" in {ns}")
     };
+    // A manifest or kustomization fetched from a URL when it is applied (`apply -f
+    // https://raw.githubusercontent.com/...`, `apply -k github.com/org/repo/config`): what it
+    // creates (cluster roles, webhooks, privileged pods) has been read by no one here.
+    if matches!(verb, "apply" | "create" | "replace") && !local {
+        let remote = cmd.args.iter().enumerate().find_map(|(i, a)| {
+            let a: &str = a;
+            let (name, value) = match a.split_once('=') {
+                Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+                _ => (a, None),
+            };
+            if !matches!(name, "-f" | "--filename" | "-k" | "--kustomize") {
+                return None;
+            }
+            let v = value.or_else(|| cmd.args.get(i + 1).map(|v| &**v))?;
+            remote_manifest(v).then_some(v)
+        });
+        if let Some(url) = remote {
+            out.push(finding(
+                Family::RemoteCode,
+                "remote-code.remote-manifest",
+                grade(Severity::Confirm),
+                format!(
+                    "kubectl {verb} applies a manifest fetched from {url}: cluster objects no one here has reviewed"
+                ),
+            ));
+        }
+    }
+    // `patch -p '{"spec":{"replicas":0}}'` (or a JSON patch of `/spec/replicas` to 0) is
+    // `scale --replicas=0` in a patch's words.
+    let body = cmd.value(&["-p", "--patch"]);
+    if verb == "patch" && !local && body.is_some_and(patch_scales_to_zero) {
+        let type_ = cmd.value(&["--type"]);
+        let patched: Vec<&str> = ops[1..]
+            .iter()
+            .copied()
+            .filter(|o| Some(*o) != body && Some(*o) != type_)
+            .collect();
+        out.push(finding(
+            C,
+            "containers.kubectl-scale-zero",
+            grade(Severity::Confirm),
+            format!(
+                "kubectl patch sets replicas to 0 for {}{where_}: stops the workload",
+                patched.join(" ")
+            ),
+        ));
+    }
     let mut push = |code, severity, msg: String| out.push(finding(C, code, severity, msg));
     match verb {
         "delete" => {
@@ -416,6 +463,34 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ),
         _ => {}
     }
+}
+
+/// Whether a manifest source is fetched from the network: a URL, or a kustomize remote
+/// target (`github.com/org/repo/path?ref=x`).
+fn remote_manifest(v: &str) -> bool {
+    let v = v.to_ascii_lowercase();
+    (v.starts_with("http://")
+        || v.starts_with("https://")
+        || v.starts_with("github.com/")
+        || v.starts_with("git@"))
+        && !v.contains("://localhost")
+        && !v.contains("://127.0.0.1")
+}
+
+/// Whether a patch body sets a replica count to zero: a strategic or merge patch
+/// (`{"spec":{"replicas":0}}`, `spec: {replicas: 0}`) or a JSON patch of `/spec/replicas`.
+pub(crate) fn patch_scales_to_zero(body: &str) -> bool {
+    let flat: String = body
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+        .collect();
+    let zero_after = |key: &str| {
+        flat.match_indices(key).any(|(i, _)| {
+            let rest = &flat[i + key.len()..];
+            rest.starts_with('0') && !rest[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    zero_after("replicas:") || flat.contains("/replicas") && zero_after("value:")
 }
 
 fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {

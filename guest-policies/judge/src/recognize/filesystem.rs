@@ -195,6 +195,47 @@ fn rm(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
         let _ = any;
         return;
     };
+    // A key store's children take its class (`~/.gnupg/private-keys-v1.d`, `~/.ssh/keys`):
+    // the keys in them are the store's, and nothing recreates them.
+    if recursive
+        && matches!(scope, Scope::Bounded | Scope::Unknown)
+        && let Some(store) = cmd
+            .operands(&[])
+            .find_map(|t| key_store_child(t).map(|s| (t, s)))
+    {
+        out.push(finding(
+            F,
+            "filesystem.rm-key-store",
+            Severity::Verify,
+            format!(
+                "rm -r deletes {} recursively: key material of {}, lost for good",
+                store.0, store.1
+            ),
+        ));
+        return;
+    }
+    if !recursive
+        && let Some((t, store)) = cmd.operands(&[]).find_map(|t| {
+            // (`~/.ssh/id_rsa` is already the SSH configuration's, verified.)
+            if paths::critical_file(t).is_some() {
+                return None;
+            }
+            let store = key_store_child(t)?;
+            let name = paths::file_name(t);
+            let private = t.contains("private-keys")
+                || name == "secring.gpg"
+                || name.ends_with(".key")
+                || name.starts_with("id_") && !name.ends_with(".pub");
+            private.then_some((t, store))
+        })
+    {
+        out.push(finding(
+            F,
+            "filesystem.rm-key-store",
+            Severity::Verify,
+            format!("rm deletes {t}: a private key of {store}, lost for good"),
+        ));
+    }
     if recursive {
         // Written as one small match per value, not one match building a tuple with a
         // `return` arm: the native release build with LTO (rustc 1.95) produced wrong findings
@@ -787,4 +828,31 @@ pub fn find_picks(word: &str) -> bool {
             | "-size"
             | "-empty"
     )
+}
+
+/// The key store a path lies inside (`~/.gnupg/private-keys-v1.d` is inside GnuPG's), for a
+/// home spelled `~`, `$HOME`, `${HOME}`, `/home/NAME`, `/Users/NAME` or `/root`.
+pub(crate) fn key_store_child(path: &str) -> Option<&'static str> {
+    let p = path.trim_matches(['\'', '"']);
+    let rest = p
+        .strip_prefix("~/")
+        .or_else(|| p.strip_prefix("$HOME/"))
+        .or_else(|| p.strip_prefix("${HOME}/"))
+        .or_else(|| p.strip_prefix("/root/"))
+        .or_else(|| {
+            let r = p
+                .strip_prefix("/home/")
+                .or_else(|| p.strip_prefix("/Users/"))?;
+            Some(r.split_once('/')?.1)
+        })?;
+    let (dir, child) = rest.split_once('/')?;
+    if child.trim_matches(['/', '*', '.']).is_empty() {
+        return None;
+    }
+    match dir {
+        ".gnupg" => Some("GnuPG's key store"),
+        ".ssh" => Some("the SSH key store"),
+        ".password-store" => Some("the password store"),
+        _ => None,
+    }
 }

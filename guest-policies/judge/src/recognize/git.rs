@@ -51,8 +51,23 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let push = |code, severity, message: String, out: &mut Vec<Finding>| {
         out.push(finding(G, code, severity, message));
     };
+    // `switch -C B START`, `checkout -B B START` and `branch -f B START` move B to START if it
+    // exists (git-switch(1): "if <new-branch> already exists, it will be reset"): a reset of
+    // the branch, its own commits left only in the reflog.
+    if let Some((branch, start)) = branch_reset(c, sub) {
+        push(
+            "git.branch-reset",
+            Severity::Confirm,
+            format!(
+                "git {sub} resets {branch} to {start}: commits only on {branch} leave the branch others build on"
+            ),
+            out,
+        );
+    }
     match &**sub {
-        "push" => push_cmd(c, out),
+        // `send-pack` and `http-push` are the plumbing under `push` (git-send-pack(1): "usually
+        // you would want to use git push"): the same refspecs, `--all`, `--mirror`, `--force`.
+        "push" | "send-pack" | "http-push" => push_cmd(c, out),
         "reset" if c.has(&["--hard"]) => push(
             "git.reset-hard",
             Severity::Confirm,
@@ -106,6 +121,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
+        "switch" => discarding_switch(c, sub, out),
         "checkout" => {
             let ops: Vec<&str> = c.operands(&["-b", "-B", "--orphan"]).collect();
             let all = c
@@ -203,6 +219,24 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "git prune deletes unreachable objects".to_owned(),
             out,
         ),
+        // `update-ref refs/heads/main SHA`: the plumbing of `branch -f`.
+        "update-ref"
+            if !c.flag(b"d", &["stdin"])
+                && c.operands(&["-m"])
+                    .next()
+                    .is_some_and(|r| r.strip_prefix("refs/heads/").is_some_and(protected))
+                && c.operands(&["-m"]).nth(1).is_some() =>
+        {
+            push(
+                "git.branch-reset",
+                Severity::Confirm,
+                format!(
+                    "git update-ref moves {} without a merge: its commits leave the branch others build on",
+                    c.operands(&["-m"]).next().unwrap_or("")
+                ),
+                out,
+            );
+        }
         "update-ref" if c.flag(b"d", &[]) => push(
             "git.update-ref-delete",
             Severity::Confirm,
@@ -226,6 +260,63 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             );
         }
         _ => {}
+    }
+}
+
+/// The branch a `switch -C`, `checkout -B` or `branch -f` resets, and where to, when that
+/// branch is one others build on (`protected`) and a start point other than the current commit
+/// is named, or the start point is the branch's remote counterpart (`switch -C main
+/// origin/main`: local commits on main are dropped). A feature branch reset is the agent's own
+/// work (`checkout -B feature/x origin/feature/x`) and goes ahead; `branch -M main` renames.
+fn branch_reset<'c>(c: &Cmd<'c>, sub: &str) -> Option<(&'c str, &'c str)> {
+    let words: Vec<&str> = c.words().collect();
+    let (branch, rest) = match sub {
+        "switch" | "checkout" => {
+            let letter = if sub == "switch" { "-C" } else { "-B" };
+            let at = words.iter().position(|w| {
+                *w == letter
+                    || sub == "switch" && *w == "--force-create"
+                    // A bundle ending in the letter (`-fB`): its value follows.
+                    || w.len() > 2
+                        && !w.starts_with("--")
+                        && w.starts_with('-')
+                        && w.ends_with(&letter[1..])
+            })?;
+            let branch = *words.get(at + 1)?;
+            let rest: Vec<&str> = words[at + 2..]
+                .iter()
+                .copied()
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            (branch, rest)
+        }
+        "branch" => {
+            if !c.flag(b"f", &["force"]) || c.flag(b"dDmMcC", &["delete", "move", "copy"]) {
+                return None;
+            }
+            let ops: Vec<&str> = c
+                .operands(&["-t", "--track", "-u", "--set-upstream-to"])
+                .collect();
+            let (&branch, rest) = ops.split_first()?;
+            (branch, rest.to_vec())
+        }
+        _ => return None,
+    };
+    let start = *rest.first()?;
+    protected(branch).then_some((branch, start))
+}
+
+/// `git switch --discard-changes` (or `-f`, `--force`): the working tree's changes are thrown
+/// away to switch (git-switch(1)).
+fn discarding_switch(c: &Cmd<'_>, sub: &str, out: &mut Vec<Finding>) {
+    if sub == "switch" && c.flag(b"f", &["force", "discard-changes"]) {
+        out.push(finding(
+            G,
+            "git.checkout-discard",
+            Severity::Confirm,
+            "git switch --discard-changes throws the working tree's uncommitted changes away"
+                .to_owned(),
+        ));
     }
 }
 
@@ -412,6 +503,34 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .unwrap_or("")
         .to_ascii_uppercase();
     let p = cmd.program;
+    // `gh api -X PATCH orgs/acme -f default_repository_permission=admin`: the fields are
+    // settings, read by the same vocabulary as any HTTP client's body.
+    if a == "api" && b != "graphql" && method != "GET" {
+        let mut fields = Vec::new();
+        let mut words = cmd.words();
+        while let Some(w) = words.next() {
+            if matches!(w, "-f" | "-F" | "--field" | "--raw-field") {
+                fields.extend(words.next());
+            } else if let Some(v) = w
+                .strip_prefix("--field=")
+                .or_else(|| w.strip_prefix("--raw-field="))
+            {
+                fields.push(v);
+            }
+        }
+        let pairs: Vec<(String, String)> = fields
+            .iter()
+            .flat_map(|f| super::http::body_pairs(f))
+            .collect();
+        if let Some((severity, why)) = super::http::settings_change(&pairs, b) {
+            out.push(finding(
+                Family::Business,
+                "http.settings",
+                severity,
+                format!("{p} api {b}: {why}"),
+            ));
+        }
+    }
     let mut push =
         |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
     match (a, b) {
@@ -487,6 +606,41 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Confirm,
             format!("gh {a} {b} closes an {a} without it being resolved"),
         ),
+        // The agent's approval is the user's (gh and glab act with the user's token): a
+        // review the two-person rule asks for, given by the same hands that wrote the change.
+        ("pr", "review") if cmd.flag(b"a", &["approve"]) => push(
+            G,
+            "git.self-approve",
+            Severity::Confirm,
+            format!(
+                "{p} pr review --approve approves a pull request in the user's name, without a person reviewing it"
+            ),
+        ),
+        ("mr", "approve") => push(
+            G,
+            "git.self-approve",
+            Severity::Confirm,
+            format!(
+                "{p} mr approve approves a merge request in the user's name, without a person reviewing it"
+            ),
+        ),
+        // `gh extension install OWNER/REPO` (alias `ext`) runs a third party's repository as a
+        // gh command; a local directory (`.`) is the project's own.
+        ("extension" | "ext" | "extensions", "install")
+            if ops
+                .get(2)
+                .is_some_and(|r| r.contains('/') && !r.starts_with('.')) =>
+        {
+            push(
+                Family::RemoteCode,
+                "remote-code.install-unvetted",
+                Severity::Confirm,
+                format!(
+                    "{p} extension install {} installs and runs code from an unvetted repository",
+                    ops[2]
+                ),
+            )
+        }
         ("pr", "merge") if cmd.has(&["--admin"]) => push(
             G,
             "git.merge-admin",

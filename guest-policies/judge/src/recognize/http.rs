@@ -777,6 +777,24 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     ) {
         return;
     }
+    // The body read as settings (`-d '{"private":false}'`, HTTPie's `visibility=public`): what
+    // the request turns on or off, whatever its path's verb.
+    // (GitLab takes its settings in the query string too: `?access_level=50`.)
+    let pairs: Vec<(String, String)> = req
+        .bodies
+        .iter()
+        .map(|b| &**b)
+        .chain((!url.query.is_empty()).then_some(url.query.as_str()))
+        .flat_map(body_pairs)
+        .collect();
+    if let Some((severity, why)) = settings_change(&pairs, &url.path) {
+        out.push(finding(
+            Family::Business,
+            "http.settings",
+            severity,
+            format!("{} {method} {}: {why}", cmd.program, req.url),
+        ));
+    }
     let segments: Vec<&str> = url.path.split('/').filter(|s| !s.is_empty()).collect();
     let (verb, verb_word): (Verb, Cow<'_, str>) = if method == "DELETE" {
         (Verb::Destroy, Cow::Borrowed("DELETE"))
@@ -877,4 +895,179 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         message.push_str(", all of them");
     }
     out.push(finding(family, "http.request", severity, message));
+}
+
+/// The `key = value` pairs of a request body: JSON members (`{"private": false}`, the innermost
+/// key of a nested object), form fields (`a=1&b=2`), HTTPie items (`k=v`, `k:=json`) and `gh
+/// api` fields (`-f k=v`, `security_and_analysis[secret_scanning][status]=disabled`). Keys
+/// and values lowercased, quotes dropped; `@file` bodies are not read.
+pub(crate) fn body_pairs(body: &str) -> Vec<(String, String)> {
+    let b = body.trim();
+    let mut pairs = Vec::new();
+    if b.starts_with('{') || b.starts_with('[') {
+        // Each `"key": value`: the value a string or a literal up to `,` / `}` / `]`.
+        let mut rest = b;
+        // The keys of the objects around a member (`security_and_analysis secret_scanning`).
+        let mut outer = String::new();
+        while let Some(colon) = rest.find(':') {
+            let before = rest[..colon].trim_end();
+            let key = before
+                .strip_suffix('"')
+                .and_then(|k| k.rfind('"').map(|q| &k[q + 1..]));
+            let after = rest[colon + 1..].trim_start();
+            let (value, next) = if let Some(v) = after.strip_prefix('"') {
+                let end = v.find('"').unwrap_or(v.len());
+                (&v[..end], &v[(end + 1).min(v.len())..])
+            } else {
+                let end = after.find([',', '}', ']']).unwrap_or(after.len());
+                (after[..end].trim(), &after[end..])
+            };
+            if let Some(k) = key {
+                if value.starts_with(['{', '[']) {
+                    outer.push_str(&k.to_ascii_lowercase());
+                    outer.push(' ');
+                } else {
+                    pairs.push((
+                        format!("{outer}{}", k.to_ascii_lowercase()),
+                        value.to_ascii_lowercase(),
+                    ));
+                }
+            }
+            if next.len() >= rest.len() {
+                break;
+            }
+            rest = if value.starts_with(['{', '[']) {
+                &rest[colon + 1..]
+            } else {
+                next
+            };
+        }
+        return pairs;
+    }
+    for field in b.split('&') {
+        let Some((k, v)) = field.split_once('=') else {
+            continue;
+        };
+        let k = k.trim_end_matches(':');
+        // `a[b][c]=v`: the innermost key, and the outer ones kept in front for context.
+        let key = k.replace(['[', ']'], " ");
+        let v = v.strip_prefix('=').unwrap_or(v);
+        pairs.push((
+            key.trim().to_ascii_lowercase(),
+            v.trim_matches(['\'', '"']).to_ascii_lowercase(),
+        ));
+    }
+    pairs
+}
+
+/// What a request's settings change, graded by one vocabulary for every client (the REST
+/// APIs of GitHub, GitLab and the like, reached by `gh api`, curl or HTTPie): a repository or
+/// project made public (`private=false`, `visibility=public`), admin rights given (`*permission*
+/// =admin`, `role=admin|owner`, GitLab's `access_level` 40/50), a security setting turned off
+/// (`enabled=false`, `status=disabled` on secret scanning, push protection, 2FA, branch
+/// protection), or branch protection loosened (`allow_force_pushes=true`). `path` is the
+/// request's path (`orgs/acme` reaches every member). Descriptions, names and the like are
+/// nothing.
+pub(crate) fn settings_change(
+    pairs: &[(String, String)],
+    path: &str,
+) -> Option<(Severity, String)> {
+    let path_l = path.to_ascii_lowercase();
+    let org_wide = {
+        let segs: Vec<&str> = path_l.trim_matches('/').split('/').collect();
+        matches!(segs.as_slice(), ["orgs" | "groups" | "enterprises", _])
+    };
+    const SECURITY: &[&str] = &[
+        "security",
+        "secret_scanning",
+        "push_protection",
+        "dependabot",
+        "vulnerabilit",
+        "code_scanning",
+        "two_factor",
+        "2fa",
+        "mfa",
+        "sso",
+        "protection",
+        "audit",
+        "signature",
+        "enforce_admins",
+        "required_status_checks",
+        "required_pull_request_reviews",
+    ];
+    let off = |v: &str| {
+        matches!(
+            v,
+            "false" | "disabled" | "disable" | "off" | "0" | "none" | "null"
+        )
+    };
+    let mut worst: Option<(Severity, String)> = None;
+    let mut keep = |s: Severity, why: String| {
+        if worst.as_ref().is_none_or(|(w, _)| s > *w) {
+            worst = Some((s, why));
+        }
+    };
+    for (k, v) in pairs {
+        let v = v.as_str();
+        let inner = k.rsplit(' ').next().unwrap_or(k);
+        if inner == "private" && off(v) || inner.ends_with("visibility") && v == "public" {
+            keep(
+                Severity::Verify,
+                format!("sets {inner}={v}: makes a private repository or project public"),
+            );
+        }
+        if inner.contains("permission") && matches!(v, "admin" | "owner" | "maintain") {
+            let everyone = inner.starts_with("default") || inner.starts_with("member") || org_wide;
+            keep(
+                if everyone {
+                    Severity::Stop
+                } else {
+                    Severity::Confirm
+                },
+                format!(
+                    "sets {inner}={v}: gives {} admin rights",
+                    if everyone {
+                        "every member"
+                    } else {
+                        "an account"
+                    }
+                ),
+            );
+        }
+        if (inner == "role" || inner.ends_with("_role")) && matches!(v, "admin" | "owner")
+            || inner == "access_level" && matches!(v, "50" | "60")
+        {
+            let org = path_l.contains("orgs/")
+                || path_l.contains("groups/")
+                || path_l.contains("memberships");
+            keep(
+                if org {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!("sets {inner}={v}: makes an account an owner or administrator"),
+            );
+        }
+        let security = SECURITY.iter().any(|s| k.contains(s) || path_l.contains(s));
+        if security
+            && matches!(
+                inner,
+                "enabled" | "status" | "enforcement" | "enforce_admins" | "required"
+            )
+            && off(v)
+        {
+            keep(
+                Severity::Verify,
+                format!("sets {k}={v}: turns a security control off"),
+            );
+        }
+        if matches!(inner, "allow_force_pushes" | "allow_deletions") && v == "true" {
+            keep(
+                Severity::Verify,
+                format!("sets {inner}=true: loosens branch protection"),
+            );
+        }
+    }
+    worst
 }

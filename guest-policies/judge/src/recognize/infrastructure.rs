@@ -56,10 +56,52 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ) || w.starts_with("--require-approval") && w.ends_with("never")
     }) || cmd.words().any(|w| w == "never");
     let prod = cmd.words().any(|w| production(w) && !w.starts_with("-no"));
+    // terragrunt's legacy `*-all` commands (`destroy-all`, `apply-all`) run over every module.
+    let (verb, every_module) = match (p, verb) {
+        ("terragrunt", v) if v.ends_with("-all") => (&v[..v.len() - 4], true),
+        _ => (verb, every_module),
+    };
+    // A replacement (`apply -replace=ADDR`, pulumi's `--replace URN` / `--target-replace URN`)
+    // destroys the object and makes a new, empty one: of a data store (a database, a bucket,
+    // a disk, a key), its data is gone with it.
+    if matches!(verb, "apply" | "up" | "update") {
+        let replaced: Vec<&str> = cmd
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                let a: &str = a;
+                let name = a.split('=').next().unwrap_or(a);
+                if !matches!(name, "-replace" | "--replace" | "--target-replace") {
+                    return None;
+                }
+                match a.split_once('=') {
+                    Some((_, v)) => Some(v),
+                    None => cmd.args.get(i + 1).map(|v| &**v),
+                }
+            })
+            .collect();
+        if let Some(store) = replaced.iter().find(|r| data_store_resource(r)) {
+            out.push(finding(
+                I,
+                "infrastructure.replace-data-store",
+                if auto || prod {
+                    Severity::Stop
+                } else {
+                    Severity::Verify
+                },
+                format!(
+                    "{p} {verb} replaces {store}: a data store destroyed and recreated empty, its data lost"
+                ),
+            ));
+            return;
+        }
+    }
     let mut push = |code, severity, msg: String| out.push(finding(I, code, severity, msg));
     match (p, verb) {
         ("terraform" | "tofu" | "terragrunt" | "cdktf", "destroy")
-        | ("pulumi", "destroy" | "down")
+        // `dn` and `down` are pulumi's documented aliases of `destroy`.
+        | ("pulumi", "destroy" | "down" | "dn")
         | ("cdk", "destroy")
         | ("serverless" | "sls", "remove") => push(
             "infrastructure.destroy",
@@ -98,7 +140,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("{p} apply changes production infrastructure"),
         ),
         ("terraform" | "tofu" | "terragrunt", "state")
-            if matches!(second, "rm" | "push" | "replace-provider") =>
+            // `state mv` renames what an address points at: a wrong move is a destroy and a
+            // create at the next apply.
+            if matches!(second, "rm" | "mv" | "push" | "replace-provider") =>
         {
             push(
                 "infrastructure.state-surgery",
@@ -149,10 +193,31 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Verify,
             "pulumi stack rm deletes a stack and its history".to_owned(),
         ),
-        ("pulumi", "state") if second == "delete" => push(
+        // pulumi's state surgery (pulumi_state: delete, move, rename, unprotect, edit, and
+        // `stack import` over the stack's state); `cancel` stops an update half done ("generally
+        // irreversible" in its help).
+        ("pulumi", "state")
+            if matches!(second, "delete" | "move" | "rename" | "unprotect" | "edit") =>
+        {
+            push(
+                "infrastructure.state-surgery",
+                if second == "unprotect" && cmd.has(&["--all"]) {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!("pulumi state {second} edits what the stack believes exists"),
+            )
+        }
+        ("pulumi", "stack") if second == "import" => push(
             "infrastructure.state-surgery",
             Severity::Confirm,
-            "pulumi state delete edits what the stack believes exists".to_owned(),
+            "pulumi stack import overwrites the stack's state".to_owned(),
+        ),
+        ("pulumi", "cancel") => push(
+            "infrastructure.state-surgery",
+            Severity::Confirm,
+            "pulumi cancel stops an update half done, leaving the stack's state unsure".to_owned(),
         ),
         _ => {}
     }
@@ -350,4 +415,77 @@ fn ad_hoc_module(cmd: &Cmd<'_>, prod: bool, every: bool, out: &mut Vec<Finding>)
         f.message.push_str(on_hosts);
         out.push(f);
     }
+}
+
+/// Whether a resource address or URN names a data store: its type (`aws_db_instance`,
+/// `google_sql_database_instance`, `azurerm_storage_account`, `aws:rds/instance:Instance`)
+/// holds data that a replacement does not carry over.
+pub fn data_store_resource(address: &str) -> bool {
+    let a = address.trim_matches(['\'', '"']).to_ascii_lowercase();
+    // `module.m.aws_db_instance.primary[0]`: the type is the word before the name; a URN
+    // (`urn:pulumi:prod::app::aws:rds/instance:Instance::db`) names it after its last `$`/`::`.
+    let kind = if a.starts_with("urn:") {
+        a.rsplit("::").nth(1).unwrap_or(&a).to_owned()
+    } else {
+        let segs: Vec<&str> = a.split('.').collect();
+        segs.len()
+            .checked_sub(2)
+            .and_then(|i| segs.get(i))
+            .copied()
+            .unwrap_or(&a)
+            .to_owned()
+    };
+    // Links, users and policies around a store hold none of its data.
+    if [
+        "attachment",
+        "_user",
+        "policy",
+        "iam",
+        "grant",
+        "parameter_group",
+    ]
+    .iter()
+    .any(|k| kind.contains(k))
+    {
+        return false;
+    }
+    [
+        "db_instance",
+        "rds",
+        "dynamodb",
+        "s3_bucket",
+        "s3/bucket",
+        "storage_bucket",
+        "storage/bucket",
+        "database",
+        "sql",
+        "efs",
+        "ebs_volume",
+        "ebs/volume",
+        "_disk",
+        "/disk",
+        "volume",
+        "elasticache",
+        "redshift",
+        "docdb",
+        "neptune",
+        "opensearch",
+        "elasticsearch",
+        "bigquery",
+        "spanner",
+        "bigtable",
+        "firestore",
+        "cosmosdb",
+        "storage_account",
+        "storage_container",
+        "key_vault",
+        "kms",
+        "redis",
+        "filestore",
+        "mongodb",
+        "kafka",
+        "msk",
+    ]
+    .iter()
+    .any(|k| kind.contains(k))
 }

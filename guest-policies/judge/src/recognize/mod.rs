@@ -29,6 +29,7 @@ pub mod containers;
 pub mod environments;
 pub mod equivalents;
 pub mod exposures;
+pub mod fanout;
 pub mod filesystem;
 pub mod generic;
 pub mod git;
@@ -561,6 +562,12 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                     ],
                 )
             }
+            // GNU parallel runs its command on each item (`parallel rm -rf ::: a b` is `rm -rf
+            // a b` item by item; without `:::` the items come from stdin, as for xargs).
+            "parallel" => {
+                more_args = !words.iter().any(|w| w == ":::");
+                skip_options(words, k + 1, PARALLEL_VALUES)
+            }
             "watch" => {
                 let j = skip_options(words, k + 1, WATCH_VALUES);
                 // watch hands its command to `sh -c` (watch(1)) unless `-x` / `--exec`: one
@@ -666,6 +673,31 @@ fn jar_program(file: &str) -> &str {
         _ => name,
     }
 }
+
+/// The options of GNU parallel that take a value (parallel(1)).
+const PARALLEL_VALUES: &[&str] = &[
+    "-j",
+    "--jobs",
+    "-n",
+    "-N",
+    "--max-args",
+    "-S",
+    "--sshlogin",
+    "-a",
+    "--arg-file",
+    "--results",
+    "--joblog",
+    "--colsep",
+    "-d",
+    "--delimiter",
+    "-I",
+    "--delay",
+    "--timeout",
+    "--retries",
+    "--halt",
+    "--tmpdir",
+    "--workdir",
+];
 
 /// The options of `watch` that take a value.
 pub const WATCH_VALUES: &[&str] = &["-n", "-d", "--interval", "--differences", "-q", "--chgexit"];
@@ -1133,6 +1165,11 @@ fn command(
     if p == "find" {
         find_exec(cmd, depth, ctx, out);
     }
+    // `fd ... --exec CMD` is `find ... -exec CMD` (fanout).
+    if matches!(p, "fd" | "fdfind") && fanout::fd_exec(cmd, depth, ctx, out) {
+        filesystem::redirects(cmd, out);
+        return;
+    }
     if cmd.more_args {
         if !find_feeder(cmd, s, index, depth, ctx, out) {
             bulk(cmd, s, index, None, out);
@@ -1219,6 +1256,11 @@ fn command(
         && (unclaimed && generic::reads_unclaimed(cmd) || generic::reads_subcommands_of(p))
     {
         generic::judge(cmd, ctx.cwd.as_deref(), out);
+    }
+    // Fed a listing of everything (`LIST | xargs CMD`, `for x in $(LIST)`): what was found
+    // for one item holds for all of them (fanout).
+    if out.len() > found_before && fanout::fed_everything(cmd, s, index) {
+        fanout::raise_for_all(cmd, &mut out[found_before..]);
     }
     // In the developer's own throwaway environment (a cluster, emulator, dev server, database
     // or clone made here), what the program's own reader found changes nothing anyone else
@@ -1675,6 +1717,8 @@ fn lists(w: &str) -> bool {
     matches!(
         w,
         "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q" | "search"
+            // git's listings of every ref (`git for-each-ref refs/remotes/origin`).
+            | "for-each-ref" | "ls-remote"
     )
 }
 

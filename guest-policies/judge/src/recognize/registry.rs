@@ -90,6 +90,25 @@ fn test_registry(cmd: &Cmd<'_>) -> bool {
     })
 }
 
+/// A publish that goes to the public index unless told otherwise: PyPI for twine, poetry,
+/// uv, flit and hatch, crates.io for cargo, rubygems.org for gem. An option naming another
+/// index (`twine -r internal`, `--repository-url`, `cargo --registry`, `gem push --host`)
+/// keeps it private; `-r pypi` names the public one.
+fn public_by_default(cmd: &Cmd<'_>) -> bool {
+    let named = |opts: &[&str]| cmd.value(opts);
+    match cmd.program {
+        "twine" | "poetry" | "flit" | "hatch" => {
+            named(&["--repository-url", "--publish-url"]).is_none_or(|u| u.contains("pypi.org"))
+                && named(&["-r", "--repository", "--repo"])
+                    .is_none_or(|r| r.eq_ignore_ascii_case("pypi"))
+        }
+        "uv" => named(&["--publish-url", "--index"]).is_none_or(|u| u.contains("pypi.org")),
+        "cargo" => named(&["--registry", "--index"]).is_none(),
+        "gem" => named(&["--host"]).is_none_or(|h| h.contains("rubygems.org")),
+        _ => false,
+    }
+}
+
 /// Judges a package manager's registry verb. Returns whether the command was one (the generic
 /// reader then has nothing to add).
 pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) -> bool {
@@ -102,7 +121,9 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) -> bool {
     let p = cmd.program;
     let (sev, why) = match a {
         Act::Publish | Act::Access => {
-            let public = a == Act::Access || cmd.value(&["--access"]) == Some("public");
+            let public = a == Act::Access
+                || cmd.value(&["--access"]) == Some("public")
+                || a == Act::Publish && public_by_default(cmd);
             if public && not_public(cmd, cwd) {
                 (
                     Severity::Stop,

@@ -119,6 +119,10 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
         "aws" if w("configure") && (w("get") || w("export-credentials")) => Some("AWS credentials"),
         "gh" if w("auth") && w("token") => Some("the GitHub token"),
         "glab" if w("auth") && w("token") => Some("the GitLab token"),
+        // `auth status --show-token` (`-t`) prints the token in full (gh's and glab's help).
+        "gh" | "glab" if w("auth") && w("status") && (w("--show-token") || w("-t")) => {
+            Some("the Git host's token")
+        }
         "npm" if w("token") && w("list") => Some("npm tokens"),
         "aws" if w("get-session-token") || w("get-login-password") => Some("cloud credentials"),
         "grep" | "rg" | "egrep" | "ag" if searches_secret_values(cmd) => {
@@ -1466,8 +1470,9 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 
         // `@latest` and a branch (`@main`, `@master`, `@HEAD`) are whatever the repository
         // holds at this moment, as unpinned as a URL.
+        // `go install X@latest` fetches, builds and puts X on the PATH the way `go run` runs it.
         "go" => {
-            cmd.words().any(|w| w == "run")
+            cmd.words().any(|w| w == "run" || w == "install")
                 && cmd.words().any(|w| {
                     has(w, "://")
                         || w.rsplit_once('@').is_some_and(|(_, v)| {
@@ -1478,7 +1483,44 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         })
                 })
         }
-        "cargo" => cmd.words().any(|w| w == "install") && cmd.words().any(|w| w == "--git"),
+        "cargo" => {
+            cmd.words().any(|w| w == "install")
+                && cmd
+                    .words()
+                    .any(|w| w == "--git" || w.starts_with("--index"))
+        }
+        // gem's own source options (gem-install(1): `--source URL`, `--clear-sources`), and a
+        // source added for every later install (`gem sources --add URL`).
+        "gem" => {
+            cmd.words().any(|w| w == "install" || w == "update")
+                && cmd.words().any(|w| {
+                    w == "--source"
+                        || w.starts_with("--source=")
+                        || w == "-s"
+                        || w == "--clear-sources"
+                })
+                || cmd.words().any(|w| w == "sources")
+                    && cmd
+                        .words()
+                        .any(|w| w == "--add" || w == "-a" || w.starts_with("--add="))
+        }
+        // A third party's tap (`brew tap user/repo`, `brew install user/repo/formula`): its
+        // formulae are Ruby that runs at install, reviewed by no one but their author.
+        "brew" => {
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            let third_party = |name: &str, parts: usize| {
+                name.split('/').count() == parts
+                    && !name.to_ascii_lowercase().starts_with("homebrew/")
+                    && !name.contains("://")
+            };
+            match ops.as_slice() {
+                ["tap", name, ..] => third_party(name, 2),
+                ["install" | "reinstall" | "upgrade", names @ ..] => {
+                    names.iter().any(|n| third_party(n, 3))
+                }
+                _ => false,
+            }
+        }
         _ => false,
     };
     // A package index or registry pointed at an arbitrary host.
@@ -1698,8 +1740,33 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ops.first().copied().unwrap_or(""),
         ops.get(1).copied().unwrap_or(""),
     );
-    let root =
-        cmd.words().any(|w| w == "-policy=root" || w == "root") && a == "token" && b == "create";
+    // The generic verbs on an API path (`vault write auth/token/create policies=root`, `vault
+    // delete sys/mounts/x`) are the same operations as the named commands: read as those.
+    let api = vault_api_path(cmd, a, b);
+    let (a, b) = api.unwrap_or((a, b));
+    let root = cmd.words().any(|w| {
+        w == "-policy=root"
+            || w == "root"
+            || w.strip_prefix("policies=")
+                .is_some_and(|p| p.split(',').any(|x| x.trim_matches(['\'', '"']) == "root"))
+    }) && a == "token"
+        && b == "create";
+    // A transit or KMS key deleted, or its old versions trimmed, makes everything encrypted
+    // under it unreadable for good (crypto-shredding); `deletion_allowed=true` unlocks that.
+    if let Some(key) = vault_key_path(cmd, &ops) {
+        out.push(finding(
+            Family::Secrets,
+            "secrets.key-destroyed",
+            key.0,
+            format!(
+                "vault {} {}: {}",
+                ops[0],
+                ops.get(1).copied().unwrap_or(""),
+                key.1
+            ),
+        ));
+        return;
+    }
     let (severity, what) = match (a, b) {
         ("secrets", "disable") => (
             Severity::Verify,
@@ -1725,6 +1792,69 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         severity,
         format!("vault {a} {b} {what}"),
     ));
+}
+
+/// The named command a `vault read|write|delete|list PATH` amounts to on Vault's system
+/// and token paths (Vault's HTTP API docs: `sys/mounts/:path`, `sys/auth/:path`,
+/// `sys/audit/:path`, `sys/policy/:name`, `sys/policies/acl/:name`, `auth/token/create*`,
+/// `sys/seal`, `sys/step-down`; a kv v2 `metadata/` delete destroys every version).
+fn vault_api_path<'a>(cmd: &Cmd<'_>, verb: &str, path: &'a str) -> Option<(&'a str, &'a str)> {
+    let path = path.trim_start_matches('/').trim_start_matches("v1/");
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let _ = cmd;
+    match (verb, segs.as_slice()) {
+        ("write", ["auth", "token", create, ..]) if create.starts_with("create") => {
+            Some(("token", "create"))
+        }
+        ("delete", ["sys", "mounts", _, ..]) => Some(("secrets", "disable")),
+        ("delete", ["sys", "auth", _, ..]) => Some(("auth", "disable")),
+        ("delete", ["sys", "audit", _, ..]) => Some(("audit", "disable")),
+        ("delete", ["sys", "policy", _] | ["sys", "policies", "acl", _]) => {
+            Some(("policy", "delete"))
+        }
+        ("write", ["sys", "seal"]) => Some(("operator", "seal")),
+        ("write", ["sys", "step-down"]) => Some(("operator", "step-down")),
+        ("delete", [_, "metadata", _, ..]) | ("write", [_, "destroy", _, ..]) => {
+            Some(("kv", "destroy"))
+        }
+        _ => None,
+    }
+}
+
+/// A Vault key deleted or crypto-shredded: `delete transit/keys/K` (any mount of the transit
+/// engine is named in the path's `keys/` segment), `write transit/keys/K/trim` (older versions
+/// destroyed), `write transit/keys/K/config deletion_allowed=true` (the lock taken off).
+fn vault_key_path(cmd: &Cmd<'_>, ops: &[&str]) -> Option<(Severity, &'static str)> {
+    let verb = *ops.first()?;
+    let path = ops.get(1)?.trim_start_matches('/');
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let keys = segs.iter().position(|s| *s == "keys")?;
+    // `transit/keys/K`, `my-transit/keys/K`: a mount, then `keys`, then the key's name.
+    if keys == 0 || segs.len() < keys + 2 || !segs[0].contains("transit") && keys != 1 {
+        return None;
+    }
+    let tail = &segs[keys + 2..];
+    match (verb, tail) {
+        ("delete", []) => Some((
+            Severity::Stop,
+            "deletes an encryption key: everything encrypted under it is unreadable for good",
+        )),
+        ("write", ["trim"]) => Some((
+            Severity::Verify,
+            "destroys the key's older versions: data encrypted under them is unreadable for good",
+        )),
+        ("write", ["config"])
+            if cmd
+                .words()
+                .any(|w| w.starts_with("deletion_allowed=") && w.ends_with("true")) =>
+        {
+            Some((
+                Severity::Verify,
+                "allows the encryption key to be deleted, the step before crypto-shredding",
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// A package named with a registry tag or version (`create-x@latest`, `@scope/cli@2`), a URL
