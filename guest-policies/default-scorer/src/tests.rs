@@ -534,6 +534,10 @@ fn golden_outputs_are_unchanged() {
         Some(Level::Destructive),
         Some(Level::Forbidden),
     ];
+    // `AIRLOCK_GOLDEN_DUMP=<file>` writes each hint and output, one per line, to review what
+    // moved before re-pinning (as `AIRLOCK_DIFF_DUMP` does for the differential test).
+    let mut dump = std::env::var_os("AIRLOCK_GOLDEN_DUMP")
+        .map(|p| std::fs::File::create(p).expect("the dump file can be created"));
     for i in 0..20_000_usize {
         let hint = golden_text(&mut seed, i % 24);
         let params = (i % 3 == 0).then(|| {
@@ -553,6 +557,14 @@ fn golden_outputs_are_unchanged() {
             danger_level: levels[i % levels.len()],
             recent_hints: &recent,
         });
+        if let Some(f) = dump.as_mut() {
+            use std::io::Write;
+            writeln!(
+                f,
+                "{i} {hint:?} {params:?} {raw_params:?} {op:?} {recent:?}\n  -> {a:?}"
+            )
+            .expect("the dump is written");
+        }
         eat(&format!("{a:?}"));
     }
     assert_eq!(hash, 0x2fd8_10fe_1437_587e, "the scorer's outputs changed");

@@ -300,6 +300,20 @@ fn mass_actions_escalate_by_verb_class_for_any_program() {
     ]);
 }
 
+/// An operand that is also an English word (`her`, `the`, `all` as a resource's name) keeps a
+/// command line a command line: its `--dry-run` still makes it a dry run, and without it the
+/// destroying verb in production is still stopped. (Found by the property test below, which
+/// drew `his` and `her` as names.)
+#[test]
+fn an_operand_spelled_like_english_keeps_the_line_a_command() {
+    for name in ["his", "her", "the", "all", "it", "our", "for"] {
+        let dry = format!("acmectl database delete {name} --env production --dry-run");
+        assert_eq!(worst(&dry, &[]), ALLOW, "{dry}");
+        let real = format!("acmectl database delete {name} --env production");
+        assert_eq!(worst(&real, &[]), STOP, "{real}");
+    }
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

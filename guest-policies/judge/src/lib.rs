@@ -829,6 +829,21 @@ fn classify(t: &str) -> Kind {
                 Kind::Both
             };
         }
+        // A verb word, then a long option, among the first words (`acmectl db delete her
+        // --env production --dry-run`): a command line whatever its operands spell, as for a
+        // program of a known class above. An operand that is also an English word (`her`,
+        // `all`, `the` as a name) must not turn the line into a sentence and hide the
+        // options that change what it does (`--dry-run`); the generic command reader still
+        // grades its verb, object and scope. Only plain words before the option: English
+        // punctuation or a quoted phrase keeps the line in words.
+        if program_like
+            && whole_word
+            && !first.contains('_')
+            && prose::lexicon::lookup(lower.as_bytes()).is_none()
+            && verb_then_long_option(t)
+        {
+            return Kind::Shell;
+        }
         // An option spelled as the verb (`hdfs dfs -rm /srv/data`, `frobctl -delete x`): a
         // command line too, and still read in words.
         if program_like
@@ -945,6 +960,37 @@ fn command_shaped(t: &str) -> Option<bool> {
         verb |= recognize::generic::names_a_verb(w);
     }
     Some(verb)
+}
+
+/// Whether a text has the shape `program [kind] verb name --option`: a program name in lower
+/// case, then at most three plain lower-case words with a verb of the generic command reader
+/// among the first two, then a long option (`--env`). The shape of a command line, not of a
+/// sentence (an operation called by its camel-case name, "I", a capital, punctuation or a
+/// longer phrase keeps the text in words).
+fn verb_then_long_option(t: &str) -> bool {
+    let plain = |w: &str| {
+        w.bytes().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'-' | b'_' | b'.' | b'/')
+        })
+    };
+    if !t
+        .split_whitespace()
+        .next()
+        .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_lowercase()) && plain(p))
+    {
+        return false;
+    }
+    let mut verb = false;
+    for (i, w) in first_command_words(t).enumerate() {
+        if w.len() > 2 && w.starts_with("--") && w.as_bytes()[2].is_ascii_alphabetic() {
+            return verb;
+        }
+        if i >= 3 || !plain(w) {
+            return false;
+        }
+        verb |= i < 2 && recognize::generic::names_a_verb(w);
+    }
+    false
 }
 
 /// The words after a text's first one, up to the end of its first line, its first shell
