@@ -28,6 +28,14 @@ fn harmless_bindings_stay_harmless() {
         ("greet world", &["greet() { echo \"hello $1\"; }"], ALLOW),
         ("kill $PID", &["export PID=48213"], worst("kill 48213", &[])),
         ("echo $TARGET", &["export TARGET=-1"], ALLOW),
+        // A name built from pieces the line binds, harmless ones.
+        ("v=1.2.3; git tag v$v", &[], ALLOW),
+        ("a=ec; b=ho; $a$b hello", &[], ALLOW),
+        (
+            "d=build; rm -rf ./${d}/out",
+            &[],
+            worst("rm -rf ./build/out", &[]),
+        ),
         // Judged as written too (the step's shell may not have kept OUT): as without it.
         (
             "rm -rf \"$OUT\"",
@@ -68,6 +76,11 @@ fn a_binding_is_judged_as_what_it_stands_for() {
             worst("rm -rf /", &[]),
         ),
         ("f(){ rm -rf \"$1\"; }; f /", &[], worst("rm -rf /", &[])),
+        // A program's name built from pieces the line binds (found by the holdout7 analysis:
+        // `$a$b` was allowed while `$x` was stopped).
+        ("a=r; b=m; $a$b -rf /", &[], worst("rm -rf /", &[])),
+        ("a=r; ${a}m -rf ~", &[], worst("rm -rf ~", &[])),
+        ("p=rm; /bin/$p -rf /", &[], worst("rm -rf /", &[])),
         (
             "function wipe { rm -rf \"$@\"; }; wipe ~",
             &[],

@@ -915,21 +915,68 @@ fn remember_bindings<'s>(c: &'s Command<'_>, bindings: &mut Vec<(&'s str, &'s st
     }
 }
 
-/// The value bound to a word that is exactly one variable reference (`$x`, `${x}`), if any.
-fn bound<'b>(w: &str, bindings: &[(&str, &'b str)]) -> Option<&'b str> {
-    let name = w.strip_prefix('$')?;
-    let name = name
-        .strip_prefix('{')
-        .and_then(|n| n.strip_suffix('}'))
-        .unwrap_or(name);
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+/// The value of a word made of variable references the command line bound and literal pieces
+/// (`$x`, `${x}`, `$a$b`, `${a}m`, `/usr/bin/$p`), if it holds at least one reference and every
+/// reference is bound: a program's name built from pieces (`a=r; b=m; $a$b -rf /`) is that
+/// program. A reference to a variable the line did not bind leaves the word as written.
+fn bound<'b>(w: &str, bindings: &[(&str, &'b str)]) -> Option<Cow<'b, str>> {
+    if !w.contains('$') {
         return None;
     }
-    bindings
-        .iter()
-        .rev()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| *v)
+    let value = |name: &str| {
+        bindings
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    };
+    // The usual case, one reference: its value, without allocating.
+    let single = w.strip_prefix('$').map(|n| {
+        n.strip_prefix('{')
+            .and_then(|n| n.strip_suffix('}'))
+            .unwrap_or(n)
+    });
+    if let Some(name) = single
+        && !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return value(name).map(Cow::Borrowed);
+    }
+    let mut out = String::new();
+    let mut rest = w;
+    while let Some(at) = rest.find('$') {
+        let literal = &rest[..at];
+        if !literal
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+        {
+            return None;
+        }
+        out.push_str(literal);
+        let after = &rest[at + 1..];
+        let (name, next) = if let Some(braced) = after.strip_prefix('{') {
+            let end = braced.find('}')?;
+            (&braced[..end], &braced[end + 1..])
+        } else {
+            let end = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            (&after[..end], &after[end..])
+        };
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        out.push_str(value(name)?);
+        rest = next;
+    }
+    if !rest
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+    {
+        return None;
+    }
+    out.push_str(rest);
+    Some(Cow::Owned(out))
 }
 
 /// The command with every word that is one bound variable replaced by its value, or `None`
@@ -945,10 +992,10 @@ fn expand_bindings<'a>(c: &Command<'a>, bindings: &[(&str, &str)]) -> Option<Com
     for (i, w) in c.words.iter().enumerate() {
         match bound(w, bindings) {
             // A lookup (`p="$(command -v rm)"`) is one word, read by `expand_lookups`.
-            Some(v) if i == 0 && path_lookup(v).is_none() => out
+            Some(v) if i == 0 && path_lookup(&v).is_none() => out
                 .words
                 .extend(v.split_whitespace().map(|p| Cow::Owned(p.to_owned()))),
-            Some(v) => out.words.push(Cow::Owned(v.to_owned())),
+            Some(v) => out.words.push(Cow::Owned(v.into_owned())),
             None => out.words.push(w.clone()),
         }
     }
