@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xcac3_4c15_ec2f_8321;
+const PINNED: u64 = 0x9420_06cd_940a_f3bb;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -439,9 +439,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     let file = if upload {
                         Some(v)
                     } else {
-                        v.split_once('@')
-                            .map(|(_, f)| f)
-                            .or_else(|| v.split_once('<').map(|(_, f)| f))
+                        curl_data_file(if short_attached { &w[..2] } else { opt }, v)
                     };
                     match file {
                         Some("-") | Some(".") => s.stdin = true,
@@ -2035,4 +2033,24 @@ pub fn store_delete(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         severity,
         format!("{p} {what}"),
     ));
+}
+
+/// The file a curl data or form option reads its payload from, as curl(1) says: `-d`,
+/// `--data`, `--data-binary`, `--data-ascii` and `--json` read one when the value starts with
+/// `@`; `-F`/`--form` when the part after `name=` starts with `@` (attached) or `<` (as text);
+/// `--data-urlencode` for `@file` and `name@file` (an `@` before any `=`); `--data-raw` and
+/// `--form-string` never. An `@` elsewhere (`-d '{"to":"qa@acme.io"}'`, `-F to=qa@acme.io`) is
+/// part of the text sent, not a file.
+fn curl_data_file<'v>(opt: &str, v: &'v str) -> Option<&'v str> {
+    match opt {
+        "-F" | "--form" => v
+            .split_once('=')
+            .and_then(|(_, x)| x.strip_prefix('@').or_else(|| x.strip_prefix('<'))),
+        "--data-urlencode" => v
+            .find('@')
+            .filter(|&at| !v[..at].contains('='))
+            .map(|at| &v[at + 1..]),
+        "--data-raw" | "--form-string" => None,
+        _ => v.strip_prefix('@'),
+    }
 }
