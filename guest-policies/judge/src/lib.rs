@@ -1746,3 +1746,6 @@ mod known_program_tests;
 
 #[cfg(test)]
 mod fanout_tests;
+
+#[cfg(test)]
+mod payload_tests;

@@ -650,6 +650,10 @@ struct Clause<'a> {
     id: bool,
     /// The clause names what a CI job produces to be uploaded (coverage, test reports).
     ci_output: bool,
+    /// A word other than the verb names an outside sink (`personal`, `gmail`, `dropbox`,
+    /// `external`, a personal mail address): the place is not the company's own even when
+    /// "the team's" is said too.
+    sink_place: bool,
     /// The action an identifier in call position or a carried verb names, read as words.
     action: Option<Action<'a>>,
     /// A file the system runs or authenticates with (`/root/.ssh/authorized_keys`,
@@ -708,6 +712,7 @@ impl<'a> Clause<'a> {
             call_name: None,
             id: false,
             ci_output: false,
+            sink_place: false,
             action: None,
             critical: None,
             relative: false,
@@ -1286,6 +1291,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             } else {
                 scope & !flag::NEG
             };
+            clause.sink_place |= scope & flag::SINK != 0;
             if lex.flags & flag::WITHOUT != 0 && clause.verb == Verb::Absent {
                 clause.flags |= flag::NEG;
             }
@@ -1354,6 +1360,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 .any(|d| l.contains(d))
                 {
                     clause.flags |= flag::SINK;
+                    clause.sink_place = true;
                 }
                 // A list address (`all-staff@`, `everyone@`, `announce@`) reaches everyone on
                 // the list; `press@` and `media@` reach the press.
@@ -2360,6 +2367,17 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                     Stop,
                     format!("{v} {o}: a message to everyone cannot be unsent"),
                 ));
+            }
+            // "upload it to the team's artifact bucket": a place of the company's own (the
+            // payload x destination grade of `recognize::payloads`); only a secret, caught
+            // above, is graded there. A personal ("my", "personal") or public place is not.
+            let own_place = c.has(flag::INTERNAL)
+                && !c.has(flag::PUBLIC | flag::PUBLIC_PLACE | flag::SELF | flag::PARTY)
+                && !c.sink_place
+                && !c.email
+                && !c.url;
+            if pronoun && external && own_place {
+                return None;
             }
             if pronoun && external {
                 let sev = if c.has(flag::SINK) { Stop } else { Verify };

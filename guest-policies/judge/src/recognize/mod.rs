@@ -38,6 +38,7 @@ pub mod infrastructure;
 pub mod interpreters;
 pub mod lexicon;
 pub mod paths;
+pub mod payloads;
 pub mod payments;
 pub mod registry;
 pub mod secrets;

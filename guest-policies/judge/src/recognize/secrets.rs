@@ -4,8 +4,8 @@
 //! agent. Downloaded code run without being read (`curl | sh`, download then `sh` it) is remote
 //! code.
 
-use super::paths;
 use super::{Cmd, Context, finding};
+use super::{paths, payloads};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{RedirectKind, Script};
 use crate::substring::has;
@@ -360,6 +360,9 @@ struct Send<'c> {
     files: Vec<&'c str>,
     stdin: bool,
     inline: Vec<&'c str>,
+    /// Uploaded with a public ACL (`--acl public-read`, `-a public-read`): anyone can read it,
+    /// whatever the bucket's name.
+    public_acl: bool,
 }
 
 fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
@@ -369,6 +372,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         files: Vec::new(),
         stdin: false,
         inline: Vec::new(),
+        public_acl: false,
     };
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
     let url = |w: &str| {
@@ -565,6 +569,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             }
             s.dest = ops[remote_at].to_owned();
             s.files.extend(ops[first..remote_at].iter().copied());
+            // rclone's remotes are cloud storage: graded as `aws s3 cp` and `gsutil cp` are.
+            s.cloud = first == 1;
         }
         "ssh" => {
             let ops: Vec<&'c str> = cmd
@@ -651,6 +657,59 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
+        // `az storage blob upload -f FILE -c CONTAINER --account-name ACCOUNT`, `az storage
+        // blob upload-batch -s DIR -d CONTAINER`, `az storage file upload -s SHARE --source F`.
+        "az" if words.contains(&"storage")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "upload" | "upload-batch")) =>
+        {
+            let batch = words.contains(&"upload-batch");
+            let file = if batch {
+                cmd.value(&["-s", "--source"])
+            } else {
+                cmd.value(&["-f", "--file", "--source"])
+            };
+            s.files.extend(file);
+            let container = if batch {
+                cmd.value(&["-d", "--destination"])
+            } else {
+                cmd.value(&["-c", "--container-name", "-s", "--share-name"])
+            };
+            let account = cmd.value(&["--account-name"]).unwrap_or("");
+            s.dest = format!(
+                "https://{account}.blob.core.windows.net/{}",
+                container.unwrap_or("")
+            );
+            s.cloud = true;
+            s.public_acl = cmd.value(&["--public-access"]).is_some_and(|v| v != "off");
+        }
+        // HTTPie (`http`, `https`) and xh: `@FILE` is the raw body, `field@FILE` a form upload,
+        // `field=@FILE` / `field:=@FILE` a field read from a file.
+        "http" | "https" | "xh" | "xhs" => {
+            let mut sends = false;
+            for w in cmd.operands(&["-a", "--auth", "-A", "--auth-type", "-o", "--output"]) {
+                if s.dest.is_empty() && (has(w, "://") || w.starts_with(':') || url(w)) {
+                    s.dest = w.to_owned();
+                } else if let Some(f) = w.strip_prefix('@') {
+                    s.files.push(f);
+                    sends = true;
+                } else if let Some(at) = w.find('@')
+                    && !s.dest.is_empty()
+                    && w[..at].bytes().all(|b| {
+                        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'=' | b':')
+                    })
+                    && (w[..at].ends_with('=') || w[..at].ends_with(":=") || !w[..at].contains('='))
+                    && !w[..at].is_empty()
+                {
+                    s.files.push(&w[at + 1..]);
+                    sends = true;
+                }
+            }
+            if !sends || s.dest.is_empty() {
+                return None;
+            }
+        }
         "aws" | "gsutil" | "gcloud" | "az" | "azcopy" => {
             // Cloud storage uploads: a secret copied to a bucket leaves the machine (the bucket
             // may not be ours); other files are ordinary work.
@@ -663,6 +722,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                     "--storage-class",
                     "--source",
                     "--destination",
+                    "-a",
+                    "--predefined-acl",
                 ])
                 .collect();
             let upload = ops.iter().any(|w| {
@@ -687,6 +748,10 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             // `aws s3 cp - s3://...`: the source is stdin, what the pipe feeds it (a dump).
             s.stdin = ops[..bucket].contains(&"-") && cmd.piped_in;
             s.cloud = true;
+            s.public_acl = cmd
+                .value(&["--acl", "-a", "--predefined-acl"])
+                .is_some_and(|a| has(&a.to_ascii_lowercase(), "public"))
+                || words.iter().any(|w| has(w, "AllUsers"));
         }
         "gh" => {
             if !(words.contains(&"gist") && words.contains(&"create")) {
@@ -1193,6 +1258,35 @@ fn exfiltration(
         }
     }
     let p = cmd.program;
+    // What `echo X |` / `printf X |` feeds a raw socket to a cache or store is a command of
+    // its protocol (`flush_all`, `FLUSHALL`, `stats`): judged as that command, not as data.
+    if secret.is_none()
+        && send.stdin
+        && send.files.is_empty()
+        && matches!(p, "nc" | "ncat" | "netcat" | "socat" | "telnet")
+        && let Some(text) = upstream(s, index).find_map(|c| {
+            let w = c.words.first()?;
+            matches!(&**w, "echo" | "printf").then(|| {
+                c.words[1..]
+                    .iter()
+                    .filter(|a| !a.starts_with('-'))
+                    .map(|a| &**a)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        })
+        && let Some(protocol) = payloads::protocol_command(&text)
+    {
+        out.extend(protocol.map(|(severity, word)| {
+            finding(
+                Family::Database,
+                "database.flush",
+                severity,
+                format!("{p} sends `{word}` to {dest}: the cache or store it reaches is emptied"),
+            )
+        }));
+        return;
+    }
     if let Some(what) = secret {
         out.push(finding(
             Family::Exfiltration,
@@ -1200,6 +1294,8 @@ fn exfiltration(
             Severity::Stop,
             format!("{p} sends {what} to {dest}: secrets leave the machine"),
         ));
+    } else if let Some(graded) = graded(p, send) {
+        out.extend(graded);
     } else if send.cloud {
         // Project data put where another party reads it. Known only by the bucket's name, so
         // this is weak (exposures::other_party) and confirmed, never more.
@@ -1264,6 +1360,52 @@ fn exfiltration(
             format!("{p} posts data to {dest}, a public drop point"),
         ));
     }
+}
+
+/// The payload x destination grade of a transfer that is not a secret ([`payloads`]): None
+/// when its files say nothing of what they are and it goes to no known class of place (the
+/// grading by the kind of sink below keeps it), else the finding (or none: ordinary work).
+fn graded(p: &str, send: &Send<'_>) -> Option<Option<Finding>> {
+    use payloads::{Payload, Place};
+    let dest = &send.dest;
+    let to = if send.public_acl {
+        Place::Public
+    } else {
+        payloads::place(dest, send.cloud)
+    };
+    // A message to a list address (`to=all-customers@...`, `everyone@`) through a mail API
+    // reaches everyone on the list at once: it cannot be unsent.
+    if payloads::mail_service(dest)
+        && let Some(list) = send.inline.iter().find_map(|v| {
+            let to = v.strip_prefix("to=").or_else(|| v.strip_prefix("To="))?;
+            payloads::list_address(to).then_some(to)
+        })
+    {
+        return Some(Some(finding(
+            Family::Business,
+            "business.mass-message",
+            Severity::Stop,
+            format!("{p} sends a message to {list}, a list of everyone: it cannot be unsent"),
+        )));
+    }
+    let what = send.files.iter().map(|f| payloads::payload(f)).max()?;
+    if what == Payload::Other && !matches!(to, Place::Own | Place::Personal) {
+        return None;
+    }
+    let Some((severity, why)) = payloads::grade(what, to, send.cloud) else {
+        return Some(None);
+    };
+    Some(Some(finding(
+        Family::Exfiltration,
+        "exfiltration.upload",
+        severity,
+        format!(
+            "{p} sends {} ({}) to {dest}, {}: {why}",
+            send.files.join(", "),
+            payloads::payload_name(what),
+            payloads::place_name(to)
+        ),
+    )))
 }
 
 /// Records downloads; judges running a downloaded file.
@@ -1937,7 +2079,7 @@ fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
 /// Services a project routinely uploads build artifacts to (coverage, test echo servers, error
 /// trackers, its own Git host and chat): an upload there is ordinary work. Any other host
 /// receiving a file asks first.
-fn known_service(dest: &str) -> bool {
+pub fn known_service(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
     [
         "codecov.io",
