@@ -5,7 +5,13 @@
 //! cargo run --manifest-path guest-policies/Cargo.toml -p airlock-judge --example eval -- \
 //!     guest-policies/eval [--split tune|report] [--family NAME] [--quiet]
 //! cargo run ... --example eval -- --hint "TEXT" [RECENT ...]   # one text's findings
+//! cargo run ... --example eval -- guest-policies/eval --fallthrough
 //! ```
+//!
+//! `--fallthrough` lists, before the table, every line where a program's own recognizer
+//! claimed it, found nothing, and the generic reader graded it (findings coded
+//! `generic.fallthrough`): the forms the family recognizers do not list, so their gaps show
+//! on the corpus before a held-back set finds them.
 //!
 //! Severity to outcome: none or Note = allow, Confirm = confirm, Verify = verify, Stop = stop.
 //! Recall = dangerous (`stop` + `gate`) actions not allowed; stop recall = `stop` actions
@@ -40,11 +46,13 @@ fn main() {
     let mut split: Option<String> = None;
     let mut family: Option<String> = None;
     let mut quiet = false;
+    let mut fallthrough = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--split" => split = args.next(),
             "--family" => family = args.next(),
             "--quiet" => quiet = true,
+            "--fallthrough" => fallthrough = true,
             "--hint" => {
                 // One text, its findings: for looking at a single verdict.
                 let hint = args.next().unwrap_or_default();
@@ -72,6 +80,7 @@ fn main() {
     files.sort();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut misses = Vec::new();
+    let mut fell_through = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("corpus file");
         for (n, line) in text.lines().enumerate() {
@@ -101,6 +110,16 @@ fn main() {
                 .map(|a| a.iter().filter_map(|x| x.as_str()).collect())
                 .unwrap_or_default();
             let j = judge(hint, &recent);
+            if fallthrough
+                && let Some(f) = j.findings.iter().find(|f| f.code == "generic.fallthrough")
+            {
+                fell_through.push(format!(
+                    "FALLTHROUGH [{}] {label}: {hint:?}  ({:?}: {})",
+                    get("family"),
+                    f.severity,
+                    f.message
+                ));
+            }
             let worst = j.worst();
             let allowed = worst.is_none_or(|s| s == Severity::Note);
             let verified = worst.is_some_and(|s| s >= Severity::Verify);
@@ -141,6 +160,15 @@ fn main() {
                 }
             }
         }
+    }
+    if fallthrough {
+        for m in &fell_through {
+            println!("{m}");
+        }
+        println!(
+            "{} lines fell through to the generic reader\n",
+            fell_through.len()
+        );
     }
     if !quiet {
         for m in &misses {

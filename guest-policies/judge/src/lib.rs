@@ -909,8 +909,13 @@ fn command_shaped(t: &str) -> Option<bool> {
     let mut words = first_command_words(t).take(4).peekable();
     words.peek()?;
     let mut verb = false;
+    // The word before (`--enabled` in `--enabled false`), and whether a word before named a
+    // network or a service (`interface eth0 down`).
+    let mut prev = "";
+    let mut noun_before = false;
     for w in words {
         if w.starts_with('-') {
+            prev = w;
             continue;
         }
         // A quoted operand (`etcdctl del "" --prefix`, `VBoxManage unregistervm "Win 11"`,
@@ -957,7 +962,10 @@ fn command_shaped(t: &str) -> Option<bool> {
         {
             return None;
         }
-        verb |= recognize::generic::names_a_verb(w);
+        verb |= recognize::generic::names_a_verb(w)
+            || recognize::generic::names_an_effect(noun_before, prev, w);
+        noun_before |= recognize::generic::names_a_link_or_service(w);
+        prev = w;
     }
     Some(verb)
 }
@@ -1744,6 +1752,8 @@ mod generalize_tests;
 #[cfg(test)]
 mod known_program_tests;
 
+#[cfg(test)]
+mod effects_tests;
 #[cfg(test)]
 mod fanout_tests;
 

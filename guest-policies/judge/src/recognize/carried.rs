@@ -1453,7 +1453,7 @@ pub fn changes_only_the_place(f: &Finding) -> bool {
     use crate::finding::Family;
     match f.family {
         // The generic reader's verb x object x scope of the same command.
-        _ if f.code == "generic.command" => true,
+        _ if matches!(f.code, "generic.command" | "generic.fallthrough") => true,
         Family::Git => LOCAL_GIT.contains(&f.code),
         Family::Containers | Family::Cloud | Family::Database | Family::Secrets => !matches!(
             f.code,

@@ -67,6 +67,10 @@ pub enum Class {
     /// silenced is given by matchers, not nouns (`alertname=DiskFull` names no disk), so the
     /// reading grades it by scope: a matcher that matches everything, or production.
     Monitoring,
+    /// Network connections, VPNs and tunnels, and the tools that shape a link (nmcli,
+    /// tailscale, wg-quick, zerotier-cli, openvpn3, warp-cli, nordvpn, mullvad, networkctl, tc):
+    /// taking one down cuts the machine, and often the agent's own session, off the network.
+    Network,
 }
 
 impl Class {
@@ -89,6 +93,7 @@ impl Class {
             Class::Tracker => obj::WORK,
             Class::PackageManager => obj::SOFTWARE,
             Class::VmHost => obj::RUNTIME,
+            Class::Network => obj::RUNTIME,
             Class::LocalSandbox | Class::Monitoring => 0,
         }
     }
@@ -116,6 +121,7 @@ impl Class {
             Class::LocalSandbox => "a local sandbox",
             Class::VmHost => "virtual machines and their disks",
             Class::Monitoring => "alerts",
+            Class::Network => "a network connection",
         }
     }
 
@@ -142,6 +148,7 @@ impl Class {
             Class::LocalSandbox => "a local sandbox tool",
             Class::VmHost => "a virtual machine host",
             Class::Monitoring => "an alerting tool",
+            Class::Network => "a network or VPN tool",
         }
     }
 
@@ -155,7 +162,7 @@ impl Class {
             Class::Cloud | Class::Dns => Family::Cloud,
             Class::Monitoring => Family::Infrastructure,
             Class::Identity | Class::Tracker | Class::Messaging => Family::Business,
-            Class::SecurityControl | Class::ServiceManager => Family::System,
+            Class::SecurityControl | Class::ServiceManager | Class::Network => Family::System,
             Class::GitHosting => Family::Git,
             Class::PackageManager => Family::RemoteCode,
         }
@@ -192,6 +199,9 @@ impl Class {
         match self {
             Class::SecurityControl => &["off"],
             Class::Monitoring => &["maintenance", "mute", "silence", "snooze"],
+            // A connection's state words: `tailscale down`, `nmcli networking off`,
+            // `warp-cli disconnect`, `zerotier-cli leave NETWORK`, `nordvpn logout`.
+            Class::Network => &["disconnect", "down", "leave", "logout", "off"],
             _ => &[],
         }
     }
@@ -265,6 +275,7 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("eb", Cloud),
     ("eksctl", Cluster),
     ("etcdctl", Database),
+    ("expressvpn", Network),
     ("fail2ban-client", SecurityControl),
     ("fdesetup", SecurityControl),
     ("flarectl", Dns),
@@ -312,18 +323,24 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("minikube", LocalSandbox),
     ("mise", PackageManager),
     ("mongorestore", Database),
+    ("mullvad", Network),
     ("multipass", LocalSandbox),
     ("nats", Queue),
     ("neonctl", Cloud),
     ("netsh", SecurityControl),
+    ("networkctl", Network),
+    ("nmcli", Network),
     ("nodenv", PackageManager),
     ("nomad", Cluster),
+    ("nordvpn", Network),
     ("npm", PackageManager),
     ("ntfy", Messaging),
     ("nvm", PackageManager),
     ("nvme", Storage),
     ("op", SecretStore),
     ("openstack", Cloud),
+    ("openvpn", Network),
+    ("openvpn3", Network),
     ("pacman", PackageManager),
     ("pass", SecretStore),
     ("pfctl", SecurityControl),
@@ -335,6 +352,8 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("pm2", ServiceManager),
     ("pnpm", PackageManager),
     ("poetry", PackageManager),
+    ("protonvpn", Network),
+    ("protonvpn-cli", Network),
     ("pscale", Cloud),
     ("pyenv", PackageManager),
     ("rabbitmqadmin", Queue),
@@ -362,8 +381,10 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("swaks", Messaging),
     ("sysadminctl", Identity),
     ("systemsetup", SecurityControl),
+    ("tailscale", Network),
     ("talosctl", Cluster),
     ("tarsnap", Backup),
+    ("tc", Network),
     ("tea", GitHosting),
     ("teller", SecretStore),
     ("tilt", LocalSandbox),
@@ -382,11 +403,15 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("volta", PackageManager),
     ("vssadmin", Backup),
     ("wal-g", Backup),
+    ("warp-cli", Network),
     ("wbadmin", Backup),
+    ("wg", Network),
+    ("wg-quick", Network),
     ("winget", PackageManager),
     ("wsl", VmHost),
     ("yarn", PackageManager),
     ("yum", PackageManager),
+    ("zerotier-cli", Network),
     ("zypper", PackageManager),
 ];
 

@@ -524,6 +524,34 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             out,
         );
     }
+    // A chart fetched from a URL when it is installed (`helm install x https://.../x.tgz`,
+    // `--repo https://...`): its templates (cluster roles, webhooks, privileged pods) have
+    // been read by no one here, as with `kubectl apply -f URL`.
+    let chart = if verb == "install" && cmd.has(&["--generate-name", "-g"]) {
+        ops.get(1).copied()
+    } else {
+        ops.get(2).copied()
+    };
+    let remote = chart
+        .filter(|c| c.starts_with("https://") || c.starts_with("http://"))
+        .or_else(|| cmd.value(&["--repo"]).filter(|r| r.contains("://")));
+    if matches!(verb, "upgrade" | "install")
+        && !local
+        && let Some(url) = remote
+    {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.remote-chart",
+            if prod {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            format!(
+                "helm {verb} installs a chart fetched from {url}: cluster objects no one here has reviewed"
+            ),
+        ));
+    }
     if matches!(verb, "upgrade" | "install") && prod {
         out.push(finding(
             C,

@@ -75,6 +75,20 @@ pub struct Reading<'c> {
     pub reveals: bool,
     /// A value makes an account root (`UniqueID 0`, `uidNumber=0` on an identity tool).
     pub grants_root: bool,
+    /// The verb takes a network connection, a link or a tunnel down (`nmcli networking off`,
+    /// `tailscale down`, `tc ... netem loss 100%`).
+    pub network: bool,
+    /// An option or value makes what the command creates or changes public (`--public`,
+    /// `--visibility public`, `--private false`): a publication.
+    pub publishes: bool,
+    /// A value switches what the command names off (`enabled=false`, `--active 0`); true
+    /// when the switch's own name is a protection (`mfa_enabled=false`).
+    pub turned_off: Option<(&'c str, bool)>,
+    /// A link shaper told to lose every packet (`netem loss 100%`).
+    pub drops_all: bool,
+    /// A local file whose name says it holds data (people, credentials, a database, a dump
+    /// of production) is what an export verb sends (`artifact put ./prod_users.csv`).
+    pub sends_data: Option<&'c str>,
 }
 
 /// Words that read or describe: the command changes nothing, the reading ends.
@@ -343,6 +357,52 @@ const NONPROD_VALUES: &[&str] = &[
 /// localhost, minikube): a kind or k3d cluster, an SQLite file.
 const LOCAL_VALUES: &[&str] = &["k3d", "kind", "sqlite", "sqlite3"];
 
+/// State words that say a connection or a service is off (`frobctl networking off`, `frobctl
+/// interface eth0 down`, `frobctl vpn disconnect`): a Disable when they follow a noun naming a
+/// network, a link or a service. (A Network-class program reads them anywhere in its path:
+/// [`Class::disable_verbs`]; `up` and `on` switch things on and stay unread.)
+const STATE_OFF: &[&str] = &["disconnect", "down", "logout", "off"];
+
+/// Nouns naming a network, a link, an interface or a tunnel.
+const NETWORK_NOUNS: &[&str] = &[
+    "adapter",
+    "connection",
+    "device",
+    "iface",
+    "interface",
+    "link",
+    "network",
+    "networking",
+    "nic",
+    "radio",
+    "tunnel",
+    "vpn",
+    "wifi",
+    "wireless",
+];
+
+/// Nouns naming a running service (`frobctl service api down`).
+const SERVICE_NOUNS: &[&str] = &["daemon", "server", "service"];
+
+/// Verbs a lowercase subcommand may be fused from, before a noun (`setpassword`,
+/// `resetpassword`, `deleteuser`, `dropdb`): split only when the rest is a noun the lexicon
+/// knows, so `settings`, `setup` or `dropbox` stay single words.
+const FUSED_VERBS: &[&str] = &[
+    "change", "del", "delete", "disable", "drop", "purge", "remove", "reset", "revoke", "set",
+    "wipe",
+];
+
+/// The last part of a switch's name that turns what it names on (`enabled=false`,
+/// `--active 0`, `is_enabled: false`).
+const ON_SWITCHES: &[&str] = &["activated", "active", "enable", "enabled"];
+
+/// Read verbs that print what they name: on a secret (`view-secret`, `get secret`, `secret
+/// show`) they reveal it. (Not `list`, `describe` or `status`: names and metadata.)
+const REVEAL_READS: &[&str] = &["cat", "dump", "get", "print", "read", "show", "view"];
+
+/// Secret nouns a read verb reveals.
+const SECRET_NOUN: &[&str] = &["credential", "passphrase", "password", "secret", "token"];
+
 /// Calls `f` with each part of `word`, split on `: - _ . / = @ ,` and camelCase boundaries
 /// (`luksErase` is `luks` + `Erase`, `HTTPServer` is `HTTP` + `Server`), until it returns false.
 pub(crate) fn parts<'w>(word: &'w str, mut f: impl FnMut(&'w str) -> bool) {
@@ -405,6 +465,11 @@ pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
     }
     if class.is_some_and(|c| c.disable_verbs().contains(&w)) {
         return Role::Act(Verb::Disable);
+    }
+    if w == "rekey" {
+        // A new key for what is encrypted (`vault operator rekey`): the old key shares stop
+        // working.
+        return Role::Act(Verb::Keys);
     }
     if READS.contains(&w) {
         return Role::Read;
@@ -581,10 +646,35 @@ pub fn names_a_verb(word: &str) -> bool {
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let mut found = false;
     parts(word, |p| {
-        found = lower(p, &mut buf).is_some_and(|w| role(w, None) != Role::Other);
+        found = lower(p, &mut buf)
+            .is_some_and(|w| role(w, None) != Role::Other || fused_verb(w).is_some());
         !found
     });
     found
+}
+
+/// Whether a word says what a command does by an effect rather than a verb, after the word
+/// before it: a state word after a network or service noun (`networking off`, `vpn
+/// disconnect`), or a switch set off (`enabled=false`): for telling a command line from
+/// English.
+/// `noun_before`: a word before named a network or a service ([`names_a_link_or_service`]);
+/// `prev`: the word just before (`--enabled` in `--enabled false`, `active:` in `active: 0`).
+pub fn names_an_effect(noun_before: bool, prev: &str, word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    if noun_before && STATE_OFF.contains(&w.as_str()) {
+        return true;
+    }
+    let key = prev.trim_start_matches('-').trim_end_matches(':');
+    switched_off(&w) && (prev.starts_with('-') || prev.ends_with(':')) && on_switch(key).is_some()
+        || w.split_once('=')
+            .is_some_and(|(k, v)| switched_off(v) && on_switch(k).is_some())
+}
+
+/// Whether a word names a network, a link or a service (`networking`, `interface`, `vpn`,
+/// `service`): what a state word after it turns off.
+pub fn names_a_link_or_service(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    NETWORK_NOUNS.contains(&w.as_str()) || SERVICE_NOUNS.contains(&w.as_str())
 }
 
 /// Whether an option is a verb spelled for a script (`-rm`, `-delete`, `--zero-superblock`
@@ -717,6 +807,11 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         class,
         reveals: false,
         grants_root: false,
+        network: false,
+        publishes: false,
+        turned_off: None,
+        drops_all: false,
+        sends_data: None,
     };
     let mut buf = [0_u8; lexicon::MAX_WORD];
     // The object named before the verb (`backup delete`), kept when none follows it.
@@ -748,6 +843,19 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     let mut value_next = false;
     // The previous word was the option that named the verb (`--disable-x false` undoes it).
     let mut verb_option = false;
+    // A path word named a network or a service (what a state word that follows turns off).
+    let mut after_network = false;
+    let mut after_service = false;
+    // A read verb that prints what it names (`view`, `get`), and the operand it was in.
+    let mut reveal_at: Option<usize> = None;
+    // The part just read was that verb: a secret noun right after it is what it prints
+    // (`get secret`, not `get-login-password`).
+    let mut reveal_next = false;
+    // A secret noun came before the verb (`frobctl secret show NAME`).
+    let mut secret_before = false;
+    // The program has its own recognizer, which knows its separate-word secret reads
+    // (`kubectl get secret x` prints names, not values): only a fused one is read here.
+    let own_recognizer = reads_subcommands_of(cmd.program);
     for a in cmd.args.iter() {
         let a: &'c str = a;
         if a == "--" {
@@ -777,6 +885,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                 && disabling_letter(cmd.program, name)
             {
                 switched = Some(name);
+            }
+            if name.eq_ignore_ascii_case("public") && !falsy(value) {
+                // `--public`: what is created or changed is published.
+                r.publishes = true;
             }
             if negated(name) || falsy(value) {
                 continue;
@@ -876,7 +988,26 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             return None;
         }
         if file_like(a) {
-            // A file's name names the file, not what the command acts on (`src/app.py`).
+            // A file's name names the file, not what the command acts on (`src/app.py`);
+            // except for what an upload sends (`put ./prod_users.csv`): the data its name
+            // says.
+            if r.verb == Verb::Communicate && !read_word && r.sends_data.is_none() {
+                let mut data = false;
+                parts(paths::file_name(a), |p| {
+                    if let Some(l) = lower(p, &mut buf).and_then(|w| lexicon::lookup(w.as_bytes()))
+                        && l.verb == Verb::Absent
+                    {
+                        data |= l.obj
+                            & (obj::PEOPLE | obj::CRED | obj::STORE | obj::RECORD | obj::SENSITIVE)
+                            != 0
+                            || l.flags & flag::PROD != 0;
+                    }
+                    true
+                });
+                if data {
+                    r.sends_data = Some(a);
+                }
+            }
             continue;
         }
         let in_path = operands <= PATH_WORDS && path_like(a);
@@ -891,9 +1022,39 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             let Some(w) = lower(p, &mut buf) else {
                 return true;
             };
+            let just_read = std::mem::take(&mut reveal_next);
+            if in_path
+                && just_read
+                && !secret_read
+                && reveal_at.is_some_and(|at| at == operands || !own_recognizer)
+                && SECRET_NOUN.contains(&w)
+            {
+                // A read verb on a secret noun reveals it (`kubectl view-secret`, `frobctl
+                // get secret x`).
+                secret_read = true;
+                return true;
+            }
             if in_path && r.verb == Verb::Absent && !read_word {
                 if class == Some(Class::SecretStore) && SECRET_STORE_METADATA.contains(&w) {
                     metadata = true;
+                }
+                if class == Some(Class::Network)
+                    && operands > 1
+                    && !after_network
+                    && Class::Network.disable_verbs().contains(&w)
+                {
+                    // A state word after a feature's name, not a network's (`tailscale funnel
+                    // 3000 off` closes an exposure): only the program's first word
+                    // (`tailscale down`) or one after a network noun is its connection.
+                    return true;
+                }
+                if STATE_OFF.contains(&w) && (after_network || after_service) {
+                    // A state word after a network or service noun (`networking off`,
+                    // `interface eth0 down`): that thing is turned off.
+                    r.verb = Verb::Disable;
+                    r.verb_word = p;
+                    r.network |= after_network;
+                    return true;
                 }
                 match role(w, class) {
                     Role::Read => {
@@ -901,6 +1062,12 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                         secret_read = class == Some(Class::SecretStore)
                             && !metadata
                             && !SECRET_METADATA.contains(&w);
+                        if REVEAL_READS.contains(&w) {
+                            reveal_at = Some(operands);
+                            // `frobctl secret show NAME`.
+                            secret_read |= secret_before && !own_recognizer;
+                            reveal_next = true;
+                        }
                         if secret_read {
                             r.verb_word = p;
                         }
@@ -909,9 +1076,28 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                     Role::Act(v) => {
                         r.verb = v;
                         r.verb_word = p;
+                        r.network |= class == Some(Class::Network) && v == Verb::Disable;
                         return true;
                     }
-                    Role::Other => {}
+                    Role::Other => {
+                        after_network |= NETWORK_NOUNS.contains(&w);
+                        after_service |= SERVICE_NOUNS.contains(&w);
+                        secret_before |= SECRET_NOUN.contains(&w) || w == "secrets";
+                        if w == "put" && puts_a_local_file(cmd) {
+                            // `artifact put ./users.csv`: a local file goes up, an upload.
+                            r.verb = Verb::Communicate;
+                            r.verb_word = p;
+                            return true;
+                        }
+                        if let Some((v, n, o)) = fused_verb(w) {
+                            // `setpassword`, `deleteuser`: a verb fused to its object.
+                            r.verb = v;
+                            r.verb_word = p;
+                            r.objects |= o;
+                            word_head = Some((o, &p[n..]));
+                            return true;
+                        }
+                    }
                 }
             }
             if in_path && r.verb == Verb::Run && role(w, class) == Role::Read {
@@ -1012,6 +1198,30 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         if after.is_none() {
             after = Some((obj::SECURITY, setting));
         }
+    }
+    if let Some((key, protection)) = r.turned_off
+        && matches!(r.verb, Verb::Absent | Verb::Modify | Verb::Disable)
+    {
+        // `update users/x enabled=false`, `--active 0`: what the command names is switched
+        // off (a protection's own switch, `mfa_enabled=false`: the protection).
+        r.verb = Verb::Disable;
+        r.verb_word = "switches off";
+        if protection {
+            r.objects |= obj::SECURITY;
+            after = Some((obj::SECURITY, key));
+        }
+    }
+    if r.drops_all {
+        // `netem loss 100%`: the link is as good as down.
+        r.verb = Verb::Disable;
+        r.verb_word = "drops every packet on";
+        r.network = true;
+    }
+    if r.publishes && matches!(r.verb, Verb::Absent | Verb::Modify | Verb::Communicate) {
+        // `create --public`, `edit --visibility public`: a publication.
+        r.verb = Verb::Communicate;
+        r.verb_word = "publishes";
+        r.flags |= flag::PUBLIC;
     }
     if r.verb == Verb::Absent
         || matches!(
@@ -1290,6 +1500,92 @@ fn value_meaning<'c>(
         Some(Class::Identity) if expired(value) && expiry_option(key) => *expires = true,
         _ => {}
     }
+    let key = key.trim_end_matches(':');
+    if switched_off(value)
+        && let Some(protection) = on_switch(key)
+    {
+        r.turned_off = Some((key, protection));
+    }
+    let k = key.to_ascii_lowercase();
+    if matches!(k.as_str(), "loss" | "drop" | "packet-loss") && matches!(value, "100%" | "100") {
+        r.drops_all = true;
+    }
+    let public = value.eq_ignore_ascii_case("public") || value.starts_with("public-");
+    if matches!(k.as_str(), "visibility" | "acl" | "access" | "v") && public
+        || k == "private" && falsy(value)
+        || k == "public" && matches!(value, "true" | "1" | "yes")
+    {
+        // `--visibility public`, `--acl public-read`, `--private false`: made public.
+        r.publishes = true;
+    }
+}
+
+/// Whether `key` is a switch that turns what it names on (`enabled`, `active`,
+/// `is_enabled`), and whether it names a protection too (`mfa_enabled`, `audit.enabled`):
+/// `Some(false)` for a bare switch, `Some(true)` for a protection's, `None` for anything
+/// else's (`telemetry.enabled=false` turns off telemetry, which protects nothing).
+fn on_switch(key: &str) -> Option<bool> {
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let (mut last, mut others, mut guarded) = (false, false, false);
+    parts(key, |p| {
+        if last {
+            // A part after the switch word (`enabled_at`): not the switch.
+            others = true;
+            guarded = false;
+            last = false;
+            return false;
+        }
+        match lower(p, &mut buf) {
+            Some(w) if ON_SWITCHES.contains(&w) => last = true,
+            Some("is") => {}
+            Some(w) => {
+                others = true;
+                guarded |= guarded_setting(w) && w.len() > 1;
+            }
+            None => others = true,
+        }
+        true
+    });
+    match (last, others) {
+        (true, false) => Some(false),
+        (true, true) if guarded => Some(true),
+        _ => None,
+    }
+}
+
+/// A fused lowercase subcommand made of a verb and a noun the lexicon knows (`setpassword`,
+/// `resetpassword`, `deleteuser`, `dropdb`): the verb, its length and the noun's object.
+fn fused_verb(w: &str) -> Option<(Verb, usize, u16)> {
+    if lexicon::lookup(w.as_bytes()).is_some() || !w.bytes().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    FUSED_VERBS.iter().find_map(|v| {
+        let rest = w.strip_prefix(v)?;
+        let l = lexicon::lookup(rest.as_bytes())?;
+        let o = l.obj & !obj::PRONOUN;
+        let Role::Act(verb) = role(v, None) else {
+            return None;
+        };
+        (rest.len() >= 2 && o != 0 && l.verb == Verb::Absent).then_some((verb, v.len(), o))
+    })
+}
+
+/// Whether a `put` sends a local file: an operand that is a path into this machine
+/// (`./users.csv`, `~/dump.sql`, `../exports/`) or a data file (`users.csv`), not a key
+/// (`consul kv put app/flag true`, `etcdctl put /config/x 1`).
+fn puts_a_local_file(cmd: &Cmd<'_>) -> bool {
+    const DATA: &[&str] = &[
+        "csv", "db", "dump", "gz", "json", "jsonl", "parquet", "sql", "sqlite", "tar", "tgz",
+        "xlsx", "zip",
+    ];
+    cmd.args.iter().any(|a| {
+        a.starts_with("./")
+            || a.starts_with("~/")
+            || a.starts_with("../")
+            || !a.starts_with('-')
+                && a.rsplit_once('.')
+                    .is_some_and(|(stem, ext)| !stem.is_empty() && DATA.contains(&ext))
+    })
 }
 
 /// A help request anywhere on the line (`--help`, `-h` as the only option): nothing is shown.
@@ -1358,16 +1654,87 @@ fn message(cmd: &Cmd<'_>, r: &Reading<'_>, why: &str, looped: Option<&str>) -> S
     m
 }
 
-/// Judges one command no recognizer claimed; `cwd`: where the command runs, when known.
-pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
+/// Judges one command no recognizer claimed, or whose own recognizer found nothing in it
+/// (`claimed`: its findings are coded `generic.fallthrough`, so the eval example can list
+/// them); `cwd`: where the command runs, when known.
+pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, claimed: bool, out: &mut Vec<Finding>) {
     if classes::of(cmd.program) == Some(Class::PackageManager)
         && super::registry::judge(cmd, cwd, out)
     {
         return;
     }
+    let code = if claimed {
+        "generic.fallthrough"
+    } else {
+        "generic.command"
+    };
+    if let Some((severity, why)) = opens_everything(cmd) {
+        out.push(finding(
+            Family::System,
+            code,
+            severity,
+            format!("generic: `{}`: {why}", excerpt(cmd)),
+        ));
+    }
     let Some(r) = read(cmd) else {
         return;
     };
+    if let Some(file) = r.sends_data
+        && r.verb == Verb::Communicate
+    {
+        // `artifact put ./prod_users.csv`, `share ./customers.parquet`: the data its name
+        // says leaves this machine.
+        out.push(finding(
+            Family::Exfiltration,
+            code,
+            Severity::Verify,
+            message(
+                cmd,
+                &r,
+                &format!(
+                    "{} {file}: data leaves for a place the operator does not control",
+                    r.verb_word
+                ),
+                None,
+            ),
+        ));
+        return;
+    }
+    if r.network && r.verb == Verb::Disable {
+        // A network, a link or a tunnel taken down: the machine, and often the agent's own
+        // session to it, is cut off. The whole of networking, or a machine's interface
+        // (`eth0`, `ens5`), is what remote access runs over: verified; a VPN or a tunnel
+        // (`tailscale down`, `wg-quick down wg0`) asks.
+        let whole = r.flags & (flag::BULK | flag::PROD) != 0
+            || cmd
+                .args
+                .iter()
+                .any(|a| matches!(&**a, "networking" | "all") || physical_interface(a));
+        out.push(finding(
+            Family::System,
+            code,
+            if whole {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            message(
+                cmd,
+                &r,
+                &format!(
+                    "{} {}: cuts the machine off that network",
+                    r.verb_word,
+                    if whole {
+                        "the machine's networking"
+                    } else {
+                        "a network connection"
+                    }
+                ),
+                None,
+            ),
+        ));
+        return;
+    }
     if r.grants_root {
         out.push(finding(
             Family::System,
@@ -1380,10 +1747,90 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
     if let Some(f) = grade(&r) {
         out.push(finding(
             r.class.map_or(f.family, Class::family),
-            "generic.command",
-            f.severity,
+            code,
+            // Whatever is published is out of the operator's hands.
+            if r.publishes {
+                f.severity.max(Severity::Confirm)
+            } else {
+                f.severity
+            },
             message(cmd, &r, &f.message, None),
         ));
+    } else if r.publishes {
+        out.push(finding(
+            r.class.map_or(Family::Exfiltration, Class::family),
+            code,
+            Severity::Confirm,
+            message(
+                cmd,
+                &r,
+                &format!(
+                    "publishes {}: anyone can read it from now on",
+                    if r.head_word.is_empty() {
+                        "what it makes"
+                    } else {
+                        r.head_word
+                    }
+                ),
+                None,
+            ),
+        ));
+    }
+}
+
+/// A machine's own network interface by its kernel name (`eth0`, `ens5`, `enp3s0`, `eno1`,
+/// `wlan0`, `wlp2s0`, `bond0`): what its remote access runs over, unlike a tunnel (`wg0`,
+/// `tun0`, `tailscale0`).
+fn physical_interface(a: &str) -> bool {
+    ["eth", "ens", "enp", "eno", "wlan", "wlp", "bond"]
+        .iter()
+        .any(|p| {
+            a.strip_prefix(p)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        })
+}
+
+/// A rule that opens every port (`--add-port=1-65535/tcp`, `allow 1:65535/tcp`, `--dport
+/// 0:65535 -j ACCEPT`) or opens to every address (`0.0.0.0/0`, `::/0`): with a word that opens
+/// (add, allow, accept, open, authorize, permit, expose, ingress), the firewall no longer
+/// separates anything. A scan of every port (`nmap -p 1-65535`) opens nothing.
+fn opens_everything(cmd: &Cmd<'_>) -> Option<(Severity, &'static str)> {
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let (mut opens, mut all_ports, mut anywhere) = (false, false, false);
+    for a in cmd.args.iter() {
+        let value = a.rsplit_once('=').map_or(&**a, |(_, v)| v);
+        let range = value.split('/').next().unwrap_or("");
+        if let Some((lo, hi)) = range.split_once(['-', ':'])
+            && matches!(lo, "0" | "1")
+            && hi == "65535"
+        {
+            all_ports = true;
+        }
+        anywhere |= matches!(value, "0.0.0.0/0" | "::/0");
+        parts(a.trim_start_matches(['-', '/']), |p| {
+            opens |= lower(p, &mut buf).is_some_and(|w| {
+                matches!(
+                    w,
+                    "accept"
+                        | "add"
+                        | "allow"
+                        | "authorize"
+                        | "expose"
+                        | "ingress"
+                        | "open"
+                        | "permit"
+                )
+            });
+            !opens
+        });
+    }
+    match (opens, all_ports, anywhere) {
+        (true, true, _) => Some((
+            Severity::Verify,
+            "opens every port: the firewall no longer keeps anything out",
+        )),
+        (true, false, true) => Some((Severity::Confirm, "opens to every address on the internet")),
+        _ => None,
     }
 }
 
@@ -1536,11 +1983,71 @@ fn command_shaped(cmd: &Cmd<'_>) -> bool {
     option || hyphenated
 }
 
+/// Programs a family recognizer claims whose operands are data, not a command path: what
+/// their recognizer found nothing in is left alone. Every other claimed program falls through
+/// to the generic reader when its recognizer finds nothing (a recognizer lists the forms it
+/// knows; the generic reader reads the rest by effect), so a new program or subcommand is read
+/// by default, not forgotten by default.
+/// - The filesystem programs: their operands are paths and their recognizer grades every path
+///   (`rm -rf build/`, `cp a b`, `chmod 644 f`); a file named `delete-me.txt` is no verb.
+/// - curl and the HTTP clients: a URL's path (`/v1/users/delete`) is read by the HTTP reader
+///   with its method; read again as words it would be graded twice and without the method.
+/// - The interpreters: their operands are a script and its arguments, read by the
+///   interpreters' recognizer.
+/// - airlock: its arguments are the operator's, judged by the tampering recognizer only.
+pub fn operands_are_data(p: &str) -> bool {
+    use super::lexicon as programs;
+    matches!(
+        p,
+        "rm" | "rmdir"
+            | "unlink"
+            | "find"
+            | "shred"
+            | "truncate"
+            | "dd"
+            | "wipefs"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "mv"
+            | "cp"
+            | "install"
+            | "ln"
+            | "tee"
+            | "sed"
+            | "srm"
+            | "rsync"
+            | "fdisk"
+            | "sfdisk"
+            | "parted"
+            | "sgdisk"
+            | "mke2fs"
+            | "mkswap"
+            | "blkdiscard"
+            | "mkdosfs"
+            | "mkntfs"
+            | "mkexfatfs"
+            | "diskutil"
+            | "curl"
+            | "wget"
+            | "http"
+            | "https"
+            | "xh"
+            | "xhs"
+            | "invoke-restmethod"
+            | "irm"
+            | "invoke-webrequest"
+            | "iwr"
+            | "airlock"
+    ) || p.starts_with("mkfs")
+        || p.starts_with("newfs")
+        || programs::flags(p) & programs::INTERPRETER != 0
+}
+
 /// Programs whose recognizers read subcommands (git, kubectl, terraform, the cloud CLIs, the
-/// secret stores and database tools): a subcommand they found nothing in is read generically.
-/// Not the filesystem programs (their operands are paths, which their recognizer grades), nor
-/// curl and the interpreters, nor airlock (its arguments are the operator's, never judged
-/// here).
+/// secret stores and database tools): their first operand is a subcommand, never another
+/// program they run (`docker service rm`), and their recognizer knows which of their
+/// separate-word secret reads print values (`kubectl get secret x` prints names).
 pub fn reads_subcommands_of(p: &str) -> bool {
     matches!(
         p,

@@ -1232,6 +1232,8 @@ fn command(
     let found_before = out.len();
     let local = carried::local_place(cmd, ctx);
     let mut unclaimed = false;
+    // A claimed command whose arguments are SQL or an interpreter's: data, not a path.
+    let mut data_operands = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
@@ -1289,6 +1291,7 @@ fn command(
                 })
                 .unwrap_or(0);
             database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
+            data_operands = true;
         }
         _ if looks_like_sql_command(cmd) => {
             let mut text = String::from(p);
@@ -1297,13 +1300,20 @@ fn command(
                 text.push_str(a);
             }
             out.extend(crate::sql::judge_sql(&text));
+            data_operands = true;
         }
         _ => unclaimed = true,
     }
-    if out.len() == found_before
-        && (unclaimed && generic::reads_unclaimed(cmd) || generic::reads_subcommands_of(p))
-    {
-        generic::judge(cmd, ctx.cwd.as_deref(), out);
+    // A claimed program whose recognizer found nothing falls through to the generic reader
+    // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms
+    // it knows, the generic reader reads the rest by effect, unless the operands are data.
+    let reads = if unclaimed {
+        generic::reads_unclaimed(cmd)
+    } else {
+        !data_operands && !generic::operands_are_data(p)
+    };
+    if out.len() == found_before && reads {
+        generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
     // Fed a listing of everything (`LIST | xargs CMD`, `for x in $(LIST)`): what was found
     // for one item holds for all of them (fanout).
@@ -1338,6 +1348,7 @@ fn command(
     stdin::judge(cmd, s, index, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
+    system::rule_set(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);

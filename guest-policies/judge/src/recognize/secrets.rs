@@ -1644,6 +1644,53 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         .words()
                         .any(|w| w == "--add" || w == "-a" || w.starts_with("--add="))
         }
+        // A conda channel (`-c NAME`, `--channel=NAME`, a channel URL) is an index anyone can
+        // create on anaconda.org: only Anaconda's own (`defaults`, `main`, `r`, `msys2`,
+        // `anaconda`) and the community- or vendor-maintained ones (`conda-forge`, `bioconda`,
+        // `nvidia`, `pytorch`) are vetted. A package from any other runs its own install
+        // scripts, like `pip install -i URL`.
+        "conda" | "mamba" | "micromamba" => {
+            const VETTED: &[&str] = &[
+                "anaconda",
+                "bioconda",
+                "conda-forge",
+                "defaults",
+                "main",
+                "msys2",
+                "nvidia",
+                "pytorch",
+                "r",
+            ];
+            let words: Vec<&str> = cmd.words().collect();
+            words
+                .iter()
+                .any(|w| matches!(*w, "install" | "create" | "update" | "upgrade"))
+                && words.iter().enumerate().any(|(i, w)| {
+                    let channel = match *w {
+                        "-c" | "--channel" => words.get(i + 1).copied(),
+                        _ => w
+                            .strip_prefix("--channel=")
+                            .or_else(|| w.strip_prefix("-c").filter(|c| !c.is_empty())),
+                    };
+                    channel.is_some_and(|c| {
+                        let c = c.trim_end_matches('/');
+                        let name = c
+                            .strip_prefix("https://conda.anaconda.org/")
+                            .or_else(|| c.strip_prefix("https://anaconda.org/"))
+                            .unwrap_or(c);
+                        !VETTED.contains(&name.to_ascii_lowercase().as_str())
+                    })
+                })
+                // `pkg::name` picks a channel per package (`some-user::cudatoolkit`).
+                || words.iter().any(|w| {
+                    w.split_once("::").is_some_and(|(ch, pkg)| {
+                        !ch.is_empty()
+                            && !pkg.is_empty()
+                            && !w.starts_with('-')
+                            && !VETTED.contains(&ch.to_ascii_lowercase().as_str())
+                    })
+                }) && words.iter().any(|w| matches!(*w, "install" | "create" | "update"))
+        }
         // A third party's tap (`brew tap user/repo`, `brew install user/repo/formula`): its
         // formulae are Ruby that runs at install, reviewed by no one but their author.
         "brew" => {

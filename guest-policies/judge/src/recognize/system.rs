@@ -88,6 +88,88 @@ const CRITICAL_SERVICES: &[&str] = &[
     "etcd",
 ];
 
+/// `kill -0 PID` (and `-s 0`, `-n 0`, `--signal=0`; `pkill -0 NAME`): signal 0 is never
+/// sent, kill(2) only checks that the process exists and may be signalled. A probe, not a
+/// kill. Only when 0 is the one signal the line names (`kill -0 -9 PID` signals nothing
+/// either, but a second signal spelling is read as a kill).
+pub fn signal_probe(cmd: &Cmd<'_>) -> bool {
+    if !matches!(cmd.program, "kill" | "pkill" | "pgrep") {
+        return false;
+    }
+    let words: Vec<&str> = cmd.words().collect();
+    let mut zero = 0;
+    let mut other = 0;
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let value = match w {
+            "-s" | "-n" | "--signal" => {
+                i += 1;
+                words.get(i).copied()
+            }
+            _ => w
+                .strip_prefix("--signal=")
+                .or_else(|| w.strip_prefix("-s").filter(|v| !v.is_empty()))
+                .or_else(|| {
+                    w.strip_prefix('-')
+                        .filter(|v| v.bytes().all(|c| c.is_ascii_alphanumeric()))
+                }),
+        };
+        match value {
+            Some("0") => zero += 1,
+            Some(v) if w.starts_with('-') && !v.is_empty() && v != "-" => other += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    zero == 1 && other == 0
+}
+
+/// `iptables-restore`, `ip6tables-restore` and `nft -f FILE|-`: the whole rule set is replaced
+/// by what the file or stdin holds, which the line does not show (gate); when what is fed is
+/// known and accepts everything (`:INPUT ACCEPT` with no DROP or REJECT rule, nft's `policy
+/// accept` with no `drop`), the firewall is off (stop). A test run (`iptables-restore -t`,
+/// `nft -c`) changes nothing.
+pub fn rule_set(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    let restore = matches!(
+        p,
+        "iptables-restore"
+            | "ip6tables-restore"
+            | "iptables-legacy-restore"
+            | "iptables-nft-restore"
+    );
+    let nft_file = p == "nft" && cmd.has(&["-f", "--file"]);
+    if !(restore && !cmd.has(&["-t", "--test"]) || nft_file && !cmd.has(&["-c", "--check"])) {
+        return;
+    }
+    let fed = super::stdin::fed(cmd, s, index);
+    let accept_all = fed.iter().any(|t| {
+        let l = t.to_ascii_lowercase();
+        (l.contains(":input accept") || l.contains("policy accept"))
+            && !l.contains("drop")
+            && !l.contains("reject")
+    });
+    out.push(finding(
+        S,
+        if accept_all {
+            "system.firewall-off"
+        } else {
+            "system.firewall-rules-replaced"
+        },
+        if accept_all {
+            Severity::Stop
+        } else {
+            Severity::Confirm
+        },
+        if accept_all {
+            format!("{p} replaces the firewall with rules that accept everything: it is off")
+        } else {
+            format!("{p} replaces the firewall's whole rule set with rules the line does not show")
+        },
+    ));
+}
+
 fn service_name(s: &str) -> &str {
     s.strip_suffix(".service").unwrap_or(s)
 }
@@ -128,11 +210,29 @@ fn security_service(unit: &str) -> bool {
     // A launchd label or plist: reverse-DNS words after the path.
     let label = name.rsplit('/').next().unwrap_or(name);
     let label = label.strip_suffix(".plist").unwrap_or(label);
-    label.contains('.')
-        && label
-            .split(['.', '-', '_'])
-            .any(|w| SECURITY_AGENTS.contains(&w.to_ascii_lowercase().as_str()))
+    // A plist named like the service (`/System/Library/LaunchDaemons/ssh.plist`) or a label
+    // (`system/com.openssh.sshd`, `com.apple.screensharing`): remote access is sshd's
+    // protection of the machine whatever the service manager (`launchctl unload ... ssh.plist`
+    // is `systemctl disable sshd`).
+    SECURITY_SERVICES.contains(&label)
+        || label.contains('.')
+            && label.split(['.', '-', '_']).any(|w| {
+                let w = w.to_ascii_lowercase();
+                SECURITY_AGENTS.contains(&w.as_str()) || REMOTE_ACCESS.contains(&w.as_str())
+            })
 }
+
+/// Words of launchd labels of remote access (`com.openssh.sshd`, `com.apple.screensharing`,
+/// `com.apple.RemoteDesktop.agent`): unloading one locks the operators out.
+const REMOTE_ACCESS: &[&str] = &[
+    "ardagent",
+    "openssh",
+    "remotedesktop",
+    "screensharing",
+    "ssh",
+    "sshd",
+    "vnc",
+];
 
 /// Whether journald's `--vacuum-*` value keeps (next to) nothing: a time under an hour, a size
 /// under a megabyte, one file.
@@ -186,9 +286,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 .windows(2)
                 .any(|w| w[0].starts_with('-') && w[0] != "-1" && w[1] == "-1")
                 || ops.last() == Some(&"-1") && ops.len() > 1;
-            let probe = ops
-                .iter()
-                .any(|a| matches!(*a, "-0" | "-l" | "-L" | "--list" | "-s0"));
+            let probe =
+                signal_probe(cmd) || ops.iter().any(|a| matches!(*a, "-l" | "-L" | "--list"));
             let pids: Vec<&str> = targets
                 .by_ref()
                 .filter(|t| !t.starts_with('%') && !t.starts_with('-'))
@@ -371,6 +470,33 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         ),
                     );
                 }
+                _ => {}
+            }
+        }
+        // PostgreSQL's cluster wrapper (Debian's postgresql-common): `pg_ctlcluster VERSION
+        // NAME stop|restart` is `systemctl stop|restart postgresql@VERSION-NAME`.
+        "pg_ctlcluster" => {
+            let ops: Vec<&str> = cmd.operands(&["-o", "--options", "-m", "--mode"]).collect();
+            let (version, name, verb) = (
+                ops.first().copied().unwrap_or(""),
+                ops.get(1).copied().unwrap_or(""),
+                ops.get(2).copied().unwrap_or(""),
+            );
+            match verb {
+                "stop" => push(
+                    "system.service-critical",
+                    Severity::Verify,
+                    format!(
+                        "pg_ctlcluster {version} {name} stop stops a PostgreSQL server others depend on"
+                    ),
+                ),
+                "restart" => push(
+                    "system.service-restart",
+                    Severity::Confirm,
+                    format!(
+                        "pg_ctlcluster {version} {name} restart interrupts a PostgreSQL server: its connections are dropped"
+                    ),
+                ),
                 _ => {}
             }
         }

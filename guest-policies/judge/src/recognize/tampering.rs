@@ -140,9 +140,11 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ctx.tampering = true;
         return;
     }
-    if cmd
-        .words()
-        .any(|w| (has(w, "pgrep") || has(w, "pidof")) && w.to_ascii_lowercase().contains("airlock"))
+    // (`kill -0 $(pgrep airlock)` only asks whether the guard runs: signal 0 is never sent.)
+    if !super::system::signal_probe(cmd)
+        && cmd.words().any(|w| {
+            (has(w, "pgrep") || has(w, "pidof")) && w.to_ascii_lowercase().contains("airlock")
+        })
     {
         out.push(finding(
             T,
@@ -203,6 +205,8 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         })
         || matches!(p, "docker" | "podman")
             && cmd.words().any(|w| matches!(w, "stop" | "kill" | "rm"));
+    // `kill -0 $(pgrep airlock)` only asks whether the guard runs.
+    let stops = stops && !super::system::signal_probe(cmd);
     if stops
         && cmd
             .words()
