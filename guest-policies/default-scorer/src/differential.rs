@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x7697_51f4_3a07_b534;
+const PINNED: u64 = 0x0662_f29a_fb8d_1541;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
