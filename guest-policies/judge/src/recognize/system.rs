@@ -140,7 +140,9 @@ pub fn rule_set(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Findi
             | "iptables-nft-restore"
     );
     let nft_file = p == "nft" && cmd.has(&["-f", "--file"]);
-    if !(restore && !cmd.has(&["-t", "--test"]) || nft_file && !cmd.has(&["-c", "--check"])) {
+    let replaces =
+        restore && !cmd.has(&["-t", "--test"]) || nft_file && !cmd.has(&["-c", "--check"]);
+    if !replaces {
         return;
     }
     let fed = super::stdin::fed(cmd, s, index);
