@@ -550,41 +550,52 @@ fn starts_action(rest: &str) -> bool {
 
 /// Leading words that say "I will do this" before the action itself.
 pub(crate) fn strip_lead(mut t: &str) -> &str {
-    const ONE: &[&str] = &[
-        "$",
-        "#",
-        "-",
-        "*",
-        "then",
-        "and",
-        "also",
-        "next",
-        "next,",
-        "finally",
-        "finally,",
-        "first",
-        "first,",
-        "please",
-        "now",
-        "run:",
-        "run",
-        "execute",
-        "exec:",
-        "to",
-        "command:",
-        "cmd:",
-        "shell:",
-        "running",
-        "executing",
-        "try",
-        "ok",
-        "ok,",
-        "sure,",
-        "let's",
-        "lets",
-        "i'll",
-        "we'll",
-    ];
+    // One lead word, in any case: lowercased on the stack and matched at once (every text and
+    // clause passes here, most of them several times).
+    let one = |w: &str| {
+        let mut buf = [0_u8; 9];
+        if w.len() > buf.len() {
+            return false;
+        }
+        for (b, c) in buf.iter_mut().zip(w.bytes()) {
+            *b = c.to_ascii_lowercase();
+        }
+        matches!(
+            &buf[..w.len()],
+            b"$" | b"#"
+                | b"-"
+                | b"*"
+                | b"then"
+                | b"and"
+                | b"also"
+                | b"next"
+                | b"next,"
+                | b"finally"
+                | b"finally,"
+                | b"first"
+                | b"first,"
+                | b"please"
+                | b"now"
+                | b"run:"
+                | b"run"
+                | b"execute"
+                | b"exec:"
+                | b"to"
+                | b"command:"
+                | b"cmd:"
+                | b"shell:"
+                | b"running"
+                | b"executing"
+                | b"try"
+                | b"ok"
+                | b"ok,"
+                | b"sure,"
+                | b"let's"
+                | b"lets"
+                | b"i'll"
+                | b"we'll"
+        )
+    };
     const TWO: &[(&str, &str)] = &[
         ("i", "will"),
         ("let", "me"),
@@ -598,7 +609,7 @@ pub(crate) fn strip_lead(mut t: &str) -> &str {
         if w.is_empty() || rest.is_empty() {
             return t;
         }
-        if ONE.iter().any(|o| o.eq_ignore_ascii_case(w)) {
+        if one(w) {
             t = rest;
             continue;
         }
@@ -861,13 +872,70 @@ fn classify(t: &str) -> Kind {
     // A program name starting a sentence of English.
     let mut words = t.split_whitespace().skip(1);
     let second = words.next().unwrap_or("");
-    const ENGLISH: &[&str] = &[
-        "the", "a", "an", "all", "every", "my", "our", "your", "this", "that", "these", "those",
-        "it", "them", "some", "any", "out", "up", "how", "why", "what", "where", "which", "who",
-        "whether", "if", "for", "of", "to", "in", "on", "with", "and", "or", "is", "was", "not",
-        "each", "its", "their", "his", "her", "about", "into", "from", "more", "less", "so", "me",
-        "us",
-    ];
+    // A function word of English, in any case (lowercased on the stack and matched at once:
+    // every command line that starts with a program passes here).
+    let english_word = |w: &str| {
+        let mut buf = [0_u8; 7];
+        if w.len() > buf.len() {
+            return false;
+        }
+        for (b, c) in buf.iter_mut().zip(w.bytes()) {
+            *b = c.to_ascii_lowercase();
+        }
+        matches!(
+            &buf[..w.len()],
+            b"the"
+                | b"a"
+                | b"an"
+                | b"all"
+                | b"every"
+                | b"my"
+                | b"our"
+                | b"your"
+                | b"this"
+                | b"that"
+                | b"these"
+                | b"those"
+                | b"it"
+                | b"them"
+                | b"some"
+                | b"any"
+                | b"out"
+                | b"up"
+                | b"how"
+                | b"why"
+                | b"what"
+                | b"where"
+                | b"which"
+                | b"who"
+                | b"whether"
+                | b"if"
+                | b"for"
+                | b"of"
+                | b"to"
+                | b"in"
+                | b"on"
+                | b"with"
+                | b"and"
+                | b"or"
+                | b"is"
+                | b"was"
+                | b"not"
+                | b"each"
+                | b"its"
+                | b"their"
+                | b"his"
+                | b"her"
+                | b"about"
+                | b"into"
+                | b"from"
+                | b"more"
+                | b"less"
+                | b"so"
+                | b"me"
+                | b"us"
+        )
+    };
     // Or a word naming people, a privilege or a bulk scope ("make everyone an admin", "kill
     // everybody's sessions"), after a program that is also an English verb.
     // Only programs whose English reading acts on people ("make X an admin", "kill
@@ -890,11 +958,10 @@ fn classify(t: &str) -> Kind {
                 .take(2)
                 .any(|w| matches!(w, "a" | "an" | "the"))
     };
-    let english =
-        (ENGLISH.iter().any(|e| e.eq_ignore_ascii_case(second)) || names_people() || article())
-            && !has(t, " -")
-            && !t.contains('|')
-            && !t.contains('>');
+    let english = (english_word(second) || names_people() || article())
+        && !has(t, " -")
+        && !t.contains('|')
+        && !t.contains('>');
     if english { Kind::Both } else { Kind::Shell }
 }
 
@@ -1759,3 +1826,6 @@ mod fanout_tests;
 
 #[cfg(test)]
 mod payload_tests;
+
+#[cfg(test)]
+mod fast_path_tests;

@@ -34,6 +34,7 @@ use std::cell::RefCell;
 use airlock_guest_common::danger::{DangerClass, DangerPatterns};
 
 use crate::finding::{Family, Finding, Severity};
+use crate::substring::has;
 use lexicon::{Lex, Verb, flag, obj};
 
 /// What one token is.
@@ -134,7 +135,7 @@ fn classify(core: &str) -> Kind {
         }
         return Kind::Word(lex);
     }
-    if core.contains("://") || core.starts_with("www.") {
+    if has(core, "://") || core.starts_with("www.") {
         return Kind::Url;
     }
     if let Some(at) = core.find('@')
@@ -500,7 +501,7 @@ fn path(p: &str) -> Kind {
     Kind::Path {
         secret: secret_path(p),
         // airlock's own files: its state, its policy directory's policy.json.
-        airlock: l.contains("airlock") || l.contains("state.redb") || l.ends_with("policy.json"),
+        airlock: has(&l, "airlock") || has(&l, "state.redb") || l.ends_with("policy.json"),
         system,
     }
 }
@@ -568,7 +569,7 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
         paths |= matches!(c, b'/' | b'~' | b'.');
         i += 1;
     }
-    if paths && (reads || text.contains("://")) {
+    if paths && (reads || has(text, "://")) {
         let found = text
             .split_ascii_whitespace()
             .filter(|t| t.contains(['/', '~', '.']))
@@ -593,11 +594,11 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
 /// Whether a token is a URL of a script or installer (what "run it" would run).
 fn script_url(token: &str) -> bool {
     let t = token.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-    token.contains("://")
+    has(token, "://")
         && ([".sh", ".py", ".rb", ".ps1", ".pl", ".ts", ".js"]
             .iter()
             .any(|e| t.ends_with(e))
-            || t.contains("install"))
+            || has(t, "install"))
 }
 
 /// One clause: its main verb and what surrounds it.
@@ -751,7 +752,7 @@ struct Context {
 pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     let mut out = Vec::new();
     // A mongo shell call in a sentence (`db.customers.deleteMany({})`) is read as the call.
-    if text.contains("db.") && text.contains('(') {
+    if has(text, "db.") && text.contains('(') {
         crate::sql::clients::judge_mongo(text, &mut out);
     }
     if may_act(text, !recent.is_empty()) {
@@ -1338,7 +1339,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 if [".sh", ".py", ".rb", ".ps1", ".pl", ".ts", ".js"]
                     .iter()
                     .any(|e| l.ends_with(e))
-                    || l.contains("install")
+                    || has(&l, "install")
                 {
                     clause.flags |= flag::DOWNLOAD;
                 }
@@ -1869,7 +1870,7 @@ fn dangerous_verb(v: Verb) -> bool {
 /// Reads one recent hint for what a later "it", "them" or "do the same" may stand for.
 fn remember_recent(hint: &str, ctx: &mut Context) {
     let lower = hint.to_ascii_lowercase();
-    if lower.contains("airlock") || lower.contains("state.redb") {
+    if has(&lower, "airlock") || has(&lower, "state.redb") {
         ctx.airlock = true;
     }
     if [

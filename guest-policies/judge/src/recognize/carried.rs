@@ -39,6 +39,7 @@
 use super::{Cmd, Context, judge_as, paths};
 use crate::finding::{Finding, Severity};
 use crate::shell::{RedirectKind, Script};
+use crate::substring::has;
 
 /// Judges what `cmd` does with something an earlier step left: applying a saved destroy plan,
 /// running a file whose text is known.
@@ -191,7 +192,7 @@ fn record_rewrite(cmd: &Cmd<'_>, ctx: &mut Context) {
         Some("commit") => cmd.has(&["--amend"]),
         Some("reset") => ops[1..]
             .iter()
-            .any(|o| o.contains("HEAD~") || o.contains("HEAD^") || o.contains("@~")),
+            .any(|o| has(o, "HEAD~") || has(o, "HEAD^") || has(o, "@~")),
         Some("filter-branch" | "filter-repo") => true,
         _ => false,
     };
@@ -547,7 +548,7 @@ pub fn prose_writes(text: &str, ctx: &mut Context) {
         let w = w.strip_suffix('.').unwrap_or(w);
         let name = paths::file_name(w);
         (name.contains('.') && !name.starts_with('.') && name.len() > 2
-            || w.contains('/') && !w.contains("://"))
+            || w.contains('/') && !has(w, "://"))
         .then_some(w)
     }) else {
         return;
@@ -1020,7 +1021,7 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
                 .collect::<Vec<_>>();
             // A connection string names its host too: only a loopback one is here.
             let db = named.iter().find_map(|n| {
-                let name = if n.contains("://") {
+                let name = if has(n, "://") {
                     if !loopback_url(n) {
                         return None;
                     }
@@ -1327,7 +1328,7 @@ pub fn named_command(
 /// f() { ...; }`): a later command that calls one runs its body. Read from the text, since
 /// the parser flattens compound commands; a subshell body (`f() ( ... )`) is not read.
 pub fn record_functions(text: &str, ctx: &mut Context) {
-    if !text.contains("()") && !text.contains("function ") {
+    if !has(text, "()") && !has(text, "function ") {
         return;
     }
     let b = text.as_bytes();
@@ -1514,9 +1515,12 @@ const PEOPLE: &[&str] = &[
 
 /// Whether a word names people (`customers`, `customer`, `end-users`).
 fn people_word(w: &str) -> bool {
-    PEOPLE
-        .iter()
-        .any(|p| w == *p || p.strip_suffix('s') == Some(w) || w.ends_with(&format!("-{p}")))
+    PEOPLE.iter().any(|p| {
+        w == *p
+                || p.strip_suffix('s') == Some(w)
+                // `-{p}` at the end, without formatting that string for every word and name.
+                || w.strip_suffix(p).is_some_and(|head| head.ends_with('-'))
+    })
 }
 
 /// A count word of a drafted message's group ("the 40 beta testers", "all 2,000").
@@ -1551,7 +1555,8 @@ pub fn note_prose(text: &str, ctx: &mut Context) {
         .collect();
     let Some(first) = words.first() else { return };
     let step = ctx.env.step;
-    let people_at = words.iter().position(|w| people_word(w));
+    // Only a draft or an export looks for the people it names: most prose is neither.
+    let people_at = || words.iter().position(|w| people_word(w));
     let drafts = matches!(
         *first,
         "draft" | "write" | "prepare" | "compose" | "drafted" | "wrote" | "prepared"
@@ -1574,7 +1579,7 @@ pub fn note_prose(text: &str, ctx: &mut Context) {
         // "to the 40 beta testers", "to all 2,000 subscribers", "to every customer".
         ctx.env.draft = None;
         if let Some(to) = words.iter().position(|w| *w == "to")
-            && let Some(at) = people_at.filter(|p| *p > to)
+            && let Some(at) = people_at().filter(|p| *p > to)
         {
             let group = &words[to + 1..at];
             let count = group.iter().find_map(|w| count_word(w));
@@ -1594,7 +1599,7 @@ pub fn note_prose(text: &str, ctx: &mut Context) {
     if matches!(
         *first,
         "export" | "exported" | "dump" | "pull" | "download" | "extract"
-    ) && let Some(at) = people_at
+    ) && let Some(at) = people_at()
     {
         let file = text
             .split_whitespace()

@@ -5,6 +5,7 @@
 use super::containers::production;
 use super::{Cmd, finding};
 use crate::finding::{Family, Finding, Severity};
+use crate::substring::has;
 
 const CL: Family = Family::Cloud;
 
@@ -56,14 +57,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let second = ops.get(1).copied().unwrap_or("");
     // Data made public: an ACL or binding that names everyone.
     if cmd.words().any(|w| {
-        w.contains("allUsers")
-            || w.contains("allAuthenticatedUsers")
-            || w.contains("public-read")
+        has(w, "allUsers")
+            || has(w, "allAuthenticatedUsers")
+            || has(w, "public-read")
             || w == "--public"
-            || w.contains("\"Principal\":\"*\"")
-            || w.contains("\"Principal\": \"*\"")
-            || w.contains("BlockPublicAcls=false")
-            || w.contains("--public-access") && !w.contains("off")
+            || has(w, "\"Principal\":\"*\"")
+            || has(w, "\"Principal\": \"*\"")
+            || has(w, "BlockPublicAcls=false")
+            || has(w, "--public-access") && !has(w, "off")
     }) {
         push(
             "cloud.make-public",
@@ -147,7 +148,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                         || op == "create-login-profile"
                         || cmd
                             .words()
-                            .any(|w| w.contains("AdministratorAccess") || w.contains("\"*\""));
+                            .any(|w| has(w, "AdministratorAccess") || has(w, "\"*\""));
                     push(
                         "cloud.iam-grant",
                         if admin {
@@ -174,7 +175,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 || verbs.contains(&"add-iam-policy-binding")
                     && cmd
                         .words()
-                        .any(|w| w.contains("roles/owner") || w.contains("roles/editor"))
+                        .any(|w| has(w, "roles/owner") || has(w, "roles/editor"))
             {
                 push(
                     "cloud.mint-credentials",

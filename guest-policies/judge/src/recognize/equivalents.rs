@@ -970,8 +970,26 @@ fn command_line(words: &[&str]) -> String {
     }
 }
 
+/// The programs of the table's POSIX rows, sorted: every command line asks [`posix`], and
+/// most name no program of the table, so it answers them with one binary search instead of
+/// collecting the words and scanning every row.
+fn posix_programs() -> &'static [&'static str] {
+    static PROGRAMS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    PROGRAMS.get_or_init(|| {
+        let mut names: Vec<&'static str> = TABLE
+            .iter()
+            .filter(|r| !r.windows)
+            .flat_map(|r| r.programs.iter().copied())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    })
+}
+
 /// What the POSIX command `cmd` amounts to, by the table.
 pub fn posix(cmd: &Cmd<'_>) -> Option<Equivalent> {
+    posix_programs().binary_search(&cmd.program).ok()?;
     let args: Vec<&str> = cmd.words().collect();
     lookup(cmd.program, &args, !cmd.launcher.is_empty(), false)
 }
@@ -1241,6 +1259,11 @@ fn git_settings<'c>(cmd: &Cmd<'c>, env: &dyn Fn(&str) -> Option<&'c str>) -> Opt
             _ => {}
         }
         i += 1;
+    }
+    // Every line below needs a setting or a place: most git commands give neither, and are
+    // done here before their words are joined and quoted.
+    if configs.is_empty() && tree.is_none() && git_dir.is_none() {
+        return None;
     }
     let rest = args.get(i..)?;
     let sub: &str = rest.first()?;

@@ -510,7 +510,7 @@ fn name_verb(program: &str) -> Option<&str> {
     }
     let b = program.as_bytes();
     NAME_VERBS.iter().find_map(|v| {
-        let at = program.find(v)?;
+        let at = crate::substring::find(program, v)?;
         let (before, after) = (&b[..at], &b[at + v.len()..]);
         // A version or a short prefix or suffix (`sdelete64`, `nwipe`, `eraser`), or a name
         // that starts or ends with the verb (`frobwipe`, `purgectl`).
@@ -541,7 +541,7 @@ fn guarded_setting(name: &str) -> bool {
         return true;
     }
     let n = name.to_ascii_lowercase();
-    GUARDED.iter().any(|g| n.contains(g))
+    GUARDED.iter().any(|g| crate::substring::has(&n, g))
 }
 
 /// An expiry date that has passed (`chage -E 0`, `--expiredate 1`, `1970-01-01`): the account

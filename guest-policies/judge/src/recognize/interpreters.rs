@@ -13,6 +13,7 @@ use super::lexicon::{self, FETCHER, INTERPRETER, SHELL};
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
+use crate::substring::has;
 
 /// Base64 as agents paste it: standard or URL-safe alphabet, padding optional.
 const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
@@ -94,7 +95,7 @@ pub fn decoded_output(src: &str) -> Option<String> {
             "echo" | "cat" => {
                 let ops: Vec<&str> = cmd.operands(&[]).collect();
                 let joined = ops.join(" ");
-                text = Some(if joined.contains("\\x") {
+                text = Some(if has(&joined, "\\x") {
                     unescape(&joined)
                 } else if let Some(h) = here {
                     h
@@ -700,6 +701,10 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
 /// [`code`], with the libraries the interpreter loaded first ([`preloaded`]).
 fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     for call in SHELL_CALLS {
+        // `match_indices` sets up a searcher: only for a call the body holds.
+        if !has(body, call) {
+            continue;
+        }
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
             let args = call_args(rest);
@@ -716,6 +721,10 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
     }
     for call in TREE_DELETES {
+        // `match_indices` sets up a searcher: only for a call the body holds.
+        if !has(body, call) {
+            continue;
+        }
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
             if let Some(path) = call_args(rest).first() {
@@ -725,6 +734,10 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
     }
     for call in FILE_DELETES {
+        // `match_indices` sets up a searcher: only for a call the body holds.
+        if !has(body, call) {
+            continue;
+        }
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
             if let Some(path) = call_args(rest).first() {
@@ -807,10 +820,10 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
                 Severity::Stop,
                 format!("inline code reads {l} and sends data over the network"),
             ));
-        } else if body.contains("os.environ") && !body.contains("os.environ.get")
-            || body.contains("process.env)")
-            || body.contains("JSON.stringify(process.env")
-            || body.contains("%ENV")
+        } else if has(body, "os.environ") && !has(body, "os.environ.get")
+            || has(body, "process.env)")
+            || has(body, "JSON.stringify(process.env")
+            || has(body, "%ENV")
         {
             out.push(finding(
                 Family::Exfiltration,
@@ -1001,29 +1014,27 @@ fn call_args(rest: &str) -> Vec<String> {
     let inner = &rest[..end];
     let mut lits = string_literals(inner);
     if lits.is_empty()
-        && (inner.contains("process.env.HOME")
-            || inner.contains("os.homedir()")
-            || inner.contains("environ['HOME']")
-            || inner.contains("environ[\"HOME\"]")
-            || inner.contains("getenv('HOME')")
-            || inner.contains("getenv(\"HOME\")"))
+        && (has(inner, "process.env.HOME")
+            || has(inner, "os.homedir()")
+            || has(inner, "environ['HOME']")
+            || has(inner, "environ[\"HOME\"]")
+            || has(inner, "getenv('HOME')")
+            || has(inner, "getenv(\"HOME\")"))
     {
         lits.push("~".to_owned());
     }
     if lits.is_empty()
-        && (inner.contains("home()")
-            || inner.contains("homedir()")
-            || inner.contains("Dir.home")
-            || inner.contains("ENV['HOME']")
-            || inner.contains("$ENV{HOME}"))
+        && (has(inner, "home()")
+            || has(inner, "homedir()")
+            || has(inner, "Dir.home")
+            || has(inner, "ENV['HOME']")
+            || has(inner, "$ENV{HOME}"))
     {
         lits.push("~".to_owned());
     }
-    if inner.contains("expanduser") || inner.contains("homedir()") || inner.contains("Path.home()")
-    {
+    if has(inner, "expanduser") || has(inner, "homedir()") || has(inner, "Path.home()") {
         for l in &mut lits {
-            if !l.starts_with('~') && (l.is_empty() || l.starts_with('/')) && inner.contains("home")
-            {
+            if !l.starts_with('~') && (l.is_empty() || l.starts_with('/')) && has(inner, "home") {
                 *l = format!("~{l}");
             }
         }
@@ -1108,7 +1119,9 @@ pub fn powershell_line(text: &str, out: &mut Vec<Finding>) {
             .windows(needle.len())
             .any(|w| w.eq_ignore_ascii_case(needle))
     };
-    if has(b"iex") || has(b"expression") || has(b"scriptblock") {
+    // Each name holds an `x` or a `k`: a line with neither (most) is passed over in one read.
+    let may = text.bytes().any(|b| matches!(b | 0x20, b'x' | b'k'));
+    if may && (has(b"iex") || has(b"expression") || has(b"scriptblock")) {
         powershell_text(text, "PowerShell", out);
     }
 }
@@ -1127,7 +1140,7 @@ fn powershell_text(text: &str, who: &str, out: &mut Vec<Finding>) {
         })
     };
     let runs = tokens().any(|t| matches!(t, "iex" | "invoke-expression"))
-        || text.contains("[scriptblock]::create");
+        || has(&text, "[scriptblock]::create");
     let downloads = tokens().any(|t| {
         matches!(
             t,
@@ -1139,9 +1152,9 @@ fn powershell_text(text: &str, who: &str, out: &mut Vec<Finding>) {
                 | "wget"
                 | "start-bitstransfer"
         )
-    }) || text.contains(".downloadstring")
-        || text.contains(".downloaddata")
-        || text.contains("net.webclient");
+    }) || has(&text, ".downloadstring")
+        || has(&text, ".downloaddata")
+        || has(&text, "net.webclient");
     if runs && downloads {
         out.push(finding(
             Family::RemoteCode,
@@ -1218,9 +1231,9 @@ fn apple_shell_commands(script: &str) -> Vec<(String, bool)> {
                 .next()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            let admin = tail.contains("administrator privileges")
-                || tail.contains("administratorprivileges: true")
-                || tail.contains("administratorprivileges:true");
+            let admin = has(&tail, "administrator privileges")
+                || has(&tail, "administratorprivileges: true")
+                || has(&tail, "administratorprivileges:true");
             if !text.trim().is_empty() {
                 found.push((text, admin));
             }
@@ -1321,7 +1334,7 @@ fn writes(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
             } else {
                 args.first().and_then(|a| path_of(a, body))
             };
-            targets.extend(path.map(|p| (p, method.contains('a') && !method.contains("write"))));
+            targets.extend(path.map(|p| (p, method.contains('a') && !has(method, "write"))));
         }
     }
     // Perl's `open(FH, '>', PATH)`, `open my $f, '>>', PATH` and `open(FH, ">PATH")`.
@@ -1397,8 +1410,8 @@ fn write_mode(args: &[&str]) -> Option<bool> {
             .or_else(|| a.strip_prefix("mode ="))
             .unwrap_or(a)
             .trim();
-        if value.contains("WRONLY") || value.contains("RDWR") || value.contains("O_APPEND") {
-            return Some(value.contains("APPEND"));
+        if has(value, "WRONLY") || has(value, "RDWR") || has(value, "O_APPEND") {
+            return Some(has(value, "APPEND"));
         }
         let Some(lit) = string_literals(value).into_iter().next() else {
             continue;

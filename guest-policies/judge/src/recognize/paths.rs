@@ -877,29 +877,29 @@ pub fn critical_file(path: &str) -> Option<(bool, &'static str)> {
 /// Whether a path or text reaches airlock's own state or policy: its state directory (the
 /// operator channel, `state.redb`), or a policy file of an airlock directory.
 pub fn airlock_state(path: &str) -> Option<&'static str> {
-    let has = |needle: &[u8]| {
+    let has_any_case = |needle: &[u8]| {
         path.as_bytes()
             .windows(needle.len())
             .any(|w| w.eq_ignore_ascii_case(needle))
     };
-    if !has(b"airlock") && !has(b".redb") && !has(b"operator/") {
+    if !has_any_case(b"airlock") && !has_any_case(b".redb") && !has_any_case(b"operator/") {
         return None;
     }
     let lower = path.to_ascii_lowercase();
-    if lower.contains(".local/state/airlock")
-        || lower.contains("xdg_state_home/airlock")
-        || lower.contains("xdg_state_home}/airlock")
-        || lower.contains("airlock_state_dir")
-        || lower.contains("airlock/operator")
-        || lower.contains("airlock-state")
-        || lower.contains("airlock_state")
+    if has(&lower, ".local/state/airlock")
+        || has(&lower, "xdg_state_home/airlock")
+        || has(&lower, "xdg_state_home}/airlock")
+        || has(&lower, "airlock_state_dir")
+        || has(&lower, "airlock/operator")
+        || has(&lower, "airlock-state")
+        || has(&lower, "airlock_state")
     {
         return Some("airlock's state directory (approvals, blocks, the operator channel)");
     }
-    if lower.ends_with(".redb") || lower.contains(".redb ") {
+    if lower.ends_with(".redb") || has(&lower, ".redb ") {
         return Some("airlock's state database");
     }
-    if lower.contains("operator/") && (lower.contains("code") || lower.contains("challenge")) {
+    if has(&lower, "operator/") && (has(&lower, "code") || has(&lower, "challenge")) {
         return Some("airlock's operator channel");
     }
     // A file of airlock's named for the operator or a credential, wherever it is kept
@@ -908,7 +908,7 @@ pub fn airlock_state(path: &str) -> Option<&'static str> {
     let doc_or_code = [".md", ".rs", ".txt", ".html", ".go", ".py", ".ts", ".js"]
         .iter()
         .any(|e| name.ends_with(e));
-    if name.contains("airlock")
+    if has(name, "airlock")
         && !doc_or_code
         && [
             "operator",
@@ -923,14 +923,14 @@ pub fn airlock_state(path: &str) -> Option<&'static str> {
     {
         return Some("airlock's operator credentials");
     }
-    if lower.contains("airlock")
+    if has(&lower, "airlock")
         && (lower.ends_with("policy.json")
             || lower.ends_with(".wasm")
-            || lower.contains("airlock_policy"))
+            || has(&lower, "airlock_policy"))
     {
         return Some("airlock's policy");
     }
-    if lower.contains("$airlock_policy") || lower.contains("${airlock_policy}") {
+    if has(&lower, "$airlock_policy") || has(&lower, "${airlock_policy}") {
         return Some("airlock's policy");
     }
     None
