@@ -958,7 +958,13 @@ fn classify(t: &str) -> Kind {
                 .take(2)
                 .any(|w| matches!(w, "a" | "an" | "the"))
     };
-    let english = (english_word(second) || names_people() || article())
+    // "just force push it", "just rm everything under ...": `just` the task runner, or the
+    // filler of a request before its verb (G6): read both ways.
+    let filler = lower == "just"
+        && (second == "rm"
+            || prose::lexicon::lookup(second.to_ascii_lowercase().as_bytes())
+                .is_some_and(|l| l.verb != prose::lexicon::Verb::Absent || l.flags != 0));
+    let english = (english_word(second) || filler || names_people() || article())
         && !has(t, " -")
         && !t.contains('|')
         && !t.contains('>');
@@ -1829,3 +1835,6 @@ mod payload_tests;
 
 #[cfg(test)]
 mod fast_path_tests;
+
+#[cfg(test)]
+mod reduced_prose_tests;

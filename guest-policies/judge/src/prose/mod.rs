@@ -28,6 +28,7 @@
 mod classes;
 pub mod commands;
 pub mod lexicon;
+mod reduce;
 
 use std::cell::RefCell;
 
@@ -649,6 +650,9 @@ struct Clause<'a> {
     call_name: Option<&'a str>,
     /// Whether a named identifier (`#42`, `order 1234`) pins the object.
     id: bool,
+    /// The object's head is a noun the lexicon does not know (`the lambda`, `the cronjob`):
+    /// that word, so a destroy of it is read as a destroy of "a resource" (G6).
+    unknown_head: &'a str,
     /// The clause names what a CI job produces to be uploaded (coverage, test reports).
     ci_output: bool,
     /// A word other than the verb names an outside sink (`personal`, `gmail`, `dropbox`,
@@ -712,6 +716,7 @@ impl<'a> Clause<'a> {
             system_path: false,
             call_name: None,
             id: false,
+            unknown_head: "",
             ci_output: false,
             sink_place: false,
             action: None,
@@ -757,6 +762,22 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     }
     if may_act(text, !recent.is_empty()) {
         read(text, recent, &mut out);
+    }
+    // The sentence reduced to its action (openers, relative clauses, counts, command verbs
+    // removed or spelled as words), read as well: a reduction only adds a reading.
+    if let Some(reduced) = reduce::reduce(text)
+        && may_act(&reduced, !recent.is_empty())
+    {
+        let mut more = Vec::new();
+        read(&reduced, recent, &mut more);
+        for f in more {
+            if !out
+                .iter()
+                .any(|o| o.code == f.code && o.severity >= f.severity)
+            {
+                out.push(f);
+            }
+        }
     }
     out
 }
@@ -1173,14 +1194,31 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                     clause.head_word = t.text;
                     clause.objects |= obj::SECURITY;
                     clause.np_objects |= obj::SECURITY;
+                } else if lex.obj == 0
+                    && (clause.head != 0 || !clause.unknown_head.is_empty())
+                    && resource_name(t.text)
+                {
+                    // "the vm web-1", "the bucket logs-2024", "the cronjob nightly-export": the
+                    // name of one of them, the head stays what it names.
                 } else if lex.obj != 0 && !(lex.obj == obj::PRONOUN && clause.head != 0) {
                     clause.head = lex.obj;
                     clause.head_word = t.text;
+                    clause.unknown_head = "";
                 } else if (plain || qualifier || lex.verb != Verb::Absent)
                     && lex.flags & flag::DET == 0
                 {
                     clause.head = 0;
                     clause.head_word = "";
+                    // Only a noun of a noun phrase in English ("the lambda", "a cronjob"): a
+                    // command's words read as a sentence (`acmectl delete`) name no resource.
+                    let determined = toks[start..i]
+                        .iter()
+                        .any(|k| k.lex().flags & flag::DET != 0);
+                    clause.unknown_head = if plain && determined && resource_noun(t.text) {
+                        t.text
+                    } else {
+                        ""
+                    };
                 }
                 if lex.flags & (flag::DET | flag::PREP | flag::PARTICLE) == 0 {
                     clause.np_started = true;
@@ -2289,6 +2327,26 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                     )
                 } else if pronoun {
                     (Family::Business, Confirm, "deletes what it names for good")
+                } else if head == 0
+                    && objects == 0
+                    && !c.unknown_head.is_empty()
+                    && !nonprod
+                    // The verbs that end a thing, as a request: not "reset the form", "clear
+                    // the cache", nor what code does ("so it only removes finished jobs").
+                    && [
+                        "delete", "remove", "destroy", "terminate", "tear", "nuke", "wipe",
+                        "purge", "drop", "erase", "decommission", "deprovision",
+                    ]
+                    .iter()
+                    .any(|d| v.eq_ignore_ascii_case(d))
+                {
+                    // A concrete noun the lexicon does not know ("delete the lambda", "remove
+                    // the cronjob nightly-report"): a resource of some kind, confirmed.
+                    (
+                        Family::Business,
+                        Confirm,
+                        "destroys a resource it names (what it is is not known)",
+                    )
                 } else {
                     return None;
                 };
@@ -2989,4 +3047,231 @@ mod tests;
 fn ci_output(word: &str) -> bool {
     const OUTPUTS: &[&str] = &["coverage", "lcov", "junit", "sarif"];
     OUTPUTS.iter().any(|k| word.eq_ignore_ascii_case(k))
+}
+
+/// A resource's name after its kind ("web-1", "logs-2024", "thumbnailer-alice"): a word with a
+/// digit or a hyphen, not a path or a flag.
+fn resource_name(w: &str) -> bool {
+    let w = w.trim_end_matches([',', '.', ';', ':']);
+    w.len() > 1
+        && !w.starts_with('-')
+        && !w.contains(['/', '.', '$', '@'])
+        && w.bytes().any(|b| b.is_ascii_digit() || b == b'-')
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Things one deletes in an editor or a working tree that are no resource of anyone's: a
+/// destroy of these stays allowed ("delete the line", "remove the comment", "drop the test").
+const EDITING_NOUNS: &[&str] = &[
+    "line",
+    "lines",
+    "word",
+    "words",
+    "comment",
+    "comments",
+    "test",
+    "tests",
+    "import",
+    "imports",
+    "variable",
+    "variables",
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "class",
+    "field",
+    "param",
+    "parameter",
+    "argument",
+    "arg",
+    "todo",
+    "todos",
+    "typo",
+    "typos",
+    "paragraph",
+    "sentence",
+    "section",
+    "heading",
+    "space",
+    "spaces",
+    "whitespace",
+    "newline",
+    "semicolon",
+    "print",
+    "prints",
+    "statement",
+    "block",
+    "step",
+    "entry",
+    "row",
+    "cell",
+    "character",
+    "characters",
+    "char",
+    "emoji",
+    "link",
+    "sentence",
+    "duplicate",
+    "duplicates",
+    "blank",
+    "indentation",
+    "bracket",
+    "parenthesis",
+    "option",
+    "flag",
+    "dependency",
+    "warning",
+    "warnings",
+    "debug",
+    "log",
+    "logs",
+    "console",
+    "breakpoint",
+    "assert",
+    "assertion",
+    "mock",
+    "stub",
+    "fixture",
+    "snapshot",
+    "example",
+    "note",
+    "notes",
+    "header",
+    "footer",
+    "label",
+    "tag",
+    "item",
+    "part",
+    "bit",
+    "stuff",
+    "thing",
+    "things",
+    "one",
+    "ones",
+    "extra",
+    "rest",
+    "other",
+    "others",
+    "same",
+    "last",
+    "first",
+    "old",
+    "new",
+    "unused",
+    "dead",
+    "code",
+    "cache",
+    "tmp",
+    "temp",
+    "build",
+    "artifacts",
+    "output",
+    "lockfile",
+    "node_modules",
+    // Code structure, documents and interface pieces.
+    "clause",
+    "condition",
+    "check",
+    "checks",
+    "case",
+    "cases",
+    "guard",
+    "loop",
+    "return",
+    "call",
+    "calls",
+    "handler",
+    "callback",
+    "listener",
+    "component",
+    "button",
+    "modal",
+    "form",
+    "input",
+    "screen",
+    "view",
+    "template",
+    "style",
+    "styles",
+    "css",
+    "report",
+    "reports",
+    "chart",
+    "graph",
+    "plot",
+    "figure",
+    "match",
+    "matches",
+    "result",
+    "results",
+    "draft",
+    "drafts",
+    "attachment",
+    "screenshot",
+    "icon",
+    "asset",
+    "assets",
+    "font",
+    "slide",
+    "slides",
+    "page",
+    "chapter",
+    "quote",
+    "reference",
+    "footnote",
+    "macro",
+    "alias",
+    "shortcut",
+];
+
+/// An unknown word that can be a thing one destroys: alphabetic, lower-case, not an editing
+/// noun ([`EDITING_NOUNS`]), not a function word.
+fn resource_noun(w: &str) -> bool {
+    let w = w.trim_end_matches([',', '.', ';', ':', '!', '?']);
+    w.len() > 2
+        && w.bytes().all(|b| b.is_ascii_lowercase())
+        && !EDITING_NOUNS.contains(&w)
+        && !matches!(
+            w,
+            "the"
+                | "and"
+                | "for"
+                | "from"
+                | "with"
+                | "that"
+                | "this"
+                | "those"
+                | "these"
+                | "here"
+                | "there"
+                | "now"
+                | "again"
+                | "too"
+                | "also"
+                | "please"
+                | "only"
+                | "just"
+                | "whole"
+                | "entire"
+                | "local"
+                | "mine"
+                | "yours"
+                | "yesterday"
+                | "today"
+                | "tonight"
+                | "tomorrow"
+                | "morning"
+                | "afternoon"
+                | "evening"
+                | "night"
+                | "week"
+                | "month"
+                | "ago"
+                | "earlier"
+                | "later"
+                | "soon"
+                | "first"
+        )
 }
