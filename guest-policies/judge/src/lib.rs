@@ -69,6 +69,9 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         // whatever it was.
         let last = start + k + 1 == recent.len();
         ctx.env.step = k;
+        // What the step's words define that can only make a verdict stricter: the interface
+        // a session runs over, the size of the set it works through.
+        recognize::defined::note_words(r, &mut ctx);
         if last || may_set_context(r) {
             let n = normalize::normalize(r);
             let mut ignored = Vec::new();
@@ -149,6 +152,17 @@ fn may_set_context(text: &str) -> bool {
         b"draft",
         b"write",
         b"compose",
+        // What defines a name, a thing made here or a place ([`recognize::defined`]).
+        b"rclone",
+        b"localstack",
+        b"terraform",
+        b"tofu",
+        b"wg",
+        b"tailscale",
+        b"openvpn",
+        b"ifup",
+        b"docker",
+        b"podman",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -343,6 +357,7 @@ fn prose_text(
     // What a follow-up refers to: a message drafted to a group, people exported, a folder
     // listed, right before this text; then what this text leaves for the next.
     recognize::carried::follow_up(text.trim(), recent, ctx, out);
+    recognize::defined::follow_up(text.trim(), ctx, out);
     recognize::carried::note_prose(text, ctx);
     // What an earlier step left: a saved destroy plan ("apply it"), the step to repeat ("do
     // the same on the others").
@@ -1838,3 +1853,6 @@ mod fast_path_tests;
 
 #[cfg(test)]
 mod reduced_prose_tests;
+
+#[cfg(test)]
+mod defined_tests;

@@ -36,6 +36,7 @@
 //! Marks are kept by the file's name as well as its path (as [`Context::downloaded`] does): the
 //! agent may name the file from another directory in the next step.
 
+use super::defined::Kind;
 use super::{Cmd, Context, judge_as, paths};
 use crate::finding::{Finding, Severity};
 use crate::shell::{RedirectKind, Script};
@@ -153,6 +154,7 @@ pub fn script_texts(cmd: &Cmd<'_>, ctx: &Context) -> Vec<String> {
 pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     let p = cmd.program;
     record_environment(cmd, ctx);
+    super::defined::record(cmd, ctx);
     if matches!(p, "terraform" | "tofu" | "terragrunt") {
         record_plan(cmd, ctx);
     }
@@ -615,7 +617,7 @@ pub fn prose_apply(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
 
 /// Whether a sentence asks for an action: not a mention ("explain what apply does"), a
 /// question about it, or a negation ("don't apply it").
-fn acting(text: &str) -> bool {
+pub fn acting(text: &str) -> bool {
     let lower = crate::strip_lead(text).to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
@@ -691,7 +693,21 @@ pub fn repeat(text: &str, ctx: &Context, out: &mut Vec<Finding>) {
                     | "same"
             )
         });
-    let repeats = has("do the same")
+    // "do it for the rest of the list", "run that on all of them": a repeat over the set
+    // an earlier step works through ([`super::defined`]).
+    let over_a_set = has("the rest")
+        || has("the others")
+        || has("all of them")
+        || has("each of them")
+        || has("every one")
+        || has("the remaining")
+        || has("the list")
+        || has("the whole list")
+        || has("everyone else");
+    let repeats = (has("do it") || has("do that") || has("do this") || has("run it")
+        || has("run that"))
+        && over_a_set
+        || has("do the same")
         || has("same thing")
         || has("same for")
         || has("same on")
@@ -725,6 +741,15 @@ pub fn repeat(text: &str, ctx: &Context, out: &mut Vec<Finding>) {
                     .get(i + 1)
                     .is_some_and(|n| n.len() > 3 && n.ends_with('s') && !n.ends_with("ss"))
     });
+    // The set's size, when the step before said it ("1 of 5", "(9,014 rows)"): a handful is
+    // no mass action, whatever the words.
+    let bulk = bulk
+        && ctx
+            .env
+            .defined
+            .just_before(Kind::Rows, ctx.env.step)
+            .and_then(|d| d.count)
+            .is_none_or(|n| n > 10);
     let severity = if bulk {
         match last.severity {
             Severity::Note | Severity::Confirm => Severity::Verify,
@@ -793,15 +818,10 @@ pub struct Environment {
     /// The kube context selected (`kubectl config use-context X`, `kubectx X`, or the cluster
     /// `kind create cluster`, `minikube start` or `k3d cluster create` just made: they select it).
     pub kube_context: Option<String>,
-    /// Contexts of clusters made on this machine by an earlier step (`minikube start -p demo`
-    /// makes the context `demo`): throwaway whatever they are called.
-    pub local_clusters: Vec<String>,
-    /// Databases an earlier step created (`createdb X`, `mysqladmin create X`): what is in them
-    /// was put there by this work.
-    pub made_databases: Vec<String>,
-    /// Directories an earlier step cloned a repository into (`git clone URL DIR`): nothing in
-    /// them is anyone's uncommitted work.
-    pub fresh_clones: Vec<String>,
+    /// What earlier steps defined, by kind ([`super::defined`]): names, places, things made
+    /// here (clusters, databases, clones, compose projects...: throwaway whatever they are
+    /// called, what is in them was put there by this work) and sets (listings, rows).
+    pub defined: super::defined::Model,
     /// Aliases defined (`alias ok='airlock approve'`): name, and the text it stands for.
     pub aliases: Vec<(String, String)>,
     /// Shell functions defined (`f() { rm -rf "$1"; }`): name, and the body it runs.
@@ -815,8 +835,6 @@ pub struct Environment {
     pub step: usize,
     /// The branch `git switch` / `git checkout` left checked out, and its step.
     pub branch: Option<(String, usize)>,
-    /// The directory `ls DIR` listed, and its step: a bare file name right after is in it.
-    pub listed: Option<(String, usize)>,
     /// A message drafted to a counted group ("draft an email to the 40 beta testers"): how
     /// many, to whom, and its step.
     pub draft: Option<(u64, String, usize)>,
@@ -940,6 +958,12 @@ fn setting<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, var: &str) -> Option<&'a str>
 /// (the label rule: a bounded change in a LOCAL environment is ok).
 pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     let p = cmd.program;
+    // What the model holds as made here (a compose project, a terraform directory in /tmp,
+    // LocalStack, a remote folder or a remote that is this disk); the line's production word
+    // wins over it.
+    if let Some(made) = super::defined::made_here(cmd, ctx) {
+        return (!cmd.words().any(super::containers::production)).then_some(made);
+    }
     let database = super::lexicon::is(p, super::lexicon::DATABASE) || p == "dropdb";
     if !database
         && !matches!(
@@ -955,7 +979,7 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
         "kubectl" | "oc" | "helm" => {
             let context = cmd.value(&["--context", "--kube-context"])?;
             (super::containers::local_cluster(context)
-                || ctx.env.local_clusters.iter().any(|c| c == context))
+                || ctx.env.defined.has(Kind::Cluster, context))
             .then(|| format!("the local cluster {context}"))
         }
         "aws" => cmd
@@ -987,15 +1011,13 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
                 .unwrap_or_else(|| ctx.cwd.clone())?;
             let dir = dir.trim_end_matches('/');
             ctx.env
-                .fresh_clones
-                .iter()
-                .find(|c| dir == c.as_str() || dir.starts_with(&format!("{c}/")))
+                .defined
+                .ids(Kind::Clone)
+                .find(|c| dir == *c || dir.starts_with(&format!("{c}/")))
                 .map(|c| format!("the fresh clone in {c}"))
         }
         _ if database => {
-            if ctx.env.made_databases.is_empty() {
-                return None;
-            }
+            ctx.env.defined.latest(Kind::Database)?;
             let host = cmd.value(&["-h", "--host"]);
             if host.is_some_and(|h| !matches!(h, "localhost" | "127.0.0.1" | "::1" | "/tmp")) {
                 return None;
@@ -1034,7 +1056,7 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
                 } else {
                     n
                 };
-                ctx.env.made_databases.iter().find(|d| d.as_str() == name)
+                ctx.env.defined.ids(Kind::Database).find(|d| *d == name)
             })?;
             Some(format!("the database {db}, created by an earlier step"))
         }
@@ -1130,7 +1152,7 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                     .value(&["-h", "--host"])
                     .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1"))
             {
-                env.made_databases.push(db.to_owned());
+                env.defined.define(Kind::Database, db, "", env.step, None);
             }
         }
         "mysqladmin" => {
@@ -1140,7 +1162,7 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                     .value(&["-h", "--host"])
                     .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1"))
             {
-                env.made_databases.push((*db).to_owned());
+                env.defined.define(Kind::Database, db, "", env.step, None);
             }
         }
         "git" => {
@@ -1191,9 +1213,10 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                 if !dir.is_empty()
                     && let Some(at) = paths::enter(ctx.cwd.as_deref(), Some(dir))
                 {
+                    let step = ctx.env.step;
                     ctx.env
-                        .fresh_clones
-                        .push(at.trim_end_matches('/').to_owned());
+                        .defined
+                        .define(Kind::Clone, at.trim_end_matches('/'), "", step, None);
                 }
             }
         }
@@ -1203,10 +1226,12 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
                     "-I", "--ignore", "-L", "--level", "--color", "-w", "--width",
                 ])
                 .collect();
-            env.listed = match listed.as_slice() {
-                [dir] if !dir.contains(['*', '?']) => Some(((*dir).to_owned(), env.step)),
-                _ => None,
-            };
+            match listed.as_slice() {
+                [dir] if !dir.contains(['*', '?']) => {
+                    env.defined.define(Kind::Listing, dir, "", env.step, None)
+                }
+                _ => env.defined.forget(Kind::Listing),
+            }
         }
         "ssh"
             if cmd
@@ -1456,6 +1481,11 @@ pub fn changes_only_the_place(f: &Finding) -> bool {
         // The generic reader's verb x object x scope of the same command.
         _ if matches!(f.code, "generic.command" | "generic.fallthrough") => true,
         Family::Git => LOCAL_GIT.contains(&f.code),
+        // A terraform destroy or unattended apply of a throwaway configuration (LocalStack, a
+        // working directory made in /tmp).
+        Family::Infrastructure => f.code.starts_with("infrastructure."),
+        // A payment API's test mode moves no money.
+        Family::Business => f.code.starts_with("business."),
         Family::Containers | Family::Cloud | Family::Database | Family::Secrets => !matches!(
             f.code,
             "containers.host-escape" | "containers.privileged" | "database.admin-function"
@@ -1478,7 +1508,8 @@ pub fn record_assignments(assignments: &[std::borrow::Cow<'_, str>], ctx: &mut C
 
 /// A cluster made on this machine, which the tool also selects as the current context.
 fn made_cluster(env: &mut Environment, context: String) {
-    env.local_clusters.push(context.clone());
+    env.defined
+        .define(Kind::Cluster, &context, "", env.step, None);
     env.kube_context = Some(context);
 }
 
@@ -1677,11 +1708,12 @@ pub fn follow_up(text: &str, recent: &[&str], ctx: &Context, out: &mut Vec<Findi
     }
     // A bare file name right after `ls DIR` (in a sentence, not a command: a command runs in
     // the working directory): the file in DIR.
-    if let Some((dir, step)) = &ctx.env.listed
-        && just_before(*step)
-        && dir != "."
+    if let Some(listing) = ctx.env.defined.latest(Kind::Listing)
+        && just_before(listing.step)
+        && listing.id != "."
         && !text.contains('`')
     {
+        let dir = &listing.id;
         let mut rewritten = String::new();
         let mut changed = false;
         for (i, w) in text.split(' ').enumerate() {

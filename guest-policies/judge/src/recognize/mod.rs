@@ -26,6 +26,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod defined;
 pub mod environments;
 pub mod equivalents;
 pub mod exposures;
@@ -1315,6 +1316,9 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // A remote defined as this machine's disk: the path is a path here, judged as the
+    // filesystem command the rclone command amounts to (it is not lowered below).
+    let on_this_disk = defined::rclone_equivalent(cmd, ctx);
     // Fed a listing of everything (`LIST | xargs CMD`, `for x in $(LIST)`): what was found
     // for one item holds for all of them (fanout).
     if out.len() > found_before && fanout::fed_everything(cmd, s, index) {
@@ -1333,6 +1337,15 @@ fn command(
             f.message = format!("in {place}, a throwaway environment: {}", f.message);
         }
     }
+    if let Some(equivalent) = on_this_disk {
+        judge_as(
+            &format!("{} (a remote that is this machine's disk)", written(cmd)),
+            &equivalent,
+            depth,
+            ctx,
+            out,
+        );
+    }
     if let Some(task) = task_name(cmd) {
         // A project task named like an operation (`npm run wipe-data -- --env prod`, `make
         // drop-database`, `just destroy-environment prod`) is judged as that operation, in
@@ -1345,6 +1358,7 @@ fn command(
         out.extend(crate::prose::judge_prose(&text, &[]));
     }
     carried::judge(cmd, depth, ctx, out);
+    defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);

@@ -1,0 +1,711 @@
+//! What a step defines, one model for every later step (holdout7 analysis G5).
+//!
+//! An agent splits an action over steps, and what a later step means depends on what an
+//! earlier one defined. Every definition is one of four kinds, and every later reading asks
+//! this model (by kind), not a table of its own:
+//!
+//! - a **NAME**: a word bound to something (an rclone remote and its backend; variables,
+//!   aliases and functions are read through [`super::carried`]'s bindings);
+//! - a **PLACE**: where the next commands act (the kube context, a directory entered, an
+//!   endpoint), and the interface the operator is **connected through** ("ssh ... over wg0":
+//!   taking that interface down cuts the operator's own access);
+//! - a **THING MADE HERE**: a cluster, a database, a clone, a compose project, a terraform
+//!   working directory in `/tmp`, a folder made on a remote, an emulator (LocalStack). What a
+//!   program's own reader finds in a thing made here changes nothing anyone else has: it is
+//!   noted, not graded ([`super::carried::local_place`], the label rule's LOCAL);
+//! - a **SET**: a listing (a folder, secret names) or rows counted ("N rows", "1 of N"): what
+//!   "it", "them", "the rest of the list" and "all of them" refer to. A repeat over a large set
+//!   is bulk; a listing of secret names makes "show me the value of it" a secret revealed.
+//!
+//! Recorded from commands (what a command did is a fact), except two readings of words that
+//! can only make a verdict stricter: the interface a session runs over, and a set's size. The
+//! line always wins: a production word, a host the line reaches, or words on the line keep the
+//! line's own finding ([`super::carried::local_place`] checks them before asking the model).
+
+use super::{Cmd, Context, paths};
+use crate::finding::{Family, Finding, Severity};
+
+/// The four kinds of what a step defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A word bound to something.
+    Name,
+    /// Where commands act, or what they run over.
+    Place,
+    /// A thing made on this machine (or for this work) by an earlier step.
+    Made,
+    /// A collection later words refer to.
+    Set,
+}
+
+/// What exactly was defined, each of one [`Class`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// NAME: an rclone remote (`rclone config create NAME TYPE`); its value is the backend.
+    Remote,
+    /// PLACE: a network interface the operator's session runs over (`wg0`, `tun0`).
+    Through,
+    /// MADE: a kube context of a cluster made on this machine (kind, minikube, k3d).
+    Cluster,
+    /// MADE: a database `createdb` / `mysqladmin create` made on this machine.
+    Database,
+    /// MADE: a directory a repository was just cloned into.
+    Clone,
+    /// MADE: a compose project `docker compose up` started (its `-p` name, or "" for the
+    /// directory's default).
+    Compose,
+    /// MADE: a terraform working directory initialised in a temporary directory.
+    TerraformDir,
+    /// MADE: a folder made on a remote (`rclone mkdir R:path`).
+    RemoteFolder,
+    /// MADE: an emulator started here (`localstack start`).
+    Emulator,
+    /// SET: a folder listed (`ls DIR`).
+    Listing,
+    /// SET: names of secrets listed (`vault kv list`, `doppler secrets --only-names`); the value
+    /// is the listing command, whose scope a reveal keeps.
+    SecretNames,
+    /// SET: a number of items a step says it works through ("1 of 5", "(9,014 rows)").
+    Rows,
+}
+
+impl Kind {
+    /// Which of the four kinds this is.
+    pub fn class(self) -> Class {
+        match self {
+            Kind::Remote => Class::Name,
+            Kind::Through => Class::Place,
+            Kind::Cluster
+            | Kind::Database
+            | Kind::Clone
+            | Kind::Compose
+            | Kind::TerraformDir
+            | Kind::RemoteFolder
+            | Kind::Emulator => Class::Made,
+            Kind::Listing | Kind::SecretNames | Kind::Rows => Class::Set,
+        }
+    }
+}
+
+/// One definition: its kind, what it names, a value (a backend, a command), the step that
+/// made it, and a count for a set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    /// What was defined.
+    pub kind: Kind,
+    /// Its name (a remote, a project, a directory, an interface).
+    pub id: String,
+    /// What it stands for (a backend, the listing command), or empty.
+    pub value: String,
+    /// The step that defined it (the index of the recent hint).
+    pub step: usize,
+    /// A set's size, when a step said it.
+    pub count: Option<u64>,
+}
+
+/// Everything earlier steps (and earlier commands of the line) defined, oldest first.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    defs: Vec<Definition>,
+}
+
+impl Model {
+    /// Records a definition; a set replaces the sets before it (the latest listing is what
+    /// "them" means), and a name is defined again in place.
+    pub fn define(&mut self, kind: Kind, id: &str, value: &str, step: usize, count: Option<u64>) {
+        match kind.class() {
+            Class::Set => self.defs.retain(|d| d.kind != kind),
+            Class::Name => self.defs.retain(|d| !(d.kind == kind && d.id == id)),
+            _ => {}
+        }
+        self.defs.push(Definition {
+            kind,
+            id: id.to_owned(),
+            value: value.to_owned(),
+            step,
+            count,
+        });
+    }
+
+    /// Forgets what `kind` defined (a listing that lists nothing one can name).
+    pub fn forget(&mut self, kind: Kind) {
+        self.defs.retain(|d| d.kind != kind);
+    }
+
+    /// The ids defined of `kind`, latest first.
+    pub fn ids(&self, kind: Kind) -> impl Iterator<Item = &str> {
+        self.defs
+            .iter()
+            .rev()
+            .filter(move |d| d.kind == kind)
+            .map(|d| d.id.as_str())
+    }
+
+    /// Whether `id` is defined of `kind`.
+    pub fn has(&self, kind: Kind, id: &str) -> bool {
+        self.ids(kind).any(|d| d == id)
+    }
+
+    /// The latest definition of `kind`.
+    pub fn latest(&self, kind: Kind) -> Option<&Definition> {
+        self.defs.iter().rev().find(|d| d.kind == kind)
+    }
+
+    /// The latest definition of `kind` made by the step just before `step`.
+    pub fn just_before(&self, kind: Kind, step: usize) -> Option<&Definition> {
+        self.latest(kind).filter(|d| d.step + 1 == step)
+    }
+}
+
+/// Records what `cmd` defines of the kinds this model holds beyond the environment's own
+/// (compose projects, terraform directories, emulators, remotes and their folders, secret
+/// names listed, interfaces a session runs over).
+pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
+    let p = cmd.program;
+    let step = ctx.env.step;
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-p",
+            "--project-name",
+            "-f",
+            "--file",
+            "--profile",
+            "-H",
+            "--host",
+            "--context",
+            "--project",
+            "--config",
+            "-chdir",
+            "-n",
+            "--namespace",
+        ])
+        .collect();
+    let remote = remote_docker(cmd, ctx);
+    let dir = terraform_dir(cmd, ctx);
+    let model = &mut ctx.env.defined;
+    match p {
+        "docker" | "podman" | "docker-compose" | "podman-compose" => {
+            let compose = p.ends_with("compose") || ops.first() == Some(&"compose");
+            let sub = if p.ends_with("compose") {
+                ops.first()
+            } else {
+                ops.get(1)
+            };
+            if compose && sub == Some(&"up") && !remote {
+                let project = cmd.value(&["-p", "--project-name"]).unwrap_or("");
+                model.define(Kind::Compose, project, "", step, None);
+            }
+        }
+        "localstack" if ops.first() == Some(&"start") => {
+            model.define(
+                Kind::Emulator,
+                "localstack",
+                "http://localhost:4566",
+                step,
+                None,
+            );
+        }
+        "terraform" | "tofu" if ops.first() == Some(&"init") => {
+            if let Some(dir) = dir.filter(|d| temporary(d)) {
+                model.define(Kind::TerraformDir, &dir, "", step, None);
+            }
+        }
+        "rclone" => {
+            if ops.starts_with(&["config", "create"])
+                && let (Some(name), Some(backend)) = (ops.get(2), ops.get(3))
+            {
+                model.define(Kind::Remote, name, backend, step, None);
+            } else if matches!(ops.first(), Some(&"mkdir"))
+                && let Some(folder) = ops.get(1).filter(|f| f.contains(':'))
+            {
+                model.define(
+                    Kind::RemoteFolder,
+                    folder.trim_end_matches('/'),
+                    "",
+                    step,
+                    None,
+                );
+            }
+        }
+        "ssh" | "mosh" | "autossh" => {
+            // A session over an interface brought up by an earlier step (`wg-quick up wg0`).
+            if let Some(up) = model.latest(Kind::Through).filter(|d| d.value == "up") {
+                let id = up.id.clone();
+                model.define(Kind::Through, &id, "session", step, None);
+            }
+        }
+        _ => {}
+    }
+    // An interface brought up (what a session then runs over).
+    if let Some(iface) = brought_up(cmd, &ops) {
+        model.define(Kind::Through, &iface, "up", step, None);
+    }
+    if secret_names(p, &ops, cmd) {
+        let line = written(cmd);
+        model.define(Kind::SecretNames, p, &line, step, None);
+    }
+}
+
+/// The command as written, for a reveal's scope.
+fn written(cmd: &Cmd<'_>) -> String {
+    let mut s = String::from(cmd.program);
+    for a in cmd.args {
+        s.push(' ');
+        s.push_str(a);
+    }
+    s
+}
+
+/// Whether a docker command reaches another machine's daemon (`-H ssh://host`, `--context
+/// remote`, `DOCKER_HOST=`): nothing it makes or removes is this machine's.
+fn remote_docker(cmd: &Cmd<'_>, ctx: &Context) -> bool {
+    cmd.value(&["-H", "--host"]).is_some()
+        || cmd
+            .value(&["--context", "-c"])
+            .is_some_and(|c| c != "default" && c != "desktop-linux")
+        || cmd
+            .assignments
+            .iter()
+            .chain(cmd.prefix.iter())
+            .any(|a| a.starts_with("DOCKER_HOST=") || a.starts_with("DOCKER_CONTEXT="))
+        || ctx
+            .env
+            .exported
+            .iter()
+            .any(|(n, _)| n == "DOCKER_HOST" || n == "DOCKER_CONTEXT")
+}
+
+/// The directory a terraform command works in: `-chdir=DIR`, or the one a `cd` entered.
+fn terraform_dir(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+    let chdir = cmd
+        .words()
+        .find_map(|w| w.strip_prefix("-chdir="))
+        .or_else(|| cmd.value(&["-chdir"]));
+    match chdir {
+        Some(d) => paths::enter(ctx.cwd.as_deref(), Some(d)),
+        None => ctx.cwd.clone(),
+    }
+    .map(|d| d.trim_end_matches('/').to_owned())
+}
+
+/// A temporary directory: under `/tmp`, `/var/tmp` or `$TMPDIR`.
+fn temporary(dir: &str) -> bool {
+    ["/tmp/", "/var/tmp/", "/private/tmp/", "$TMPDIR/"]
+        .iter()
+        .any(|t| dir.starts_with(t) && dir.len() > t.len())
+}
+
+/// An interface name: `wg0`, `tun0`, `tap1`, `eth0`, `ens3`, `enp0s3`, `wlan0`, `ppp0`,
+/// `utun4`, `tailscale0`, `zt0`.
+pub fn interface(w: &str) -> bool {
+    let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
+    stem.len() < w.len()
+        && [
+            "wg",
+            "tun",
+            "tap",
+            "eth",
+            "ens",
+            "eno",
+            "wlan",
+            "ppp",
+            "utun",
+            "tailscale",
+            "zt",
+            "vpn",
+            "nordlynx",
+        ]
+        .contains(&stem)
+        || w.starts_with("enp") && w.len() > 4
+        || w.starts_with("wlp") && w.len() > 4
+}
+
+/// The interface a command brings up, if any.
+fn brought_up(cmd: &Cmd<'_>, ops: &[&str]) -> Option<String> {
+    match (cmd.program, ops) {
+        ("wg-quick", ["up", i, ..]) => Some((*i).to_owned()),
+        ("ifup", [i, ..]) => Some((*i).to_owned()),
+        ("ip", ["link", "set", rest @ ..]) if rest.last() == Some(&"up") => rest
+            .iter()
+            .find(|w| **w != "dev" && interface(w))
+            .map(|w| (*w).to_owned()),
+        ("tailscale", ["up", ..]) => Some("tailscale0".to_owned()),
+        ("openvpn", _) => Some("tun0".to_owned()),
+        _ => None,
+    }
+}
+
+/// The interface a command takes down, if any.
+fn taken_down(cmd: &Cmd<'_>) -> Option<String> {
+    let ops: Vec<&str> = cmd.operands(&[]).collect();
+    let down = |w: &&str| matches!(*w, "down" | "disconnect" | "del" | "delete");
+    match (cmd.program, ops.as_slice()) {
+        ("wg-quick", ["down", i, ..]) => Some((*i).to_owned()),
+        ("ifdown", [i, ..]) => Some((*i).to_owned()),
+        ("ifconfig", [i, "down", ..]) => Some((*i).to_owned()),
+        ("ip", ["link", "set" | "del" | "delete", rest @ ..])
+            if rest.iter().any(down) || matches!(ops[1], "del" | "delete") =>
+        {
+            rest.iter()
+                .find(|w| **w != "dev" && !down(w) && interface(w))
+                .map(|w| (*w).to_owned())
+        }
+        ("nmcli", [_, verb, rest @ ..]) if down(verb) => rest
+            .iter()
+            .find(|w| interface(w) || !w.is_empty())
+            .map(|w| (*w).to_owned()),
+        ("networkctl", ["down", i, ..]) => Some((*i).to_owned()),
+        ("tailscale", ["down", ..]) => Some("tailscale0".to_owned()),
+        ("systemctl", [verb, unit, ..]) if matches!(*verb, "stop" | "disable" | "mask") => unit
+            .strip_prefix("wg-quick@")
+            .or_else(|| unit.strip_prefix("openvpn@"))
+            .map(|i| i.trim_end_matches(".service").to_owned()),
+        _ => None,
+    }
+}
+
+/// Whether a command lists the names of secrets (not their values).
+fn secret_names(p: &str, ops: &[&str], cmd: &Cmd<'_>) -> bool {
+    match p {
+        "doppler" => ops.first() == Some(&"secrets") && cmd.has(&["--only-names"]),
+        "vault" => {
+            ops.starts_with(&["kv", "list"])
+                || ops.first() == Some(&"list")
+                || ops.starts_with(&["secrets", "list"])
+        }
+        "aws" => {
+            ops.starts_with(&["secretsmanager", "list-secrets"])
+                || ops.starts_with(&["ssm", "describe-parameters"])
+        }
+        "gcloud" => ops.starts_with(&["secrets", "list"]),
+        "az" => ops.starts_with(&["keyvault", "secret", "list"]),
+        "kubectl" | "oc" => {
+            ops.first() == Some(&"get")
+                && ops
+                    .get(1)
+                    .is_some_and(|r| matches!(*r, "secret" | "secrets"))
+                && !cmd.has(&["-o", "--output", "-oyaml", "-ojson"])
+        }
+        "gh" | "glab" => ops.starts_with(&["secret", "list"]),
+        "op" => ops.starts_with(&["item", "list"]),
+        "infisical" => ops.first() == Some(&"secrets") && cmd.has(&["--silent"]),
+        "pass" | "gopass" => ops.is_empty() || matches!(ops.first(), Some(&"ls" | &"list")),
+        _ => false,
+    }
+}
+
+/// Notes what a step's words define that only makes later verdicts stricter: the interface a
+/// session runs over ("ssh admin@10.8.0.12  # over wg0", "we're connected through tun0"), and
+/// the size of the set it works through ("order 1 of refunds.csv (9,014 rows)", "1 of 5").
+pub fn note_words(text: &str, ctx: &mut Context) {
+    let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':'))
+        .map(|w| w.trim_end_matches([',', '.']))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let step = ctx.env.step;
+    let session = words.iter().any(|w| {
+        matches!(
+            *w,
+            "ssh" | "mosh" | "connected" | "session" | "logged" | "tunnel" | "vpn" | "remote"
+        )
+    });
+    if session {
+        for (i, w) in words.iter().enumerate() {
+            if matches!(*w, "over" | "via" | "through" | "thru")
+                && let Some(iface) = {
+                    let near = || words[i + 1..].iter().take(5);
+                    // An interface's name, else a VPN connection's (`wg-office`).
+                    near()
+                        .find(|n| interface(n))
+                        .or_else(|| near().find(|n| n.starts_with("wg-") || n.starts_with("vpn-")))
+                }
+            {
+                let iface = iface.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                ctx.env
+                    .defined
+                    .define(Kind::Through, iface, "session", step, None);
+                break;
+            }
+        }
+    }
+    if let Some(n) = set_size(&words) {
+        ctx.env.defined.define(Kind::Rows, "", "", step, Some(n));
+    }
+}
+
+/// The size of the set a step works through: "N of M" (M), "(N rows)", "N rows/items/records/
+/// orders/customers/entries/lines".
+fn set_size(words: &[&str]) -> Option<u64> {
+    let num = |w: &str| -> Option<u64> {
+        let d: String = w.chars().filter(|c| *c != ',').collect();
+        d.parse::<u64>().ok()
+    };
+    for (i, w) in words.iter().enumerate() {
+        if *w == "of"
+            && i > 0
+            && num(words[i - 1]).is_some()
+            && let Some(m) = words.get(i + 1).and_then(|m| num(m))
+        {
+            return Some(m);
+        }
+        if let Some(n) = num(w)
+            && words.get(i + 1).is_some_and(|u| {
+                matches!(
+                    *u,
+                    "rows"
+                        | "items"
+                        | "records"
+                        | "orders"
+                        | "customers"
+                        | "entries"
+                        | "lines"
+                        | "users"
+                        | "accounts"
+                        | "charges"
+                        | "refunds"
+                        | "invoices"
+                        | "hosts"
+                        | "servers"
+                        | "files"
+                )
+            })
+        {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// What a command does to something the model holds: taking down the interface the
+/// operator's session runs over.
+pub fn judge(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
+    if ctx.env.defined.latest(Kind::Through).is_none() {
+        return;
+    }
+    let Some(iface) = taken_down(cmd) else {
+        return;
+    };
+    if let Some(d) = ctx
+        .env
+        .defined
+        .ids(Kind::Through)
+        .find(|d| *d == iface.as_str())
+    {
+        out.push(Finding {
+            family: Family::System,
+            code: "system.own-access",
+            severity: Severity::Stop,
+            message: format!(
+                "{} takes {d} down, the interface an earlier step's session runs over: the operator's own access to the host is cut",
+                cmd.program
+            ),
+        });
+    }
+}
+
+/// An rclone path on a remote defined as the local disk (`rclone config create X local`, or the
+/// `:local:` backend): the path on this machine.
+pub fn local_remote_path<'a>(word: &'a str, ctx: &Context) -> Option<&'a str> {
+    if let Some(path) = word.strip_prefix(":local:") {
+        return Some(path);
+    }
+    let (name, path) = word.split_once(':')?;
+    ctx.env
+        .defined
+        .latest(Kind::Remote)
+        .is_some()
+        .then(|| {
+            ctx.env
+                .defined
+                .defs
+                .iter()
+                .rev()
+                .find(|d| d.kind == Kind::Remote && d.id == name)
+                .filter(|d| d.value == "local" || d.value == "alias")
+                .map(|_| path)
+        })
+        .flatten()
+}
+
+/// A rclone command on a local remote, judged as the filesystem command it amounts to
+/// (`rclone purge X:/srv/data` is `rm -rf /srv/data`).
+pub fn rclone_equivalent(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+    if cmd.program != "rclone" || ctx.env.defined.latest(Kind::Remote).is_none() {
+        return None;
+    }
+    let ops: Vec<&str> = cmd.operands(&[]).collect();
+    let path = ops.get(1).and_then(|w| local_remote_path(w, ctx))?;
+    let path = if path.is_empty() { "." } else { path };
+    match ops.first()? {
+        &"purge" => Some(format!("rm -rf {path}")),
+        &"delete" => Some(format!("rm -r {path}")),
+        &"deletefile" => Some(format!("rm {path}")),
+        &"rmdir" | &"rmdirs" => Some(format!("rmdir {path}")),
+        _ => None,
+    }
+}
+
+/// Why `cmd` acts only on a thing made here or a local place the model holds, if it does (read
+/// by [`super::carried::local_place`] after the line's own production words).
+pub fn made_here(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+    let p = cmd.program;
+    let model = &ctx.env.defined;
+    match p {
+        "docker" | "podman" | "docker-compose" | "podman-compose" => {
+            let ops: Vec<&str> = cmd
+                .operands(&["-p", "--project-name", "-f", "--file", "--profile"])
+                .collect();
+            let compose = p.ends_with("compose") || ops.first() == Some(&"compose");
+            if !compose || remote_docker(cmd, ctx) {
+                return None;
+            }
+            let project = cmd.value(&["-p", "--project-name"]);
+            // On the line: a project or profile named local (`-p myapp-local`, `--profile
+            // dev`), the developer's own stack.
+            let local_word = |v: &str| {
+                v.to_ascii_lowercase()
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| matches!(w, "local" | "dev" | "test" | "tests" | "ci"))
+            };
+            if let Some(name) = project.filter(|n| local_word(n))
+                && !super::environments::shared(name)
+            {
+                return Some(format!("the local compose project {name}"));
+            }
+            if let Some(profile) = cmd.value(&["--profile"]).filter(|v| local_word(v)) {
+                return Some(format!("the compose profile {profile}, a local stack"));
+            }
+            // A project an earlier step started on this machine (both unnamed: this
+            // directory's default project).
+            let project = project.unwrap_or("");
+            model.has(Kind::Compose, project).then(|| {
+                if project.is_empty() {
+                    "the compose project an earlier step started here".to_owned()
+                } else {
+                    format!("the compose project {project}, started here by an earlier step")
+                }
+            })
+        }
+        "terraform" | "tofu" | "terragrunt" => {
+            if cmd
+                .words()
+                .any(|w| w.to_ascii_lowercase().contains("localstack"))
+            {
+                return Some("LocalStack's emulation".to_owned());
+            }
+            let dir = terraform_dir(cmd, ctx)?;
+            model
+                .has(Kind::TerraformDir, &dir)
+                .then(|| format!("the terraform directory {dir}, made here in a temporary place"))
+        }
+        // A payment API's test mode (a test key on the line): a sandbox, no money moves.
+        "stripe" => cmd
+            .value(&["--api-key"])
+            .filter(|k| {
+                let k = k.to_ascii_lowercase();
+                k.contains("test") && !k.contains("live")
+            })
+            .map(|_| "Stripe's test mode (a test key)".to_owned()),
+        "tflocal" | "awslocal" | "cdklocal" | "samlocal" | "pulumilocal" | "sls-local" => {
+            Some(format!("LocalStack, through {p}"))
+        }
+        "aws" => cmd
+            .value(&["--endpoint-url"])
+            .filter(|v| {
+                let v = v.to_ascii_lowercase();
+                v.contains("://localstack:") || v.contains("://localstack/")
+            })
+            .map(|v| format!("the LocalStack emulator at {v}")),
+        "rclone" => {
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            let target = ops.get(1)?.trim_end_matches('/');
+            if local_remote_path(target, ctx).is_some() {
+                return Some(format!(
+                    "{target}, on a remote defined as this machine's disk"
+                ));
+            }
+            model
+                .ids(Kind::RemoteFolder)
+                .find(|f| target == *f || target.starts_with(&format!("{f}/")))
+                .map(|f| format!("the folder {f}, made by an earlier step"))
+        }
+        _ => None,
+    }
+}
+
+/// A sentence right after a listing of secret names asking for a value ("show me the value of
+/// it", "print them", "what's in the first one"): a secret revealed, in the listing's scope.
+pub fn follow_up(text: &str, ctx: &Context, out: &mut Vec<Finding>) {
+    let Some(listing) = ctx.env.defined.just_before(Kind::SecretNames, ctx.env.step) else {
+        return;
+    };
+    let lower = crate::strip_lead(text).to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'' && c != '_')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let asks_value = words.iter().any(|w| {
+        matches!(
+            *w,
+            "value"
+                | "values"
+                | "reveal"
+                | "show"
+                | "print"
+                | "cat"
+                | "decode"
+                | "contents"
+                | "content"
+                | "get"
+                | "read"
+                | "echo"
+                | "dump"
+                | "paste"
+                | "copy"
+                | "fetch"
+        )
+    });
+    let refers = words.iter().any(|w| {
+        matches!(
+            *w,
+            "it" | "them"
+                | "that"
+                | "those"
+                | "these"
+                | "one"
+                | "first"
+                | "last"
+                | "each"
+                | "all"
+                | "every"
+                | "its"
+                | "their"
+        )
+    }) || text
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|w| w.len() > 3 && w.contains('_') && w.bytes().all(|b| !b.is_ascii_lowercase()));
+    if !asks_value || !refers || !super::carried::acting(text) {
+        return;
+    }
+    let bulk = words
+        .iter()
+        .any(|w| matches!(*w, "them" | "all" | "every" | "each" | "those" | "these"));
+    out.push(Finding {
+        family: Family::Secrets,
+        code: "context.secret-reveal",
+        severity: if bulk {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
+        message: format!(
+            "\"{}\" after `{}` (a listing of secret names): shows a secret's value{}",
+            crate::cut(text, 60),
+            crate::cut(&listing.value, 80),
+            if bulk { ", every one listed" } else { "" }
+        ),
+    });
+}
