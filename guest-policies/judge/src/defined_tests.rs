@@ -77,6 +77,11 @@ fn what_this_work_made_is_its_own_to_remove() {
             &["gh secret list --repo acme/api"],
             ALLOW,
         ),
+        (
+            "show me how to rotate it",
+            &["aws secretsmanager list-secrets --region eu-west-1"],
+            ALLOW,
+        ),
     ]);
 }
 

@@ -162,6 +162,42 @@ impl Model {
 /// names listed, interfaces a session runs over).
 pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
     let p = cmd.program;
+    // Every command passes here: only the programs that define something go on (no
+    // allocation for the others).
+    if !matches!(
+        p,
+        "docker"
+            | "podman"
+            | "docker-compose"
+            | "podman-compose"
+            | "localstack"
+            | "terraform"
+            | "tofu"
+            | "rclone"
+            | "ssh"
+            | "mosh"
+            | "autossh"
+            | "wg-quick"
+            | "ifup"
+            | "ip"
+            | "tailscale"
+            | "openvpn"
+            | "doppler"
+            | "vault"
+            | "aws"
+            | "gcloud"
+            | "az"
+            | "kubectl"
+            | "oc"
+            | "gh"
+            | "glab"
+            | "op"
+            | "infisical"
+            | "pass"
+            | "gopass"
+    ) {
+        return;
+    }
     let step = ctx.env.step;
     let ops: Vec<&str> = cmd
         .operands(&[
@@ -180,8 +216,13 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
             "--namespace",
         ])
         .collect();
-    let remote = remote_docker(cmd, ctx);
-    let dir = terraform_dir(cmd, ctx);
+    let remote = p.contains("docker") || p.contains("podman");
+    let remote = remote && remote_docker(cmd, ctx);
+    let dir = if matches!(p, "terraform" | "tofu") {
+        terraform_dir(cmd, ctx)
+    } else {
+        None
+    };
     let model = &mut ctx.env.defined;
     match p {
         "docker" | "podman" | "docker-compose" | "podman-compose" => {
@@ -647,25 +688,23 @@ pub fn follow_up(text: &str, ctx: &Context, out: &mut Vec<Finding>) {
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'' && c != '_')
         .filter(|w| !w.is_empty())
         .collect();
+    // A value asked for, not the names again ("show me how to rotate it" asks none).
     let asks_value = words.iter().any(|w| {
         matches!(
             *w,
             "value"
                 | "values"
                 | "reveal"
-                | "show"
                 | "print"
                 | "cat"
                 | "decode"
+                | "decoded"
                 | "contents"
                 | "content"
-                | "get"
-                | "read"
+                | "plaintext"
                 | "echo"
                 | "dump"
-                | "paste"
-                | "copy"
-                | "fetch"
+                | "unmasked"
         )
     });
     let refers = words.iter().any(|w| {
