@@ -64,6 +64,7 @@ fn words_around_a_harmless_request_stay_harmless() {
         ("rm the build output you just generated", &[], ALLOW),
         // Replies to one person are a message.
         ("reply to Bob's email about the invoice", &[], ALLOW),
+        ("reply to the review on sessions", &[], ALLOW),
         ("revert my last change to utils.py", &[], ALLOW),
     ]);
     // At most a confirmation: a bounded change in a shared environment (the label rule).

@@ -1008,7 +1008,6 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::vf(Destroy, OVERWRITE).and(class::GUARD_VERB),
     ),
     ("replica", Lex::o(STORE)),
-    ("reply", Lex::v(Communicate).and(class::SEND)),
     ("repo", Lex::o(STORE).and(class::DATA)),
     ("repository", Lex::o(STORE).and(class::DATA)),
     ("request", Lex::f(APPROVAL).and(class::SELF_OBJECT)),

@@ -9,8 +9,8 @@
 //!   and "over what X pushed" before the place it names;
 //! - a small count with its ordinal ("the last two", "the 3 oldest"): the object stays, and a
 //!   count of 100 or more is kept (it is a scope);
-//! - the verbs people type as commands in a sentence: `rm` is "delete", and "scale X (down) to
-//!   zero" is "stop X".
+//! - the verbs people type as commands in a sentence: `rm` is "delete", "scale X (down) to
+//!   zero" is "stop X", and "reply on <account>" is a post there.
 //!
 //! The reduced sentence is read IN ADDITION to the sentence as written ([`super::judge_prose`]),
 //! so a reduction can only add a reading, never hide one the words already gave. Built as a
@@ -224,6 +224,18 @@ pub fn reduce(text: &str) -> Option<String> {
             changed = true;
             continue;
         }
+        // "reply on the company's account", "respond from our page": a post there (a reply
+        // *to* someone is a message, and stays unread as one).
+        if matches!(lower.as_str(), "reply" | "respond" | "comment")
+            && words
+                .get(i + 1)
+                .is_some_and(|n| matches!(bare(n).as_str(), "on" | "from" | "via"))
+        {
+            out.push("post".to_owned());
+            i += 1;
+            changed = true;
+            continue;
+        }
         // "scale X (all the way) (down) to zero": stop X.
         if lower == "scale"
             && let Some(end) = to_zero(&words, i + 1)
@@ -418,6 +430,11 @@ mod tests {
                 "scale every deployment in prod down to zero for the weekend",
                 Some("stop every deployment in prod for the weekend"),
             ),
+            (
+                "reply on our Mastodon account to the thread",
+                Some("post on our Mastodon account to the thread"),
+            ),
+            ("reply to the review on sessions", None),
             // Nothing to reduce: a question word before the clause, a large count, a scale up.
             ("explain what you just wrote", None),
             ("delete the 500 oldest snapshots", None),
