@@ -11,6 +11,10 @@ use crate::{Severity, judge};
 fn g1_near_misses_of_claimed_programs_stay_allowed() {
     expect_alone(&[
         ("wmic process list brief", ALLOW),
+        ("wmic process where name='notepad.exe' get processid", ALLOW),
+        // A runner's words before a command are not a `call` of a method.
+        ("please run rm -rf node_modules", ALLOW),
+        ("frobctl service where name=airlock status", ALLOW),
         ("vault operator members", ALLOW),
         ("pulumi refresh --preview-only", ALLOW),
         ("gh repo create scratch --private", ALLOW),
@@ -41,6 +45,16 @@ fn g1_a_claimed_program_whose_recognizer_finds_nothing_is_read_generically() {
             "vault operator rekey -init -key-shares=1 -key-threshold=1",
             Severity::Confirm,
         ),
+    ]);
+    // A `where` clause's filter does not end the command path.
+    expect_alone(&[
+        (
+            "wmic process where \"name='airlock.exe'\" call terminate",
+            STOP,
+        ),
+        ("frobctl process where name=airlock-daemon kill", STOP),
+        ("frobctl process where name=worker-7 delete", CONFIRM),
+        ("wmic process where name='backup-agent.exe' delete", CONFIRM),
     ]);
     let j = judge("gh repo create scratch --public", &[]);
     assert!(

@@ -1001,9 +1001,16 @@ fn command_shaped(t: &str) -> Option<bool> {
     // network or a service (`interface eth0 down`).
     let mut prev = "";
     let mut noun_before = false;
-    for w in words {
+    while let Some(w) = words.next() {
         if w.starts_with('-') {
             prev = w;
+            continue;
+        }
+        if w.eq_ignore_ascii_case("where") && words.peek().is_some_and(|f| f.contains('=')) {
+            // A `where` clause with its filter (`process where name=x delete`), which no
+            // sentence spells so.
+            prev = w;
+            words.next();
             continue;
         }
         // A quoted operand (`etcdctl del "" --prefix`, `VBoxManage unregistervm "Win 11"`,

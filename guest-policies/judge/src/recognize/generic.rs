@@ -856,6 +856,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
     // The program has its own recognizer, which knows its separate-word secret reads
     // (`kubectl get secret x` prints names, not values): only a fused one is read here.
     let own_recognizer = reads_subcommands_of(cmd.program);
+    // A `where` clause in the path (`wmic process where name='x' delete`): its two words do
+    // not count towards the path's length.
+    let mut filter_next = false;
+    let mut filtered = 0;
     for a in cmd.args.iter() {
         let a: &'c str = a;
         if a == "--" {
@@ -941,6 +945,19 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         if operands > OPERAND_WORDS {
             break;
         }
+        if std::mem::take(&mut filter_next) {
+            // The filter of a `where` clause (`name='airlock.exe'`): what is selected, not a
+            // path word; the path goes on after it.
+            filtered += 1;
+            scope_of(a, &mut r);
+            continue;
+        }
+        if a.eq_ignore_ascii_case("where") && r.verb == Verb::Absent && !read_word {
+            // `wmic process where FILTER delete`, `frobctl users where role=admin disable`.
+            filter_next = true;
+            filtered += 1;
+            continue;
+        }
         if lists_things(a) {
             r.listed = true;
             r.flags |= flag::BULK;
@@ -1010,7 +1027,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             }
             continue;
         }
-        let in_path = operands <= PATH_WORDS && path_like(a);
+        let in_path = operands <= PATH_WORDS + filtered && path_like(a);
         // The word's parts: the first verb-class part leads, object parts name what it acts
         // on (the last one of a word is its head: `payments-db` is a database).
         let mut word_head: Option<(u16, &'c str)> = None;
@@ -1099,6 +1116,21 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                         }
                     }
                 }
+            }
+            if in_path
+                && r.verb == Verb::Run
+                && r.verb_word.eq_ignore_ascii_case("call")
+                && p.len() == a.len()
+                && let Role::Act(v) = role(w, class)
+                && v != Verb::Run
+                && lexicon::lookup(w.as_bytes()).is_some_and(|l| l.verb == v)
+            {
+                // The method a `call` invokes is the verb (`wmic process ... call terminate`):
+                // a whole English verb word only (`call drop_table` names an operation, which
+                // the name patterns grade).
+                r.verb = v;
+                r.verb_word = p;
+                return true;
             }
             if in_path && r.verb == Verb::Run && role(w, class) == Role::Read {
                 // What a runner runs is a read (`terragrunt run-all plan -destroy`): the
@@ -1697,6 +1729,23 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, claimed: bool, out: &mut Vec<Find
                 ),
                 None,
             ),
+        ));
+        return;
+    }
+    if matches!(r.verb, Verb::Destroy | Verb::Shutdown | Verb::Disable)
+        && r.objects & obj::RUNTIME != 0
+        && cmd
+            .args
+            .iter()
+            .any(|a| a.to_ascii_lowercase().contains("airlock"))
+    {
+        // A process or a service named airlock stopped or deleted by any program (`wmic
+        // process where name='airlock.exe' delete`): the guard is taken down.
+        out.push(finding(
+            Family::Tampering,
+            "tampering.stop-guard",
+            Severity::Stop,
+            message(cmd, &r, "stops airlock's own process or service", None),
         ));
         return;
     }
