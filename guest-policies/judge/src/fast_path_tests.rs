@@ -118,3 +118,23 @@ fn git_run_elsewhere_is_still_read_as_there() {
         assert_eq!(settings(line).as_deref(), want, "{line}");
     }
 }
+
+/// `production` compares its words in any case without lowercasing the name first.
+#[test]
+fn production_names_in_any_case() {
+    use crate::recognize::containers::production;
+    for name in [
+        "prod",
+        "PROD",
+        "Production",
+        "prod-eu",
+        "eu_PRD_1",
+        "live",
+        "api.Live.x",
+    ] {
+        assert!(production(name), "{name}");
+    }
+    for name in ["product", "preprod", "delivery", "olive", "", "prod2"] {
+        assert!(!production(name), "{name}");
+    }
+}

@@ -44,9 +44,13 @@ fn running_change(
 
 /// Whether a name looks like production (`production`, `prod`, `prod-eu`, `live`).
 pub fn production(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    n.split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| matches!(w, "prod" | "production" | "prd" | "live"))
+    // Compared in any case where they are, without a lowercased copy of the name: many words
+    // of many commands pass here.
+    name.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        ["prod", "production", "prd", "live"]
+            .iter()
+            .any(|p| w.eq_ignore_ascii_case(p))
+    })
 }
 
 fn up(s: Severity) -> Severity {
