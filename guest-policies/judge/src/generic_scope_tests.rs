@@ -22,7 +22,8 @@ fn a_verb_without_an_object_is_graded_by_its_scope() {
         ("crictl rmp --all --force", CONFIRM),
         ("acmectl delete '*'", CONFIRM),
         ("acmectl delete --match '.*'", CONFIRM),
-        ("acmectl delete $(acmectl ls -q)", CONFIRM),
+        // A listing given as the operand reaches everything it lists: one step up (everything).
+        ("acmectl delete $(acmectl ls -q)", VERIFY),
         // A home or system location.
         ("dscl . -delete /Users/tempcontractor", CONFIRM),
         // Production named: verified, stopped in bulk.

@@ -1863,3 +1863,6 @@ mod reduced_prose_tests;
 
 #[cfg(test)]
 mod defined_tests;
+
+#[cfg(test)]
+mod everything_tests;

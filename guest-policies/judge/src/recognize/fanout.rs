@@ -1,18 +1,14 @@
-//! A command run on every item of a list (holdout6 analysis M5): `fd ... --exec CMD` is
-//! `find ... -exec CMD`, and a command fed a listing of everything (`LIST | xargs CMD`, `for x
-//! in $(LIST)`, `LIST | while read x; do CMD "$x"; done`) acts on "all of LIST": what its own
-//! recognizer finds for one item is one step worse for all of them.
+//! A command run on every item of a search (holdout6 analysis M5): `fd ... --exec CMD` is
+//! `find ... -exec CMD`, so the find recognizer grades where it searches and what it picks.
+//! Whether a command fed a listing reaches everything is decided in [`super::everything`].
 //!
 //! # Why a module of its own
 //!
-//! The feeders (xargs' upstream, a loop's list, a read loop's input) are read in `mod.rs`,
-//! next to the bulk deletes that name their program; this module holds only the readings that
-//! turn another program's fan-out into those shapes, so the family recognizers stay the
+//! It turns another program's fan-out into find's shape, so the family recognizers stay the
 //! single place a command's meaning is decided.
 
-use super::{Cmd, Context, generic, program_name};
-use crate::finding::{Finding, Severity};
-use crate::shell::Script;
+use super::{Cmd, Context};
+use crate::finding::Finding;
 
 /// fd's options that take a value (fd's README and `fd --help`).
 const FD_VALUES: &[&str] = &[
@@ -115,36 +111,4 @@ pub fn fd_exec(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
         );
     }
     true
-}
-
-/// Whether what feeds `cmd` is a listing of everything (`tool list`, `kubectl get`, `git
-/// for-each-ref`, a search of `/`): through xargs, a `for` loop's substitution, or a `while
-/// read` loop's input.
-pub fn fed_everything(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
-    if cmd.more_args {
-        return super::xargs_feeder(cmd, s, index).0 == generic::Feeder::Wide;
-    }
-    if let Some(list) = super::loop_list(cmd, s, index) {
-        return list.iter().any(|w| super::generic_lists(w));
-    }
-    super::read_loop(cmd, s, index).is_some_and(|(f, _)| f == generic::Feeder::Wide)
-}
-
-/// The findings of a command fed a listing of everything, one step worse: the recognizer
-/// judged one item, the command acts on all of them ("all of LIST").
-pub fn raise_for_all(cmd: &Cmd<'_>, found: &mut [Finding]) {
-    for f in found {
-        let raised = match f.severity {
-            Severity::Confirm => Severity::Verify,
-            s => s,
-        };
-        if raised != f.severity {
-            f.severity = raised;
-            f.message = format!(
-                "{}, for every item a listing feeds to {}",
-                f.message,
-                program_name(cmd.program)
-            );
-        }
-    }
 }

@@ -771,13 +771,6 @@ fn negated(name: &str) -> bool {
     neg
 }
 
-/// A `$(...)` or backtick operand whose command lists things (`$(hcloud server list -o id)`).
-fn lists_things(w: &str) -> bool {
-    (w.starts_with("$(") || w.starts_with('`'))
-        && w.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '`' | '$'))
-            .any(super::lists)
-}
-
 /// Reads `cmd` as verb x object x scope. `None` when its path names no verb that changes
 /// anything (a read, or no verb at all).
 pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
@@ -958,7 +951,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             filtered += 1;
             continue;
         }
-        if lists_things(a) {
+        if super::everything::substitution_lists(a) {
             r.listed = true;
             r.flags |= flag::BULK;
             continue;

@@ -29,6 +29,7 @@ pub mod containers;
 pub mod defined;
 pub mod environments;
 pub mod equivalents;
+pub mod everything;
 pub mod exposures;
 pub mod fanout;
 pub mod filesystem;
@@ -1319,11 +1320,6 @@ fn command(
     // A remote defined as this machine's disk: the path is a path here, judged as the
     // filesystem command the rclone command amounts to (it is not lowered below).
     let on_this_disk = defined::rclone_equivalent(cmd, ctx);
-    // Fed a listing of everything (`LIST | xargs CMD`, `for x in $(LIST)`): what was found
-    // for one item holds for all of them (fanout).
-    if out.len() > found_before && fanout::fed_everything(cmd, s, index) {
-        fanout::raise_for_all(cmd, &mut out[found_before..]);
-    }
     // In the developer's own throwaway environment (a cluster, emulator, dev server, database
     // or clone made here), what the program's own reader found changes nothing anyone else
     // has: noted, not graded. The checks every command gets below (secrets read, code run,
@@ -1368,6 +1364,13 @@ fn command(
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
     filesystem::redirects(cmd, out);
+    // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
+    // a whole range): what any recognizer found for one item holds for all of them.
+    if out.len() > found_before
+        && let Some(why) = everything::reach(cmd, s, index)
+    {
+        everything::raise_for_all(cmd, why, &mut out[found_before..]);
+    }
     carried::record(cmd, s, index, ctx);
 }
 
@@ -1766,8 +1769,27 @@ fn find_feeder(
     true
 }
 
+/// Whether a word takes the variable `var`: `$var`, `${var}`, or either inside a longer word
+/// (`acme/$r`, `"${id}.json"`), not a longer name (`$rest` is not `$r`).
+fn uses_var(word: &str, var: &str) -> bool {
+    if var.is_empty() {
+        return false;
+    }
+    let braced = format!("${{{var}}}");
+    if word.contains(&braced) {
+        return true;
+    }
+    let plain = format!("${var}");
+    word.match_indices(&plain).any(|(at, _)| {
+        word[at + plain.len()..]
+            .bytes()
+            .next()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == b'_'))
+    })
+}
+
 /// The words of the list a `for VAR in LIST; do ...; done` loop feeds to `cmd` through an
-/// operand `$VAR` (or `${VAR}`): `None` when `cmd` takes no loop variable.
+/// operand that takes `$VAR` (or `${VAR}`): `None` when `cmd` takes no loop variable.
 fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [Cow<'s, str>]> {
     s.commands[..index].iter().rev().find_map(|c| {
         let w = &c.words;
@@ -1775,24 +1797,8 @@ fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [
             return None;
         }
         let var = &*w[1];
-        cmd.words()
-            .any(|a| {
-                a.strip_prefix('$')
-                    .map(|r| r.trim_start_matches('{').trim_end_matches('}'))
-                    == Some(var)
-            })
-            .then(|| &w[3..])
+        cmd.words().any(|a| uses_var(a, var)).then(|| &w[3..])
     })
-}
-
-/// Words of a command that list things (the input of a bulk delete: everything listed).
-fn lists(w: &str) -> bool {
-    matches!(
-        w,
-        "list" | "ls" | "get" | "ps" | "images" | "-aq" | "-q" | "search"
-            // git's listings of every ref (`git for-each-ref refs/remotes/origin`).
-            | "for-each-ref" | "ls-remote"
-    )
 }
 
 /// A command run on many targets it does not name: by `xargs` on input from upstream, or in a
@@ -1831,7 +1837,7 @@ pub(crate) fn bulk(
                     // A few names written out (`for u in alice bob`): each one is named.
                     return;
                 }
-                let wide = list.iter().any(|w| generic_lists(w));
+                let wide = everything::any_substitution_lists(list);
                 let local = !wide
                     && list
                         .iter()
@@ -1854,11 +1860,7 @@ pub(crate) fn bulk(
     }
     // A loop's list: a substitution that lists (`$(stripe subscriptions list -q)`).
     if let Some(list) = list {
-        let wide = list.iter().any(|w| {
-            (w.starts_with("$(") || w.starts_with('`'))
-                && w.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-                    .any(lists)
-        });
+        let wide = everything::any_substitution_lists(list);
         if list
             .iter()
             .any(|w| w.starts_with("$(") || w.starts_with('`'))
@@ -1882,13 +1884,8 @@ pub(crate) fn bulk(
         .filter(|c| c.pipeline == pipeline)
         .any(|c| {
             let mut folded = Vec::new();
-            resolve(c, &mut folded).is_some_and(|u| {
-                (u.program == "find"
-                    && u.operands(&[])
-                        .next()
-                        .is_some_and(|start| paths::scope(start) == paths::Scope::Catastrophic))
-                    || u.words().any(lists)
-            })
+            resolve(c, &mut folded)
+                .is_some_and(|u| everything::feeder(&u).0 == generic::Feeder::Wide)
         });
     // `echo / | xargs rm -rf`: the targets are the words echoed.
     let echoed = s.commands[..index]
@@ -1916,13 +1913,6 @@ pub(crate) fn bulk(
     push_bulk(cmd, wide, false, out);
 }
 
-/// Whether a loop's list word is a substitution that lists things (`$(tool list -q)`).
-fn generic_lists(w: &str) -> bool {
-    (w.starts_with("$(") || w.starts_with('`'))
-        && w.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '`')
-            .any(lists)
-}
-
 /// What feeds a command run by `xargs`: the upstream commands of its pipeline, or the file
 /// (or process substitution) its stdin is redirected from; and whether that names people.
 fn xargs_feeder(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> (generic::Feeder, bool) {
@@ -1942,7 +1932,7 @@ fn xargs_feeder(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> (generic::Feeder
         let Some(u) = resolve(c, &mut folded) else {
             continue;
         };
-        let (f, p) = feeder_command(&u);
+        let (f, p) = everything::feeder(&u);
         people |= p;
         feeder = match (feeder, f) {
             (generic::Feeder::Wide, _) | (_, generic::Feeder::Wide) => generic::Feeder::Wide,
@@ -1966,75 +1956,14 @@ fn feeder_text(target: &str) -> (generic::Feeder, bool) {
         for c in &script.commands {
             let mut folded = Vec::new();
             if let Some(u) = resolve(c, &mut folded) {
-                let (f, p) = feeder_command(&u);
+                let (f, p) = everything::feeder(&u);
                 feeder = f;
                 people |= p;
             }
         }
         return (feeder, people);
     }
-    feeder_file(target)
-}
-
-/// A feeder file by its name: a list of all customers, users or addresses is wide and names
-/// people.
-fn feeder_file(name: &str) -> (generic::Feeder, bool) {
-    let l = paths::file_name(name).to_ascii_lowercase();
-    let people = [
-        "customer",
-        "user",
-        "subscriber",
-        "contact",
-        "email",
-        "member",
-        "recipient",
-        "phone",
-        "lead",
-    ]
-    .iter()
-    .any(|k| has(&l, k));
-    let wide = people || ["all", "every", "full"].iter().any(|k| has(&l, k));
-    (
-        if wide {
-            generic::Feeder::Wide
-        } else {
-            generic::Feeder::Unknown
-        },
-        people,
-    )
-}
-
-/// A feeder command: a listing (`tool list`, `ls`, `-q`) or a search of `/` is wide; a search
-/// or a listing inside the project is local; `cat FILE` is the file.
-fn feeder_command(u: &Cmd<'_>) -> (generic::Feeder, bool) {
-    if matches!(
-        u.program,
-        "cat" | "tac" | "sort" | "uniq" | "head" | "tail" | "cut" | "awk" | "grep" | "jq"
-    ) && let Some(f) = u.operands(&[]).last()
-    {
-        return feeder_file(f);
-    }
-    if matches!(u.program, "find" | "ls") {
-        let start = u.operands(&[]).next().unwrap_or(".");
-        // A search that picks files by name, age or size (`find tmp/ -name '*.o'`) or a glob
-        // of one kind of file (`ls *.log`); not every file of a directory.
-        let picks = if u.program == "find" {
-            u.words().any(filesystem::find_picks)
-        } else {
-            has(start, "*.")
-        };
-        return if paths::scope(start) == paths::Scope::Catastrophic {
-            (generic::Feeder::Wide, false)
-        } else if start.starts_with('/') || start.starts_with('~') || !picks {
-            (generic::Feeder::Unknown, false)
-        } else {
-            (generic::Feeder::Local, false)
-        };
-    }
-    if u.words().any(lists) {
-        return (generic::Feeder::Wide, false);
-    }
-    (generic::Feeder::Unknown, false)
+    everything::file_feeder(target)
 }
 
 /// `while read x; do CMD "$x"; done < FILE` (or `FEEDER | while read x; ...`): the feeder of
@@ -2052,13 +1981,7 @@ fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Fe
             let uses = c.words[1..]
                 .iter()
                 .filter(|w| !w.starts_with('-'))
-                .any(|var| {
-                    cmd.words().any(|a| {
-                        a.strip_prefix('$')
-                            .map(|r| r.trim_start_matches('{').trim_end_matches('}'))
-                            == Some(&**var)
-                    })
-                });
+                .any(|var| cmd.words().any(|a| uses_var(a, var)));
             uses.then_some(k)
         })?;
     // `done < FILE`: the redirection of the loop's end, a command without words after `cmd`.
@@ -2080,7 +2003,7 @@ fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Fe
         for c in s.commands[..at].iter().filter(|c| c.pipeline == pipeline) {
             let mut folded = Vec::new();
             if let Some(u) = resolve(c, &mut folded) {
-                result = feeder_command(&u);
+                result = everything::feeder(&u);
             }
         }
         return Some(result);
