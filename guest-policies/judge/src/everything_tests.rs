@@ -27,6 +27,9 @@ fn bounded_lists_and_single_items_keep_their_grade() {
         ),
         ("jq '.[].name' package-lock.json", ALLOW),
         ("git branch -r", ALLOW),
+        // Three reads are reads; a `*` after a flag is a glob.
+        ("grep -c x a.log; grep -c y b.log; grep -c z c.log", ALLOW),
+        ("rm -f *.tmp", ALLOW),
         // A whole range on a tool that only looks.
         ("nmap -p 1-65535 localhost", ALLOW),
         ("cp all_fixtures.json tests/data/", ALLOW),
@@ -41,6 +44,11 @@ fn bounded_lists_and_single_items_keep_their_grade() {
         ),
         ("sendmail alice@company.com < note.txt", CONFIRM),
         ("ufw allow 443/tcp", CONFIRM),
+        (
+            "curl -X POST https://api.sendgrid.com/v3/mail/send -d @campaign.json",
+            CONFIRM,
+        ),
+        ("gh release delete v1.0 -y", CONFIRM),
         ("hcloud server delete a", CONFIRM),
         ("hcloud server delete a && hcloud server delete b", CONFIRM),
     ]);
@@ -89,7 +97,7 @@ fn a_listing_fed_any_way_is_all_of_it() {
 fn a_target_named_for_all_is_all_of_them() {
     expect_alone(&[
         (
-            "curl -X POST https://api.mailgun.net/v3/acme.com/messages -F to=all-users@acme.com -F text=hello",
+            "curl -X POST https://api.sendgrid.com/v3/mail/batch -d @campaign.json",
             VERIFY,
         ),
         (
@@ -117,7 +125,7 @@ fn the_same_destroy_three_times_is_bulk() {
             VERIFY,
         ),
         (
-            "gh repo archive acme/a -y; gh repo archive acme/b -y; gh repo archive acme/c -y",
+            "gh release delete v1.0 -y; gh release delete v1.1 -y; gh release delete v1.2 -y",
             VERIFY,
         ),
     ]);
@@ -131,6 +139,10 @@ fn a_whole_range_is_everything() {
         ("iptables -A INPUT -p tcp --dport 1:65535 -j ACCEPT", VERIFY),
         ("firewall-cmd --zone=public --add-port=0-65535/udp", VERIFY),
         ("ufw allow from 0.0.0.0/0 to any port 22", VERIFY),
+        (
+            "az network nsg rule create -g rg --nsg-name web -n open --priority 100 --source-address-prefixes '*' --destination-port-ranges 22 --access Allow",
+            ALLOW,
+        ),
     ]);
 }
 

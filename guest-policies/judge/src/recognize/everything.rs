@@ -23,7 +23,7 @@ use std::borrow::Cow;
 use super::generic::{self, Feeder, Role};
 use super::{Cmd, filesystem, paths, program_name, resolve};
 use crate::finding::{Finding, Severity};
-use crate::prose::lexicon;
+use crate::prose::lexicon::{self, Verb};
 use crate::shell::{RedirectKind, Script};
 use crate::substring::has;
 
@@ -268,28 +268,81 @@ pub fn whole_range(v: &str) -> bool {
     )
 }
 
-/// The destroy a command performs, as a key: the program and its path up to the first verb
-/// (`hcloud server delete`, `docker volume rm`, `rm`).
-fn destroy_key(c: &Cmd<'_>) -> String {
-    let mut key = String::from(c.program);
+/// Whether a long option names addresses or ports (`--source-ranges`, `--cidr`, `--dport`).
+fn names_a_place(option: &str) -> bool {
     let mut buf = [0_u8; lexicon::MAX_WORD];
+    let mut found = false;
+    generic::parts(option.trim_start_matches('-'), |p| {
+        found = generic::lower(p, &mut buf).is_some_and(|w| {
+            matches!(
+                w,
+                "address"
+                    | "addresses"
+                    | "cidr"
+                    | "cidrs"
+                    | "destination"
+                    | "dport"
+                    | "ip"
+                    | "ips"
+                    | "port"
+                    | "ports"
+                    | "prefix"
+                    | "prefixes"
+                    | "range"
+                    | "ranges"
+                    | "source"
+                    | "sport"
+            )
+        });
+        !found
+    });
+    found
+}
+
+/// Whether a lowercased word is a verb that destroys, sends, revokes, disables, cancels,
+/// closes or shuts down: what is worse repeated (the outbound verbs of the generic reader).
+fn destroys(w: &str) -> bool {
+    matches!(
+        generic::role(w, None),
+        Role::Act(
+            Verb::Destroy
+                | Verb::Communicate
+                | Verb::Money
+                | Verb::Keys
+                | Verb::Disable
+                | Verb::Cancel
+                | Verb::Close
+                | Verb::Shutdown
+        )
+    )
+}
+
+/// The destroy a command performs, as a key: the program and its path up to its first verb
+/// that destroys (`hcloud server delete`, `docker volume rm`), or the program when its name is the verb
+/// (`rm`); `None` when the command destroys nothing by its words (`grep`, `cargo build`).
+fn destroy_key(c: &Cmd<'_>) -> Option<String> {
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    if generic::lower(c.program, &mut buf).is_some_and(destroys) {
+        return Some(c.program.to_owned());
+    }
+    let mut key = String::from(c.program);
     for w in c.operands(&[]).take(3) {
         if w.contains(['/', '.', '$', '@']) {
             break;
         }
         key.push(' ');
         key.push_str(w);
-        let mut verb = false;
+        // The first destroying verb of the path (`gh release delete`: `release` is a noun here).
+        let mut destroying = false;
         generic::parts(w, |p| {
-            verb = generic::lower(p, &mut buf)
-                .is_some_and(|l| matches!(generic::role(l, None), Role::Act(_)));
-            !verb
+            destroying = generic::lower(p, &mut buf).is_some_and(destroys);
+            !destroying
         });
-        if verb {
-            return key;
+        if destroying {
+            return Some(key);
         }
     }
-    String::from(c.program)
+    None
 }
 
 /// How many commands of the line perform the same destroy as `cmd`.
@@ -297,12 +350,14 @@ fn repeats(cmd: &Cmd<'_>, s: &Script<'_>) -> usize {
     if s.commands.len() < 3 {
         return 1;
     }
-    let key = destroy_key(cmd);
+    let Some(key) = destroy_key(cmd) else {
+        return 1;
+    };
     s.commands
         .iter()
         .filter(|c| {
             let mut folded = Vec::new();
-            resolve(c, &mut folded).is_some_and(|u| destroy_key(&u) == key)
+            resolve(c, &mut folded).is_some_and(|u| destroy_key(&u).as_ref() == Some(&key))
         })
         .count()
 }
@@ -321,14 +376,17 @@ pub fn reach(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<Reach> {
         return Some(Reach::Named);
     }
     // A value of an option (`--cidr 0.0.0.0/0`, `--port=1-65535`) or a rule's operand
-    // (`ufw allow 1:65535/tcp`); a bare `*` operand is a shell glob, judged by its recognizer.
-    let mut after_option = false;
+    // (`ufw allow 1:65535/tcp`). A `*` only as the value of an option that names addresses or
+    // ports (`--source-address-prefixes '*'`): elsewhere it is a shell glob (`rm -rf *`),
+    // judged by its recognizer.
+    let mut after_place = false;
     for w in cmd.words() {
-        let value = w.split_once('=').map_or(w, |(_, v)| v);
-        if (w.contains('=') || after_option || w != "*") && whole_range(value) {
+        let (name, value) = w.split_once('=').unwrap_or(("", w));
+        let star_here = after_place || name.starts_with("--") && names_a_place(name);
+        if (value != "*" || star_here) && whole_range(value) {
             return Some(Reach::WholeRange);
         }
-        after_option = w.starts_with('-');
+        after_place = w.starts_with("--") && !w.contains('=') && names_a_place(w);
     }
     let n = repeats(cmd, s);
     (n >= 3).then_some(Reach::Repeated(n))
