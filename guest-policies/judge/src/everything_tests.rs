@@ -42,7 +42,14 @@ fn bounded_lists_and_single_items_keep_their_grade() {
             "curl -X PUT -d @item.json https://api.example.com/v1/items/7",
             CONFIRM,
         ),
-        ("sendmail alice@company.com < note.txt", CONFIRM),
+        (
+            "curl -X DELETE https://api.example.com/v1/users/7 -d @ids.json",
+            CONFIRM,
+        ),
+        (
+            "curl -X POST https://api.example.com/v1/accounts/suspend -d @acct_7.json",
+            CONFIRM,
+        ),
         ("ufw allow 443/tcp", CONFIRM),
         (
             "curl -X POST https://api.sendgrid.com/v3/mail/send -d @campaign.json",
@@ -101,10 +108,13 @@ fn a_target_named_for_all_is_all_of_them() {
             VERIFY,
         ),
         (
-            "mailx -s 'Price change' all-customers@company.com < notice.txt",
+            "curl -X DELETE https://api.example.com/v1/users/batch -d @ids.json",
             VERIFY,
         ),
-        ("sendmail everyone@company.com < outage.txt", VERIFY),
+        (
+            "curl -X POST https://api.example.com/v1/accounts/suspend -d @all_accounts.json",
+            VERIFY,
+        ),
         (
             "curl -X POST https://api.example.com/v1/users/batch -d @changes.json",
             VERIFY,
