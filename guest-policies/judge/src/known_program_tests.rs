@@ -394,3 +394,23 @@ fn an_internal_package_published_to_a_public_index() {
         ("gem push acme_private_client-1.0.gem", STOP),
     ]);
 }
+
+#[test]
+fn ansible_fully_qualified_read_only_modules_are_their_short_names() {
+    use crate::severity_tables::{ALLOW, CONFIRM, expect_alone};
+    expect_alone(&[
+        (
+            "ansible all -i inventories/production -m ansible.builtin.setup",
+            ALLOW,
+        ),
+        (
+            "ansible web -i inventories/production -m ansible.builtin.ping",
+            ALLOW,
+        ),
+        ("ansible all -i inventories/production -m setup", ALLOW),
+        (
+            "ansible web -i inventories/production -m ansible.builtin.service -a 'name=nginx state=restarted'",
+            CONFIRM,
+        ),
+    ]);
+}

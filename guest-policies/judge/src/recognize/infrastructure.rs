@@ -243,6 +243,8 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     if cmd.program == "ansible"
         && cmd
             .value(&["-m", "--module-name"])
+            // A fully qualified name is its short name (`ansible.builtin.setup` is `setup`).
+            .map(|m| m.rsplit('.').next().unwrap_or(m))
             .is_some_and(|m| matches!(m, "ping" | "setup" | "debug" | "gather_facts"))
     {
         return;
