@@ -249,23 +249,22 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     {
         return;
     }
+    // The ad-hoc command's host pattern, read once for its scope and its size.
+    let pattern = if cmd.program == "ansible" {
+        cmd.operands(ANSIBLE_VALUES).next()
+    } else {
+        None
+    };
     let prod = ["-i", "--inventory", "--inventory-file", "-l", "--limit"]
         .iter()
         .filter_map(|o| cmd.value(&[o]))
-        .chain(if cmd.program == "ansible" {
-            cmd.operands(ANSIBLE_VALUES).next()
-        } else {
-            None
-        })
+        .chain(pattern)
         .any(production);
     let before = out.len();
     if cmd.program == "ansible" {
         // The host pattern `all` or `*` (ansible's "Patterns: targeting hosts and groups"):
         // every host of the inventory at once, graded like a production inventory.
-        let every = cmd
-            .operands(ANSIBLE_VALUES)
-            .next()
-            .is_some_and(|p| matches!(p, "all" | "*"));
+        let every = pattern.is_some_and(|p| matches!(p, "all" | "*"));
         ad_hoc_module(cmd, prod, every, out);
     }
     if prod && out.len() == before {
