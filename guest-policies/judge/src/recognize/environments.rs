@@ -137,15 +137,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-/// Salt's options that take a value (salt(1)).
+/// Salt's options that take a value (salt(1)): the targeting options first (`-G 'env:staging'`,
+/// `-C 'G@env:qa and web*'`, `-L a,b`: they hold the target), then the others.
 const SALT_VALUES: &[&str] = &[
-    "-t",
-    "--timeout",
-    "-s",
-    "--static",
-    "-b",
-    "--batch-size",
-    "--batch-wait",
     "-C",
     "-G",
     "-P",
@@ -159,12 +153,22 @@ const SALT_VALUES: &[&str] = &[
     "--nodegroup",
     "--list",
     "--pcre",
+    "-t",
+    "--timeout",
+    "-s",
+    "--static",
+    "-b",
+    "--batch-size",
+    "--batch-wait",
     "-c",
     "--config-dir",
     "--out",
     "--return",
     "--state-output",
 ];
+
+/// Salt's targeting options: the first thirteen of [`SALT_VALUES`], one list for both uses.
+const SALT_TARGETING: &[&str] = SALT_VALUES.split_at(13).0;
 
 /// `salt TARGET module.function ARGS`: a function that changes the minions (`service.restart`,
 /// `pkg.install`, `state.apply`, `file.managed`...) on a target that names a shared or a
@@ -175,21 +179,7 @@ fn salt(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let mut ops = cmd.operands(SALT_VALUES);
     // A targeting option (`-G 'env:staging'`, `-C 'G@env:qa and web*'`, `-L a,b`) holds the
     // target; the first operand is then the function.
-    let targeted = cmd.value(&[
-        "-C",
-        "-G",
-        "-P",
-        "-N",
-        "-R",
-        "-I",
-        "-L",
-        "-E",
-        "--compound",
-        "--grain",
-        "--nodegroup",
-        "--list",
-        "--pcre",
-    ]);
+    let targeted = cmd.value(SALT_TARGETING);
     let (Some(target), Some(function)) = (targeted.or_else(|| ops.next()), ops.next()) else {
         return;
     };
