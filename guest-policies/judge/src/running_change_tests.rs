@@ -241,3 +241,43 @@ fn bounded_changes_on_named_shared_environments_are_confirmed() {
         ),
     ]);
 }
+
+/// salt(1)'s targeting options hold the target (`salt -G 'env:staging' service.restart nginx`);
+/// its other value options (`-t 30`, `--batch-size 10`) hold no target, so the target is then
+/// the first operand. The options are spelled out here, not taken from the judge's list: the
+/// judge keeps them as the head of one list, and a shifted head must fail this test.
+#[test]
+fn salt_reads_the_target_from_every_targeting_option_and_only_from_those() {
+    let targeting = [
+        "-C",
+        "-G",
+        "-P",
+        "-N",
+        "-R",
+        "-I",
+        "-L",
+        "-E",
+        "--compound",
+        "--grain",
+        "--nodegroup",
+        "--list",
+        "--pcre",
+    ];
+    let lines: Vec<String> = targeting
+        .iter()
+        .map(|option| format!("salt {option} 'staging-web*' service.restart nginx"))
+        .chain(
+            [
+                "-t 30",
+                "--timeout 30",
+                "-b 10",
+                "--batch-size 10",
+                "--out json",
+            ]
+            .iter()
+            .map(|option| format!("salt {option} 'staging-web*' service.restart nginx")),
+        )
+        .collect();
+    let cases: Vec<(&str, _)> = lines.iter().map(|line| (line.as_str(), CONFIRM)).collect();
+    expect_alone(&cases);
+}
