@@ -1866,3 +1866,6 @@ mod defined_tests;
 
 #[cfg(test)]
 mod everything_tests;
+
+#[cfg(test)]
+mod address_tests;

@@ -510,6 +510,9 @@ fn powershell<'c>(cmd: &Cmd<'c>) -> Option<Request<'c>> {
 /// Whether a word is a URL: a scheme, or a host (with a dot, or `localhost`, or a port) before
 /// the path. Not a path, a file, an option's value such as a header, or an HTTPie data item.
 fn url_like(w: &str) -> bool {
+    if service_variable(w).is_some() {
+        return true;
+    }
     if let Some((scheme, _)) = w.split_once("://") {
         return !scheme.is_empty() && scheme.bytes().all(|c| c.is_ascii_alphabetic());
     }
@@ -550,7 +553,41 @@ struct Url {
     query: String,
 }
 
+/// A URL that opens with a variable naming a service's address (`$VAULT_ADDR/v1/...`,
+/// `${ES_URL}/_all`, `$CONSUL_HTTP_ADDR`, `$KEYCLOAK_ENDPOINT`): the service the name says, as
+/// its host (`vault`, `es`, `consul-http`), and the rest of the URL. The name is all a reader
+/// has, and it is how these clients are configured (`VAULT_ADDR` is Vault's own variable).
+pub(crate) fn service_variable(w: &str) -> Option<(String, &str)> {
+    let rest = w.strip_prefix('$')?;
+    let (name, tail) = if let Some(braced) = rest.strip_prefix('{') {
+        braced.split_once('}')?
+    } else {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        rest.split_at(end)
+    };
+    let service = [
+        "_ADDR",
+        "_ADDRESS",
+        "_URL",
+        "_URI",
+        "_HOST",
+        "_ENDPOINT",
+        "_SERVER",
+    ]
+    .iter()
+    .find_map(|s| name.strip_suffix(s))?;
+    (!service.is_empty() && (tail.is_empty() || tail.starts_with(['/', ':', '?'])))
+        .then(|| (service.to_ascii_lowercase().replace('_', "-"), tail))
+}
+
 fn parse(raw: &str, httpie: bool) -> Url {
+    if let Some((service, tail)) = service_variable(raw) {
+        let mut url = parse(&format!("http://{service}{tail}"), httpie);
+        url.host = service;
+        return url;
+    }
     let rest = raw.split_once("://").map_or(raw, |(_, r)| r);
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
@@ -796,6 +833,45 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ));
     }
     let segments: Vec<&str> = url.path.split('/').filter(|s| !s.is_empty()).collect();
+    // Vault's HTTP API is its CLI's generic verbs on the same paths (`DELETE
+    // $VAULT_ADDR/v1/sys/mounts/x` is `vault delete sys/mounts/x`, `vault secrets disable x`).
+    if segments.first() == Some(&"v1")
+        && (url.port == "8200" || {
+            let mut vault = false;
+            generic::parts(&url.host, |p| {
+                vault = p.eq_ignore_ascii_case("vault");
+                !vault
+            });
+            vault
+        })
+    {
+        let verb = match method.as_str() {
+            "DELETE" => "delete",
+            "PATCH" => "patch",
+            _ => "write",
+        };
+        let args: Vec<Cow<'_, str>> = [Cow::Borrowed(verb), Cow::Owned(segments[1..].join("/"))]
+            .into_iter()
+            .chain(pairs.iter().map(|(k, v)| Cow::Owned(format!("{k}={v}"))))
+            .collect();
+        let before = out.len();
+        super::secrets::vault(
+            &Cmd {
+                program: "vault",
+                args: &args,
+                redirects: &[],
+                more_args: false,
+                piped_in: false,
+                assignments: &[],
+                prefix: &[],
+                launcher: &[],
+            },
+            out,
+        );
+        if out.len() > before {
+            return;
+        }
+    }
     let (verb, verb_word): (Verb, Cow<'_, str>) = if method == "DELETE" {
         (Verb::Destroy, Cow::Borrowed("DELETE"))
     } else {

@@ -22,6 +22,7 @@
 //! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
 //! `--` ends the options) and grades its targets.
 
+pub mod addresses;
 pub mod carried;
 pub mod classes;
 pub mod cloud;

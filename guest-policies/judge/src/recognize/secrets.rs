@@ -932,6 +932,7 @@ pub fn judge(
     // Exposures: a directory served, a private port tunnelled to the internet.
     exposure(cmd, ctx, out);
     dns_loop(cmd, s, index, out);
+    super::addresses::secret_in_address(cmd, s, index, out);
     // Exfiltration.
     if let Some(send) = sink(cmd) {
         exfiltration(cmd, &send, s, index, ctx, out);
