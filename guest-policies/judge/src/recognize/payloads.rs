@@ -49,7 +49,7 @@ pub enum Place {
     /// A service the project routinely sends to (coverage, error tracking, its Git host, a
     /// mail-sending API).
     Service,
-    /// The company's own: an internal host, `company-*`/`acme-*`/`corp-*` names, "internal",
+    /// The company's own: an internal host, `company-*`/`corp-*` names, "internal",
     /// an artifact store.
     Own,
     /// A host nothing is known of.
@@ -279,13 +279,14 @@ const NOT_INITIALS: &[&str] = &[
     "id", "th", "vn", "ph", "my", "il", "ae", "za", "lb", "gw", "dr", "bk",
 ];
 
-/// Words of a bucket's or host's name that make it the company's own.
+/// Words of a bucket's or host's name that make it the company's own. Generic words only: the
+/// judge cannot know the company's name, and a name taken from the labeled sets (where the
+/// company is often "acme") would be tuning to them.
 const OWN: &[&str] = &[
     "company",
     "corp",
     "internal",
     "intranet",
-    "acme",
     "artifacts",
     "artefacts",
     "artifactory",
