@@ -124,6 +124,13 @@ fn the_line_wins_over_what_was_made() {
         ),
         // A compose project started elsewhere, not named local: as before.
         ("docker compose -p payments down -v", &[], VERIFY),
+        // Named for dev is not named local: a dev project's volumes hold the developer's data.
+        ("docker compose -p inventory-dev down -v", &[], VERIFY),
+        (
+            "docker compose --project-name crm-dev down --volumes",
+            &[],
+            VERIFY,
+        ),
     ]);
 }
 

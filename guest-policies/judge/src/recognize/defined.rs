@@ -605,13 +605,18 @@ pub fn made_here(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
             }
             let project = cmd.value(&["-p", "--project-name"]);
             // On the line: a project or profile named local (`-p myapp-local`, `--profile
-            // dev`), the developer's own stack.
-            let local_word = |v: &str| {
+            // dev`), the developer's own stack. A project named for `dev` is not enough: a dev
+            // project's volumes hold the developer's data (`-p shop-dev down -v` deletes them),
+            // while a profile only selects which services of the stack run.
+            let words = |v: &str, also_dev: bool| {
                 v.to_ascii_lowercase()
                     .split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(|w| matches!(w, "local" | "dev" | "test" | "tests" | "ci"))
+                    .any(|w| {
+                        matches!(w, "local" | "test" | "tests" | "ci") || also_dev && w == "dev"
+                    })
             };
-            if let Some(name) = project.filter(|n| local_word(n))
+            let local_word = |v: &str| words(v, true);
+            if let Some(name) = project.filter(|n| words(n, false))
                 && !super::environments::shared(name)
             {
                 return Some(format!("the local compose project {name}"));
