@@ -64,6 +64,16 @@ fn bounded_lists_and_single_items_keep_their_grade() {
 #[test]
 fn a_listing_fed_any_way_is_all_of_it() {
     expect_alone(&[
+        // A resource noun spelled like a verb before the listing verb (`invoices`, `charges`)
+        // does not hide the listing.
+        (
+            "stripe invoices list --limit 50 | jq -r '.data[].id' | xargs -n1 stripe invoices void",
+            VERIFY,
+        ),
+        (
+            "stripe charges list --limit 20 | jq -r '.data[].id' | xargs -I{} stripe refunds create --charge {}",
+            VERIFY,
+        ),
         // Pipe to xargs from a `list` subcommand through jq's every element.
         (
             "scw instance server list -o json | jq -r '.[].id' | xargs -n1 scw instance server delete",

@@ -126,7 +126,9 @@ pub fn lists(u: &Cmd<'_>) -> bool {
         if LISTING_NOUNS.contains(&w) {
             return true;
         }
-        // The first verb-like part of the word decides (`list-images`, `get`, `delete-x`).
+        // The first verb-like part of the word decides (`list-images`, `get`, `delete-x`); an
+        // acting word decides only if no later word of the path lists: a resource noun can be
+        // spelled like a verb (`stripe charges list`, `gh cache list`).
         let mut verdict = None;
         generic::parts(w, |p| {
             let Some(l) = generic::lower(p, &mut buf) else {
@@ -143,8 +145,8 @@ pub fn lists(u: &Cmd<'_>) -> bool {
             }
             verdict.is_none()
         });
-        if let Some(v) = verdict {
-            return v;
+        if verdict == Some(true) {
+            return true;
         }
     }
     false
