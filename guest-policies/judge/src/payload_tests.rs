@@ -98,10 +98,16 @@ fn people_business_and_source_leaving_are_graded_by_where_they_go() {
     ]);
 }
 
-/// A message to a list address through a mail API reaches everyone at once.
+/// A message to a list address through a mail API or a mail client reaches everyone at once.
 #[test]
 fn a_message_to_a_list_address_is_a_mass_message() {
     expect_alone(&[
+        (
+            "mailx -s 'price change' all-members@club.example < letter.txt",
+            STOP,
+        ),
+        ("sendmail everybody@shopco.example < notice.eml", STOP),
+        ("mail -s 'shift swap' kim@shopco.example < note.txt", ALLOW),
         (
             "curl https://api.eu.mailgun.net/v3/news.example/messages -F to=everyone@lists.news.example -F text=@announcement.txt",
             STOP,

@@ -1374,13 +1374,24 @@ fn graded(p: &str, send: &Send<'_>) -> Option<Option<Finding>> {
     } else {
         payloads::place(dest, send.cloud)
     };
-    // A message to a list address (`to=all-customers@...`, `everyone@`) through a mail API
-    // reaches everyone on the list at once: it cannot be unsent.
-    if payloads::mail_service(dest)
-        && let Some(list) = send.inline.iter().find_map(|v| {
-            let to = v.strip_prefix("to=").or_else(|| v.strip_prefix("To="))?;
-            payloads::list_address(to).then_some(to)
-        })
+    // A message to a list address (`to=all-customers@...`, `everyone@`) through a mail API,
+    // or a mail client's recipient that is one (`mailx -s x all-staff@...`), reaches everyone
+    // on the list at once: it cannot be unsent.
+    let mail_client = matches!(p, "mail" | "mailx" | "sendmail" | "mutt");
+    let api_list = || {
+        payloads::mail_service(dest)
+            .then(|| {
+                send.inline.iter().find_map(|v| {
+                    let to = v.strip_prefix("to=").or_else(|| v.strip_prefix("To="))?;
+                    payloads::list_address(to).then_some(*v)
+                })
+            })
+            .flatten()
+            .map(|v| v.split_once('=').map_or(v, |(_, to)| to))
+    };
+    if let Some(list) = (mail_client && payloads::list_address(dest))
+        .then_some(dest.as_str())
+        .or_else(api_list)
     {
         return Some(Some(finding(
             Family::Business,
