@@ -23,7 +23,7 @@ use std::borrow::Cow;
 use super::generic::{self, Feeder, Role};
 use super::{Cmd, filesystem, paths, program_name, resolve};
 use crate::finding::{Finding, Severity};
-use crate::prose::lexicon::{self, Verb};
+use crate::prose::lexicon;
 use crate::shell::{RedirectKind, Script};
 use crate::substring::has;
 
@@ -304,19 +304,7 @@ fn names_a_place(option: &str) -> bool {
 /// Whether a lowercased word is a verb that destroys, sends, revokes, disables, cancels,
 /// closes or shuts down: what is worse repeated (the outbound verbs of the generic reader).
 fn destroys(w: &str) -> bool {
-    matches!(
-        generic::role(w, None),
-        Role::Act(
-            Verb::Destroy
-                | Verb::Communicate
-                | Verb::Money
-                | Verb::Keys
-                | Verb::Disable
-                | Verb::Cancel
-                | Verb::Close
-                | Verb::Shutdown
-        )
-    )
+    matches!(generic::role(w, None), Role::Act(verb) if generic::outbound(verb))
 }
 
 /// The destroy a command performs, as a key: the program and its path up to its first verb

@@ -455,6 +455,22 @@ pub(crate) enum Role {
     Other,
 }
 
+/// The verbs whose act is worse repeated over many targets (destroy, send, pay, key changes,
+/// switch off, cancel, close, shut down): what a fan-out or a repeat raises.
+pub(crate) fn outbound(verb: Verb) -> bool {
+    matches!(
+        verb,
+        Verb::Destroy
+            | Verb::Communicate
+            | Verb::Money
+            | Verb::Keys
+            | Verb::Disable
+            | Verb::Cancel
+            | Verb::Close
+            | Verb::Shutdown
+    )
+}
+
 /// The verb role of a lowercased part, for a program of `class`.
 pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
     if class.is_some_and(|c| c.destroy_verbs().contains(&w))
@@ -1899,17 +1915,7 @@ pub fn judge_looped(cmd: &Cmd<'_>, feeder: Feeder, people: bool, out: &mut Vec<F
     if matches!(r.class, Some(Class::PackageManager | Class::LocalSandbox)) {
         return;
     }
-    let outbound = matches!(
-        r.verb,
-        Verb::Destroy
-            | Verb::Communicate
-            | Verb::Money
-            | Verb::Keys
-            | Verb::Disable
-            | Verb::Cancel
-            | Verb::Close
-            | Verb::Shutdown
-    );
+    let outbound = outbound(r.verb);
     if feeder == Feeder::Wide {
         r.flags |= flag::BULK;
     }
