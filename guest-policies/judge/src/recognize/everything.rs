@@ -335,15 +335,24 @@ fn destroy_key(c: &Cmd<'_>) -> Option<String> {
     None
 }
 
-/// How many commands of the line perform the same destroy as `cmd`.
-fn repeats(cmd: &Cmd<'_>, s: &Script<'_>) -> usize {
+/// How many commands on each side of a command count as repeating it.
+const REPEAT_WINDOW: usize = 16;
+
+/// How many commands perform the same destroy as `cmd`, counted among the commands near it
+/// (at most [`REPEAT_WINDOW`] on each side). A line that repeats an act writes the repeats
+/// next to each other (`x rm a && x rm b && x rm c`); counting over the whole script for
+/// every command would be quadratic in its length, and a hostile line of 100,000 commands
+/// would then run the scorer into its deadline.
+fn repeats(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> usize {
     if s.commands.len() < 3 {
         return 1;
     }
     let Some(key) = destroy_key(cmd) else {
         return 1;
     };
-    s.commands
+    let near =
+        index.saturating_sub(REPEAT_WINDOW)..(index + REPEAT_WINDOW + 1).min(s.commands.len());
+    s.commands[near]
         .iter()
         .filter(|c| {
             let mut folded = Vec::new();
@@ -378,7 +387,7 @@ pub fn reach(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<Reach> {
         }
         after_place = w.starts_with("--") && !w.contains('=') && names_a_place(w);
     }
-    let n = repeats(cmd, s);
+    let n = repeats(cmd, s, index);
     (n >= 3).then_some(Reach::Repeated(n))
 }
 
