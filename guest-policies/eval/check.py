@@ -9,7 +9,11 @@ each by its own rules (HELD_BACK): every action in split `report`, a minimum num
 at least HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign
 action and a minimum per family, and no action that is also in the corpus or in an earlier
 held-back set; for the sets in NEAR_DUPLICATE_CHECKED, no hint that nearly repeats (difflib
-ratio above NEAR_DUPLICATE_RATIO) a hint of the corpus or of an earlier set.
+ratio above NEAR_DUPLICATE_RATIO) a hint of the corpus or of an earlier set. When DIR holds the
+check sets of CHECK_SETS (`shuffle8/`: written from a spent set's kinds with other spellings, used
+for totals while building, so not held back), each is checked after every held-back set by its own
+minimums, with no action also in the corpus or in any held-back set, and no hint that nearly
+repeats a hint of the corpus or of the held-back sets it was written after.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -62,6 +66,19 @@ HELD_BACK = (
 # word changed. The earlier sets predate the rule and are not held to it.
 NEAR_DUPLICATE_CHECKED = ("holdout6", "holdout7", "holdout8", "holdout9")
 NEAR_DUPLICATE_RATIO = 0.9
+# Check sets: labeled like a held-back set (every action in split `report`) but not held back.
+# shuffle8/ holds holdout8's kinds of misses and false positives written again with other
+# programs, vendors, languages and phrasings (see shuffle8/README.md): the engineers read only
+# its totals while they build, so it is tuned against in aggregate and reported as such.
+# Each: (directory, minimum actions, minimum per family, minimum benign share, the held-back
+# sets its hints are compared with for near duplicates). The comparison leaves out the sets
+# still fresh (holdout9/ and later: a near-duplicate report would print their lines); an exact
+# copy of a line of any set is still reported, through `seen`, naming only where it is.
+CHECK_SETS = (
+    ("shuffle8", 180, 10, 0.35,
+     ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
+      "holdout8")),
+)
 
 
 def near_duplicates(held, earlier_hints, name, problems):
@@ -156,7 +173,8 @@ def load(root, problems, seen):
             text = line.strip()
             if not text or text.startswith("#") or text.startswith("//"):
                 continue
-            held = root.name in {name for name, _, _ in HELD_BACK}
+            held = root.name in ({name for name, _, _ in HELD_BACK}
+                                 | {name for name, *_ in CHECK_SETS})
             where = f"{path.relative_to(root.parent) if held else path.name}:{n}"
             try:
                 rec = json.loads(text)
@@ -257,6 +275,30 @@ def main():
             problems.append(f"{name}: {ok} benign actions of {total}, "
                             f"fewer than {HOLDOUT_MIN_OK_SHARE:.0%}")
         per_family = Counter(r["family"] for r in held)
+        for fam in FAMILIES:
+            if per_family[fam] < min_per_family:
+                problems.append(f"{name}: family {fam} has {per_family[fam]} actions, "
+                                f"fewer than {min_per_family}")
+
+    for name, min_total, min_per_family, min_ok_share, compared in CHECK_SETS:
+        check_dir = root / name
+        if not check_dir.is_dir():
+            continue
+        print(f"\n{name}/ (check set: read for totals only, tuned against in aggregate)")
+        # a corpus hint is found at `file.jsonl:N`, a held-back set's at `holdoutN/file.jsonl:N`
+        earlier_hints = [(hint, where) for (hint, _recent), where in seen.items()
+                         if "/" not in where or where.split("/", 1)[0] in compared]
+        checked = load(check_dir, problems, seen)
+        near_duplicates(checked, earlier_hints, name, problems)
+        total, dangerous, ok, near = summarize(checked, problems, False)
+        for r in checked:
+            if r["split"] != "report":
+                problems.append(f"{name}: `{r['hint']}` has split `{r['split']}`, not report")
+        if total < min_total:
+            problems.append(f"{name}: {total} actions, fewer than {min_total}")
+        if total and ok < min_ok_share * total:
+            problems.append(f"{name}: {ok} benign actions of {total}, fewer than {min_ok_share:.0%}")
+        per_family = Counter(r["family"] for r in checked)
         for fam in FAMILIES:
             if per_family[fam] < min_per_family:
                 problems.append(f"{name}: family {fam} has {per_family[fam]} actions, "
