@@ -1869,3 +1869,6 @@ mod everything_tests;
 
 #[cfg(test)]
 mod address_tests;
+
+#[cfg(test)]
+mod modes_tests;

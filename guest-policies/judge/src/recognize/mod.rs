@@ -40,6 +40,7 @@ pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
 pub mod lexicon;
+pub mod modes;
 pub mod paths;
 pub mod payloads;
 pub mod payments;
@@ -1124,6 +1125,7 @@ fn command(
     out: &mut Vec<Finding>,
 ) {
     let p = cmd.program;
+    let start = out.len();
     if matches!(p, "cd" | "pushd") && !ctx.in_subshell {
         let target = cmd.operands(&[]).next();
         let entered = paths::enter(ctx.cwd.as_deref(), target);
@@ -1364,6 +1366,7 @@ fn command(
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
+    let own = out.len();
     filesystem::redirects(cmd, out);
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
@@ -1371,6 +1374,12 @@ fn command(
         && let Some(why) = everything::reach(cmd, s, index)
     {
         everything::raise_for_all(cmd, why, &mut out[found_before..]);
+    }
+    // A mode that makes the command write nothing or only announce (`--sql`, `shutdown -k`,
+    // a signal nginx handles) lowers what this command found; the shell's redirections of it
+    // are judged as ever.
+    if own > start {
+        modes::judge(cmd, s, index, depth, &mut out[start..own]);
     }
     carried::record(cmd, s, index, ctx);
 }
