@@ -201,7 +201,12 @@ fn vault_api_paths_are_its_commands() {
 #[test]
 fn deleting_an_encryption_key_shreds_what_it_encrypted() {
     expect_alone(&[
-        ("vault read transit/keys/payments-pii", CONFIRM),
+        // A transit key's read returns its metadata (versions, type, policy), never the key
+        // material (that is `transit/export/...`): the mode neutralizers' metadata-only
+        // class (recognize/modes.rs). It was confirm before; Vault's API reference says
+        // "returns information about a named encryption key", the material is not in it.
+        ("vault read transit/keys/payments-pii", ALLOW),
+        ("vault read transit/export/encryption-key/payments-pii", CONFIRM),
         ("vault delete transit/keys/payments-pii", STOP),
         ("vault delete pii-transit/keys/customer-ssn", STOP),
         (
