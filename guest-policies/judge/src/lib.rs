@@ -163,6 +163,25 @@ fn may_set_context(text: &str) -> bool {
         b"ifup",
         b"docker",
         b"podman",
+        // A place selected, a shell opened on another machine or left ([`recognize::scope`]).
+        b"gcloud",
+        b"az",
+        b"kubens",
+        b"kubie",
+        b"workspace",
+        b"vagrant",
+        b"multipass",
+        b"limactl",
+        b"colima",
+        b"distrobox",
+        b"toolbox",
+        b"lxc",
+        b"incus",
+        b"mosh",
+        b"tsh",
+        b"exec",
+        b"exit",
+        b"logout",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -1872,3 +1891,7 @@ mod address_tests;
 
 #[cfg(test)]
 mod modes_tests;
+
+// Where a command acts, read once for every reader (holdout8 analysis G4, G5's places).
+#[cfg(test)]
+mod scope_tests;

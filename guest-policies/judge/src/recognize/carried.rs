@@ -183,6 +183,9 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     if let Some((file, what)) = dump_output(cmd) {
         ctx.secret_copies.push((file.to_owned(), what));
     }
+    if let Some((file, inputs)) = archive(cmd) {
+        record_archive(file, &inputs, ctx);
+    }
     record_text(cmd, s, index, ctx);
 }
 
@@ -412,6 +415,163 @@ fn copies<'c>(cmd: &Cmd<'c>) -> Vec<(&'c str, String)> {
         .iter()
         .map(|s| (*s, format!("{dir}/{}", paths::file_name(s))))
         .collect()
+}
+
+/// An archive a command makes, and the paths it puts in (a `-C DIR` before them joined on):
+/// `tar -c -f A [-C DIR] IN...` (`tar czf A IN...`, `bsdtar`), `zip [-r] A IN...`, `7z a A
+/// IN...` (`7za`, `7zz`, `rar a`), `ditto -c -k IN A`, `jar cf A IN...`.
+fn archive<'c>(cmd: &Cmd<'c>) -> Option<(&'c str, Vec<String>)> {
+    let p = cmd.program;
+    let mut inputs = Vec::new();
+    let file = match p {
+        "tar" | "bsdtar" | "gtar" => {
+            let first = cmd.args.first()?;
+            // Old style (`czf`) or a bundle (`-czf`): `c` creates, a final `f` takes the file.
+            let bundle = |a: &str| {
+                let letters = a.strip_prefix('-').unwrap_or(a);
+                !a.starts_with("--")
+                    && !letters.is_empty()
+                    && letters.bytes().all(|b| b.is_ascii_alphabetic())
+            };
+            let creates = cmd.has(&["--create"])
+                || cmd
+                    .args
+                    .iter()
+                    .any(|a| bundle(a) && a.starts_with('-') && a.contains('c'))
+                || bundle(first) && !first.starts_with('-') && first.contains('c');
+            if !creates {
+                return None;
+            }
+            let mut file = None;
+            let mut dir: Option<&str> = None;
+            let mut it = cmd.args.iter().map(|a| &**a).enumerate().peekable();
+            while let Some((i, a)) = it.next() {
+                let old_style = i == 0 && bundle(a) && !a.starts_with('-');
+                if a == "-C" || a == "--directory" {
+                    dir = it.next().map(|(_, d)| d);
+                } else if let Some(d) = a.strip_prefix("--directory=") {
+                    dir = Some(d);
+                } else if a == "-f" || a == "--file" {
+                    file = it.next().map(|(_, f)| f);
+                } else if let Some(f) = a.strip_prefix("--file=") {
+                    file = Some(f);
+                } else if (old_style || bundle(a) && a.starts_with('-')) && a.ends_with('f') {
+                    file = it.next().map(|(_, f)| f);
+                } else if matches!(
+                    a,
+                    "--exclude"
+                        | "-X"
+                        | "--exclude-from"
+                        | "-T"
+                        | "--files-from"
+                        | "-I"
+                        | "--use-compress-program"
+                        | "--transform"
+                        | "--owner"
+                        | "--group"
+                        | "--mode"
+                        | "--mtime"
+                        | "-b"
+                ) {
+                    it.next();
+                } else if !a.starts_with('-') && !old_style {
+                    inputs.push(joined(dir, a));
+                }
+            }
+            file?
+        }
+        "zip" => {
+            let mut ops = cmd.operands(&["-P", "--password", "-b", "-t", "-tt", "-n", "-x", "-i"]);
+            let file = ops.next()?;
+            inputs.extend(ops.map(str::to_owned));
+            file
+        }
+        "7z" | "7za" | "7zz" | "rar" => {
+            let ops: Vec<&str> = cmd.operands(&["-p"]).collect();
+            let [verb, file, rest @ ..] = ops.as_slice() else {
+                return None;
+            };
+            if !matches!(*verb, "a" | "u") {
+                return None;
+            }
+            inputs.extend(rest.iter().map(|r| (*r).to_owned()));
+            *file
+        }
+        "ditto" if cmd.flag(b"c", &[]) => {
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            let (file, rest) = ops.split_last()?;
+            inputs.extend(rest.iter().map(|r| (*r).to_owned()));
+            *file
+        }
+        "jar" => {
+            let first = cmd.args.first()?;
+            if !(first.starts_with('c') || first.starts_with("-c")) || !first.contains('f') {
+                return None;
+            }
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            let start = usize::from(!first.starts_with('-'));
+            let (file, rest) = ops.get(start..)?.split_first()?;
+            inputs.extend(rest.iter().map(|r| (*r).to_owned()));
+            *file
+        }
+        _ => return None,
+    };
+    (!file.is_empty() && file != "-").then_some((file, inputs))
+}
+
+/// `input` as tar reads it after `-C dir`.
+fn joined(dir: Option<&str>, input: &str) -> String {
+    match dir {
+        Some(d)
+            if !input.starts_with('/') && !input.starts_with('~') && !input.starts_with('$') =>
+        {
+            format!("{}/{input}", d.trim_end_matches(['/', '\\']))
+        }
+        _ => input.to_owned(),
+    }
+}
+
+/// What an archive holds: a secret (a key, a credentials directory, a copy of either, a
+/// database dump) makes it a copy of that secret; records of people, of the business or the
+/// project's source make it hold that class ([`super::defined::payload`]).
+fn record_archive(file: &str, inputs: &[String], ctx: &mut Context) {
+    use super::payloads::{Payload, payload_name};
+    let mut holds = Payload::Other;
+    for input in inputs {
+        let input = input.trim_end_matches('/');
+        let origin = ctx
+            .secret_copy(input)
+            .map(|o| format!("{input} (a copy of {o})"))
+            .or_else(|| paths::secret(input).map(|w| format!("{input} ({w})")))
+            .or_else(|| {
+                paths::home_relative(input)
+                    .filter(|r| {
+                        matches!(
+                            r.trim_end_matches('/'),
+                            ".ssh"
+                                | ".aws"
+                                | ".gnupg"
+                                | ".kube"
+                                | ".docker"
+                                | ".azure"
+                                | ".config/gcloud"
+                        )
+                    })
+                    .map(|_| format!("{input} (a credentials directory)"))
+            })
+            .or_else(|| paths::dump(input).then(|| format!("{input} (a data dump)")));
+        if let Some(origin) = origin {
+            ctx.secret_copies.push((file.to_owned(), origin));
+            return;
+        }
+        holds = holds.max(super::defined::payload(input, ctx));
+    }
+    if matches!(holds, Payload::People | Payload::Business | Payload::Source) {
+        let step = ctx.env.step;
+        ctx.env
+            .defined
+            .define(Kind::Holds, file, payload_name(holds), step, None);
+    }
 }
 
 /// The file a database dump writes, and what it holds.
@@ -1093,16 +1253,11 @@ fn loopback_url(v: &str) -> bool {
 fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
     let p = cmd.program;
     let ops: Vec<&str> = cmd.operands(&[]).collect();
+    record_places(cmd, &ops, ctx);
     let env = &mut ctx.env;
     match p {
         "unset" => env.exported.retain(|(n, _)| !ops.contains(&n.as_str())),
         "unalias" => env.aliases.retain(|(n, _)| !ops.contains(&n.as_str())),
-        "kubectl" | "oc" if ops.starts_with(&["config", "use-context"]) => {
-            env.kube_context = ops.get(2).map(|c| (*c).to_owned());
-        }
-        "kubectx" if ops.len() == 1 && ops[0] != "-" => {
-            env.kube_context = Some(ops[0].to_owned());
-        }
         "kind" if ops.starts_with(&["create", "cluster"]) => {
             let name = cmd.value(&["--name", "-n"]).unwrap_or("kind");
             made_cluster(env, format!("kind-{name}"));
@@ -1246,6 +1401,271 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
     }
 }
 
+/// Records the places a command selects for later commands: the kube context, a domain's
+/// place, a shell opened on another machine (or left).
+fn record_places(cmd: &Cmd<'_>, ops: &[&str], ctx: &mut Context) {
+    let step = ctx.env.step;
+    if let Some((domain, place)) = selected_place(cmd, ops) {
+        ctx.env
+            .defined
+            .define(Kind::Selected, domain.id(), place, step, None);
+    }
+    if let Some((machine, how, port)) = opened_shell(cmd, ops, ctx) {
+        ctx.env
+            .defined
+            .define(Kind::Session, &machine, how, step, port);
+    }
+    let env = &mut ctx.env;
+    match (cmd.program, ops) {
+        ("kubectl" | "oc", ["config", "use-context", context, ..]) => {
+            env.kube_context = Some((*context).to_owned());
+        }
+        ("kubectx", [context]) if *context != "-" => env.kube_context = Some((*context).to_owned()),
+        ("kubie", ["ctx", context, ..]) => env.kube_context = Some((*context).to_owned()),
+        ("exit" | "logout", _) => env.defined.forget(Kind::Session),
+        _ => {}
+    }
+}
+
+/// Programs whose steps select a place or open a shell but that the text's reading may take
+/// for words (`kubie ctx prod`, `distrobox enter box`, `tsh ssh root@edge`).
+const PLACE_PROGRAMS: &[&str] = &[
+    "kubie",
+    "kubens",
+    "kubectx",
+    "distrobox",
+    "toolbox",
+    "limactl",
+    "multipass",
+    "colima",
+    "lxc",
+    "incus",
+    "vagrant",
+    "tsh",
+    "mosh",
+    "autossh",
+    "et",
+    "fly",
+    "flyctl",
+    "heroku",
+];
+
+/// A recent step run by one of [`PLACE_PROGRAMS`]: its places recorded whatever its text is
+/// taken for (a program's own reading records them again, to the same effect).
+pub fn note_places(text: &str, ctx: &mut Context) {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let first = super::program_name(first);
+    if !PLACE_PROGRAMS.contains(&first) && first != "sudo" {
+        return;
+    }
+    let script = crate::shell::parse(text);
+    for c in &script.commands {
+        let mut folded = Vec::new();
+        if let Some(cmd) = super::resolve(c, &mut folded)
+            && PLACE_PROGRAMS.contains(&cmd.program)
+        {
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            record_places(&cmd, &ops, ctx);
+        }
+    }
+}
+
+/// The place a command selects for its domain's later commands: `gcloud config set project
+/// X` (and `configurations activate X`), `az account set --subscription X`, `docker context use
+/// X`, `terraform workspace select X` (or `new X`), `kubens X`, `kubie ns X`, `kubectl config
+/// set-context --current --namespace X`.
+fn selected_place<'c>(cmd: &Cmd<'c>, ops: &[&'c str]) -> Option<(super::scope::Domain, &'c str)> {
+    use super::scope::Domain;
+    Some(match (cmd.program, ops) {
+        ("gcloud", ["config", "set", "project" | "core/project", project, ..]) => {
+            (Domain::Gcloud, project)
+        }
+        ("gcloud", ["config", "configurations", "activate", name, ..]) => (Domain::Gcloud, name),
+        ("az", ["account", "set", ..]) => (
+            Domain::Az,
+            cmd.value(&["--subscription", "-s", "--name", "-n"])?,
+        ),
+        ("docker", ["context", "use", name, ..]) => (Domain::Docker, name),
+        ("terraform" | "tofu" | "terragrunt", ["workspace", "select" | "new", .., name]) => {
+            (Domain::Terraform, name)
+        }
+        ("kubens", [name]) if *name != "-" => (Domain::Kube, name),
+        ("kubie", ["ns", name, ..]) => (Domain::Kube, name),
+        ("kubectl" | "oc", ["config", "set-context", ..]) if cmd.has(&["--current"]) => {
+            (Domain::Kube, cmd.value(&["--namespace", "-n"])?)
+        }
+        _ => return None,
+    })
+}
+
+/// Shells a remote or container command line names as its program (`docker exec -it web sh`).
+fn shell_program(w: &str) -> bool {
+    matches!(
+        w.rsplit('/').next().unwrap_or(w),
+        "sh" | "bash" | "zsh" | "ash" | "fish" | "dash" | "ksh" | "pwsh" | "powershell"
+    )
+}
+
+/// The interactive shell a command opens on another machine, for the steps after it: the
+/// machine, `throwaway` for one made or kept on this machine (a VM, a container: `vagrant
+/// ssh`, `multipass shell`, `limactl shell`, `colima ssh`, `distrobox enter`, `toolbox enter`,
+/// `lxc`/`incus exec X -- bash`, `docker exec -it C sh` on this machine's daemon, `docker run
+/// -it IMAGE bash`) or `remote` (ssh and its kin with no command: `ssh`, `mosh`, `autossh`,
+/// `et`, `tsh ssh`, `gcloud compute ssh`, `az ssh vm`, `aws ssm start-session`, `fly ssh
+/// console`, `heroku run bash`, `kubectl exec -it POD -- sh`), and the port a remote session
+/// runs over.
+fn opened_shell(
+    cmd: &Cmd<'_>,
+    ops: &[&str],
+    ctx: &Context,
+) -> Option<(String, &'static str, Option<u64>)> {
+    let p = cmd.program;
+    let throwaway = |m: &str| Some((m.to_owned(), "throwaway", None));
+    let remote = |m: &str| Some((m.to_owned(), "remote", None));
+    match p {
+        "ssh" | "mosh" | "autossh" | "et" => {
+            // ssh(1)'s options that take a value.
+            let ops: Vec<&str> = cmd
+                .operands(&[
+                    "-p", "-i", "-l", "-o", "-J", "-F", "-b", "-c", "-E", "-e", "-m", "-O", "-Q",
+                    "-S", "-W", "-w", "-B", "-I", "-L", "-R", "-D", "--ssh", "-M",
+                ])
+                .collect();
+            // A tunnel (`-N`, `-L`, `-D`, `-R`, `-f`) or a command on the line opens no shell
+            // for the steps after it.
+            let tunnel = cmd.words().any(|w| {
+                w.starts_with("-N")
+                    || w.starts_with("-L")
+                    || w.starts_with("-D")
+                    || w.starts_with("-R")
+                    || w.starts_with("-f")
+                    || w.starts_with("-W")
+            });
+            let [host] = ops.as_slice() else { return None };
+            if tunnel {
+                return None;
+            }
+            let port = cmd.value(&["-p"]).and_then(|v| v.parse().ok()).or(Some(22));
+            let host = host.rsplit('@').next().unwrap_or(host);
+            Some((host.to_owned(), "remote", port))
+        }
+        // Over ssh's port.
+        "tsh" if ops.len() == 2 && ops[0] == "ssh" => {
+            Some((ops[1].rsplit('@').next()?.to_owned(), "remote", Some(22)))
+        }
+        "gcloud"
+            if ops.starts_with(&["compute", "ssh"])
+                && !cmd.has(&["--command"])
+                && ops.len() > 2 =>
+        {
+            Some((ops[2].rsplit('@').next()?.to_owned(), "remote", Some(22)))
+        }
+        "az" if ops.starts_with(&["ssh", "vm"]) => Some((
+            cmd.value(&["--name", "-n", "--ip"])
+                .unwrap_or("an Azure VM")
+                .to_owned(),
+            "remote",
+            Some(22),
+        )),
+        "aws" if ops.starts_with(&["ssm", "start-session"]) => {
+            remote(cmd.value(&["--target"]).unwrap_or("an instance"))
+        }
+        "fly" | "flyctl"
+            if ops.starts_with(&["ssh", "console"]) && !cmd.has(&["-C", "--command"]) =>
+        {
+            remote(cmd.value(&["-a", "--app"]).unwrap_or("a Fly app"))
+        }
+        "heroku" if ops.first() == Some(&"run") && ops.get(1).is_some_and(|s| shell_program(s)) => {
+            remote(cmd.value(&["-a", "--app"]).unwrap_or("a Heroku app"))
+        }
+        "vagrant" if ops.first() == Some(&"ssh") && !cmd.has(&["-c", "--command"]) => {
+            throwaway(ops.get(1).map_or("the vagrant VM", |m| m))
+        }
+        "multipass" if ops.first() == Some(&"shell") => {
+            throwaway(ops.get(1).map_or("the multipass VM", |m| m))
+        }
+        "limactl" if ops.first() == Some(&"shell") && ops.len() <= 2 => {
+            throwaway(ops.get(1).map_or("the lima VM", |m| m))
+        }
+        "colima" if ops.first() == Some(&"ssh") && !cmd.has(&["--"]) => throwaway("the colima VM"),
+        "distrobox" | "toolbox" if ops.first() == Some(&"enter") && !cmd.has(&["--"]) => {
+            throwaway(ops.get(1).map_or("the toolbox container", |m| m))
+        }
+        "lxc" | "incus" => match ops {
+            ["shell", m, ..] => throwaway(m),
+            ["exec", m, rest @ ..] if rest.last().is_some_and(|s| shell_program(s)) => throwaway(m),
+            _ => None,
+        },
+        "docker" | "podman" | "nerdctl" => {
+            let ops: Vec<&str> = cmd
+                .operands(&[
+                    "-u",
+                    "--user",
+                    "-w",
+                    "--workdir",
+                    "-e",
+                    "--env",
+                    "--env-file",
+                    "--name",
+                    "-v",
+                    "--volume",
+                    "-p",
+                    "--publish",
+                    "--network",
+                    "--entrypoint",
+                    "-H",
+                    "--host",
+                    "--context",
+                    "-c",
+                    "--platform",
+                    "--mount",
+                ])
+                .collect();
+            let interactive = cmd.flag(b"i", &["interactive"]);
+            let last_shell = ops.last().is_some_and(|s| shell_program(s));
+            match ops.as_slice() {
+                ["exec", c, .., _] if interactive && last_shell => {
+                    let elsewhere = cmd.value(&["-H", "--host", "--context", "-c"]).is_some()
+                        || ctx
+                            .env
+                            .defined
+                            .latest_of(Kind::Selected, "docker")
+                            .is_some()
+                        || ctx
+                            .env
+                            .exported
+                            .iter()
+                            .any(|(n, _)| n == "DOCKER_HOST" || n == "DOCKER_CONTEXT");
+                    if elsewhere || super::containers::production(c) {
+                        remote(c)
+                    } else {
+                        throwaway(c)
+                    }
+                }
+                ["run", image, .., _] if interactive && last_shell => throwaway(image),
+                _ => None,
+            }
+        }
+        "kubectl" | "oc" if ops.first() == Some(&"exec") && cmd.flag(b"i", &["stdin"]) => {
+            let pod = cmd
+                .operands(&["-n", "--namespace", "-c", "--container", "--context"])
+                .nth(1)?;
+            let tail = cmd.args.iter().skip_while(|a| *a != "--").nth(1)?;
+            if !shell_program(tail) {
+                return None;
+            }
+            let context = cmd
+                .value(&["--context"])
+                .map(str::to_owned)
+                .or_else(|| ctx.env.kube_context.clone())
+                .unwrap_or_default();
+            let ns = cmd.value(&["-n", "--namespace"]).unwrap_or("");
+            remote(&format!("{pod} ({context} {ns})"))
+        }
+        _ => None,
+    }
+}
+
 /// Git's findings that lose only what is in the working tree and the local repository: in a
 /// fresh clone there is nothing of anyone's to lose. A push still reaches the shared remote.
 pub const LOCAL_GIT: &[&str] = &[
@@ -1259,6 +1679,9 @@ pub const LOCAL_GIT: &[&str] = &[
     "git.gc-prune-now",
     "git.prune",
     "git.reflog-expire",
+    // A history rewritten in a fresh clone (`git filter-repo`, bfg) changes the clone only;
+    // pushing it is judged as the push it is.
+    "git.rewrite-history",
 ];
 
 /// The program a path is the binary of: a file in a `bin` or `sbin` directory (`/usr/bin/rm`,
@@ -1501,6 +1924,8 @@ pub fn record_assignments(assignments: &[std::borrow::Cow<'_, str>], ctx: &mut C
             && !name.ends_with('+')
         {
             ctx.env.exported.retain(|(n, _)| n != name);
+            // A variable bound to `mktemp` names a fresh temporary path.
+            let value = super::scope::temporary_binding(value).unwrap_or(value);
             ctx.env.exported.push((name.to_owned(), value.to_owned()));
         }
     }

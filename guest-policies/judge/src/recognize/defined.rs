@@ -45,6 +45,17 @@ pub enum Kind {
     Remote,
     /// PLACE: a network interface the operator's session runs over (`wg0`, `tun0`).
     Through,
+    /// PLACE: what a domain's later commands reach, selected by an earlier step: the id is the
+    /// domain ([`super::scope::Domain::id`]), the value its place (`gcloud config set project
+    /// X`, `az account set --subscription X`, `docker context use X`, `terraform workspace
+    /// select X`, `kubens X`).
+    Selected,
+    /// PLACE: a shell an earlier step opened on another machine (`ssh deploy@web-prod-03`,
+    /// `vagrant ssh`, `docker exec -it web sh`): later steps run there until one leaves it
+    /// (`exit`, `logout`). The id is the machine, the value `throwaway` for a machine made or
+    /// kept on this one (a VM, a container), else `remote`, and for a remote the port its
+    /// session runs over in the count.
+    Session,
     /// MADE: a kube context of a cluster made on this machine (kind, minikube, k3d).
     Cluster,
     /// MADE: a database `createdb` / `mysqladmin create` made on this machine.
@@ -60,6 +71,10 @@ pub enum Kind {
     RemoteFolder,
     /// MADE: an emulator started here (`localstack start`).
     Emulator,
+    /// MADE: a file an earlier command wrote that holds records of a known class (an archive of
+    /// `exports/customers.csv`): the id is the file, the value the class
+    /// ([`super::payloads::payload_name`]); a secret written is a [`Context::secret_copies`].
+    Holds,
     /// SET: a folder listed (`ls DIR`).
     Listing,
     /// SET: names of secrets listed (`vault kv list`, `doppler secrets --only-names`); the value
@@ -74,14 +89,15 @@ impl Kind {
     pub fn class(self) -> Class {
         match self {
             Kind::Remote => Class::Name,
-            Kind::Through => Class::Place,
+            Kind::Through | Kind::Selected | Kind::Session => Class::Place,
             Kind::Cluster
             | Kind::Database
             | Kind::Clone
             | Kind::Compose
             | Kind::TerraformDir
             | Kind::RemoteFolder
-            | Kind::Emulator => Class::Made,
+            | Kind::Emulator
+            | Kind::Holds => Class::Made,
             Kind::Listing | Kind::SecretNames | Kind::Rows => Class::Set,
         }
     }
@@ -116,6 +132,11 @@ impl Model {
         match kind.class() {
             Class::Set => self.defs.retain(|d| d.kind != kind),
             Class::Name => self.defs.retain(|d| !(d.kind == kind && d.id == id)),
+            // A domain has one place selected; a shell opened replaces the one before.
+            Class::Place if kind == Kind::Selected => {
+                self.defs.retain(|d| !(d.kind == kind && d.id == id))
+            }
+            Class::Place if kind == Kind::Session => self.defs.retain(|d| d.kind != kind),
             _ => {}
         }
         self.defs.push(Definition {
@@ -151,10 +172,44 @@ impl Model {
         self.defs.iter().rev().find(|d| d.kind == kind)
     }
 
+    /// The latest definition of `kind` named `id`.
+    pub fn latest_of(&self, kind: Kind, id: &str) -> Option<&Definition> {
+        self.defs
+            .iter()
+            .rev()
+            .find(|d| d.kind == kind && d.id == id)
+    }
+
     /// The latest definition of `kind` made by the step just before `step`.
     pub fn just_before(&self, kind: Kind, step: usize) -> Option<&Definition> {
         self.latest(kind).filter(|d| d.step + 1 == step)
     }
+}
+
+/// The class of what `file` holds: by its own name ([`super::payloads::payload`]), or what an
+/// earlier command wrote into it (an archive of people records is people records, whatever it
+/// is called), the wider of the two.
+pub fn payload(file: &str, ctx: &Context) -> super::payloads::Payload {
+    use super::payloads::{Payload, payload_name};
+    let own = super::payloads::payload(file);
+    if ctx.env.defined.latest(Kind::Holds).is_none() {
+        return own;
+    }
+    let name = paths::file_name(file.trim_start_matches("./"));
+    let carried = ctx
+        .env
+        .defined
+        .defs
+        .iter()
+        .rev()
+        .filter(|d| d.kind == Kind::Holds)
+        .find(|d| d.id == file || !name.is_empty() && paths::file_name(&d.id) == name)
+        .and_then(|d| {
+            [Payload::People, Payload::Business, Payload::Source]
+                .into_iter()
+                .find(|p| payload_name(*p) == d.value)
+        });
+    carried.map_or(own, |c| c.max(own))
 }
 
 /// Records what `cmd` defines of the kinds this model holds beyond the environment's own
@@ -406,6 +461,65 @@ fn taken_down(cmd: &Cmd<'_>) -> Option<String> {
     }
 }
 
+/// Whether a firewall command blocks incoming connections to `port` (ssh's when 22): `ufw
+/// deny|reject 22/tcp` (or `ssh`, `OpenSSH`), `iptables -A|-I INPUT ... --dport 22 -j DROP`
+/// (or a DROP policy on INPUT), `nft add rule ... dport 22 drop`, `firewall-cmd
+/// --remove-service=ssh` or `--remove-port=22/tcp`.
+fn blocks_port(cmd: &Cmd<'_>, port: u64) -> bool {
+    let port_s = port.to_string();
+    let names_port = |w: &str| {
+        let w = w.trim_matches(|c| matches!(c, '{' | '}' | ',' | '"' | '\''));
+        w.split(['/', ',', ':']).next() == Some(port_s.as_str())
+            || port == 22 && (w.eq_ignore_ascii_case("ssh") || w.eq_ignore_ascii_case("openssh"))
+    };
+    let words: Vec<&str> = cmd.words().collect();
+    match cmd.program {
+        "ufw" => {
+            let ops: Vec<&str> = cmd.operands(&[]).collect();
+            matches!(ops.first(), Some(&"deny" | &"reject"))
+                && ops[1..].iter().any(|w| names_port(w))
+                // `from 10.0.0.9`: one source is kept out, not the operator.
+                && !ops.windows(2).any(|p| p[0] == "from" && p[1] != "any")
+        }
+        "iptables" | "ip6tables" => {
+            // Compared in any case: a line shouted in capitals has its words folded.
+            let is = |w: &str, any: &[&str]| any.iter().any(|a| w.eq_ignore_ascii_case(a));
+            let drops = words
+                .windows(2)
+                .any(|p| is(p[0], &["-j", "--jump"]) && is(p[1], &["DROP", "REJECT"]));
+            let input = words
+                .windows(2)
+                .any(|p| is(p[0], &["-A", "-I", "--append", "--insert"]) && is(p[1], &["INPUT"]));
+            let to_port = words.windows(2).any(|p| {
+                is(p[0], &["--dport", "--dports", "--destination-port"])
+                    && p[1].split(',').any(names_port)
+            });
+            let policy = words.windows(3).any(|p| {
+                is(p[0], &["-P", "--policy"])
+                    && is(p[1], &["INPUT"])
+                    && is(p[2], &["DROP", "REJECT"])
+            });
+            policy || drops && input && to_port
+        }
+        "nft" => {
+            let text = words.join(" ");
+            let drops = words
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case("drop") || w.eq_ignore_ascii_case("reject"));
+            drops
+                && words
+                    .windows(2)
+                    .any(|p| p[0] == "dport" && names_port(p[1]))
+                || drops && text.contains("dport {") && words.iter().any(|w| names_port(w))
+        }
+        "firewall-cmd" => words.iter().any(|w| {
+            w.strip_prefix("--remove-service=").is_some_and(names_port)
+                || w.strip_prefix("--remove-port=").is_some_and(names_port)
+        }),
+        _ => false,
+    }
+}
+
 /// Whether a command lists the names of secrets (not their values).
 fn secret_names(p: &str, ops: &[&str], cmd: &Cmd<'_>) -> bool {
     match p {
@@ -440,6 +554,15 @@ fn secret_names(p: &str, ops: &[&str], cmd: &Cmd<'_>) -> bool {
 /// session runs over ("ssh admin@10.8.0.12  # over wg0", "we're connected through tun0"), and
 /// the size of the set it works through ("order 1 of refunds.csv (9,014 rows)", "1 of 5").
 pub fn note_words(text: &str, ctx: &mut Context) {
+    // A step that leaves the shell an earlier step opened (`exit`, `logout`): later steps run
+    // here again.
+    if matches!(
+        text.split_whitespace().next(),
+        Some("exit" | "logout" | "exit;" | "^D")
+    ) {
+        ctx.env.defined.forget(Kind::Session);
+    }
+    super::carried::note_places(text, ctx);
     let lower = text.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':'))
@@ -523,6 +646,23 @@ fn set_size(words: &[&str]) -> Option<u64> {
 /// What a command does to something the model holds: taking down the interface the
 /// operator's session runs over.
 pub fn judge(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
+    // A shell opened on another host: a firewall rule there that blocks the port the shell runs
+    // over cuts the operator's way back in.
+    if let Some(session) = ctx.env.defined.latest(Kind::Session)
+        && session.value == "remote"
+        && let Some(port) = session.count
+        && blocks_port(cmd, port)
+    {
+        out.push(Finding {
+            family: Family::System,
+            code: "system.own-access",
+            severity: Severity::Stop,
+            message: format!(
+                "{} blocks port {port} on {}, the port of the shell an earlier step opened there: the operator's own access to the host is cut",
+                cmd.program, session.id
+            ),
+        });
+    }
     if ctx.env.defined.latest(Kind::Through).is_none() {
         return;
     }

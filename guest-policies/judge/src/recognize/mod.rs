@@ -45,6 +45,7 @@ pub mod paths;
 pub mod payloads;
 pub mod payments;
 pub mod registry;
+pub mod scope;
 pub mod secrets;
 pub mod stdin;
 pub mod system;
@@ -915,7 +916,8 @@ fn remember_bindings<'s>(c: &'s Command<'_>, bindings: &mut Vec<(&'s str, &'s st
             && let Some((name, value)) = w.split_once('=')
             && !name.ends_with('+')
         {
-            bindings.push((name, value));
+            // A variable bound to `mktemp` names a fresh temporary path ([`scope`]).
+            bindings.push((name, scope::temporary_binding(value).unwrap_or(value)));
         }
     }
 }
@@ -1158,6 +1160,11 @@ fn command(
     if let Some((what, line)) = carried::named_command(p, cmd.args, ctx) {
         judge_as(&what, &line, depth, ctx, out);
     }
+    // Where the command acts ([`scope`]), read from the line as written and what earlier steps
+    // left: a production place raises what its readers find, the developer's own lowers it; a
+    // shared or production place also keeps a thing made here from lowering it (the widest
+    // place wins).
+    let scope = scope::of(cmd, ctx);
     let settled_args = carried::settle(cmd, ctx);
     let settled;
     let cmd = match &settled_args {
@@ -1235,7 +1242,11 @@ fn command(
     // What the family recognizers found: when a program's recognizer finds nothing, or no
     // recognizer claims the program, the generic reader reads its command path.
     let found_before = out.len();
-    let local = carried::local_place(cmd, ctx);
+    let local = carried::local_place(cmd, ctx).filter(|_| {
+        scope
+            .as_ref()
+            .is_none_or(|s| s.level < scope::Level::Shared)
+    });
     let mut unclaimed = false;
     // A claimed command whose arguments are SQL or an interpreter's: data, not a path.
     let mut data_operands = false;
@@ -1335,6 +1346,12 @@ fn command(
             f.severity = Severity::Note;
             f.message = format!("in {place}, a throwaway environment: {}", f.message);
         }
+    } else if let Some(scope) = &scope {
+        scope::apply(
+            scope,
+            &mut out[found_before..],
+            carried::changes_only_the_place,
+        );
     }
     if let Some(equivalent) = on_this_disk {
         judge_as(
@@ -1368,6 +1385,16 @@ fn command(
     tampering::judge(cmd, ctx, out);
     let own = out.len();
     filesystem::redirects(cmd, out);
+    // A shell opened on another machine: what changes that machine's system is graded by
+    // where it is (production raised, a throwaway VM or container lowered).
+    if let Some(scope) = &scope
+        && ctx.env.defined.latest(defined::Kind::Session).is_some()
+        && (scope.level == scope::Level::Production || scope::in_throwaway_machine(scope, ctx))
+    {
+        scope::apply(scope, &mut out[found_before..], |f| {
+            f.family == Family::System && f.code != "system.own-access"
+        });
+    }
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
     if out.len() > found_before

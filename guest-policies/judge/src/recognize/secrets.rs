@@ -864,6 +864,11 @@ pub fn judge(
     // Secret reads, worked out once: the copy check below needs the same answer (asking
     // twice was a visible part of the judge's profile on the corpus).
     let read = reads_secret(cmd);
+    let command_secret = if read.is_none() {
+        secret_command(cmd)
+    } else {
+        None
+    };
     if let Some((path, what)) = read.clone() {
         if !matches!(
             cmd.program,
@@ -878,7 +883,7 @@ pub fn judge(
             ));
         }
         ctx.secret_read = Some(path);
-    } else if let Some(what) = secret_command(cmd) {
+    } else if let Some(what) = command_secret {
         out.push(finding(
             Family::Secrets,
             "secrets.read",
@@ -905,8 +910,11 @@ pub fn judge(
         }
     }
     // Files written from a secret are secrets too (the copy, the archive, the encoding).
+    // What a secret store's command printed is the secret, wherever it was written
+    // (`kubectl get secret -o yaml > s.yaml`, `vault kv get ... > f`).
     let source = read
         .map(|(path, _)| path)
+        .or_else(|| command_secret.map(str::to_owned))
         .or_else(|| moved_secret(cmd))
         .or_else(|| {
             cmd.piped_in
@@ -1145,6 +1153,15 @@ fn writes<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
         }
         _ => {}
     }
+    // The options that name an output file in any CLI (`gcloud secrets versions access
+    // --out-file`, `op read --out-file`, `az keyvault secret download --file`).
+    out.extend(cmd.value(&["--out-file", "--outfile", "--output-file"]));
+    if cmd.program == "az" {
+        out.extend(cmd.value(&["--file", "-f"]));
+    }
+    if cmd.program == "op" {
+        out.extend(cmd.value(&["-o"]));
+    }
     out.retain(|t| *t != "-");
     out
 }
@@ -1295,7 +1312,7 @@ fn exfiltration(
             Severity::Stop,
             format!("{p} sends {what} to {dest}: secrets leave the machine"),
         ));
-    } else if let Some(graded) = graded(p, send) {
+    } else if let Some(graded) = graded(p, send, ctx) {
         out.extend(graded);
     } else if send.cloud {
         // Project data put where another party reads it. Known only by the bucket's name, so
@@ -1366,7 +1383,7 @@ fn exfiltration(
 /// The payload x destination grade of a transfer that is not a secret ([`payloads`]): None
 /// when its files say nothing of what they are and it goes to no known class of place (the
 /// grading by the kind of sink below keeps it), else the finding (or none: ordinary work).
-fn graded(p: &str, send: &Send<'_>) -> Option<Option<Finding>> {
+fn graded(p: &str, send: &Send<'_>, ctx: &Context) -> Option<Option<Finding>> {
     use payloads::{Payload, Place};
     let dest = &send.dest;
     let to = if send.public_acl {
@@ -1400,7 +1417,12 @@ fn graded(p: &str, send: &Send<'_>) -> Option<Option<Finding>> {
             format!("{p} sends a message to {list}, a list of everyone: it cannot be unsent"),
         )));
     }
-    let what = send.files.iter().map(|f| payloads::payload(f)).max()?;
+    // A file an earlier command wrote carries what it holds ([`super::defined::payload`]).
+    let what = send
+        .files
+        .iter()
+        .map(|f| super::defined::payload(f, ctx))
+        .max()?;
     if what == Payload::Other && !matches!(to, Place::Own | Place::Personal) {
         return None;
     }
