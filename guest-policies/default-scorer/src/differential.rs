@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xdb09_1bdd_bde0_c4bc;
+const PINNED: u64 = 0xe141_8855_dc13_c938;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -68,9 +68,21 @@ fn a_connection_string_on_this_machine_is_the_developers_own() {
             ALLOW,
         ),
         (
-            "DATABASE_URL=postgres://127.0.0.1/blog diesel database reset",
+            "DATABASE_URL=postgres://127.0.0.1/blog_test diesel database reset",
             &[],
             ALLOW,
+        ),
+        // This machine's database with nothing saying it is a throwaway holds the developer's
+        // own work: kept.
+        (
+            "DATABASE_URL=postgres://127.0.0.1/blog diesel database reset",
+            &[],
+            VERIFY,
+        ),
+        (
+            "sqlx database drop -y",
+            &["export PGHOST=localhost"],
+            VERIFY,
         ),
         (
             "alembic downgrade base",
@@ -87,7 +99,7 @@ fn a_connection_string_on_this_machine_is_the_developers_own() {
             VERIFY,
         ),
         (
-            "DATABASE_URL=postgres://127.0.0.1:6543/blog diesel database reset",
+            "DATABASE_URL=postgres://127.0.0.1:6543/blog_test diesel database reset",
             &["kubectl port-forward svc/postgres 6543:5432 -n data"],
             VERIFY,
         ),

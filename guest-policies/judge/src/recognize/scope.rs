@@ -32,6 +32,10 @@ use crate::finding::{Finding, Severity};
 /// How far a command's effects reach, narrowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
+    /// This machine (a loopback address), with nothing saying the data on it is a throwaway:
+    /// a local database holds the developer's own work, so this lowers nothing (and vetoes
+    /// nothing either).
+    Here,
     /// The developer's own: a test or development configuration, localhost, a throwaway
     /// machine made or entered here.
     Local,
@@ -107,8 +111,9 @@ pub fn class(name: &str, given: Given) -> Option<Level> {
 }
 
 /// The level of a host or connection string (`postgres://u@db-prod-01:5432/app`, `localhost`,
-/// `10.0.4.12`): loopback is local (unless a port was forwarded to another host), a named
-/// environment is its class, any other host is elsewhere.
+/// `10.0.4.12`): loopback is this machine, and the developer's own throwaway when the database
+/// it names was created by an earlier step or is named for tests (unless a port was forwarded
+/// to another host); a named environment is its class, any other host is elsewhere.
 pub fn host_level(value: &str, ctx: &Context) -> Level {
     let rest = value.split_once("://").map_or(value, |(_, r)| r);
     let host = rest
@@ -130,11 +135,18 @@ pub fn host_level(value: &str, ctx: &Context) -> Level {
         // A Unix socket directory (`PGHOST=/var/run/postgresql`, `-h /tmp`).
         || host.is_empty() && value.starts_with('/');
     if loopback {
-        return if ctx.env.forwarded {
-            Level::Elsewhere
-        } else {
-            Level::Local
-        };
+        if ctx.env.forwarded {
+            return Level::Elsewhere;
+        }
+        // The database it names: one an earlier step created, or one named for tests or
+        // development (`orders_test`), is a throwaway; any other is the developer's data.
+        let db = rest
+            .split_once('/')
+            .map_or("", |(_, d)| d.split(['?', '/']).next().unwrap_or(""));
+        let throwaway = !db.is_empty()
+            && (ctx.env.defined.has(Kind::Database, db)
+                || class(db, Given::Config) == Some(Level::Local));
+        return if throwaway { Level::Local } else { Level::Here };
     }
     match class(host, Given::Place) {
         Some(Level::Local) | None => Level::Elsewhere,
