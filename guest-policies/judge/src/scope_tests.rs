@@ -137,6 +137,27 @@ fn a_place_selected_earlier_is_where_later_commands_act() {
             &["docker context use prod-swarm"],
             VERIFY,
         ),
+        (
+            "helm uninstall api",
+            &["export KUBECONFIG=~/.kube/prod-eu.yaml"],
+            VERIFY,
+        ),
+        (
+            "az webapp delete --name shop-api --resource-group rg-web",
+            &["az account set --subscription corp-prod"],
+            VERIFY,
+        ),
+        (
+            "terraform apply -auto-approve",
+            &["terraform workspace select prod"],
+            VERIFY,
+        ),
+        (
+            "az webapp delete --name shop-api --resource-group rg-web",
+            &[],
+            CONFIRM,
+        ),
+        ("terraform apply -auto-approve", &[], CONFIRM),
         // Without the selection, or with another one, the same commands stay confirmations.
         ("helm uninstall api", &[], CONFIRM),
         (
@@ -309,8 +330,8 @@ fn an_archive_holds_what_was_put_in_it() {
             STOP,
         ),
         (
-            "rclone copy /tmp/leads.zip gdrive:inbox",
-            &["zip -r /tmp/leads.zip crm/leads-2026.csv"],
+            "rclone copy /tmp/q.zip gdrive:inbox",
+            &["zip -r /tmp/q.zip crm/leads-2026.csv"],
             STOP,
         ),
         // Near misses: an archive of a build, or of another home folder.
