@@ -89,7 +89,9 @@ fn a_class_names_what_a_subcommand_acts_on() {
         ("nomad job stop -purge payments-api", CONFIRM),
         ("nomad job status payments-api", ALLOW),
         ("nomad job plan payments.nomad.hcl", ALLOW),
-        ("argocd app delete payments --cascade", CONFIRM),
+        // A whole Argo CD application: `--cascade` deletes every resource it manages
+        // (recognize/weight.rs).
+        ("argocd app delete payments --cascade", VERIFY),
         ("argocd app sync payments", ALLOW),
         ("kubeadm reset -f", CONFIRM),
         ("istioctl proxy-status", ALLOW),

@@ -1895,3 +1895,6 @@ mod modes_tests;
 // Where a command acts, read once for every reader (holdout8 analysis G4, G5's places).
 #[cfg(test)]
 mod scope_tests;
+
+#[cfg(test)]
+mod weight_tests;

@@ -50,6 +50,7 @@ pub mod secrets;
 pub mod stdin;
 pub mod system;
 pub mod tampering;
+pub mod weight;
 pub mod windows;
 
 use std::borrow::Cow;
@@ -1395,6 +1396,11 @@ fn command(
             f.family == Family::System && f.code != "system.own-access"
         });
     }
+    // The weight of the object (a certificate authority, a master key, a whole repository,
+    // application or tenant, live money above a bound): what was found is one tier worse.
+    if out.len() > found_before {
+        weight::raise_for_weight(cmd, &mut out[found_before..]);
+    }
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
     if out.len() > found_before
@@ -2036,11 +2042,17 @@ fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Fe
     let reader = &s.commands[at];
     if reader.piped_in {
         let pipeline = reader.pipeline;
+        // A listing anywhere up the pipe stays a listing through the filters after it
+        // (`stripe subscriptions list | jq -r '.data[].id' | while read`), as for xargs.
         let mut result = (generic::Feeder::Unknown, false);
         for c in s.commands[..at].iter().filter(|c| c.pipeline == pipeline) {
             let mut folded = Vec::new();
             if let Some(u) = resolve(c, &mut folded) {
-                result = everything::feeder(&u);
+                let (f, p) = everything::feeder(&u);
+                result.1 |= p;
+                if f == generic::Feeder::Wide || result.0 != generic::Feeder::Wide {
+                    result.0 = f;
+                }
             }
         }
         return Some(result);
