@@ -354,7 +354,9 @@ pub fn weight(cmd: &Cmd<'_>) -> Option<Weight> {
         if std::mem::take(&mut after_option) {
             continue;
         }
-        if w.contains(['=', '@', '$', ' ']) || w.starts_with(|c: char| c.is_ascii_digit()) {
+        // A file, a URL or a value ends the path (`pki/root` is a name, read below).
+        if w.contains(['=', '@', '$', ' ', '/', '~']) || w.starts_with(|c: char| c.is_ascii_digit())
+        {
             break;
         }
         words.push(w);
@@ -436,8 +438,8 @@ pub fn weight(cmd: &Cmd<'_>) -> Option<Weight> {
 }
 
 /// The findings of a command whose object is heavy, one tier worse: confirm becomes verify.
-/// Findings about something else the command does (what it sends, runs or tampers with) are
-/// not the object's.
+/// Findings about something else the command does (what it reads, sends, runs or tampers
+/// with) are not the object's.
 pub fn raise_for_weight(cmd: &Cmd<'_>, found: &mut [Finding]) {
     if !found.iter().any(|f| f.severity == Severity::Confirm) {
         return;
@@ -447,6 +449,7 @@ pub fn raise_for_weight(cmd: &Cmd<'_>, found: &mut [Finding]) {
     };
     for f in found {
         if f.severity != Severity::Confirm
+            || f.code.contains(".read")
             || matches!(
                 f.family,
                 Family::Exfiltration | Family::RemoteCode | Family::Tampering
