@@ -1898,3 +1898,9 @@ mod scope_tests;
 
 #[cfg(test)]
 mod weight_tests;
+
+#[cfg(test)]
+mod saas_calls_tests;
+
+#[cfg(test)]
+mod publication_tests;

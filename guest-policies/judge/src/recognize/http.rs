@@ -696,9 +696,9 @@ fn bulk(raw: &str, url: &Url, segments: &[&str], bodies: &[&str]) -> bool {
 /// The verb a path names for a `POST`/`PUT`/`PATCH`: the first verb-class word that opens a
 /// segment (`delete_series`, `purge`, `_delete_by_query`, `x:reset`); a read word
 /// (`_search`, `query`, `_count`) means the request reads.
-fn path_verb<'u>(segments: &[&'u str]) -> Option<(Role, &'u str)> {
+fn path_verb<'u>(segments: &[&'u str]) -> Option<(Role, &'u str, usize)> {
     let mut buf = [0_u8; lexicon::MAX_WORD];
-    for seg in segments {
+    for (at, seg) in segments.iter().enumerate() {
         // The word that opens the segment, and the one after a `:` (Google-style custom
         // methods: `instances/x:reset`): a name such as `orders-reset-2024` opens with its noun.
         let mut candidates = [None, None];
@@ -718,7 +718,15 @@ fn path_verb<'u>(segments: &[&'u str]) -> Option<(Role, &'u str)> {
             };
             match generic::role(w, None) {
                 Role::Other => {}
-                role => return Some((role, p)),
+                role => return Some((role, p, at)),
+            }
+            // A verb fused with "now" (`sendNow`, lowercased with the path: `sendnow`).
+            if let Some(v) = w
+                .strip_suffix("now")
+                .or_else(|| w.strip_suffix("immediately"))
+                && let Role::Act(verb) = generic::role(v, None)
+            {
+                return Some((Role::Act(verb), p, at));
             }
         }
     }
@@ -735,6 +743,43 @@ fn body_verb(bodies: &[&str]) -> Option<&'static str> {
                 || l.contains(&format!("\"{v}\" :"))
         })
     })
+}
+
+/// A state a request body sets on what the URL names, as the verb of that change: a status
+/// or state field set to a state word (`"status": "cancelled"`, `state=suspended`,
+/// `"lifecycle": "deactivated"`), its own switch set off (`"enabled": false`, `active=0`), or a send
+/// time (`"send_at": "now"`, `send_now=true`): the body is the act.
+fn body_state(pairs: &[(String, String)]) -> Option<(Verb, String)> {
+    for (k, v) in pairs {
+        let inner = k.rsplit(' ').next().unwrap_or(k);
+        let v = v.trim();
+        if inner.ends_with("status") || inner.ends_with("state") || inner == "lifecycle" {
+            let verb = match v {
+                "cancelled" | "canceled" | "cancel" => Verb::Cancel,
+                "suspended" | "suspend" | "deactivated" | "inactive" | "disabled" | "blocked"
+                | "banned" | "locked" => Verb::Disable,
+                "deleted" | "removed" | "purged" | "terminated" | "destroyed" => Verb::Destroy,
+                "closed" => Verb::Close,
+                "revoked" => Verb::Keys,
+                _ => continue,
+            };
+            return Some((verb, format!("{inner}={v}")));
+        }
+        // The URL's own object switched off (a top-level key); a nested switch is one
+        // setting of it (`{"dark_mode": {"enabled": false}}`), read by `settings_change`.
+        if k == inner
+            && matches!(inner, "enabled" | "active" | "is_active" | "is_enabled")
+            && matches!(v, "false" | "0" | "no" | "off")
+        {
+            return Some((Verb::Disable, format!("{inner}={v}")));
+        }
+        if matches!(inner, "send_at" | "send_time" | "sendat" | "deliver_at") && !v.is_empty()
+            || matches!(inner, "send_now" | "send_immediately") && matches!(v, "true" | "1")
+        {
+            return Some((Verb::Communicate, format!("{inner}={v}")));
+        }
+    }
+    None
 }
 
 /// The objects the path names: every noun, and the kind (the last one named before the last
@@ -872,18 +917,26 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             return;
         }
     }
+    // Where the path's verb is: the object is named before it (`users/ID/lifecycle/deactivate`).
+    let mut verb_at = None;
     let (verb, verb_word): (Verb, Cow<'_, str>) = if method == "DELETE" {
         (Verb::Destroy, Cow::Borrowed("DELETE"))
     } else {
         match path_verb(&segments) {
-            Some((Role::Read, _)) => return,
-            Some((Role::Act(v), w)) if v != Verb::Modify => {
+            Some((Role::Read, _, _)) => return,
+            Some((Role::Act(v), w, at)) if v != Verb::Modify => {
+                verb_at = Some(at);
                 (v, Cow::Owned(format!("{method} {w}")))
             }
-            // `/update` with `<delete>` in the body (Solr), `_bulk` with delete lines (Elasticsearch).
+            // `/update` with `<delete>` in the body (Solr), `_bulk` with delete lines
+            // (Elasticsearch); else a state the body sets (`"status": "suspended"`,
+            // `"enabled": false`, `"send_at": "now"`).
             _ => match body_verb(&req.bodies) {
                 Some(v) => (Verb::Destroy, Cow::Owned(format!("{method} {{{v}}}"))),
-                None => return,
+                None => match body_state(&pairs) {
+                    Some((v, why)) => (v, Cow::Owned(format!("{method} {why}"))),
+                    None => return,
+                },
             },
         }
     };
@@ -899,7 +952,13 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let store = store_api(&url, &segments);
-    let (mut objects, kind) = path_objects(&segments);
+    // A verb segment acts on the collection named before it, whatever groups the path puts
+    // between them (`users/ID/lifecycle/deactivate`, `campaigns/ID/actions/send`).
+    let (mut objects, kind) = match verb_at.map(|at| path_objects(&segments[..at])) {
+        Some((o, Some(k))) => (o, Some(k)),
+        _ => path_objects(&segments),
+    };
+    let audience = super::payloads::audience_path(&segments);
     let mut flags = generic::scope_flags(&url.host) & (flag::PROD | flag::NONPROD);
     for s in &segments {
         flags |= generic::scope_flags(s) & (flag::PROD | flag::NONPROD | flag::BULK);
@@ -943,6 +1002,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 .unwrap_or(&url.path),
         );
     let (family, severity, why) = match graded {
+        // A send to a whole audience (a marketing send, a campaign, a broadcast, a list):
+        // every recipient at once, and it cannot be unsent (payloads: a mass message).
+        _ if verb == Verb::Communicate && audience.is_some() => (
+            Family::Business,
+            Severity::Stop,
+            format!(
+                "sends to a whole audience ({}): every recipient at once, it cannot be unsent",
+                audience.unwrap_or_default()
+            ),
+        ),
         Some(f) => (f.family, f.severity, f.message),
         None if verb == Verb::Destroy => (
             Family::Business,
@@ -954,6 +1023,32 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "deletes a remote resource".to_owned(),
         ),
         None if forge => (Family::Git, Severity::Verify, String::new()),
+        // Switched off, cancelled, closed or revoked by a write to its URL: whatever it is, a
+        // person confirms (a GET of the same path reads).
+        None if matches!(
+            verb,
+            Verb::Disable | Verb::Cancel | Verb::Close | Verb::Keys
+        ) =>
+        {
+            (
+                Family::Business,
+                Severity::Confirm,
+                format!(
+                    "{} a remote resource{}",
+                    match verb {
+                        Verb::Disable => "switches off",
+                        Verb::Cancel => "cancels",
+                        Verb::Close => "closes",
+                        _ => "revokes",
+                    },
+                    if head_word.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({head_word})")
+                    }
+                ),
+            )
+        }
         None => return,
     };
     let (family, severity) = if forge {

@@ -1374,6 +1374,8 @@ fn command(
         }
         out.extend(crate::prose::judge_prose(&text, &[]));
     }
+    // A send, publish or broadcast to a topic, list, audience or campaign (payloads).
+    payloads::publication(cmd, out);
     carried::judge(cmd, depth, ctx, out);
     defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);

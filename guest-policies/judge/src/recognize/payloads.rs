@@ -539,3 +539,288 @@ pub fn protocol_command(text: &str) -> Option<Option<(Severity, String)>> {
     }
     any.then_some(None)
 }
+
+/// Words that name a whole audience a message goes to at once: a marketing send, a campaign,
+/// a broadcast, a newsletter, a mailing list.
+const AUDIENCE: &[&str] = &[
+    "audience",
+    "audiences",
+    "blast",
+    "blasts",
+    "broadcast",
+    "broadcasts",
+    "campaign",
+    "campaigns",
+    "mailing",
+    "marketing",
+    "newsletter",
+    "newsletters",
+];
+
+/// Whether a lowercased word part names a whole audience ([`AUDIENCE`]).
+pub fn audience_word(part: &str) -> bool {
+    AUDIENCE.contains(&part)
+}
+
+/// The segment of a URL path that names a whole audience (`/v3/marketing/singlesends/ID/
+/// schedule`, `/3.0/campaigns/ID/actions/send`, `/broadcasts/ID/send`, `/emailCampaigns`:
+/// the path is lowercased, so a fused noun is found inside the segment), if any.
+pub fn audience_path<'a>(segments: &[&'a str]) -> Option<&'a str> {
+    segments.iter().copied().find(|seg| {
+        let l = seg.to_ascii_lowercase();
+        AUDIENCE
+            .iter()
+            .any(|a| !a.ends_with('s') && a.len() > 5 && has(&l, a))
+    })
+}
+
+/// Where a publication goes, by the option or the path noun that names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Destination {
+    /// A topic, a list, an audience, a segment: every subscriber of it.
+    Topic,
+    /// A campaign, broadcast or newsletter: an audience send by its very kind.
+    Campaign,
+    /// A chat channel: one message to a room, a mass message only when named for everyone.
+    Channel,
+}
+
+/// The destination kind a word's parts name (`--topic-arn`, `--list-id`, `audience`,
+/// `campaigns`, `--channel`).
+fn destination_kind(word: &str) -> Option<Destination> {
+    let mut buf = [0_u8; crate::prose::lexicon::MAX_WORD];
+    let mut kind = None;
+    super::generic::parts(word.trim_start_matches('-'), |p| {
+        kind = match super::generic::lower(p, &mut buf) {
+            Some(
+                "topic" | "topics" | "list" | "lists" | "audience" | "audiences" | "segment"
+                | "segments",
+            ) => Some(Destination::Topic),
+            Some(w) if audience_word(w) => Some(Destination::Campaign),
+            Some("channel" | "channels") => Some(Destination::Channel),
+            _ => None,
+        };
+        kind.is_none()
+    });
+    kind
+}
+
+/// Parts of a destination's name that say it is a test or a local one.
+const TEST_NAMES: &[&str] = &[
+    "test", "tests", "testing", "dev", "sandbox", "staging", "qa", "local", "tmp", "temp", "demo",
+    "example", "scratch", "e2e",
+];
+
+/// Parts of a destination's name that say everyone or a whole class of people.
+const EVERYONE_NAMES: &[&str] = &[
+    "all",
+    "everyone",
+    "everybody",
+    "announcements",
+    "announce",
+    "marketing",
+    "newsletter",
+    "promo",
+    "promotions",
+];
+
+/// The publication a command makes (holdout8 analysis K1's sinks): a send, publish or
+/// broadcast verb in its command path to a topic, list, audience, campaign or channel is a
+/// message to every subscriber of it at once, for any program (`aws sns publish --topic-arn`,
+/// `gcloud pubsub topics publish`, `listmonk campaigns send`, `x publish --audience`).
+/// - Named for everyone or for people (`all-customers`, `subscribers`, `announcements`), or a
+///   campaign, broadcast or newsletter by its kind: a mass message, stopped (as a mail to a list
+///   address is: it cannot be unsent).
+/// - Another topic or list: confirmed (every subscriber gets it). A chat channel not named for
+///   everyone is one message to a room: nothing, as one message is (G7).
+/// - A test or local destination (`test-topic`, `--endpoint-url http://localhost:4566`) and a
+///   single recipient (`--phone-number`, `--to`, `--target-arn`: one message, G7) go ahead.
+pub fn publication(cmd: &super::Cmd<'_>, out: &mut Vec<crate::finding::Finding>) {
+    use crate::finding::Family;
+    use crate::prose::lexicon::Verb;
+    let mut buf = [0_u8; crate::prose::lexicon::MAX_WORD];
+    // The send verb in the command path (its first four operands), and a destination kind
+    // named by the path itself (`topics publish`, `campaigns send`).
+    let mut verb = None;
+    let mut path_kind = None;
+    for (i, w) in cmd.operands(&[]).take(4).enumerate() {
+        if w.contains(['/', '@', '$', '=']) {
+            break;
+        }
+        let mut sends = false;
+        super::generic::parts(w, |p| {
+            sends = super::generic::lower(p, &mut buf).is_some_and(|l| {
+                matches!(
+                    super::generic::role(l, None),
+                    super::generic::Role::Act(Verb::Communicate)
+                )
+            });
+            !sends
+        });
+        if sends {
+            verb = Some((i, w));
+            break;
+        }
+        path_kind = destination_kind(w).or(path_kind);
+    }
+    let Some((at, verb_word)) = verb else {
+        return;
+    };
+    // The destination: an option naming a topic, list, audience or channel, else the operand
+    // after the verb when the path named the kind.
+    let mut dest = None;
+    let mut words = cmd.words().peekable();
+    while let Some(w) = words.next() {
+        if !w.starts_with('-') {
+            continue;
+        }
+        let (name, inline) = w.split_once('=').map_or((w, None), |(n, v)| (n, Some(v)));
+        if let Some(kind) = destination_kind(name) {
+            dest = inline.or_else(|| words.peek().copied()).map(|v| (kind, v));
+            break;
+        }
+    }
+    if dest.is_none() {
+        dest = path_kind.zip(cmd.operands(&[]).nth(at + 1));
+    }
+    let Some((kind, name)) = dest else {
+        // One number, one address, one endpoint: one message (G7).
+        return;
+    };
+    let local = cmd
+        .words()
+        .chain(cmd.assignments.iter().map(|a| &**a))
+        .any(|w| {
+            has(w, "localhost")
+                || has(w, "127.0.0.1")
+                || has(w, "localstack")
+                || has(w, "host.docker.internal")
+                || has(w, "[::1]")
+        });
+    let mut test = false;
+    let mut everyone = false;
+    super::generic::parts(name, |p| {
+        if let Some(l) = super::generic::lower(p, &mut buf) {
+            test |= TEST_NAMES.contains(&l);
+            everyone |= EVERYONE_NAMES.contains(&l) || PEOPLE.contains(&l);
+        }
+        true
+    });
+    if local || test {
+        return;
+    }
+    let (severity, code, why) = match kind {
+        Destination::Campaign => (
+            Severity::Stop,
+            "business.mass-message",
+            "a campaign goes to its whole audience at once: it cannot be unsent",
+        ),
+        Destination::Topic | Destination::Channel if everyone => (
+            if kind == Destination::Topic {
+                Severity::Stop
+            } else {
+                Severity::Confirm
+            },
+            "business.mass-message",
+            "a message to everyone on it at once: it cannot be unsent",
+        ),
+        Destination::Topic => (
+            Severity::Confirm,
+            "business.publish",
+            "every subscriber of it gets the message",
+        ),
+        Destination::Channel => return,
+    };
+    out.push(super::finding(
+        Family::Business,
+        code,
+        severity,
+        format!(
+            "{} {verb_word} to {name}: {why}",
+            super::program_name(cmd.program)
+        ),
+    ));
+}
+
+/// Options that name a mail's recipient (swaks `--to`, msmtp's and curl's `--rcpt`...).
+const RECIPIENT_OPTIONS: &[&str] = &["--to", "--rcpt", "--rcpt-to", "--recipient", "--recipients"];
+
+/// Options that attach a file to a mail (`--attach`, `-a`, `--attachment`, `-A`): swaks,
+/// mutt, mailx, s-nail, sendemail and the like take one of these.
+const ATTACH_OPTIONS: &[&str] = &["--attach", "--attachment", "--attach-file", "-a", "-A"];
+
+/// Whether a command sends mail: its name says mail, SMTP or mutt (`mail`, `mailx`,
+/// `sendmail`, `msmtp`, `neomutt`), it is of the messaging class (`swaks`), or it names a
+/// recipient address by a recipient option (`--to x@y`), whatever the program.
+pub fn mail_sender(cmd: &super::Cmd<'_>) -> bool {
+    let p = cmd.program;
+    ["mail", "smtp", "mutt"].iter().any(|k| has(p, k))
+        || super::classes::of(p) == Some(super::classes::Class::Messaging)
+        || cmd
+            .words()
+            .zip(cmd.words().skip(1))
+            .any(|(o, v)| RECIPIENT_OPTIONS.contains(&o) && v.contains('@'))
+        || cmd.words().any(|w| {
+            w.split_once('=')
+                .is_some_and(|(o, v)| RECIPIENT_OPTIONS.contains(&o) && v.contains('@'))
+        })
+}
+
+/// Whether a mail sender hands its message to a mail catcher on this machine: a loopback
+/// server on a port other than SMTP's own (25, 465, 587), as MailHog, Mailpit and smtp4dev
+/// listen (`--server localhost:1025`, `-S smtp=127.0.0.1:2525`). Nothing leaves the machine;
+/// a loopback server on an SMTP port is the local MTA, which relays to the recipient.
+pub fn mail_catcher(cmd: &super::Cmd<'_>) -> bool {
+    cmd.words().any(|w| {
+        let v = w.rsplit_once('=').map_or(w, |(_, v)| v);
+        let v = v.split_once("://").map_or(v, |(_, rest)| rest);
+        let (host, port) = match v.rsplit_once(':') {
+            Some((h, p)) if p.bytes().all(|c| c.is_ascii_digit()) && !p.is_empty() => (h, p),
+            _ => return false,
+        };
+        let host = host.trim_matches(['[', ']']);
+        (host == "localhost" || host.starts_with("127.") || host == "::1")
+            && !matches!(port, "25" | "465" | "587")
+    })
+}
+
+/// A mail's recipient: a recipient option's value, else the last operand that is an address,
+/// else the last operand.
+pub fn mail_recipient<'c>(cmd: &super::Cmd<'c>) -> Option<&'c str> {
+    cmd.value(RECIPIENT_OPTIONS)
+        .filter(|v| v.contains('@'))
+        .or_else(|| cmd.value(&["-t"]).filter(|v| v.contains('@')))
+        .or_else(|| {
+            cmd.operands(&["-s", "-a", "-c", "-b", "-r", "-A", "-S", "-f"])
+                .filter(|w| w.contains('@'))
+                .last()
+        })
+        .or_else(|| {
+            cmd.operands(&["-s", "-a", "-c", "-b", "-r", "-A", "-S", "-f"])
+                .last()
+        })
+}
+
+/// The files a mail attaches (`--attach @exports/x.csv`, `-a report.pdf`): values of the
+/// attach options that look like files (swaks' `@` prefix dropped; msmtp's `-a ACCOUNT` is no
+/// file).
+pub fn mail_attachments<'c>(cmd: &super::Cmd<'c>) -> Vec<&'c str> {
+    let mut files = Vec::new();
+    let mut it = cmd.words();
+    while let Some(w) = it.next() {
+        let value = if ATTACH_OPTIONS.contains(&w) {
+            it.next()
+        } else {
+            w.split_once('=')
+                .filter(|(o, _)| o.starts_with("--") && ATTACH_OPTIONS.contains(o))
+                .map(|(_, v)| v)
+        };
+        if let Some(v) = value {
+            let v = v.strip_prefix('@').unwrap_or(v);
+            if v.contains(['.', '/']) {
+                files.push(v);
+            }
+        }
+    }
+    files
+}

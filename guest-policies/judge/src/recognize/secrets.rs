@@ -363,6 +363,10 @@ struct Send<'c> {
     /// Uploaded with a public ACL (`--acl public-read`, `-a public-read`): anyone can read it,
     /// whatever the bucket's name.
     public_acl: bool,
+    /// A mail sender ([`payloads::mail_sender`]): its destination is a recipient address.
+    mail: bool,
+    /// A mail sender's stdin file: the message itself (`msmtp bob@x < notes.txt`).
+    mail_body: Vec<&'c str>,
 }
 
 fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
@@ -373,6 +377,8 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         stdin: false,
         inline: Vec::new(),
         public_acl: false,
+        mail: false,
+        mail_body: Vec::new(),
     };
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
     let url = |w: &str| {
@@ -803,19 +809,22 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
             );
             s.stdin = cmd.piped_in || ops.contains(&"-");
         }
-        "mail" | "mailx" | "sendmail" | "mutt" => {
-            s.dest = cmd
-                .operands(&["-s", "-a", "-c", "-b", "-r", "-A"])
-                .last()
+        // Any mail sender, by its name's class or by a recipient option (payloads): its
+        // attachments are what leaves, the recipient is where.
+        _ if payloads::mail_sender(cmd) => {
+            if payloads::mail_catcher(cmd) {
+                return None;
+            }
+            s.mail = true;
+            s.dest = payloads::mail_recipient(cmd)
                 .unwrap_or("an e-mail address")
                 .to_owned();
-            if let Some(a) = cmd.value(&["-a", "-A", "--attach"]) {
-                s.files.push(a);
-            }
+            s.files.extend(payloads::mail_attachments(cmd));
             s.stdin = cmd.piped_in;
             for r in cmd.redirects {
                 if r.kind == RedirectKind::Read {
                     s.files.push(&r.target);
+                    s.mail_body.push(&r.target);
                 }
             }
         }
@@ -1394,7 +1403,7 @@ fn graded(p: &str, send: &Send<'_>, ctx: &Context) -> Option<Option<Finding>> {
     // A message to a list address (`to=all-customers@...`, `everyone@`) through a mail API,
     // or a mail client's recipient that is one (`mailx -s x all-staff@...`), reaches everyone
     // on the list at once: it cannot be unsent.
-    let mail_client = matches!(p, "mail" | "mailx" | "sendmail" | "mutt");
+    let mail_client = send.mail;
     let api_list = || {
         payloads::mail_service(dest)
             .then(|| {
@@ -1418,10 +1427,15 @@ fn graded(p: &str, send: &Send<'_>, ctx: &Context) -> Option<Option<Finding>> {
         )));
     }
     // A file an earlier command wrote carries what it holds ([`super::defined::payload`]).
+    // A mail's stdin file whose name says nothing is its message: one message to one
+    // address goes ahead (G7), a data file (`< customers.csv`) is graded as what it is.
     let what = send
         .files
         .iter()
-        .map(|f| super::defined::payload(f, ctx))
+        .map(|f| match super::defined::payload(f, ctx) {
+            Payload::Other if send.mail_body.contains(f) => Payload::Message,
+            p => p,
+        })
         .max()?;
     if what == Payload::Other && !matches!(to, Place::Own | Place::Personal) {
         return None;
