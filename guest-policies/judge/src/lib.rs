@@ -826,6 +826,17 @@ fn classify(t: &str) -> Kind {
         {
             return Kind::Shell;
         }
+        // An unknown program given a whole statement in quotes (`db2 "DROP TABLESPACE
+        // ts1"`): a command line that carries another language ([`recognize::embedded`]).
+        let after = t[raw_first.len().min(t.len())..].trim_start();
+        if after.starts_with(['"', '\''])
+            && first
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
+            && recognize::embedded::language(&after[1..]).is_some()
+        {
+            return Kind::Both;
+        }
         // An unknown program with options or paths after it (`inotifywait -m ~/x`,
         // `pastebinit error.log`): judged both as a command and as prose.
         let second = t.split_whitespace().nth(1).unwrap_or("");
@@ -1844,6 +1855,9 @@ mod equivalents_tests;
 
 #[cfg(test)]
 mod other_languages_tests;
+
+#[cfg(test)]
+mod embedded_tests;
 
 #[cfg(test)]
 mod people_and_places_tests;

@@ -849,6 +849,12 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     for sql in sql_texts(&url, &req.bodies) {
         out.extend(crate::sql::judge_sql(sql));
     }
+    // A statement in a named parameter or field, in whatever language it is written
+    // ([`super::embedded`]): `--data-urlencode "query=DROP TABLE t"`, `{"sql": "..."}`.
+    for text in super::embedded::request_texts(&url.query, &req.bodies) {
+        let mut remote = super::Context::default();
+        super::embedded::judge_text(&text, "an HTTP request's statement", 1, &mut remote, out);
+    }
     if loopback(&url.host) {
         return;
     }

@@ -654,6 +654,176 @@ const TREE_DELETES: &[&str] = &[
     "emptyDirSync(",
 ];
 
+/// The filesystem modules of the scripting languages' standard libraries and their common
+/// extensions, as code names them (lowercase): a call on one of them that removes is a delete.
+const FS_MODULES: &[&str] = &[
+    "fs",
+    "fsp",
+    "fspromises",
+    "promises",
+    "deno",
+    "bun",
+    "fse",
+    "fsextra",
+    "shutil",
+    "os",
+    "pathlib",
+    "fileutils",
+    "file",
+    "files",
+    "dir",
+    "directory",
+    "io",
+    "filesystem",
+    "afs",
+    "ioutil",
+];
+
+/// A filesystem call's name reduced to its operation: lowercased, `_` dropped, and the
+/// synchronous / asynchronous twin's suffix removed (`removeSync`, `rmSync`, `remove_dir_all`,
+/// `RemoveAll`, `unlinkAsync` read as `remove`, `rm`, `removedirall`, `removeall`, `unlink`).
+/// `None` when it names no delete. The bool says the call removes a whole tree by itself.
+fn delete_operation(name: &str) -> Option<bool> {
+    if name.len() > 24 {
+        return None;
+    }
+    let mut n: String = name
+        .chars()
+        .filter(|c| *c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    for suffix in ["sync", "async", "promise"] {
+        if n.len() > suffix.len() + 1 && n.ends_with(suffix) {
+            n.truncate(n.len() - suffix.len());
+        }
+    }
+    match n.as_str() {
+        "rmtree" | "removetree" | "rmrf" | "rimraf" | "emptydir" | "deletedirectory"
+        | "deleterecursively" | "removeall" | "removedirall" | "deltree" | "removedirs"
+        | "forcedelete" | "cleandirectory" => Some(true),
+        "rm" | "rmdir" | "remove" | "unlink" | "delete" | "deletefile" | "removefile"
+        | "removedir" | "deleteifexists" => Some(false),
+        _ => None,
+    }
+}
+
+/// Filesystem deletes read by a call's structure, in any of the scripting languages: the name
+/// of the operation ([`delete_operation`], whichever twin of it: `Deno.remove` and
+/// `Deno.removeSync`, `fs.rm`, `fs.promises.rm` and `rmSync`, `os.RemoveAll`,
+/// `std::fs::remove_dir_all`), called on a filesystem module ([`FS_MODULES`]) or imported from
+/// one (`import { rm } from "fs/promises"`, `use File::Path`), its first string argument the
+/// path (in any of the language's quotes), and `recursive: true` (or `recursive=True`,
+/// `{ recursive => 1 }`) making a one-level delete a tree's. Judged as the `rm` it amounts to.
+fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    // Where a bare call's name comes from: the code imports a filesystem module.
+    let imports_fs = || {
+        [
+            "fs/promises",
+            "'fs'",
+            "\"fs\"",
+            "node:fs",
+            "fs-extra",
+            "File::Path",
+            "shutil",
+            "from os",
+            "std::fs",
+            "rimraf",
+            "FileUtils",
+        ]
+        .iter()
+        .any(|m| body.contains(m))
+    };
+    let mut seen = 0;
+    for (open, _) in body.match_indices('(') {
+        // A call: the name just before `(` (a method chain's last name).
+        let name_start = body[..open]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |k| k + 1);
+        let name = &body[name_start..open];
+        // Every delete's name starts with one of these letters: most calls end here.
+        if !name
+            .bytes()
+            .next()
+            .is_some_and(|c| matches!(c | 0x20, b'r' | b'u' | b'd' | b'e' | b'f' | b'c'))
+        {
+            continue;
+        }
+        let Some(tree) = delete_operation(name) else {
+            continue;
+        };
+        seen += 1;
+        if seen > 64 {
+            break;
+        }
+        // The receiver: the name before `.` or `::` (`fs.rm`, `Deno.remove`, `std::fs::remove_dir_all`).
+        let before = &body[..name_start];
+        let receiver = before
+            .strip_suffix('.')
+            .or_else(|| before.strip_suffix("::"))
+            .or_else(|| before.strip_suffix("->"))
+            .map(|r| {
+                let start = r
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |k| k + 1);
+                r[start..].to_ascii_lowercase()
+            });
+        let on_fs = match receiver.as_deref() {
+            // `require('fs').rm(`: a receiver that is a call, named by what the code loads.
+            Some("") => imports_fs(),
+            Some(r) => FS_MODULES.contains(&r),
+            // A bare call: a name that is only ever a tree's delete, or one the code imports
+            // from a filesystem module (`remove(x)` alone could be a list's).
+            None => tree || imports_fs() && !name.eq_ignore_ascii_case("delete"),
+        };
+        if !on_fs {
+            continue;
+        }
+        let rest = &body[open + 1..];
+        let Some(path) = call_args(rest).into_iter().next().filter(|p| !p.is_empty()) else {
+            continue;
+        };
+        let recursive = tree || {
+            let args = call_text(rest);
+            [
+                "recursive:true",
+                "recursive: true",
+                "recursive=True",
+                "recursive = True",
+                "recursive => 1",
+                "recursive=>1",
+                ", $true",
+                ",$true",
+                ", true",
+                ",true",
+            ]
+            .iter()
+            .any(|k| args.contains(k))
+        };
+        let line = if recursive {
+            format!("rm -rf {}", quote(&path))
+        } else {
+            format!("rm {}", quote(&path))
+        };
+        crate::judge_shell(&line, depth + 1, ctx, out);
+    }
+}
+
+/// A call's argument text from just after its `(` to the matching `)` (at most 400 bytes;
+/// quotes are not tracked: the text is only searched for an option).
+fn call_text(rest: &str) -> &str {
+    let rest = crate::cut(rest, 400);
+    let mut depth = 0_usize;
+    for (i, c) in rest.bytes().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => return &rest[..i],
+            b')' | b']' | b'}' => depth -= 1,
+            _ => {}
+        }
+    }
+    rest
+}
+
 /// Calls that delete one file.
 const FILE_DELETES: &[&str] = &[
     "os.remove(",
@@ -745,6 +915,22 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
                 crate::judge_shell(&line, depth + 1, ctx, out);
             }
         }
+    }
+    delete_calls(body, depth, ctx, out);
+    // A MongoDB driver's calls are the mongo shell's (`coll.deleteMany({})`,
+    // `coll.bulkWrite([{ deleteMany: { filter: {} } }])`, `db.runCommand(...)`).
+    if [
+        "deleteMany",
+        "bulkWrite",
+        "runCommand",
+        "dropDatabase",
+        "updateMany",
+        "db.",
+    ]
+    .iter()
+    .any(|k| has(body, k))
+    {
+        crate::sql::clients::judge_mongo(body, out);
     }
     crate::sql::cypher::judge_gremlin(body, out);
     let literals = string_literals(body);
@@ -1045,13 +1231,25 @@ fn call_args(rest: &str) -> Vec<String> {
     lits
 }
 
-/// The string literals of a piece of code (single, double or back quotes).
+/// The string literals of a piece of code (single, double or back quotes, and Perl's quote
+/// operators `q{...}`, `qq(...)`, `q[...]`, `q<...>`, `q!...!`, `q/.../`, which are strings as
+/// surely as `'...'` is).
 fn string_literals(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let b = code.as_bytes();
     let mut i = 0;
     while i < b.len() {
         let q = b[i];
+        if q == b'q'
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric()
+                    || matches!(b[i - 1], b'_' | b'$' | b'@' | b'%' | b'.')))
+            && let Some((lit, end)) = perl_quote(&b[i..])
+        {
+            out.push(lit);
+            i += end;
+            continue;
+        }
         if q == b'\'' || q == b'"' {
             let mut s = Vec::new();
             i += 1;
@@ -1067,6 +1265,48 @@ fn string_literals(code: &str) -> Vec<String> {
         i += 1;
     }
     out
+}
+
+/// A Perl quote operator at the start of `b` (`q{...}`, `qq(...)`, `q!...!`): its text and the
+/// length of the whole operator. Bracketing delimiters nest, as Perl lets them.
+fn perl_quote(b: &[u8]) -> Option<(String, usize)> {
+    let mut k = 1;
+    if b.get(1) == Some(&b'q') {
+        k = 2;
+    }
+    let open = *b.get(k)?;
+    let close = match open {
+        b'{' => b'}',
+        b'(' => b')',
+        b'[' => b']',
+        b'<' => b'>',
+        b'!' | b'/' | b'|' | b'#' | b'~' | b'^' => open,
+        _ => return None,
+    };
+    let mut depth = 0_usize;
+    let mut j = k + 1;
+    let mut s = Vec::new();
+    while j < b.len() {
+        let c = b[j];
+        if c == b'\\' && j + 1 < b.len() {
+            s.push(b[j + 1]);
+            j += 2;
+            continue;
+        }
+        if c == close && depth == 0 {
+            return Some((String::from_utf8_lossy(&s).into_owned(), j + 1));
+        }
+        if open != close {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+            }
+        }
+        s.push(c);
+        j += 1;
+    }
+    None
 }
 
 /// PowerShell running what it downloads: `iex (irm URL)`, `irm URL | iex`,

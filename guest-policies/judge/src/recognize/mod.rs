@@ -28,6 +28,7 @@ pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod defined;
+pub mod embedded;
 pub mod environments;
 pub mod equivalents;
 pub mod everything;
@@ -1379,6 +1380,7 @@ fn command(
     carried::judge(cmd, depth, ctx, out);
     defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
+    embedded::judge(cmd, s, index, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     system::rule_set(cmd, s, index, out);

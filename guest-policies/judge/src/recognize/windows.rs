@@ -42,6 +42,9 @@ struct Statement {
 
 /// Judges the Windows commands of a command line; other text is left to the POSIX reader.
 pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if text.contains("]::") {
+        dotnet_calls(text, depth, ctx, out);
+    }
     if !may_be_windows(text) {
         return;
     }
@@ -940,7 +943,49 @@ fn powershell(
     };
     let sev_all = |one: Severity, many: Severity| if all { many } else { one };
     let fam_sys = Family::System;
+    // The guard named as the object of a cmdlet that stops, disables, removes or resets it
+    // (`Stop-ScheduledTask -TaskName airlock-serve`, `Disable-ScheduledTask`, `Remove-Service`):
+    // whatever the noun, the guard is switched off.
+    if DESTRUCTIVE_VERBS.contains(&verb)
+        && args
+            .words
+            .iter()
+            .any(|w| !w.starts_with('-') && w.to_ascii_lowercase().contains("airlock"))
+    {
+        push(
+            out,
+            Family::Tampering,
+            "tampering.stop-guard",
+            Severity::Stop,
+            format!("{name} {verb}s airlock's own {noun}: the guard is switched off"),
+        );
+    }
     match (verb, noun) {
+        // A secret store's value printed in plain text (`Get-Secret -AsPlainText`,
+        // `Get-SSMParameter -WithDecryption`, `ConvertFrom-SecureString -AsPlainText`): the
+        // secret is revealed to whoever reads the output.
+        ("get" | "convertfrom" | "read" | "export", n)
+            if (args.param("asplaintext", 3) || args.param("withdecryption", 5))
+                && ([
+                    "secret",
+                    "credential",
+                    "parameter",
+                    "password",
+                    "securestring",
+                    "key",
+                    "token",
+                ]
+                .iter()
+                .any(|k| n.contains(k))) =>
+        {
+            push(
+                out,
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("{name} prints a stored secret in plain text"),
+            )
+        }
         // Get-Content prints a file: what `cat` of it prints (a secret's file is read).
         ("get", "content") => read_files(name, args, depth, ctx, out),
         // Reads.
@@ -972,7 +1017,14 @@ fn powershell(
             );
         }
         ("clear", "content") => {
-            for t in args.operands(&["path", "literalpath", "filter", "include", "exclude"]) {
+            let mut targets =
+                args.operands(&["path", "literalpath", "filter", "include", "exclude"]);
+            for param in ["path", "literalpath"] {
+                if let Some((_, Some(v))) = args.param_value(param, 3) {
+                    targets.extend(v.split(','));
+                }
+            }
+            for t in targets {
                 judge_as(
                     &format!("{name} {t}"),
                     &format!("truncate -s 0 {}", quote(&posix_path(t))),
@@ -1295,7 +1347,15 @@ fn powershell(
             out,
             fam_sys,
             "windows.cmdlet",
-            sev_all(Severity::Confirm, Severity::Verify),
+            match noun_class(noun) {
+                NounClass::Security if verb != "reset" => Severity::Stop,
+                NounClass::Recovery | NounClass::Secret
+                    if matches!(verb, "remove" | "clear" | "revoke" | "reset" | "unregister") =>
+                {
+                    sev_all(Severity::Verify, Severity::Stop)
+                }
+                _ => sev_all(Severity::Confirm, Severity::Verify),
+            },
             format!(
                 "{name} {} {noun}{}{quiet}",
                 match verb {
@@ -1313,6 +1373,141 @@ fn powershell(
             ),
         ),
         _ => {}
+    }
+}
+
+/// The approved verbs that take something away: remove, clear, stop, disable, unregister,
+/// revoke, reset, uninstall, dismount, suspend, block.
+const DESTRUCTIVE_VERBS: &[&str] = &[
+    "remove",
+    "clear",
+    "uninstall",
+    "unregister",
+    "reset",
+    "dismount",
+    "revoke",
+    "disable",
+    "stop",
+    "suspend",
+    "block",
+];
+
+/// What a cmdlet's noun is, for the tier of taking it away.
+enum NounClass {
+    /// A protection of the machine (the malware scanner, the firewall, disk encryption, audit):
+    /// turned off, the machine is open.
+    Security,
+    /// What recovery depends on (restore points, backups, shadow copies, checkpoints).
+    Recovery,
+    /// A secret, key or certificate: whoever depends on it loses access for good.
+    Secret,
+    Other,
+}
+
+/// The class of a cmdlet's noun (lowercase, module prefixes such as `Az` or `Mp` kept: the class
+/// is read from the words it holds).
+fn noun_class(noun: &str) -> NounClass {
+    let has = |ks: &[&str]| ks.iter().any(|k| noun.contains(k));
+    if has(&[
+        "firewall",
+        "defender",
+        "mppreference",
+        "antimalware",
+        "bitlocker",
+        "auditpolicy",
+        "smartscreen",
+        "applocker",
+        "codeintegrity",
+        "exploitprotection",
+        "mpthreat",
+    ]) {
+        NounClass::Security
+    } else if has(&[
+        "restorepoint",
+        "backup",
+        "shadow",
+        "snapshot",
+        "checkpoint",
+        "recovery",
+        "wbpolicy",
+        "vss",
+    ]) {
+        NounClass::Recovery
+    } else if has(&["secret", "certificate", "keyvault", "credential", "key"]) {
+        NounClass::Secret
+    } else {
+        NounClass::Other
+    }
+}
+
+/// Static .NET calls that delete (`[System.IO.Directory]::Delete($p, $true)`,
+/// `[IO.File]::Delete($p)`, Visual Basic's `[Microsoft.VisualBasic.FileIO.FileSystem]::
+/// DeleteDirectory($p, 'DeleteAllContents')`): judged as the `Remove-Item` each amounts to, so
+/// the path is graded by the same scopes. The type is read by its last name, so every spelling
+/// of its namespace is the same type.
+fn dotnet_calls(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    for (at, _) in text.match_indices("]::").take(32) {
+        let Some(open) = text[..at].rfind('[') else {
+            continue;
+        };
+        let ty = text[open + 1..at]
+            .rsplit('.')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let rest = &text[at + 3..];
+        let Some(paren) = rest.find('(') else {
+            continue;
+        };
+        let method = rest[..paren].trim().to_ascii_lowercase();
+        let args_text = {
+            let r = &rest[paren + 1..];
+            let mut depth = 0_usize;
+            let mut end = r.len();
+            for (i, c) in r.bytes().enumerate() {
+                match c {
+                    b'(' => depth += 1,
+                    b')' if depth == 0 => {
+                        end = i;
+                        break;
+                    }
+                    b')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            &r[..end]
+        };
+        let args: Vec<&str> = args_text.split(',').map(str::trim).collect();
+        let path = args.first().copied().unwrap_or("");
+        if path.is_empty() {
+            continue;
+        }
+        let second = args
+            .get(1)
+            .map(|a| a.to_ascii_lowercase())
+            .unwrap_or_default();
+        let recurse = match (ty.as_str(), method.as_str()) {
+            ("directory", "delete") => second == "$true" || second == "true",
+            ("filesystem", "deletedirectory") => second.contains("deleteallcontents"),
+            ("file" | "filesystem", "delete" | "deletefile") => false,
+            _ => continue,
+        };
+        let path = path.trim_matches(['\'', '"']);
+        let equivalent = format!(
+            "Remove-Item -LiteralPath '{}'{}",
+            path.replace('\'', "''"),
+            if recurse { " -Recurse -Force" } else { "" }
+        );
+        let before = out.len();
+        line(&equivalent, depth + 1, ctx, out);
+        for f in &mut out[before..] {
+            f.message = format!(
+                "[{}]::{}(...) (as Remove-Item): {}",
+                &text[open + 1..at],
+                &rest[..paren],
+                f.message
+            );
+        }
     }
 }
 

@@ -478,6 +478,7 @@ pub fn judge_mongo(js: &str, out: &mut Vec<Finding>) {
             );
         }
     }
+    batch_operations(s, out);
     for (call, severity) in [
         (".dropUser(", Severity::Verify),
         (".dropAllUsers(", Severity::Verify),
@@ -522,6 +523,135 @@ pub fn judge_mongo(js: &str, out: &mut Vec<Finding>) {
             "mongo gives a user an administrator role".into(),
         );
     }
+}
+
+/// The same operations written as a batch's entries rather than calls: `bulkWrite([{
+/// deleteMany: { filter: {} } }])` (the driver's and the shell's bulk API), the server's own
+/// commands (`db.runCommand({ delete: "orders", deletes: [{ q: {}, limit: 0 }] })`, `{ drop:
+/// "orders" }`), and any wrapper that holds them (a transaction's callback, a batch array). An
+/// entry is graded as the call it stands for: an empty filter (or none) reaches every document.
+/// `s` is the text without whitespace.
+fn batch_operations(s: &str, out: &mut Vec<Finding>) {
+    // Keys are read with their quotes removed (`"deleteMany":` is `deleteMany:`).
+    if !s.contains(':') {
+        return;
+    }
+    let bare: String = s
+        .chars()
+        .filter(|c| !matches!(c, '"' | '\'' | '`'))
+        .collect();
+    let b = bare.as_str();
+    // A key: after `{`, `,` or `[`, not the tail of a longer name (`mydeleteMany:`).
+    let key_at = |key: &'static str| -> Vec<(usize, &str)> {
+        b.match_indices(key)
+            .filter(|(at, _)| *at == 0 || matches!(b.as_bytes()[at - 1], b'{' | b',' | b'['))
+            .collect()
+    };
+    for (key, delete) in [
+        ("deleteMany:", true),
+        ("deleteOne:", true),
+        ("updateMany:", false),
+        ("replaceOne:", false),
+    ] {
+        for (at, _) in key_at(key) {
+            let entry = object_after(&b[at + key.len()..]);
+            let every = !entry.contains("filter:") || entry.contains("filter:{}");
+            let many = key != "deleteOne:" && key != "replaceOne:";
+            let name = key.trim_end_matches(':');
+            if every && many {
+                push(
+                    out,
+                    if delete {
+                        "database.mongo-delete-all"
+                    } else {
+                        "database.mongo-update-all"
+                    },
+                    Severity::Verify,
+                    format!("mongo batch {name} with an empty filter touches every document"),
+                );
+            } else if delete {
+                push(
+                    out,
+                    "database.mongo-delete",
+                    Severity::Confirm,
+                    format!("mongo batch {name} removes the matching documents"),
+                );
+            }
+        }
+    }
+    // The server's commands: `{delete: coll, deletes: [{q: {}, limit: 0}]}`,
+    // `{update: coll, updates: [{q: {}, u: ..., multi: true}]}`, `{drop: coll}`.
+    for (key, inner, delete) in [
+        ("delete:", "deletes:", true),
+        ("update:", "updates:", false),
+    ] {
+        for (at, _) in key_at(key) {
+            let rest = &b[at..];
+            if let Some(list) = rest
+                .find(inner)
+                .map(|k| object_after(&rest[k + inner.len()..]))
+            {
+                let every = list.contains("q:{}")
+                    && (delete && list.contains("limit:0")
+                        || !delete && list.contains("multi:true"));
+                if every {
+                    push(
+                        out,
+                        if delete {
+                            "database.mongo-delete-all"
+                        } else {
+                            "database.mongo-update-all"
+                        },
+                        Severity::Verify,
+                        format!(
+                            "mongo {} command with an empty query touches every document",
+                            key.trim_end_matches(':')
+                        ),
+                    );
+                } else if delete {
+                    push(
+                        out,
+                        "database.mongo-delete",
+                        Severity::Confirm,
+                        "mongo delete command removes the matching documents".into(),
+                    );
+                }
+            }
+        }
+    }
+    for (at, _) in key_at("drop:") {
+        if b[at..].starts_with("drop:") && !b[..at].ends_with("Database") {
+            push(
+                out,
+                "database.mongo-drop-collection",
+                Severity::Verify,
+                "mongo drop command drops the collection and every document in it".into(),
+            );
+        }
+    }
+}
+
+/// The bracketed value at the start of `s` (`{...}` or `[...]`), up to its matching close (or
+/// the end of a text cut short), or the empty text when `s` opens with neither.
+fn object_after(s: &str) -> &str {
+    let b = s.as_bytes();
+    if !matches!(b.first(), Some(b'{' | b'[')) {
+        return "";
+    }
+    let mut depth = 0_usize;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &s[..=i];
+                }
+            }
+            _ => {}
+        }
+    }
+    s
 }
 
 /// influx 2.x's object commands (`influx bucket delete`, `influx org delete`, `influx delete`).

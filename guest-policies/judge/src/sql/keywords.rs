@@ -12,8 +12,10 @@ use crate::finding::{Family, Finding, Severity};
 
 /// The statement keywords that can make a statement worth judging. Everything else (`SELECT`,
 /// `INSERT`, `EXPLAIN`, `SHOW`, `DESCRIBE`, `WITH` ... reads) is never parsed.
-const KEYWORDS: [&str; 9] = [
-    "drop", "truncate", "delete", "update", "alter", "grant", "revoke", "create", "merge",
+/// `KILL` ends sessions (MySQL, ClickHouse, SQL Server); `REMOVE` is SurrealQL's `DROP`.
+const KEYWORDS: [&str; 11] = [
+    "drop", "truncate", "delete", "update", "alter", "grant", "revoke", "create", "merge", "kill",
+    "remove",
 ];
 
 /// Whether `text` holds one of [`KEYWORDS`] as a whole word (letters, digits and `_` make a
@@ -76,13 +78,13 @@ pub fn lead(piece: &str) -> Lead {
     let second = words.next().unwrap_or("");
     let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
     let has_word = |k: &str| first_words(piece).any(|w| is(w, k));
-    if is(first, "drop") {
+    if is(first, "drop") || is(first, "remove") && shouted(first) {
         let object = if is(second, "temporary") || is(second, "materialized") {
             words.next().unwrap_or("")
         } else {
             second
         };
-        return if drop_object(object).is_some() {
+        return if is(first, "drop") && drop_object(object).is_some() {
             Lead::Parse
         } else {
             Lead::Other
@@ -329,9 +331,85 @@ fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message:
     });
 }
 
-/// Objects of `DROP` and what dropping them means.
+/// Objects of `DROP` (and SurrealQL's `REMOVE`) and what dropping them means, by the kind of
+/// object in every dialect's words: what holds data (a database, keyspace, namespace, catalog or
+/// tablespace holds tables; a table, collection, measurement or series holds rows), what grants
+/// access (a user, role or login), and definitions that can be made again.
 fn drop_object(word: &str) -> Option<(&'static str, Severity, &'static str)> {
     let is = |k: &str| word.eq_ignore_ascii_case(k);
+    let any = |ks: &[&str]| ks.iter().any(|k| is(k));
+    if any(&["namespace", "catalog", "tablespace", "cluster", "bucket"]) {
+        return Some((
+            "database.drop-database",
+            Severity::Stop,
+            "drops what holds whole databases or their storage: every table and row in it",
+        ));
+    }
+    if any(&[
+        "collection",
+        "measurement",
+        "series",
+        "partition",
+        "stream",
+        "topic",
+        "snapshot",
+        "backup",
+        "dataset",
+        "field",
+        "column",
+    ]) {
+        return Some((
+            "database.drop-data",
+            Severity::Verify,
+            "drops stored data: every row, document or point it holds",
+        ));
+    }
+    if any(&["login", "group"]) {
+        return Some((
+            "database.drop-user",
+            Severity::Verify,
+            "drops a database login or group: whoever uses it loses access",
+        ));
+    }
+    if any(&[
+        "event",
+        "param",
+        "analyzer",
+        "access",
+        "token",
+        "scope",
+        "policy",
+        "publication",
+        "subscription",
+        "server",
+        "connector",
+        "sink",
+        "source",
+        "pipe",
+        "stage",
+        "task",
+        "warehouse",
+        "domain",
+        "synonym",
+        "package",
+        "job",
+        "alert",
+        "secret",
+        "macro",
+        "rule",
+        "dictionary",
+        "share",
+        "integration",
+        "replication",
+        "retention",
+        "constraint",
+    ]) {
+        return Some((
+            "database.drop-object",
+            Severity::Confirm,
+            "drops a definition (recreatable; no rows lost)",
+        ));
+    }
     Some(if is("database") || is("keyspace") {
         (
             "database.drop-database",
@@ -417,28 +495,81 @@ pub fn judge(piece: &str, out: &mut Vec<Finding>) {
     let mut i = 0;
     while i < toks.len() {
         let here = word(i);
-        if is(i, "drop") {
+        if is(i, "drop") || is(i, "remove") && removes(&toks, i) {
             let mut j = i + 1;
-            while is(j, "temporary") || is(j, "materialized") {
+            while is(j, "temporary") || is(j, "materialized") || is(j, "external") {
                 j += 1;
             }
+            let mut k = j + 1;
+            if is(k, "if") && is(k + 1, "exists") {
+                k += 2;
+            }
+            let verb = here.to_ascii_uppercase();
             if let Some((code, severity, why)) = drop_object(word(j)) {
-                let mut k = j + 1;
-                if is(k, "if") && is(k + 1, "exists") {
-                    k += 2;
+                // A user dropped with CASCADE takes every object it owns along (Oracle's
+                // `DROP USER x CASCADE` drops the user's schema: its tables and rows).
+                let cascade = (is(j, "user") || is(j, "role") || is(j, "login"))
+                    && (k + 1..toks.len().min(k + 4)).any(|c| is(c, "cascade"));
+                if cascade {
+                    push(
+                        out,
+                        "database.drop-user-cascade",
+                        Severity::Stop,
+                        format!(
+                            "SQL {verb} {} {} CASCADE drops the account and every object it owns: its schema's tables and rows",
+                            word(j).to_ascii_uppercase(),
+                            word(k)
+                        ),
+                    );
+                } else {
+                    push(
+                        out,
+                        code,
+                        severity,
+                        format!(
+                            "SQL {verb} {} {} {why}",
+                            word(j).to_ascii_uppercase(),
+                            word(k)
+                        ),
+                    );
                 }
+                i = k;
+            } else if shouted(here)
+                && word(j).len() > 2
+                && word(j).bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
+                && !word(k).is_empty()
+            {
+                // An object kind of a dialect not listed, written as SQL is written (`DROP
+                // WORKSPACE w1`): something that existed is gone, how much is not known here.
                 push(
                     out,
-                    code,
-                    severity,
+                    "database.drop-object",
+                    Severity::Confirm,
                     format!(
-                        "SQL DROP {} {} {why}",
-                        word(j).to_ascii_uppercase(),
+                        "SQL {verb} {} {}: drops a database object",
+                        word(j),
                         word(k)
                     ),
                 );
                 i = k;
             }
+        } else if is(i, "kill") && (shouted(here) || i == 0) && kills(&toks, i) {
+            push(
+                out,
+                "database.kill-session",
+                Severity::Confirm,
+                format!(
+                    "SQL {}: ends another database session or query, its transaction rolled back",
+                    toks[i..toks.len().min(i + 3)]
+                        .iter()
+                        .map(|t| t.text)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            );
+        } else if is(i, "alter") && is(i + 1, "system") {
+            alter_system(&toks, i, out);
+            i += 1;
         } else if is(i, "truncate") {
             if is(i + 1, "table") || (shouted(here) && !word(i + 1).is_empty()) {
                 let name = if is(i + 1, "table") {
@@ -522,6 +653,8 @@ pub fn judge(piece: &str, out: &mut Vec<Finding>) {
                 Severity::Verify,
                 "SQL GRANT ALL gives every privilege on the objects".into(),
             );
+        } else if is(i, "grant") && shouted(here) {
+            grant_reach(piece, out);
         } else if (is(i, "alter") || is(i, "create"))
             && (is(i + 1, "user") || is(i + 1, "role"))
             && (i + 2..toks.len()).any(|k| is(k, "superuser") || is(k, "bypassrls"))
@@ -633,5 +766,149 @@ pub fn admin_functions(sql: &str, out: &mut Vec<Finding>) {
                 format!("SQL {name}() {why}"),
             );
         }
+    }
+}
+
+/// Whether `REMOVE` at token `i` is SurrealQL's statement (`REMOVE TABLE orders;`), not an English
+/// verb: written in capitals, or opening the statement with an object kind, a name, and the
+/// statement's end (or its `ON` / `IF` clause) right after.
+fn removes(toks: &[Token<'_>], i: usize) -> bool {
+    let word = |k: usize| toks.get(k).map_or("", |t| t.text);
+    if shouted(word(i)) {
+        return true;
+    }
+    let mut end = i + 3;
+    if word(i + 2).eq_ignore_ascii_case("if") {
+        end = i + 5;
+    }
+    i == 0
+        && drop_object(word(i + 1)).is_some()
+        && ["", ";", "on", "if"]
+            .iter()
+            .any(|k| word(end).eq_ignore_ascii_case(k))
+}
+
+/// Whether `KILL` at token `i` ends a session or a query: `KILL 81231`, `KILL QUERY 81231`,
+/// `KILL CONNECTION 5`, ClickHouse's `KILL QUERY WHERE ...` / `KILL MUTATION WHERE ...`. SQL
+/// Server's `KILL 53 WITH STATUSONLY` only reports a rollback's progress.
+fn kills(toks: &[Token<'_>], i: usize) -> bool {
+    let word = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let id = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let statusonly = toks[i..]
+        .iter()
+        .any(|t| t.text.eq_ignore_ascii_case("statusonly"));
+    !statusonly
+        && (id(word(i + 1))
+            || ["query", "connection", "mutation", "session", "process"]
+                .iter()
+                .any(|k| word(i + 1).eq_ignore_ascii_case(k))
+                && !word(i + 2).is_empty())
+}
+
+/// `ALTER SYSTEM`: a change to the server itself, for every session (PostgreSQL writes it to
+/// `postgresql.auto.conf`, Oracle to its spfile), or Oracle's `ALTER SYSTEM KILL SESSION`. The
+/// settings that run programs or open the server (`archive_command`, preloaded libraries,
+/// `ssl`, `listen_addresses`) hand the server to whoever set them.
+fn alter_system(toks: &[Token<'_>], i: usize, out: &mut Vec<Finding>) {
+    let word = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let rest = || toks[i + 2..].iter().take(12).map(|t| t.text);
+    if ["kill", "disconnect"]
+        .iter()
+        .any(|k| word(i + 2).eq_ignore_ascii_case(k))
+    {
+        push(
+            out,
+            "database.kill-session",
+            Severity::Confirm,
+            "SQL ALTER SYSTEM KILL SESSION ends another database session, its transaction rolled back".into(),
+        );
+        return;
+    }
+    const TAKEOVER: &[&str] = &[
+        "archive_command",
+        "restore_command",
+        "shared_preload_libraries",
+        "session_preload_libraries",
+        "local_preload_libraries",
+        "ssl",
+        "listen_addresses",
+        "password_encryption",
+        "log_statement",
+    ];
+    let takes_over = rest().any(|w| TAKEOVER.iter().any(|k| w.eq_ignore_ascii_case(k)));
+    push(
+        out,
+        "database.alter-system",
+        if takes_over {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
+        if takes_over {
+            "SQL ALTER SYSTEM sets what the server runs or who can reach it, for every session"
+                .into()
+        } else {
+            "SQL ALTER SYSTEM changes the database server's own configuration, for every session"
+                .into()
+        },
+    );
+}
+
+/// How far a `GRANT` reaches: to `PUBLIC` (every role there is and will be), or an
+/// administrator's role (`DBA`, `sysadmin`, `ACCOUNTADMIN`, `rds_superuser`, the roles that read
+/// and write the server's files or run its programs).
+pub fn grant_reach(piece: &str, out: &mut Vec<Finding>) {
+    let toks = tokens(piece);
+    let is = |i: usize, k: &str| toks.get(i).is_some_and(|t| t.text.eq_ignore_ascii_case(k));
+    let Some(g) = (0..toks.len()).find(|&i| is(i, "grant")) else {
+        return;
+    };
+    let all = is(g + 1, "all");
+    let to = (g + 1..toks.len()).find(|&i| is(i, "to"));
+    // Snowflake writes the grantee's kind first (`TO ROLE PUBLIC`).
+    if to.is_some_and(|t| is(t + 1, "public") || is(t + 1, "role") && is(t + 2, "public")) {
+        push(
+            out,
+            "database.grant-public",
+            if all {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            format!(
+                "SQL GRANT {}... TO PUBLIC gives it to every role, present and future",
+                if all { "ALL " } else { "" }
+            ),
+        );
+        return;
+    }
+    const ADMIN: &[&str] = &[
+        "dba",
+        "sysdba",
+        "sysadmin",
+        "accountadmin",
+        "securityadmin",
+        "rds_superuser",
+        "cloudsqlsuperuser",
+        "azure_pg_admin",
+        "pg_execute_server_program",
+        "pg_write_server_files",
+        "pg_read_server_files",
+        "db_owner",
+        "super",
+    ];
+    let end = to.unwrap_or(toks.len());
+    if toks[g + 1..end].iter().any(|t| {
+        ADMIN
+            .iter()
+            .any(|k| t.text.trim_matches(['"', '`', ',']).eq_ignore_ascii_case(k))
+    }) {
+        push(
+            out,
+            "database.role-escalation",
+            Severity::Verify,
+            "SQL GRANT of an administrator's role: the grantee can do anything the server can"
+                .into(),
+        );
     }
 }

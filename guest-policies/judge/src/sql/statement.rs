@@ -20,6 +20,26 @@ fn push(out: &mut Vec<Finding>, code: &'static str, severity: Severity, message:
 pub fn judge(s: &Statement, out: &mut Vec<Finding>) {
     match s {
         Statement::Drop {
+            object_type: object_type @ (ObjectType::User | ObjectType::Role),
+            names,
+            cascade: true,
+            ..
+        } => {
+            let names = names
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            push(
+                out,
+                "database.drop-user-cascade",
+                Severity::Stop,
+                format!(
+                    "SQL DROP {object_type} {names} CASCADE drops the account and every object it owns: its schema's tables and rows"
+                ),
+            );
+        }
+        Statement::Drop {
             object_type, names, ..
         } => {
             let names = names
