@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x1676_cd7a_5c93_0ae8;
+const PINNED: u64 = 0xb359_8981_9c51_24a9;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -200,6 +200,15 @@ fn powershell_verbs_and_nouns_decide() {
         ),
         // Removing a secret: whoever depends on it loses access.
         ("Remove-Secret -Name DbPassword -Vault prod", VERIFY),
+        // A query cmdlet's statement (SqlServer module, dbatools).
+        (
+            r#"Invoke-Sqlcmd -ServerInstance sql-prod-01 -Query "DROP DATABASE Billing""#,
+            STOP,
+        ),
+        (
+            r#"Invoke-DbaQuery -SqlInstance sql-prod-01 -Query "SELECT name FROM sys.databases""#,
+            ALLOW,
+        ),
         // The guard named as the object, whatever the noun.
         ("Disable-ScheduledTask -TaskName airlock-watchdog", STOP),
         // Any other scheduled task is bounded.

@@ -26,7 +26,7 @@
 use super::lexicon;
 use super::{Cmd, Context};
 use crate::finding::Finding;
-use crate::shell::Script;
+use crate::shell::{RedirectKind, Script};
 
 /// The languages a carried text is read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,7 +262,10 @@ pub fn judge(
         || lexicon::flags(p)
             & (lexicon::READER | lexicon::SHELL | lexicon::INTERPRETER | lexicon::DATABASE)
             != 0
-        || super::windows::starts_with_cmdlet(p)
+        || super::windows::is_cmdlet_name(p)
+        // An English word read as a program when a sentence was parsed as a command line
+        // ("... and mysql -e ..."): the program is further on, read as its own command.
+        || crate::prose::lexicon::lookup(p.as_bytes()).is_some()
     {
         return;
     }
@@ -292,10 +295,31 @@ pub fn judge(
             judge_text(a, p, depth, ctx, out);
         }
     }
-    for text in super::stdin::fed(cmd, s, index) {
-        judge_text(&text, &format!("{p} reading its stdin"), depth, ctx, out);
+    // What is fed on stdin: a here-string or here-document, or what a short pipeline before it
+    // prints (rebuilding a long pipeline's upstream for each of its commands would be quadratic).
+    let fed_here = cmd
+        .redirects
+        .iter()
+        .any(|r| matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc));
+    // The commands of a pipeline are contiguous: counting the few before this one is enough.
+    let short_pipe = cmd.piped_in
+        && s.commands.get(index).is_some_and(|c| {
+            let upstream = s.commands[index.saturating_sub(MAX_UPSTREAM + 1)..index]
+                .iter()
+                .filter(|u| u.pipeline == c.pipeline)
+                .count();
+            (1..=MAX_UPSTREAM).contains(&upstream)
+        });
+    if fed_here || short_pipe {
+        for text in super::stdin::fed(cmd, s, index) {
+            judge_text(&text, &format!("{p} reading its stdin"), depth, ctx, out);
+        }
     }
 }
+
+/// The most commands before a program in its pipeline whose printed text is rebuilt to read
+/// what the program is fed (`echo X | prog`, `printf X | base64 -d | prog`).
+const MAX_UPSTREAM: usize = 3;
 
 /// The texts an HTTP request carries in another language: a query parameter or form field
 /// named as a statement (`query`, `sql`, `q`, `statement`, `stmt`, `cmd`, `command`, `eval`),

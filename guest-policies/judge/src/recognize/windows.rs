@@ -251,6 +251,12 @@ fn cmdlet(w: &str) -> Option<(String, String)> {
         .then(|| (verb, noun.to_ascii_lowercase()))
 }
 
+/// Whether a word is a cmdlet's name (`remove-item`, `Invoke-Sqlcmd`): an approved verb, a dash
+/// and a noun of letters and digits.
+pub fn is_cmdlet_name(w: &str) -> bool {
+    verb_prefix(w) && cmdlet(w).is_some()
+}
+
 /// Whether a text starts with a PowerShell cmdlet (a verb this reader knows, then a noun
 /// written as PowerShell writes it, `Remove-Item`, or followed by a parameter or a Windows
 /// path): English's "Set-up the database" and "write-up" are not commands.
@@ -959,6 +965,13 @@ fn powershell(
             Severity::Stop,
             format!("{name} {verb}s airlock's own {noun}: the guard is switched off"),
         );
+    }
+    // A statement given to a query cmdlet (`Invoke-Sqlcmd -Query`, dbatools' `Invoke-DbaQuery
+    // -Query`, `Invoke-SqliteQuery -Query`), read in its own language ([`super::embedded`]).
+    for param in ["query", "sql", "statement"] {
+        if let Some((_, Some(text))) = args.param_value(param, param.len()) {
+            super::embedded::judge_text(text, name, depth, ctx, out);
+        }
     }
     match (verb, noun) {
         // A secret store's value printed in plain text (`Get-Secret -AsPlainText`,
