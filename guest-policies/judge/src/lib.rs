@@ -1918,3 +1918,6 @@ mod saas_calls_tests;
 
 #[cfg(test)]
 mod publication_tests;
+
+#[cfg(test)]
+mod writes_tests;

@@ -691,7 +691,7 @@ fn leaves_project(src: &str, dest: &str) -> bool {
 }
 
 /// A write (`>`, `>>`, `tee`, `sed -i`) to a target.
-fn write_target(target: &str, append: bool, how: &str, out: &mut Vec<Finding>) {
+pub(super) fn write_target(target: &str, append: bool, how: &str, out: &mut Vec<Finding>) {
     if let Some((catastrophic, what)) = paths::critical_file(target) {
         out.push(finding(
             F,

@@ -53,6 +53,7 @@ pub mod system;
 pub mod tampering;
 pub mod weight;
 pub mod windows;
+pub mod writes;
 
 use std::borrow::Cow;
 
@@ -1388,6 +1389,7 @@ fn command(
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     tampering::judge(cmd, ctx, out);
+    writes::judge(cmd, out);
     let own = out.len();
     filesystem::redirects(cmd, out);
     // A shell opened on another machine: what changes that machine's system is graded by

@@ -111,26 +111,13 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         return;
     }
     // The guard's wiring: its policy files, the agent's hook settings that call it, its pid.
-    let writes = MODIFIERS.contains(&p)
-        || matches!(
-            p,
-            "sed" | "perl" | "jq" | "vim" | "vi" | "nano" | "code" | "emacs" | "git" | "ed" | "ex"
-        ) && (p != "sed" || cmd.words().any(|w| w.starts_with("-i")))
-            && (p != "git"
-                || cmd
-                    .words()
-                    .any(|w| matches!(w, "commit" | "add" | "checkout" | "restore" | "rm" | "mv")))
-        || cmd.redirects.iter().any(|r| {
-            matches!(
-                r.kind,
-                crate::shell::RedirectKind::Write | crate::shell::RedirectKind::Append
-            )
-        });
+    // Written, not read: `jq '.hooks | keys' settings.json` reads as `cat` does, `yq -i ...
+    // settings.json` rewrites it (recognize/writes.rs).
     let wiring = cmd
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
-        .find(|w| hook_settings(w) || policy_file(w));
-    if let Some(w) = wiring.filter(|_| writes) {
+        .find(|w| (hook_settings(w) || policy_file(w)) && super::writes::writes(cmd, w));
+    if let Some(w) = wiring {
         out.push(finding(
             T,
             "tampering.policy-edit",
