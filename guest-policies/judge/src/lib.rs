@@ -1921,3 +1921,6 @@ mod publication_tests;
 
 #[cfg(test)]
 mod writes_tests;
+
+#[cfg(test)]
+mod global_options_tests;

@@ -132,20 +132,67 @@ fn argocd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// The options of docker, podman and compose that take a value, before or after the
+/// subcommand (from `docker --help`, `podman --help`, `docker compose --help`).
+const DOCKER_VALUES: &[&str] = &[
+    "--context",
+    "-c",
+    "-H",
+    "--host",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--connection",
+    "--url",
+    "--identity",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "--cgroup-manager",
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--project-directory",
+    "--profile",
+    "--env-file",
+    "--ansi",
+    "--progress",
+    "--parallel",
+    "--filter",
+];
+
+/// The daemon a docker or podman command talks to, when it is another machine's: `-H`/`--host`
+/// or `--url` (not a local socket or localhost), a `--context`/`-c`/`--connection` that names
+/// no local cluster, podman's `--remote`, or `DOCKER_HOST`/`CONTAINER_HOST` set before it.
+fn remote_daemon<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let remote = |h: &str| {
+        !h.is_empty()
+            && !h.starts_with("unix://")
+            && !h.starts_with("npipe://")
+            && !super::environments::local(h)
+            && !local_cluster(h)
+            && h != "default"
+    };
+    let assigned = cmd.assignments.iter().find_map(|a| {
+        let (name, value) = a.split_once('=')?;
+        matches!(name, "DOCKER_HOST" | "CONTAINER_HOST" | "DOCKER_CONTEXT").then_some(value)
+    });
+    cmd.value(&["-H", "--host", "--url", "--context", "-c", "--connection"])
+        .or(assigned)
+        .filter(|h| remote(h))
+        .or_else(|| cmd.has(&["--remote"]).then_some("a remote podman service"))
+}
+
 fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    let ops: Vec<&str> = cmd
-        .operands(&[
-            "--context",
-            "-H",
-            "--host",
-            "-f",
-            "--file",
-            "-p",
-            "--project-name",
-            "--filter",
-        ])
-        .collect();
+    // The global options before the subcommand (docker's and podman's, which select the
+    // daemon, and compose's own) take a value: read past them to the subcommand (holdout8
+    // analysis K9: `docker -H ssh://host compose -p x down`).
+    let ops: Vec<&str> = cmd.operands(DOCKER_VALUES).collect();
     let (a, b) = (
         ops.first().copied().unwrap_or(""),
         ops.get(1).copied().unwrap_or(""),
@@ -240,6 +287,16 @@ fn docker(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Verify,
             "compose down -v deletes the project's volumes and their data".to_owned(),
         ),
+        // Without -v the volumes stay, but the project's containers and networks go: on
+        // another machine's daemon (a shared host) that is a bounded change to what others use.
+        ("compose", "down") | ("down", _) if remote_daemon(cmd).is_some() => push(
+            "containers.compose-down-shared",
+            Severity::Confirm,
+            format!(
+                "{p} compose down on {} removes the project's containers and networks on a shared host",
+                remote_daemon(cmd).unwrap_or("another host")
+            ),
+        ),
         ("run" | "create", _) | ("container", "run") => {
             let privileged =
                 cmd.has(&["--privileged", "--pid=host", "--net=host", "--network=host"]);
@@ -297,6 +354,20 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "--container",
             "--field-selector",
             "--kubeconfig",
+            // Global options that select the cluster or the identity (`kubectl --server URL
+            // --token T delete ...`): read past them to the verb.
+            "-s",
+            "--server",
+            "--user",
+            "--token",
+            "--as",
+            "--as-group",
+            "--certificate-authority",
+            "--client-certificate",
+            "--client-key",
+            "--request-timeout",
+            "--tls-server-name",
+            "--cache-dir",
         ])
         .collect();
     let verb = ops.first().copied().unwrap_or("");
@@ -511,6 +582,16 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "--set",
             "--version",
             "--timeout",
+            "--kubeconfig",
+            "--kube-apiserver",
+            "--kube-token",
+            "--kube-as-user",
+            "--kube-as-group",
+            "--kube-ca-file",
+            "--registry-config",
+            "--repository-config",
+            "--repository-cache",
+            "--burst-limit",
         ])
         .collect();
     let verb = ops.first().copied().unwrap_or("");
