@@ -1112,3 +1112,74 @@ fn pid_owner(t: &str) -> Option<&str> {
         .filter(|d| !d.is_empty() && *d != "run")
         .or(Some(stem))
 }
+
+/// Whether an interpreter fed by a pipe reads its stdin as data, not as its program: it was
+/// given the program another way, a module (`python3 -m json.tool`), a script file (`python3
+/// tools/fmt.py`, `node scripts/pretty.js`), or code in an argument (`node -p EXPR`, `ruby -e`,
+/// `php -r`). `python3 -`, `/dev/stdin`, no program at all (`| python3`, `| node`) and a
+/// shell (`| sh`, `| bash -s`) run what the pipe carries. The remote-code reader asks this
+/// before it calls a pipe from a download into an interpreter code run unread.
+pub fn stdin_is_data(cmd: &Cmd<'_>) -> bool {
+    let p = cmd.program;
+    let family = |names: &[&str]| {
+        names.iter().any(|n| {
+            p == *n
+                || p.strip_prefix(n)
+                    .is_some_and(|v| v.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
+        })
+    };
+    // Each language's options that name the program (module or code) and those that take a
+    // value that is not the program (python's -W/-X, node's --require...).
+    let (program_options, valued): (&[&str], &[&str]) = if family(&["python", "pypy"]) {
+        (&["-m", "-c"], &["-W", "-X", "-Q"])
+    } else if family(&["node", "nodejs"]) {
+        (
+            &["-p", "--print", "-e", "--eval"],
+            &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--input-type",
+                "--conditions",
+            ],
+        )
+    } else if family(&["ruby"]) {
+        (&["-e"], &["-r", "-I", "-E", "-C"])
+    } else if family(&["perl"]) {
+        (&["-e", "-E"], &["-I", "-M", "-m"])
+    } else if family(&["php"]) {
+        (&["-r"], &["-d", "-c"])
+    } else {
+        return false;
+    };
+    let words: Vec<&str> = cmd.words().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        if program_options.contains(&w)
+            || program_options
+                .iter()
+                .any(|o| o.len() == 2 && w.len() > 2 && w.starts_with(o) && !o.starts_with("--"))
+        {
+            // python's `-m` and `-c` and the others take the module or the code as the next
+            // word (or joined: `-mjson.tool`).
+            return true;
+        }
+        if valued.contains(&w) {
+            i += 2;
+            continue;
+        }
+        if w == "--" {
+            return words
+                .get(i + 1)
+                .is_some_and(|s| *s != "-" && !s.starts_with("/dev/"));
+        }
+        if !w.starts_with('-') {
+            // The first operand is the script: stdin is its data unless it is stdin itself.
+            return !w.starts_with("/dev/") && w != "-";
+        }
+        i += 1;
+    }
+    false
+}

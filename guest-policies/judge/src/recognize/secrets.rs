@@ -1523,6 +1523,7 @@ fn downloads(
     if cmd.piped_in
         && lexicon::is(p, INTERPRETER)
         && !cmd.has(&["-c", "-e"])
+        && !super::modes::stdin_is_data(cmd)
         && let Some(f) = upstream(s, index).find_map(|c| {
             let mut folded = Vec::new();
             let r = super::resolve(c, &mut folded)?;
