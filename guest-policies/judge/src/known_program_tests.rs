@@ -206,7 +206,10 @@ fn deleting_an_encryption_key_shreds_what_it_encrypted() {
         // class (recognize/modes.rs). It was confirm before; Vault's API reference says
         // "returns information about a named encryption key", the material is not in it.
         ("vault read transit/keys/payments-pii", ALLOW),
-        ("vault read transit/export/encryption-key/payments-pii", CONFIRM),
+        (
+            "vault read transit/export/encryption-key/payments-pii",
+            CONFIRM,
+        ),
         ("vault delete transit/keys/payments-pii", STOP),
         ("vault delete pii-transit/keys/customer-ssn", STOP),
         (
