@@ -139,7 +139,9 @@ pub fn in_place(cmd: &Cmd<'_>) -> bool {
 /// `crudini --set /etc/ssh/sshd_config ...`): the same finding as a redirection over them.
 /// sed's and tee's writes are the filesystem reader's already.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    if matches!(cmd.program, "sed" | "tee" | "rsync") || !in_place(cmd) {
+    // git's commit, add or checkout changes what the repository holds (the tampering reader's
+    // concern), not a system file named on the line.
+    if matches!(cmd.program, "sed" | "tee" | "rsync" | "git") || !in_place(cmd) {
         return;
     }
     let how = cmd.program;
