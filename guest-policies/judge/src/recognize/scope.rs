@@ -383,7 +383,10 @@ pub fn of(cmd: &Cmd<'_>, ctx: &Context) -> Option<Scope> {
         let is = |list: &[&str]| list.contains(&option);
         let next = words.peek().copied();
         let value = || inline.or(next);
-        if is(PLACE_OPTIONS) {
+        // Compose's `--profile` selects which services of the stack run, not a place (now
+        // that the docker reader reads past it to the subcommand, `--profile test rm` is read).
+        let compose_profile = option == "--profile" && matches!(domain, Some(Domain::Docker));
+        if is(PLACE_OPTIONS) && !compose_profile {
             if let Some(v) = value() {
                 widest.note(class(v, Given::Place), false, || format!("{option} {v}"));
             }
