@@ -1924,3 +1924,5 @@ mod writes_tests;
 
 #[cfg(test)]
 mod global_options_tests;
+#[cfg(test)]
+mod spelling_tests;

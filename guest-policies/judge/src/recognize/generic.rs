@@ -37,6 +37,7 @@ use crate::prose::lexicon::{self, Verb, flag, obj};
 use crate::prose::{CommandAction, grade_command};
 
 use super::classes::{self, Class};
+use super::spelling::{self, State};
 use super::{Cmd, finding, paths};
 
 /// How many leading non-option words make the command path (`backup delete nightly`).
@@ -89,6 +90,23 @@ pub struct Reading<'c> {
     /// A local file whose name says it holds data (people, credentials, a database, a dump
     /// of production) is what an export verb sends (`artifact put ./prod_users.csv`).
     pub sends_data: Option<&'c str>,
+    /// The verb came from a command-path word (`remove-unit`, `vm destroy`, `vm.destroy`), not
+    /// an option, a value or the program's name: what the unread-effect floor reads.
+    pub path_verb: bool,
+    /// That verb is the program's first subcommand, a whole word (`docker stop`, `juju
+    /// destroy`), not a nested or compound spelling (`worktree remove`, `remove-unit`).
+    pub top_verb: bool,
+    /// What the path verb acts on, by position ([`spelling::effect_object`]): a part of the
+    /// verb's word, the path word before it, or the operand after it.
+    pub effect_object: Option<&'c str>,
+    /// The operand right after the path verb (`stop 8888`): a number there is one process,
+    /// job or port.
+    pub operand_after: Option<&'c str>,
+    /// A value put KEY in a state (`State=DRAIN`, `suspended on`, `--password ''`, `--nodes
+    /// 0`): the state, and the key with its value as written.
+    pub state: Option<(State, &'c str)>,
+    /// A count key's value (`--nodes 1`): what a `scale` path verb sets.
+    pub count: Option<&'c str>,
 }
 
 /// Words that read or describe: the command changes nothing, the reading ends.
@@ -490,6 +508,9 @@ pub(crate) fn role(w: &str, class: Option<Class>) -> Role {
     if READS.contains(&w) {
         return Role::Read;
     }
+    if let Some(v) = spelling::command_verb(w) {
+        return Role::Act(v);
+    }
     match lexicon::lookup(w.as_bytes()).map(|l| l.verb) {
         Some(Verb::Access) => Role::Read,
         Some(Verb::Absent | Verb::Mention) | None => Role::Other,
@@ -821,7 +842,25 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         turned_off: None,
         drops_all: false,
         sends_data: None,
+        path_verb: false,
+        top_verb: false,
+        effect_object: None,
+        operand_after: None,
+        state: None,
+        count: None,
     };
+    // An account tool (`usermod`, `gam`, `kcadm.sh`, `frob-user`): an expiry in the past
+    // locks its account out.
+    let accounts = class == Some(Class::Identity)
+        || cmd.program.contains("user")
+        || cmd.program.ends_with("passwd");
+    // What a path verb acts on, by position (`spelling::effect_object`): a part of its own
+    // word, the path word before it, the operand after it.
+    let mut effect_in_word: Option<&'c str> = None;
+    let mut effect_before: Option<&'c str> = None;
+    let mut effect_after: Option<&'c str> = None;
+    let mut want_after = false;
+    let mut last_path_word: Option<&'c str> = None;
     let mut buf = [0_u8; lexicon::MAX_WORD];
     // The object named before the verb (`backup delete`), kept when none follows it.
     let mut before: Option<(u16, &'c str)> = None;
@@ -885,9 +924,31 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             let body = a.trim_start_matches(['-', '/']);
             let (name, value) = body.split_once('=').unwrap_or((body, ""));
             value_next = value.is_empty() && name.len() > 2 && !a.starts_with('/');
+            if value.is_empty() && body.ends_with('=') {
+                // `--password=`: a value given as nothing.
+                value_meaning(
+                    name,
+                    a,
+                    "",
+                    class,
+                    accounts,
+                    &mut r,
+                    &mut switched,
+                    &mut expires,
+                );
+            }
             if !value.is_empty() {
                 scope_of(value, &mut r);
-                value_meaning(name, value, class, &mut r, &mut switched, &mut expires);
+                value_meaning(
+                    name,
+                    a,
+                    value,
+                    class,
+                    accounts,
+                    &mut r,
+                    &mut switched,
+                    &mut expires,
+                );
                 last_key = None;
             } else {
                 last_key = Some(name);
@@ -898,6 +959,12 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                 && disabling_letter(cmd.program, name)
             {
                 switched = Some(name);
+            }
+            if r.state.is_none()
+                && let Some(s) = spelling::state_option(name)
+            {
+                // `-off`, `--poweroff`: the option is the state it puts things in.
+                r.state = Some((s, a));
             }
             if name.eq_ignore_ascii_case("public") && !falsy(value) {
                 // `--public`: what is created or changed is published.
@@ -912,14 +979,32 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             continue;
         }
         if let Some(key) = last_key.take() {
-            value_meaning(key, a, class, &mut r, &mut switched, &mut expires);
+            value_meaning(
+                key,
+                key,
+                a,
+                class,
+                accounts,
+                &mut r,
+                &mut switched,
+                &mut expires,
+            );
         }
         if let Some((key, value)) = a.split_once('=')
             && !key.is_empty()
             && !key.starts_with('$')
         {
             // `uidNumber=0`, `enabled=false`.
-            value_meaning(key, value, class, &mut r, &mut switched, &mut expires);
+            value_meaning(
+                key,
+                a,
+                value,
+                class,
+                accounts,
+                &mut r,
+                &mut switched,
+                &mut expires,
+            );
         }
         if std::mem::take(&mut verb_option) {
             if falsy(a) {
@@ -1013,7 +1098,12 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             // A subcommand the program's recognizer reads (`git reset`): its verdict stands.
             return None;
         }
-        if file_like(a) {
+        if std::mem::take(&mut want_after) && effect_after.is_none() {
+            // The operand after a path verb is what it acts on (`delete orders`).
+            effect_after = Some(a);
+        }
+        let dotted = spelling::dotted_path_word(a);
+        if file_like(a) && !dotted {
             // A file's name names the file, not what the command acts on (`src/app.py`);
             // except for what an upload sends (`put ./prod_users.csv`): the data its name
             // says.
@@ -1036,15 +1126,22 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             }
             continue;
         }
-        let in_path = operands <= PATH_WORDS + filtered && path_like(a);
+        let in_path = operands <= PATH_WORDS + filtered && (path_like(a) || dotted);
         // The word's parts: the first verb-class part leads, object parts name what it acts
         // on (the last one of a word is its head: `payments-db` is a database).
         let mut word_head: Option<(u16, &'c str)> = None;
         let verb_before = r.verb != Verb::Absent;
         let objects_before_word = r.objects;
         let mut word_parts = 0;
+        // The part of this word before the one being read (`vm` in `vm.destroy`).
+        let mut last_part: Option<&'c str> = None;
         parts(a, |p| {
             word_parts += 1;
+            let part_before = last_part.replace(p);
+            if in_path && !verb_before && r.path_verb && effect_in_word.is_none() {
+                // A part after the verb in the verb's own word (`unit` in `remove-unit`).
+                effect_in_word = Some(p);
+            }
             let Some(w) = lower(p, &mut buf) else {
                 return true;
             };
@@ -1080,6 +1177,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                     r.verb = Verb::Disable;
                     r.verb_word = p;
                     r.network |= after_network;
+                    r.path_verb = true;
                     return true;
                 }
                 match role(w, class) {
@@ -1103,6 +1201,10 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                         r.verb = v;
                         r.verb_word = p;
                         r.network |= class == Some(Class::Network) && v == Verb::Disable;
+                        r.path_verb = true;
+                        // The part before the verb in its word (`vm.destroy`).
+                        effect_in_word = part_before;
+                        r.top_verb = operands == 1 && p.len() == a.len();
                         return true;
                     }
                     Role::Other => {
@@ -1121,6 +1223,8 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                             r.verb_word = p;
                             r.objects |= o;
                             word_head = Some((o, &p[n..]));
+                            r.path_verb = true;
+                            effect_in_word = Some(&p[n..]);
                             return true;
                         }
                     }
@@ -1160,6 +1264,15 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             }
             true
         });
+        if in_path && !verb_before && r.path_verb {
+            // The verb was read in this word: the path word before it and the operand after it
+            // may name what it acts on.
+            effect_before = last_path_word;
+            want_after = true;
+        }
+        if in_path && r.verb == Verb::Absent && !read_word {
+            last_path_word = Some(a);
+        }
         if in_path && r.verb == Verb::Absent && !read_word && word_head.is_none() && class.is_some()
         {
             kind_before = true;
@@ -1252,6 +1365,33 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
             after = Some((obj::SECURITY, key));
         }
     }
+    r.effect_object = spelling::effect_object(effect_in_word, effect_before, effect_after);
+    r.operand_after = effect_after;
+    if let Some((s, written)) = r.state {
+        let applies = match s {
+            // A password emptied by an account tool, or by an update (`frobctl user set
+            // --password ''`); one given to what is created is the new thing's (`gpg
+            // --passphrase '' --quick-gen-key`), and one given to a client with no update is
+            // a login (`mongostat --password ''`).
+            State::EmptySecret => {
+                accounts && r.verb == Verb::Absent
+                    || r.verb == Verb::Modify && !creates(r.verb_word)
+            }
+            _ => matches!(r.verb, Verb::Absent | Verb::Modify) && !creates(r.verb_word),
+        };
+        if applies {
+            // A value put what the command names in a state (`update NodeName=x
+            // State=DRAIN`, `user x suspended on`, `--nodes 0`): that is the verb.
+            let (v, w) = spelling::state_verb(s);
+            r.verb = v;
+            r.verb_word = w;
+            if r.effect_object.is_none() {
+                r.effect_object = Some(written);
+            }
+        } else {
+            r.state = None;
+        }
+    }
     if r.drops_all {
         // `netem loss 100%`: the link is as good as down.
         r.verb = Verb::Disable;
@@ -1295,14 +1435,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         // Running or installing is the interpreters' and remote-code recognizers' reading.
         return None;
     }
-    if r.verb == Verb::Modify
-        && ["creat", "add", "new", "init", "make", "generat"]
-            .iter()
-            .any(|c| {
-                r.verb_word.len() >= c.len()
-                    && r.verb_word.as_bytes()[..c.len()].eq_ignore_ascii_case(c.as_bytes())
-            })
-    {
+    if r.verb == Verb::Modify && creates(r.verb_word) {
         // Creating something (`products create`, `database create`) changes nothing that exists.
         return None;
     }
@@ -1357,6 +1490,16 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         }
     }
     Some(r)
+}
+
+/// A verb word that creates (`create`, `add`, `new`, `init`, `make`, `generate`).
+fn creates(verb_word: &str) -> bool {
+    ["creat", "add", "new", "init", "make", "generat"]
+        .iter()
+        .any(|c| {
+            verb_word.len() >= c.len()
+                && verb_word.as_bytes()[..c.len()].eq_ignore_ascii_case(c.as_bytes())
+        })
 }
 
 /// Subcommand words of an alerting tool that end a silence or a maintenance window, or only
@@ -1523,10 +1666,15 @@ fn option_scope<'c>(
 /// What a value given to an option or a key means on a program of `class`: a security
 /// control's guarded setting switched off (`-e 0`, `-setremotelogin off`), an account given
 /// root's id (`UniqueID 0`, `--uid 0`), an account's expiry set in the past (`-E 0`).
+/// `written`: the pair as written (`State=DRAIN`), for messages; `accounts`: the program
+/// administers accounts (an expiry in the past locks one out).
+#[allow(clippy::too_many_arguments)]
 fn value_meaning<'c>(
     key: &'c str,
+    written: &'c str,
     value: &str,
     class: Option<Class>,
+    accounts: bool,
     r: &mut Reading<'c>,
     switched: &mut Option<&'c str>,
     expires: &mut bool,
@@ -1538,8 +1686,23 @@ fn value_meaning<'c>(
             *switched = Some(key);
         }
         Some(Class::Identity) if value == "0" && root_id_key(key) => r.grants_root = true,
-        Some(Class::Identity) if expired(value) && expiry_option(key) => *expires = true,
+        _ if accounts && expired(value) && expiry_option(key) => *expires = true,
         _ => {}
+    }
+    if r.state.is_none()
+        && let Some(s) = spelling::state_change(key, value)
+    {
+        // `State=DRAIN`, `suspended on`, `--password ''`, `--nodes 0`.
+        r.state = Some((s, written));
+    }
+    if r.count.is_none() && value.bytes().all(|c| c.is_ascii_digit()) && !value.is_empty() {
+        let k = key.to_ascii_lowercase();
+        if matches!(
+            k.as_str(),
+            "nodes" | "replicas" | "count" | "instances" | "size" | "desired-capacity"
+        ) {
+            r.count = Some(written);
+        }
     }
     let key = key.trim_end_matches(':');
     if switched_off(value)
@@ -1802,6 +1965,21 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, claimed: bool, out: &mut Vec<Find
         ));
         return;
     }
+    if let Some((State::EmptySecret, written)) = r.state {
+        // An account whose password is empty: anyone who reaches it logs in.
+        out.push(finding(
+            Family::System,
+            "generic.empty-password",
+            Severity::Verify,
+            message(
+                cmd,
+                &r,
+                &format!("sets {written} to nothing: anyone can log in to the account"),
+                None,
+            ),
+        ));
+        return;
+    }
     if let Some(f) = grade(&r) {
         out.push(finding(
             r.class.map_or(f.family, Class::family),
@@ -1833,7 +2011,54 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, claimed: bool, out: &mut Vec<Find
                 None,
             ),
         ));
+    } else if let Some(why) = unread_effect(cmd, &r, claimed) {
+        // The ladder knows neither the object nor the program, but the command path says it
+        // destroys, stops, sends or pays: a person looks before it runs.
+        out.push(finding(
+            r.class.map_or(Family::Business, Class::family),
+            "generic.unread-effect",
+            Severity::Confirm,
+            message(cmd, &r, &why, None),
+        ));
     }
+}
+
+/// The unread-effect floor ([`spelling::unread_effect`]) over a reading: a path verb or a state
+/// change, outside a local sandbox, a package manager's local changes and a local scope.
+/// `claimed`: a family recognizer read the program and found nothing. Its first subcommand
+/// as a whole word (`docker stop`, `kubectl delete`) is what that recognizer was written
+/// around, so its silence there is a decision; a nested or compound spelling (`aws sns
+/// publish`, `gh release delete-asset`, `git worktree remove`) is where its lists run out.
+fn unread_effect(cmd: &Cmd<'_>, r: &Reading<'_>, claimed: bool) -> Option<String> {
+    if matches!(r.class, Some(Class::LocalSandbox | Class::PackageManager))
+        || !(r.path_verb || r.state.is_some())
+        || claimed && r.top_verb && r.state.is_none()
+    {
+        return None;
+    }
+    let mut buf = [0_u8; lexicon::MAX_WORD];
+    let verb = lower(r.verb_word, &mut buf).unwrap_or("");
+    let effect = r.state.is_some() || spelling::effect_verb(verb) || rm_letter(verb);
+    let what = spelling::unread_effect(
+        effect,
+        r.verb,
+        r.effect_object,
+        r.operand_after,
+        r.flags & flag::LOCAL != 0,
+    )?;
+    Some(match r.state {
+        Some((s, written)) if what == written => format!(
+            "unread effect: {} {written}: {} it",
+            cmd.program,
+            spelling::state_verb(s).1
+        ),
+        Some((s, written)) => format!(
+            "unread effect: {} {written}: {} {what}",
+            cmd.program,
+            spelling::state_verb(s).1
+        ),
+        None => format!("unread effect: {} {} {what}", cmd.program, r.verb_word),
+    })
 }
 
 /// A machine's own network interface by its kernel name (`eth0`, `ens5`, `enp3s0`, `eno1`,

@@ -48,6 +48,7 @@ pub mod payments;
 pub mod registry;
 pub mod scope;
 pub mod secrets;
+pub mod spelling;
 pub mod stdin;
 pub mod system;
 pub mod tampering;
