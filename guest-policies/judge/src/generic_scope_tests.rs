@@ -30,12 +30,13 @@ fn a_verb_without_an_object_is_graded_by_its_scope() {
         ("acmectl delete --env production", VERIFY),
         ("acmectl disable --env production", VERIFY),
         ("acmectl delete --all --env production", STOP),
-        // Alone: a name this reader cannot size goes ahead.
+        // Alone: a verb that names nothing goes ahead; on a name this reader cannot size, the
+        // unread-effect floor asks (never more: it says "unread", not "bad").
         ("acmectl delete", ALLOW),
-        ("acmectl remove thing-1", ALLOW),
-        ("crictl rm 4f2a9c", ALLOW),
+        ("acmectl remove thing-1", CONFIRM),
+        ("crictl rm 4f2a9c", CONFIRM),
         ("crictl rmi --prune", ALLOW),
-        ("zkCli.sh rmr /brokers/topics/test", ALLOW),
+        ("zkCli.sh rmr /brokers/topics/test", CONFIRM),
         // Not production: a dev or test thing.
         ("acmectl delete --all --env dev", ALLOW),
         ("acmectl delete --force --env test", ALLOW),
@@ -272,8 +273,9 @@ mod properties {
             prop_assert!(produced >= plain, "{} -> {:?}, {} -> {:?}", line, plain, prod_line, produced);
         }
 
-        /// A verb with no object never goes above a note without an unattended, bulk or
-        /// production marker; with one, it is at least confirmed.
+        /// A verb with no object class goes ahead when it names nothing; on a name it is asked
+        /// by the unread-effect floor and never more without an unattended, bulk or production
+        /// marker; with one, it is at least confirmed.
         #[test]
         fn a_verb_without_an_object_needs_a_marker(
             program in "[a-z]{3,7}(ctl|cli)",
@@ -282,8 +284,10 @@ mod properties {
             mask in 1..32_u8,
         ) {
             prop_assume!(!crate::is_program(&program));
+            let bare = format!("{program} {verb}");
+            prop_assert_eq!(worst(&bare, &[]), ALLOW, "{}", bare);
             let alone = format!("{program} {verb} {name}");
-            prop_assert_eq!(worst(&alone, &[]), ALLOW, "{}", alone);
+            prop_assert_eq!(worst(&alone, &[]), CONFIRM, "{}", alone);
             let marked = format!("{alone}{}", with_markers(mask));
             prop_assert!(
                 worst(&marked, &[]) >= Some(Severity::Confirm),

@@ -30,9 +30,10 @@ fn a_destroying_subcommand_of_an_unknown_program_is_judged_by_its_object_and_sco
         ("acmectl dropDatabase orders", VERIFY),
         // Production from a $VARIABLE's name.
         ("acmectl db delete --url $PROD_DATABASE_URL", STOP),
-        // A verb alone, with nothing it acts on named: no finding.
+        // A verb alone, with nothing it acts on named: no finding; on a name it cannot size:
+        // the unread-effect floor asks.
         ("acmectl delete", ALLOW),
-        ("acmectl remove thing-1", ALLOW),
+        ("acmectl remove thing-1", CONFIRM),
     ]);
 }
 

@@ -71,7 +71,10 @@ fn benign_near_misses_of_unread_effects_stay_allowed() {
         // An empty password given to a client that logs in is a login, not a change.
         ("mongostat --username ro --password '' --host db1", ALLOW),
         // The password of what is being created is the new thing's (a prompt follows).
-        ("ipa user-add jdoe --first Jane --last Doe --password ''", ALLOW),
+        (
+            "ipa user-add jdoe --first Jane --last Doe --password ''",
+            ALLOW,
+        ),
         ("kanidm person create jdoe 'Jane Doe' --password ''", ALLOW),
     ]);
 }

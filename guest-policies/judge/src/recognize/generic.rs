@@ -96,6 +96,9 @@ pub struct Reading<'c> {
     /// That verb is the program's first subcommand, a whole word (`docker stop`, `juju
     /// destroy`), not a nested or compound spelling (`worktree remove`, `remove-unit`).
     pub top_verb: bool,
+    /// That verb's word is snake_case (`drop_x`, `reset_counters`): an identifier (a field, a
+    /// function, an operation's name) more often than a subcommand.
+    pub snake_verb: bool,
     /// What the path verb acts on, by position ([`spelling::effect_object`]): a part of the
     /// verb's word, the path word before it, or the operand after it.
     pub effect_object: Option<&'c str>,
@@ -784,6 +787,8 @@ fn listed(program: &str, sub: &str) -> bool {
                 | "reset"
                 | "restore"
                 | "rm"
+                | "send-pack"
+                | "http-push"
                 | "stage"
                 | "stash"
                 | "tag"
@@ -844,6 +849,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
         sends_data: None,
         path_verb: false,
         top_verb: false,
+        snake_verb: false,
         effect_object: None,
         operand_after: None,
         state: None,
@@ -1205,6 +1211,7 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                         // The part before the verb in its word (`vm.destroy`).
                         effect_in_word = part_before;
                         r.top_verb = operands == 1 && p.len() == a.len();
+                        r.snake_verb = a.contains('_');
                         return true;
                     }
                     Role::Other => {
@@ -2033,6 +2040,11 @@ fn unread_effect(cmd: &Cmd<'_>, r: &Reading<'_>, claimed: bool) -> Option<String
     if matches!(r.class, Some(Class::LocalSandbox | Class::PackageManager))
         || !(r.path_verb || r.state.is_some())
         || claimed && r.top_verb && r.state.is_none()
+        // A snake_case word (the verb's or the program's) is read as a command only on a
+        // program of a known class (`rabbitmqctl delete_vhost`); elsewhere it is an
+        // identifier: a params object's field names (`body drop_x nested url`), an
+        // operation's name (`truncate_logs reset_counters`, `delete_repo ...`).
+        || (r.snake_verb || cmd.program.contains('_')) && r.class.is_none()
     {
         return None;
     }
