@@ -1902,7 +1902,13 @@ pub fn changes_only_the_place(f: &Finding) -> bool {
     use crate::finding::Family;
     match f.family {
         // The generic reader's verb x object x scope of the same command.
-        _ if matches!(f.code, "generic.command" | "generic.fallthrough") => true,
+        _ if matches!(
+            f.code,
+            "generic.command" | "generic.fallthrough" | "generic.unread-effect"
+        ) =>
+        {
+            true
+        }
         Family::Git => LOCAL_GIT.contains(&f.code),
         // A terraform destroy or unattended apply of a throwaway configuration (LocalStack, a
         // working directory made in /tmp).
