@@ -89,18 +89,11 @@ fn effects_in_a_programs_own_idiom_are_not_silent() {
         ("prlctl delete winvm", CONFIRM),
         ("tkn pipelinerun delete --all -n ci", CONFIRM),
         ("pvesh delete /nodes/pve1/qemu/101", CONFIRM),
+        ("pvesh delete /cluster/ha/resources/vm:101", CONFIRM),
+        ("storcli /c0/v2 delete force", CONFIRM),
         ("racadm jobqueue delete -i JID_CLEARALL", CONFIRM),
         ("storcli /c0/v1 del force", CONFIRM),
         ("fleetctl mdm wipe --host C02XK1", CONFIRM),
-        // Senders: the verb is the message's way out.
-        (
-            "vonage sms send --to 15550111 --text 'your account is closed'",
-            CONFIRM,
-        ),
-        (
-            "signal-cli -a +15550100 send -m 'wire the funds today' +15550111",
-            CONFIRM,
-        ),
         // A state given as an operand pair or an option's value.
         ("ipmitool -H bmc-db1 chassis power off", CONFIRM),
         (

@@ -66,12 +66,13 @@ pub enum State {
 
 /// Words a command path spells an effect with: the closed list the unread-effect floor acts
 /// on. Base forms only; the generic reader hands over the lowercased part that made its verb.
-/// Deliberately absent: cleanup words that act on a tool's own state (`clean`, `clear`,
+/// Sending verbs (`send`, `publish`, `broadcast`, `email`, `sms`) are absent: publication
+/// sinks are read as a kind by `payloads::publication`, which decides one message from a mass
+/// one. Deliberately absent too: cleanup words that act on a tool's own state (`clean`, `clear`,
 /// `prune`, `gc`, `tidy`), and `lock`, which in a command path writes a lock file
 /// (`terraform providers lock`, `nix flake lock`, `poetry lock`).
 pub const EFFECT_VERBS: &[&str] = &[
     "ban",
-    "broadcast",
     "cancel",
     "charge",
     "deactivate",
@@ -85,7 +86,6 @@ pub const EFFECT_VERBS: &[&str] = &[
     "disable",
     "drain",
     "drop",
-    "email",
     "erase",
     "evict",
     "expire",
@@ -97,7 +97,6 @@ pub const EFFECT_VERBS: &[&str] = &[
     "pay",
     "payout",
     "poweroff",
-    "publish",
     "purge",
     "refund",
     "remove",
@@ -105,9 +104,7 @@ pub const EFFECT_VERBS: &[&str] = &[
     "retire",
     "revoke",
     "rm",
-    "send",
     "shutdown",
-    "sms",
     "stop",
     "suspend",
     "teardown",
