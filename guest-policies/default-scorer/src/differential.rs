@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xb359_8981_9c51_24a9;
+const PINNED: u64 = 0xd842_2149_0d37_4c96;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
