@@ -283,7 +283,11 @@ mod properties {
             name in "[a-z]{2,4}[0-9]{1,3}",
             mask in 1..32_u8,
         ) {
-            prop_assume!(!crate::is_program(&program));
+            // A generated name can be a real program with its own reading (`eksctl` is a
+            // cluster CLI by its class): the property is about programs nobody knows.
+            prop_assume!(
+                !crate::is_program(&program) && crate::recognize::classes::of(&program).is_none()
+            );
             let bare = format!("{program} {verb}");
             prop_assert_eq!(worst(&bare, &[]), ALLOW, "{}", bare);
             let alone = format!("{program} {verb} {name}");

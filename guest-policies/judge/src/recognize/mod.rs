@@ -1181,7 +1181,10 @@ fn command(
     // A dry run, a help or a version request does nothing it names, whatever family the
     // command belongs to: no secret is read or sent, airlock approves nothing (`airlock
     // approve --help` prints usage).
+    // The shell's own redirections are not the program's to dry-run: `kubectl apply
+    // --dry-run=client -f x > /etc/sudoers` still overwrites the file.
     if dry_run(cmd) {
+        filesystem::redirects(cmd, out);
         return;
     }
     // `source /dev/stdin` (`. /dev/fd/0`) runs what its stdin carries, as `sh` reading its
@@ -1495,11 +1498,12 @@ fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
 /// subcommand) only prints how to use it.
 fn dry_run(cmd: &Cmd<'_>) -> bool {
     help(cmd)
-        || cmd.words().take_while(|w| *w != "--").any(|w| {
-            dry_run_option(w)
-                || w == "--noop"
-                || w == "--check" && cmd.program.starts_with("ansible")
-        })
+        || !passes_words_on(cmd)
+            && cmd.words().take_while(|w| *w != "--").any(|w| {
+                dry_run_option(w)
+                    || w == "--noop"
+                    || w == "--check" && cmd.program.starts_with("ansible")
+            })
         || program_dry_run(cmd)
 }
 
@@ -1572,17 +1576,36 @@ fn program_dry_run(cmd: &Cmd<'_>) -> bool {
 /// help delete`) or aws's trailing `help`. Not for programs that hand their later words to
 /// something else they run (a shell or interpreter's script, ssh's remote command), where
 /// `--help` is that thing's argument.
+/// A program whose trailing words are not its own options: a shell or interpreter hands them
+/// to its script (`bash -c 'rm -rf /' --dry-run` runs the rm), ssh to the remote command
+/// (`ssh host 'rm -rf /x;' --dry-run`), echo and printf print them, a container's run or exec
+/// to the command inside. A `--dry-run` or `--help` there is no dry run of what runs: an
+/// agent could otherwise silence any command by appending one.
+pub(crate) fn passes_words_on(cmd: &Cmd<'_>) -> bool {
+    passes_words_on_program(cmd.program) || runs_inner_command(cmd)
+}
+
+/// The programs of [`passes_words_on`] that do so whatever their other arguments.
+pub(crate) fn passes_words_on_program(p: &str) -> bool {
+    lexicon::is(p, lexicon::INTERPRETER)
+        || matches!(p, "ssh" | "eval" | "exec" | "su" | "echo" | "printf")
+}
+
+/// A command line that continues into another command: xargs' appended arguments, or
+/// `docker run IMAGE cmd --help` (the image's command gets the option).
+pub(crate) fn runs_inner_command(cmd: &Cmd<'_>) -> bool {
+    cmd.more_args
+        || matches!(
+            cmd.program,
+            "docker" | "podman" | "nerdctl" | "kubectl" | "oc"
+        ) && cmd
+            .operands(&[])
+            .any(|o| matches!(o, "run" | "exec" | "create" | "debug"))
+}
+
 fn help(cmd: &Cmd<'_>) -> bool {
     let p = cmd.program;
-    if lexicon::is(p, lexicon::INTERPRETER)
-        || matches!(p, "ssh" | "eval" | "exec" | "su")
-        || cmd.more_args
-        // `docker run IMAGE cmd --help`: the image's command gets it.
-        || matches!(p, "docker" | "podman" | "nerdctl" | "kubectl" | "oc")
-            && cmd
-                .operands(&[])
-                .any(|o| matches!(o, "run" | "exec" | "create" | "debug"))
-    {
+    if passes_words_on(cmd) {
         return false;
     }
     // Go's flag package (terraform, vault...) takes `-help` too.

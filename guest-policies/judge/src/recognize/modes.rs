@@ -124,6 +124,11 @@ pub struct Mode {
 /// line reads (`> x.sql && psql -f x.sql`), or a body nested in another command (a `$(...)`
 /// whose text becomes another command's argument).
 pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, depth: u8, found: &mut [Finding]) {
+    // Options after a command that runs another one are that command's (`docker run img sh
+    // -c 'rm -rf /data' --dry-run`): no mode of the outer program.
+    if super::runs_inner_command(cmd) {
+        return;
+    }
     let Some(mode) = neutralized(cmd.program, cmd.args) else {
         return;
     };
@@ -725,10 +730,13 @@ const ROWS: &[Row] = &[
 /// (lowercased, path removed), `words` its arguments. One answer for every reader that asks.
 pub fn neutralized<S: AsRef<str>>(program: &str, words: &[S]) -> Option<Mode> {
     let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
-    if words
-        .iter()
-        .take_while(|w| **w != "--")
-        .any(|w| super::dry_run_option(w) || *w == "--noop")
+    // A shell, an interpreter, ssh, echo or printf hands a trailing `--dry-run` to its script,
+    // remote command or output (`bash -c 'rm -rf /' --dry-run` runs the rm): no dry run.
+    if !super::passes_words_on_program(program)
+        && words
+            .iter()
+            .take_while(|w| **w != "--")
+            .any(|w| super::dry_run_option(w) || *w == "--noop")
     {
         return Some(Mode {
             class: Class::PrintOnly,
