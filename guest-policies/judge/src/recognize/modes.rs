@@ -1165,14 +1165,31 @@ pub fn stdin_is_data(cmd: &Cmd<'_>) -> bool {
     let mut i = 0;
     while i < words.len() {
         let w = words[i];
-        if program_options.contains(&w)
-            || program_options
-                .iter()
-                .any(|o| o.len() == 2 && w.len() > 2 && w.starts_with(o) && !o.starts_with("--"))
-        {
+        let joined = program_options
+            .iter()
+            .find(|o| o.len() == 2 && w.len() > 2 && w.starts_with(**o));
+        if program_options.contains(&w) || joined.is_some() {
             // python's `-m` and `-c` and the others take the module or the code as the next
-            // word (or joined: `-mjson.tool`).
-            return true;
+            // word (or joined: `-mjson.tool`). What they are given decides whether stdin is
+            // data: a module that only reads data (`-m json.tool`), or code that never reads
+            // stdin. A module that runs what it reads (`-m code`, `-m runpy /dev/stdin`) or code
+            // that reads stdin (`node -p 'eval(readFileSync(0, "utf8"))'`) runs the download.
+            let (option, value, rest) = match joined {
+                Some(o) => (*o, &w[o.len()..], words.get(i + 1..).unwrap_or(&[])),
+                None => (
+                    w,
+                    words.get(i + 1).copied().unwrap_or(""),
+                    words.get(i + 2..).unwrap_or(&[]),
+                ),
+            };
+            if rest.iter().any(|r| names_stdin(r)) {
+                return false;
+            }
+            return if option == "-m" {
+                DATA_MODULES.contains(&value)
+            } else {
+                !code_reads_stdin(value)
+            };
         }
         if valued.contains(&w) {
             i += 2;
@@ -1184,10 +1201,55 @@ pub fn stdin_is_data(cmd: &Cmd<'_>) -> bool {
                 .is_some_and(|s| *s != "-" && !s.starts_with("/dev/"));
         }
         if !w.starts_with('-') {
-            // The first operand is the script: stdin is its data unless it is stdin itself.
-            return !w.starts_with("/dev/") && w != "-";
+            // The first operand is the script: stdin is its data unless it is stdin itself, or
+            // a later argument hands stdin to it as a file.
+            return !w.starts_with("/dev/")
+                && w != "-"
+                && !words[i + 1..].iter().any(|r| names_stdin(r));
         }
         i += 1;
     }
     false
+}
+
+/// Python modules whose command line only reads data from stdin and prints it (`python3 -m
+/// json.tool`); any other module may run what it reads (`-m code` is an interactive console).
+const DATA_MODULES: &[&str] = &["json.tool", "base64", "quopri", "gzip", "tokenize"];
+
+/// An argument that is stdin as a file.
+fn names_stdin(w: &str) -> bool {
+    w == "-"
+        || w.starts_with("/dev/stdin")
+        || w.starts_with("/dev/fd/0")
+        || w.starts_with("/proc/self/fd/0")
+}
+
+/// Inline code that reads its stdin (node's `readFileSync(0)` or `process.stdin`, python's
+/// `sys.stdin`, ruby's `STDIN`/`$<`/`ARGF`, perl's `<STDIN>`/`<>`, php's `php://stdin`) and
+/// has a way to run what it reads (eval, `Function`, a child process, `vm`, `system`, `exec`,
+/// backticks): `node -p 'JSON.parse(readFileSync(0)).name'` reads data, `node -e
+/// 'eval(readFileSync(0, "utf8"))'` runs the download.
+fn code_reads_stdin(code: &str) -> bool {
+    let code = code.to_ascii_lowercase();
+    let reads = ["stdin", "readfilesync(0", "fd/0", "$<", "argf", "<>"]
+        .iter()
+        .any(|k| code.contains(k));
+    let runs = [
+        "eval",
+        "function(",
+        "exec",
+        "spawn",
+        "child_process",
+        "vm.",
+        "system",
+        "popen",
+        "compile(",
+        "`",
+        "require(",
+        "import(",
+    ]
+    .iter()
+    .filter(|k| **k != "require(" || code.matches("require(").count() > 1)
+    .any(|k| code.contains(k));
+    reads && runs
 }

@@ -1517,6 +1517,15 @@ fn downloads(
                 ctx.downloads.push(path.to_owned());
             }
         }
+        // `curl URL | tee a.py`: what tee writes is the download too.
+        if s.commands.get(index).is_some_and(|me| me.piped_out)
+            && let Some(next) = s.commands.get(index + 1)
+            && next.words.first().map(|w| super::program_name(w)) == Some("tee")
+        {
+            for file in next.words[1..].iter().filter(|w| !w.starts_with('-')) {
+                ctx.downloads.push(file.to_string());
+            }
+        }
         return;
     }
     // Code from the network piped into an interpreter.
