@@ -1227,20 +1227,7 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
 /// A URL (or host) on this machine: `localhost`, `127.x`, `[::1]`, `0.0.0.0`, `host.docker.internal`
 /// is not (it is the host seen from a container, still this machine, but rarely an emulator).
 fn loopback_url(v: &str) -> bool {
-    let rest = v.split_once("://").map_or(v, |(_, r)| r);
-    let host = rest
-        .split(['/', '?'])
-        .next()
-        .unwrap_or("")
-        .rsplit('@')
-        .next()
-        .unwrap_or("");
-    let host = if host.starts_with('[') {
-        host.split(']').next().unwrap_or("").trim_start_matches('[')
-    } else {
-        host.split(':').next().unwrap_or("")
-    };
-    let host = host.to_ascii_lowercase();
+    let host = super::scope::url_host(v, &[':']).to_ascii_lowercase();
     host == "localhost"
         || host.ends_with(".localhost")
         || host == "::1"

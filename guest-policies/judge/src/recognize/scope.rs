@@ -115,19 +115,8 @@ pub fn class(name: &str, given: Given) -> Option<Level> {
 /// it names was created by an earlier step or is named for tests (unless a port was forwarded
 /// to another host); a named environment is its class, any other host is elsewhere.
 pub fn host_level(value: &str, ctx: &Context) -> Level {
-    let rest = value.split_once("://").map_or(value, |(_, r)| r);
-    let host = rest
-        .split(['/', '?'])
-        .next()
-        .unwrap_or("")
-        .rsplit('@')
-        .next()
-        .unwrap_or("");
-    let host = if host.starts_with('[') {
-        host.split(']').next().unwrap_or("").trim_start_matches('[')
-    } else {
-        host.split([':', ',']).next().unwrap_or("")
-    };
+    // A host list (`-h db1,db2`) is read by its first host.
+    let host = url_host(value, &[':', ',']);
     let loopback = host.eq_ignore_ascii_case("localhost")
         || host.to_ascii_lowercase().ends_with(".localhost")
         || host == "::1"
@@ -140,6 +129,7 @@ pub fn host_level(value: &str, ctx: &Context) -> Level {
         }
         // The database it names: one an earlier step created, or one named for tests or
         // development (`orders_test`), is a throwaway; any other is the developer's data.
+        let rest = value.split_once("://").map_or(value, |(_, r)| r);
         let db = rest
             .split_once('/')
             .map_or("", |(_, d)| d.split(['?', '/']).next().unwrap_or(""));
@@ -622,4 +612,23 @@ pub fn temporary_binding(value: &str) -> Option<&'static str> {
         }
     }
     Some("/tmp/tmp.mktemp")
+}
+
+/// The host a URL or a `user@host:port` value names: scheme, user, path and query dropped, an
+/// IPv6 literal's brackets removed, and cut at the first of `ends` (the port's `:`, for some
+/// readers a host list's `,`).
+pub fn url_host<'a>(value: &'a str, ends: &[char]) -> &'a str {
+    let rest = value.split_once("://").map_or(value, |(_, r)| r);
+    let host = rest
+        .split(['/', '?'])
+        .next()
+        .unwrap_or("")
+        .rsplit('@')
+        .next()
+        .unwrap_or("");
+    if host.starts_with('[') {
+        host.split(']').next().unwrap_or("").trim_start_matches('[')
+    } else {
+        host.split(ends).next().unwrap_or("")
+    }
 }
