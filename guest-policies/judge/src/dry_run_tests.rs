@@ -140,3 +140,34 @@ fn an_appended_dry_run_silences_nothing_it_does_not_own() {
         ("echo '{}' --help > ~/.claude/settings.json", STOP),
     ]);
 }
+
+/// A script an earlier step wrote runs as written, whatever options it is handed: its
+/// `--dry-run` or `--help` is its own to ignore (`printf 'rm -rf ~\n' > wipe.sh` then
+/// `./wipe.sh --dry-run` deletes the home directory). The dry run of a script airlock has not
+/// seen written is still taken from its options.
+#[test]
+fn a_script_an_earlier_step_wrote_gets_no_dry_run_from_its_options() {
+    let wrote = ["printf 'rm -rf ~\\n' > wipe.sh && chmod +x wipe.sh"];
+    for hint in [
+        "./wipe.sh --dry-run",
+        "./wipe.sh --help",
+        "bash wipe.sh --dry-run",
+        "sh ./wipe.sh -WhatIf",
+        ". ./wipe.sh --dry-run",
+        "source wipe.sh --dry-run",
+    ] {
+        let got = crate::judge(hint, &wrote).worst();
+        assert!(
+            got >= Some(Severity::Verify),
+            "{hint:?} after writing `rm -rf ~` into it: {got:?}"
+        );
+    }
+    // A harmless script written before keeps a harmless verdict; an unseen script's own dry run
+    // is taken.
+    let harmless = ["printf 'echo hello\\n' > hello.sh"];
+    assert_eq!(
+        crate::judge("./hello.sh --dry-run", &harmless).worst(),
+        None
+    );
+    assert!(crate::judge("./deploy.sh --dry-run", &[]).worst() < Some(Severity::Confirm));
+}

@@ -77,22 +77,7 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         );
     }
     // A shell running a file whose text an earlier step wrote: the text is the program.
-    let script = if super::lexicon::is(p, super::lexicon::SHELL) || matches!(p, "source" | ".") {
-        if cmd.has(&["-c"]) {
-            None
-        } else {
-            cmd.operands(&["-o", "+o", "-O", "+O"]).next().or_else(|| {
-                cmd.redirects
-                    .iter()
-                    .find(|r| r.kind == RedirectKind::Read)
-                    .map(|r| &*r.target)
-            })
-        }
-    } else if p.starts_with("./") || p.starts_with('/') {
-        Some(p)
-    } else {
-        None
-    };
+    let script = script_file(cmd);
     if let Some(file) = script
         && let Some(text) = file_text(ctx, file)
     {
@@ -108,6 +93,35 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             out.push(f);
         }
     }
+}
+
+/// The file `cmd` runs as its program: a shell's (or `source`'s) script operand or redirected
+/// stdin, or the program itself when it is named by a path (`./wipe.sh`, `/tmp/x`).
+fn script_file<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let p = cmd.program;
+    if super::lexicon::is(p, super::lexicon::SHELL) || matches!(p, "source" | ".") {
+        if cmd.has(&["-c"]) {
+            None
+        } else {
+            cmd.operands(&["-o", "+o", "-O", "+O"]).next().or_else(|| {
+                cmd.redirects
+                    .iter()
+                    .find(|r| r.kind == RedirectKind::Read)
+                    .map(|r| &*r.target)
+            })
+        }
+    } else if p.starts_with("./") || p.starts_with('/') {
+        Some(p)
+    } else {
+        None
+    }
+}
+
+/// Whether `cmd` runs a file whose text an earlier step wrote. Such a script's options are
+/// its own to ignore: `./wipe.sh --dry-run` runs every line an earlier step wrote into
+/// wipe.sh, so the dry run of [`super::dry_run`] is not taken from it.
+pub fn runs_written_script(cmd: &Cmd<'_>, ctx: &Context) -> bool {
+    !ctx.file_texts.is_empty() && script_file(cmd).is_some_and(|f| file_text(ctx, f).is_some())
 }
 
 /// The texts of the files `cmd` reads as its script, when an earlier step wrote them: its

@@ -1183,7 +1183,8 @@ fn command(
     // approve --help` prints usage).
     // The shell's own redirections are not the program's to dry-run: `kubectl apply
     // --dry-run=client -f x > /etc/sudoers` still overwrites the file.
-    if dry_run(cmd) {
+    // A script an earlier step wrote gets no dry run from its options: it runs as written.
+    if dry_run(cmd) && !carried::runs_written_script(cmd, ctx) {
         filesystem::redirects(cmd, out);
         return;
     }
@@ -1420,8 +1421,9 @@ fn command(
     }
     // A mode that makes the command write nothing or only announce (`--sql`, `shutdown -k`,
     // a signal nginx handles) lowers what this command found; the shell's redirections of it
-    // are judged as ever.
-    if own > start {
+    // are judged as ever. A script an earlier step wrote has no mode: its options are its own
+    // to ignore (`./wipe.sh --dry-run` runs what was written into it).
+    if own > start && !carried::runs_written_script(cmd, ctx) {
         modes::judge(cmd, s, index, depth, &mut out[start..own]);
     }
     carried::record(cmd, s, index, ctx);
