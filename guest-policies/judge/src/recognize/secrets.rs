@@ -380,6 +380,14 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         mail: false,
         mail_body: Vec::new(),
     };
+    // Any program's output redirected to bash's `/dev/tcp/HOST/PORT` goes to that host
+    // ([`super::sinks`]).
+    if let Some(host) = super::sinks::socket_redirect(cmd) {
+        s.dest = host.to_owned();
+        s.files = super::sinks::socket_redirect_files(cmd);
+        s.stdin = cmd.piped_in;
+        return Some(s);
+    }
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
     let url = |w: &str| {
         has(w, "://")
@@ -522,7 +530,14 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" => {
+        // socat's two addresses say what is read and where it goes ([`super::sinks`]).
+        "socat" => {
+            let (files, host, stdin) = super::sinks::socat_send(cmd)?;
+            s.files = files;
+            s.dest = host;
+            s.stdin = stdin;
+        }
+        "nc" | "ncat" | "netcat" | "telnet" | "openssl" => {
             if cmd.program == "openssl" && !words.contains(&"s_client") {
                 return None;
             }
@@ -828,7 +843,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 }
             }
         }
-        "dig" | "nslookup" | "host" | "ping" => {
+        "dig" | "nslookup" | "host" | "drill" | "ping" => {
             let inline: Vec<&'c str> = words
                 .iter()
                 .copied()
@@ -1248,24 +1263,23 @@ fn exfiltration(
             if has(text, "$(") || text.contains('`') {
                 let lower = text.to_ascii_lowercase();
                 let bodies = crate::shell::parse(text).substitutions;
-                if bodies.iter().any(|b| {
-                    crate::shell::words(b.body)
-                        .iter()
-                        .any(|w| paths::secret(w).is_some())
-                }) || [
-                    "printenv",
-                    "env)",
-                    "$(env",
-                    "history",
-                    "id_rsa",
-                    "credentials",
-                    ".env",
-                    "/etc/shadow",
-                    "pg_dump",
-                    "mysqldump",
-                ]
-                .iter()
-                .any(|k| has(&lower, k))
+                if bodies
+                    .iter()
+                    .any(|b| super::sinks::body_reads_secret(b.body))
+                    || [
+                        "printenv",
+                        "env)",
+                        "$(env",
+                        "history",
+                        "id_rsa",
+                        "credentials",
+                        ".env",
+                        "/etc/shadow",
+                        "pg_dump",
+                        "mysqldump",
+                    ]
+                    .iter()
+                    .any(|k| has(&lower, k))
                 {
                     secret = Some("a secret read inline".to_owned());
                 }
