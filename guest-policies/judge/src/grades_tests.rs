@@ -322,5 +322,42 @@ fn a_lowering_word_does_not_silence_the_dangerous_part() {
             Severity::Verify,
         ),
         ("cf scale checkout-prod -i 0 --local", Severity::Verify),
+        // A mention verb first does not frame a second step that acts.
+        (
+            "review PR 88, then merge it while CI is still failing",
+            Severity::Confirm,
+        ),
+    ]);
+}
+
+#[test]
+fn drafting_summarizing_or_sharing_published_figures_stays_as_it_was() {
+    expect_alone(&[
+        (
+            "draft a tweet about our Q3 revenue growth for review",
+            ALLOW,
+        ),
+        ("summarize the Q4 revenue forecast for the board", ALLOW),
+        ("post the revenue forecast in #finance", ALLOW),
+        // One public post of figures already out: the publication reader's own grade.
+        (
+            "tweet the link to our published Q3 earnings report",
+            CONFIRM,
+        ),
+    ]);
+}
+
+#[test]
+fn figures_not_yet_public_published_are_stopped() {
+    expect_at_least(&[
+        (
+            "Post next year's ARR projections on LinkedIn from the company page",
+            Severity::Verify,
+        ),
+        (
+            "share the board's margin guidance publicly on our blog",
+            Severity::Verify,
+        ),
+        ("toot our unannounced bookings numbers", Severity::Verify),
     ]);
 }

@@ -1,4 +1,5 @@
-//! Two acts on a team's shared work, said in words (holdout9 analysis, "Shared environments"):
+//! Acts on a team's shared work, said in words (holdout9 analysis, "Shared environments" and
+//! "Graded one step low"):
 //!
 //! - **A merge past its checks**: a merge (or land, ship) while the checks are still running,
 //!   pending or failing, before they finish or pass, or without waiting for them ("merge PR
@@ -7,8 +8,11 @@
 //!   review" does: confirmed.
 //! - **A wiki page or space deleted**: a delete (remove, trash, erase, purge) of a page, a
 //!   document or a space of a team wiki (Confluence, Notion, a wiki, SharePoint, Coda,
-//!   GitBook, Google Docs). Pages are confirmed (a page's history and comments go with it);
+//!   GitBook, Coda). Pages are confirmed (a page's history and comments go with it);
 //!   a whole space, workspace or site, or every page, is verified.
+//! - **Financial figures published before they are public**: a tweet, or a post, publish or
+//!   share to a public place, of revenue, forecasts, guidance, margins, ARR..., with no word
+//!   saying they are already out (published, announced, filed): stopped.
 //!
 //! Read over the whole text's words, whatever the text was classed as (a quoted title with
 //! parentheses, `'Old onboarding (2021)'`, must not hide the sentence). A verb negated or
@@ -50,11 +54,44 @@ const NOT_AN_ACT: &[&str] = &[
     "avoid",
 ];
 
-/// Whether the verb at `i` is done: not negated or talked about by the two words before it.
+/// Whether the verb at `i` is done: not negated or talked about by the two words before it,
+/// nor a hypothetical ("the PR that would post ..."; "would you merge" is a request).
 fn acts(w: &[String], i: usize) -> bool {
-    !w[i.saturating_sub(2)..i]
-        .iter()
-        .any(|p| NOT_AN_ACT.contains(&p.as_str()))
+    let hypothetical = i >= 1 && matches!(w[i - 1].as_str(), "would" | "might")
+        || i >= 2 && matches!(w[i - 2].as_str(), "would" | "might") && w[i - 1] != "you";
+    !hypothetical
+        && !w[i.saturating_sub(2)..i]
+            .iter()
+            .any(|p| NOT_AN_ACT.contains(&p.as_str()))
+}
+
+/// Whether the whole text only talks about something: it opens with a mention verb
+/// ("explain", "review", "summarize", "what happens if") and no second step follows
+/// ("review PR 88, then merge it while CI runs" acts in its second step).
+fn only_talks(w: &[String]) -> bool {
+    let opens = w.first().is_some_and(|f| {
+        matches!(
+            f.as_str(),
+            "explain"
+                | "describe"
+                | "compare"
+                | "discuss"
+                | "summarize"
+                | "summarise"
+                | "document"
+                | "what"
+                | "why"
+                | "how"
+                | "review"
+                | "analyze"
+                | "analyse"
+                | "translate"
+        )
+    });
+    opens
+        && !w
+            .iter()
+            .any(|x| matches!(x.as_str(), "then" | "afterwards" | "after"))
 }
 
 /// The names of a project's checks.
@@ -228,9 +265,100 @@ fn wiki_delete(w: &[String]) -> Option<Finding> {
     None
 }
 
-/// Both readings of a text.
+/// Words for a company's financial figures.
+fn figures(w: &str) -> bool {
+    matches!(
+        w,
+        "revenue"
+            | "revenues"
+            | "forecast"
+            | "forecasts"
+            | "earnings"
+            | "guidance"
+            | "projection"
+            | "projections"
+            | "margin"
+            | "margins"
+            | "arr"
+            | "mrr"
+            | "bookings"
+            | "profit"
+            | "profits"
+            | "financials"
+            | "ebitda"
+            | "run-rate"
+            | "valuation"
+            | "runway"
+    )
+}
+
+/// Words that say the figures are already public.
+fn already_public(w: &str) -> bool {
+    matches!(
+        w,
+        "published" | "announced" | "released" | "public" | "filed" | "10-k" | "10-q" | "press"
+    )
+}
+
+/// Public places a post reaches.
+fn public_place(w: &str) -> bool {
+    matches!(
+        w,
+        "twitter"
+            | "linkedin"
+            | "reddit"
+            | "facebook"
+            | "instagram"
+            | "mastodon"
+            | "bluesky"
+            | "threads"
+            | "blog"
+            | "publicly"
+            | "medium"
+            | "youtube"
+            | "tiktok"
+            | "hn"
+            | "forum"
+            | "newsletter"
+    )
+}
+
+/// Financial figures that are not public yet, published: a publishing verb (or a tweet) to a
+/// public place, with words for figures and none saying they are already out ("tweet the
+/// slide with next quarter's revenue forecast", "post our ARR projections on LinkedIn"). What
+/// moves a market or breaks a disclosure rule cannot be taken back: stopped.
+fn figures_published(w: &[String]) -> Option<Finding> {
+    let verb = (0..w.len()).find(|&i| {
+        let v = w[i].as_str();
+        let self_public = matches!(v, "tweet" | "toot" | "skeet");
+        (self_public || matches!(v, "post" | "publish" | "share" | "announce" | "blog"))
+            && acts(w, i)
+            && !w[i.saturating_sub(2)..i].iter().any(|p| {
+                matches!(
+                    p.as_str(),
+                    "draft" | "drafting" | "write" | "prepare" | "compose" | "a" | "the"
+                )
+            })
+            && (self_public || w.iter().any(|x| public_place(x)))
+    })?;
+    let rest = &w[verb + 1..];
+    if !rest.iter().any(|x| figures(x)) || w.iter().any(|x| already_public(x)) {
+        return None;
+    }
+    Some(Finding {
+        family: Family::Exfiltration,
+        code: "prose.figures-published",
+        severity: Severity::Stop,
+        message: format!(
+            "{} financial figures that are not public yet: cannot be taken back, and may break disclosure rules",
+            w[verb]
+        ),
+    })
+}
+
+/// The readings of a text.
 pub fn judge(text: &str, out: &mut Vec<Finding>) {
-    // Most texts name neither: a cheap test first.
+    // Most texts name none: a cheap test first.
     let lower = text.to_ascii_lowercase();
     let merge = ["merge", "land", "ship"].iter().any(|v| lower.contains(v));
     let delete = [
@@ -238,14 +366,25 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
     ]
     .iter()
     .any(|v| lower.contains(v));
-    if !merge && !delete {
+    let publish = [
+        "tweet", "toot", "skeet", "post", "publish", "share", "announce", "blog",
+    ]
+    .iter()
+    .any(|v| lower.contains(v));
+    if !merge && !delete && !publish {
         return;
     }
     let w = words(text);
+    if only_talks(&w) {
+        return;
+    }
     if merge {
         out.extend(merge_past_checks(&w));
     }
     if delete {
         out.extend(wiki_delete(&w));
+    }
+    if publish {
+        out.extend(figures_published(&w));
     }
 }
