@@ -45,8 +45,32 @@ fn audit_log(path: &str) -> Option<Log> {
     if system_dir && (system_name || words(name)) {
         return Some(Log::System);
     }
-    let log_like = name.contains("log") || name.ends_with(".jsonl") || p.contains("/log");
-    (log_like && words(name)).then_some(Log::Project)
+    // A log file: `.log` (or rotated `.log.1`, `.log.gz`), `.jsonl`, or a file in a `log(s)`
+    // directory; never a source or configuration file (`audit_log.py` is code).
+    let source = [
+        ".py", ".rs", ".go", ".js", ".ts", ".rb", ".java", ".php", ".sql", ".yaml", ".yml",
+        ".json", ".toml", ".md", ".sh", ".c", ".h", ".cs", ".kt",
+    ]
+    .iter()
+    .any(|e| name.ends_with(e));
+    let log_like = name.ends_with(".log")
+        || name.contains(".log.")
+        || name.ends_with(".jsonl")
+        || p.split('/')
+            .rev()
+            .skip(1)
+            .any(|d| matches!(d, "log" | "logs"));
+    // A throw-away directory's log (a test run's `tmp/`, `build/`) is nobody's record. (The
+    // filesystem reader counts a `logs/` directory as throw-away too; an audit trail in it is
+    // not.)
+    let disposable = p.starts_with("/tmp/")
+        || p.split('/').rev().skip(1).any(|d| {
+            matches!(
+                d,
+                "tmp" | "temp" | "build" | "target" | "dist" | "out" | "node_modules" | ".cache"
+            )
+        });
+    (log_like && !source && !disposable && words(name)).then_some(Log::Project)
 }
 
 /// The files a command destroys or rewrites: its targets when the program deletes, empties or

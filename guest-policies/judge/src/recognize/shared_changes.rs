@@ -14,7 +14,7 @@
 //!   --parameters env=uat`), or a workflow named for a deploy or teardown: a deploy there.
 //! - **A database server restarted or stopped** (`pg_ctl restart`, `pg_ctlcluster 16 main
 //!   stop`, `mysqladmin shutdown`): every client's connections drop. A data directory of the
-//!   developer's own (relative, or under /tmp) goes ahead.
+//!   developer's own (relative, under /tmp or the home directory, Homebrew's) goes ahead.
 //!
 //! Words that lower (a local place) never win over a production word on the same line.
 
@@ -89,7 +89,30 @@ fn scale_to_zero(cmd: &Cmd<'_>) -> Option<&'static str> {
             "-k",
         ])
         .collect();
-    let verb_at = ops.iter().take(4).position(|w| {
+    // A build tool or interpreter's own arguments (`cargo run -- scale 10 0`) are not an
+    // orchestrator's.
+    if matches!(
+        cmd.program,
+        "cargo"
+            | "go"
+            | "npm"
+            | "npx"
+            | "yarn"
+            | "pnpm"
+            | "bun"
+            | "deno"
+            | "make"
+            | "just"
+            | "python"
+            | "python3"
+            | "node"
+            | "ruby"
+            | "java"
+            | "dotnet"
+    ) {
+        return None;
+    }
+    let verb_at = ops.iter().take(3).position(|w| {
         matches!(*w, "scale" | "ps:scale" | "resize" | "update" | "set") || w.starts_with("update-")
     })?;
     for name in COUNTS {
@@ -227,8 +250,18 @@ fn server_restart<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
     match cmd.program {
         "pg_ctl" if ops.iter().any(|w| acts(w)) => {
             let dir = cmd.value(&["-D", "--pgdata"]).unwrap_or("$PGDATA");
-            let own = !dir.starts_with('/') && !dir.starts_with('$') && !dir.starts_with('~')
-                || dir.starts_with("/tmp/");
+            // The developer's own server: a relative or temporary data directory, one in the
+            // home directory, or Homebrew's.
+            let own = !dir.starts_with('/') && !dir.starts_with('$')
+                || [
+                    "/tmp/",
+                    "~/",
+                    "$HOME/",
+                    "/usr/local/var/",
+                    "/opt/homebrew/var/",
+                ]
+                .iter()
+                .any(|d| dir.starts_with(d));
             (!own).then_some("the PostgreSQL server")
         }
         "pg_ctlcluster" if ops.iter().any(|w| acts(w)) => Some("the PostgreSQL cluster"),

@@ -155,13 +155,11 @@ pub fn export_of_people(name: &str) -> bool {
             "customer"
                 | "user"
                 | "member"
-                | "client"
                 | "patient"
                 | "subscriber"
                 | "crm"
                 | "contact"
                 | "employee"
-                | "account"
                 | "lead"
         );
         export |= matches!(w, "export" | "dump" | "backup" | "extract" | "snapshot");
