@@ -24,7 +24,14 @@ use crate::finding::{Family, Finding, Severity};
 /// The lowercased words of a text (apostrophes kept inside words, `#` and quotes dropped).
 fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
-        .map(|w| w.trim_matches(['\'', '-']).to_lowercase())
+        .map(|w| {
+            // A possessive or a contraction of "is" names the noun: "the pipeline's still red".
+            let w = w.trim_matches(['\'', '-']).to_lowercase();
+            match w.strip_suffix("'s") {
+                Some(stem) if !stem.is_empty() => stem.to_owned(),
+                _ => w,
+            }
+        })
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -153,12 +160,13 @@ fn checks_not_passed(w: &[String]) -> bool {
                         | "succeeds"
                 )
             });
-        let no_wait = before.iter().enumerate().any(|(k, b)| {
-            matches!(b.as_str(), "wait" | "waiting")
-                && before[..k].iter().any(|n| {
+        // "don't wait for CI", "don't bother waiting for the checks", "skip waiting for them".
+        let no_wait = (i.saturating_sub(5)..i).any(|j| {
+            matches!(w[j].as_str(), "wait" | "waiting")
+                && w[j.saturating_sub(3)..j].iter().any(|n| {
                     matches!(
                         n.as_str(),
-                        "don't" | "dont" | "not" | "no" | "without" | "skip"
+                        "don't" | "dont" | "not" | "no" | "without" | "skip" | "stop"
                     )
                 })
         });

@@ -62,7 +62,9 @@ const COUNTS: &[&str] = &[
 
 /// Whether a value is zero (`0`, `=0`, `'0'`).
 fn zero(v: &str) -> bool {
-    v.trim_matches(['"', '\'']) == "0"
+    v.trim_matches(['"', '\''])
+        .parse::<f64>()
+        .is_ok_and(|n| n == 0.0)
 }
 
 /// What a scale to zero sets, or `None`.

@@ -87,6 +87,17 @@ pub fn socat_send<'c>(cmd: &Cmd<'c>) -> Option<(Vec<&'c str>, String, bool)> {
         if READS.contains(&from_kind.as_str()) && !file.is_empty() {
             return Some((vec![file], host.to_owned(), false));
         }
+        // A command's output (`EXEC:'cat ~/.aws/credentials'`): the files its words name.
+        if matches!(from_kind.as_str(), "exec" | "system") {
+            let body = from_rest.split(',').next().unwrap_or("");
+            let files: Vec<&'c str> = body
+                .split(|c: char| c.is_whitespace() || matches!(c, '\'' | '"' | '<'))
+                .filter(|w| super::paths::secret(w).is_some() || super::paths::dump(w))
+                .collect();
+            if !files.is_empty() {
+                return Some((files, host.to_owned(), false));
+            }
+        }
         if matches!(from_kind.as_str(), "-" | "stdin" | "stdio") {
             let files: Vec<&'c str> = cmd
                 .redirects
