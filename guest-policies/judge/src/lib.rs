@@ -288,6 +288,11 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
         // The whole text's kind, for its clause when it has only one.
         _ => prose_text(t, (body, kind), recent, ctx, out),
     }
+    // A merge past its checks, a wiki page deleted: read over the whole text's words, however
+    // it was classed (a quoted title must not hide the sentence).
+    if kind != Kind::Shell {
+        prose::work_items::judge(body, out);
+    }
 }
 
 /// A text that is not one command line: its clauses, code spans and prose.
@@ -1926,3 +1931,6 @@ mod writes_tests;
 mod global_options_tests;
 #[cfg(test)]
 mod spelling_tests;
+
+#[cfg(test)]
+mod grades_tests;

@@ -29,6 +29,7 @@ mod classes;
 pub mod commands;
 pub mod lexicon;
 mod reduce;
+pub mod work_items;
 
 use std::cell::RefCell;
 

@@ -536,6 +536,21 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Confirm,
             format!("kubectl {verb} changes production resources"),
         ),
+        // The same changes by hand on a named shared environment that is not production (an
+        // autoscaler patched in uat, an image set in staging): a bounded change others see.
+        // An `apply` of the project's manifests there is its ordinary deploy (running_change
+        // tests keep it allowed).
+        "patch" | "edit" | "set" | "autoscale" | "replace"
+            if !local && super::environments::shared(ns) =>
+        {
+            super::environments::bounded_change(
+                C,
+                ns,
+                &format!("kubectl {verb} {target}"),
+                "containers.kubectl-change-shared",
+                out,
+            )
+        }
         _ => {}
     }
 }

@@ -434,6 +434,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("mutt", R),
     ("dig", P | ENGLISH),
     ("nslookup", P),
+    ("drill", P | ENGLISH),
     ("host", P | ENGLISH),
     ("ping", P),
     ("pastebinit", P),

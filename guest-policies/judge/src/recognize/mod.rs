@@ -23,12 +23,14 @@
 //! `--` ends the options) and grades its targets.
 
 pub mod addresses;
+pub mod audit_logs;
 pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod defined;
 pub mod embedded;
+pub mod emptied;
 pub mod environments;
 pub mod equivalents;
 pub mod everything;
@@ -48,6 +50,8 @@ pub mod payments;
 pub mod registry;
 pub mod scope;
 pub mod secrets;
+pub mod shared_changes;
+pub mod sinks;
 pub mod spelling;
 pub mod stdin;
 pub mod system;
@@ -468,6 +472,7 @@ fn one_command(
                 launcher: &[],
             };
             filesystem::redirects(&bare, out);
+            audit_logs::judge(&bare, out);
             tampering::judge(&bare, ctx, out);
             // `TARGET=-1` alone sets a variable later commands and steps read.
             carried::record_assignments(&c.assignments, ctx);
@@ -1328,6 +1333,12 @@ fn command(
         }
         _ => unclaimed = true,
     }
+    // Kinds read across programs, graded by place below like the family readers' findings:
+    // a whole container emptied, a mirror of nothing, a scale to zero, a deploying dispatch,
+    // a database server restarted, an audit log destroyed.
+    emptied::judge(cmd, out);
+    shared_changes::judge(cmd, out);
+    audit_logs::judge(cmd, out);
     // A claimed program whose recognizer found nothing falls through to the generic reader
     // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms
     // it knows, the generic reader reads the rest by effect, unless the operands are data.

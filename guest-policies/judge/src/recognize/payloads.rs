@@ -193,6 +193,7 @@ pub fn payload(file: &str) -> Payload {
         return Payload::Source;
     }
     if any(PEOPLE)
+        || super::sinks::export_of_people(name)
         || ends(DATA_EXT)
             && words(name).any(|w| matches!(w, "user" | "customer" | "contact" | "member"))
     {

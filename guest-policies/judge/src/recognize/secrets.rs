@@ -369,7 +369,7 @@ struct Send<'c> {
     mail_body: Vec<&'c str>,
 }
 
-fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
+fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>> {
     let mut s = Send {
         cloud: false,
         dest: String::new(),
@@ -380,6 +380,18 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
         mail: false,
         mail_body: Vec::new(),
     };
+    // Any program's output redirected to bash's `/dev/tcp/HOST/PORT` goes to that host
+    // ([`super::sinks`]).
+    // Or to a descriptor an earlier `exec 3<>/dev/tcp/HOST/PORT` opened on a socket.
+    if let Some(host) = super::sinks::socket_redirect(cmd)
+        .map(str::to_owned)
+        .or_else(|| super::sinks::socket_descriptor(cmd, script, index))
+    {
+        s.dest = host;
+        s.files = super::sinks::socket_redirect_files(cmd);
+        s.stdin = cmd.piped_in;
+        return Some(s);
+    }
     let words: Vec<&'c str> = cmd.args.iter().map(|a| &**a).collect();
     let url = |w: &str| {
         has(w, "://")
@@ -522,7 +534,14 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 return None;
             }
         }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" => {
+        // socat's two addresses say what is read and where it goes ([`super::sinks`]).
+        "socat" => {
+            let (files, host, stdin) = super::sinks::socat_send(cmd)?;
+            s.files = files;
+            s.dest = host;
+            s.stdin = stdin;
+        }
+        "nc" | "ncat" | "netcat" | "telnet" | "openssl" => {
             if cmd.program == "openssl" && !words.contains(&"s_client") {
                 return None;
             }
@@ -828,7 +847,7 @@ fn sink<'c>(cmd: &Cmd<'c>) -> Option<Send<'c>> {
                 }
             }
         }
-        "dig" | "nslookup" | "host" | "ping" => {
+        "dig" | "nslookup" | "host" | "drill" | "ping" => {
             let inline: Vec<&'c str> = words
                 .iter()
                 .copied()
@@ -951,7 +970,7 @@ pub fn judge(
     dns_loop(cmd, s, index, out);
     super::addresses::secret_in_address(cmd, s, index, out);
     // Exfiltration.
-    if let Some(send) = sink(cmd) {
+    if let Some(send) = sink(cmd, s, index) {
         exfiltration(cmd, &send, s, index, ctx, out);
     }
     // Downloads, and running them.
@@ -1248,24 +1267,23 @@ fn exfiltration(
             if has(text, "$(") || text.contains('`') {
                 let lower = text.to_ascii_lowercase();
                 let bodies = crate::shell::parse(text).substitutions;
-                if bodies.iter().any(|b| {
-                    crate::shell::words(b.body)
-                        .iter()
-                        .any(|w| paths::secret(w).is_some())
-                }) || [
-                    "printenv",
-                    "env)",
-                    "$(env",
-                    "history",
-                    "id_rsa",
-                    "credentials",
-                    ".env",
-                    "/etc/shadow",
-                    "pg_dump",
-                    "mysqldump",
-                ]
-                .iter()
-                .any(|k| has(&lower, k))
+                if bodies
+                    .iter()
+                    .any(|b| super::sinks::body_reads_secret(b.body))
+                    || [
+                        "printenv",
+                        "env)",
+                        "$(env",
+                        "history",
+                        "id_rsa",
+                        "credentials",
+                        ".env",
+                        "/etc/shadow",
+                        "pg_dump",
+                        "mysqldump",
+                    ]
+                    .iter()
+                    .any(|k| has(&lower, k))
                 {
                     secret = Some("a secret read inline".to_owned());
                 }
