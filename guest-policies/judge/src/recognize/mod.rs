@@ -46,6 +46,7 @@ pub mod paths;
 pub mod payloads;
 pub mod payments;
 pub mod registry;
+pub mod remote;
 pub mod scope;
 pub mod secrets;
 pub mod spelling;
