@@ -1869,6 +1869,8 @@ mod people_and_places_tests;
 
 #[cfg(test)]
 mod dry_run_tests;
+#[cfg(test)]
+mod remote_tests;
 
 #[cfg(test)]
 mod environment_tests;

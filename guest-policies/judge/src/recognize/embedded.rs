@@ -246,14 +246,10 @@ pub fn judge(
     let p = cmd.program;
     if p == "ssh" {
         // The remote command (after the host), as `ssh` runs it.
-        let mut ops = cmd.operands(&[
-            "-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W", "-S",
-        ]);
-        if let Some(host) = ops.next() {
-            let remote: Vec<&str> = ops.collect();
-            if !remote.is_empty() {
-                appliance(host, &remote.join(" "), depth, out);
-            }
+        if let Some((host, remote)) = super::remote::ssh_command(cmd)
+            && !remote.is_empty()
+        {
+            appliance(host, &remote.join(" "), depth, out);
         }
         return;
     }

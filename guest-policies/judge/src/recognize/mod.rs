@@ -48,6 +48,7 @@ pub mod paths;
 pub mod payloads;
 pub mod payments;
 pub mod registry;
+pub mod remote;
 pub mod scope;
 pub mod secrets;
 pub mod shared_changes;

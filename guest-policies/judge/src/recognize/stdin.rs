@@ -225,12 +225,8 @@ fn connection_options(cmd: &Cmd<'_>) -> Vec<String> {
 /// Whether ssh's remote command reads its script from stdin: none given (a login shell reads
 /// it), or a shell without `-c` (`bash -s`, `sh`).
 fn remote_command_is_script(cmd: &Cmd<'_>) -> bool {
-    let ops: Vec<&str> = cmd
-        .operands(&[
-            "-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W", "-S",
-        ])
-        .collect();
-    match ops.get(1) {
+    let remote = super::remote::ssh_remote_line(cmd);
+    match remote.as_deref() {
         None => true,
         Some(remote) => {
             let words = shell::words(remote);

@@ -748,14 +748,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "ssh" => {
             // The remote command runs on the other host: judged as a command line.
-            let ops: Vec<&str> = cmd
-                .operands(&[
-                    "-p", "-i", "-o", "-F", "-J", "-l", "-L", "-R", "-D", "-b", "-c", "-E", "-W",
-                    "-S",
-                ])
-                .collect();
-            if ops.len() > 1 {
-                let remote = ops[1..].join(" ");
+            if let Some(remote) = super::remote::ssh_remote_line(cmd) {
                 let mut ctx = super::Context::default();
                 crate::judge_shell(&remote, 1, &mut ctx, out);
             }
