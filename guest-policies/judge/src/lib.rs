@@ -1926,3 +1926,7 @@ mod writes_tests;
 mod global_options_tests;
 #[cfg(test)]
 mod spelling_tests;
+
+// Effects carried by flag letters and values, not by a verb word (holdout9 analysis).
+#[cfg(test)]
+mod flags_tests;

@@ -534,6 +534,31 @@ const ENTRIES: &[(&str, u16)] = &[
     ("rundll32", P),
     ("certutil", P),
     ("bitsadmin", P),
+    // Programs whose effect a flag letter or a value carries (flags.rs): boot and kernel
+    // command-line tools, firewalls and audit policies, BMCs, D-Bus callers, rebuild tools.
+    ("kexec", P),
+    ("grubby", P),
+    ("kernelstub", P),
+    ("rpm-ostree", P),
+    ("grub2-editenv", P),
+    ("grub-editenv", P),
+    ("efibootmgr", P),
+    ("nvram", P),
+    ("mokutil", P),
+    ("sysrc", P),
+    ("csf", P),
+    ("apf", P),
+    ("pfctl", P),
+    ("auditpol", P),
+    ("defaults", P | ENGLISH),
+    ("ipmitool", P),
+    ("ipmipower", P),
+    ("racadm", P),
+    ("busctl", P),
+    ("dbus-send", P),
+    ("gdbus", P),
+    ("dbt", P),
+    ("meltano", P),
 ];
 
 const SLOTS: usize = 1024;

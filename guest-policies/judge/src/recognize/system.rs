@@ -836,7 +836,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 "net.ipv4.ip_forward",
             ];
             if (cmd.flag(b"w", &["write"]) || cmd.words().any(|w| w.contains('=')))
-                && let Some(k) = cmd.words().find(|w| knobs.iter().any(|k| w.starts_with(k)))
+                // A knob set to its hardened value (`kernel.randomize_va_space=2`) weakens
+                // nothing: the first knob that is not is the one named.
+                && let Some(k) = cmd.words().find(|w| {
+                    knobs.iter().any(|k| w.starts_with(k)) && !super::flags::hardening_kept(w)
+                })
             {
                 push(
                     "system.kernel-hardening-off",
