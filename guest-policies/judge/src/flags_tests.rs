@@ -358,3 +358,104 @@ fn a_harmless_flag_or_word_does_not_lower_anything() {
         ),
     ]);
 }
+
+// ---- Second round: the same kinds in other places (payloads, kernel files, option pairs,
+// cloud security services, network ranges) -------------------------------------------------
+
+#[test]
+fn second_round_near_misses_go_ahead() {
+    expect_alone(&[
+        // A payload handed to a shell, an interpreter or ssh is judged as its own command:
+        // a search or a print there sets nothing.
+        ("ssh ops@web-3 \"grep selinux=0 /etc/default/grub\"", ALLOW),
+        ("bash -c \"echo 'use selinux=0 only in the lab'\"", ALLOW),
+        ("python3 -c \"print('mitigations=off')\"", ALLOW),
+        ("cat /sys/fs/selinux/enforce", ALLOW),
+        // A setting pair that names no protection, or keeps one on.
+        (
+            "Set-ItemProperty -Path HKCU:\\Software\\Acme\\Build -Name DisableTelemetry -Value 1",
+            ALLOW,
+        ),
+        ("Get-ProcessMitigation -System", ALLOW),
+        ("aws guardduty get-detector --detector-id d1", ALLOW),
+        (
+            "aws guardduty update-detector --detector-id d1 --enable",
+            ALLOW,
+        ),
+        (
+            "az security pricing create -n VirtualMachines --tier standard",
+            ALLOW,
+        ),
+        (
+            "az storage account update -n acmedata --allow-blob-public-access false",
+            ALLOW,
+        ),
+        ("gcloud sql instances describe orders", ALLOW),
+        ("shorewall check", ALLOW),
+        ("nft list ruleset", ALLOW),
+        ("ufw status verbose", ALLOW),
+        ("semanage permissive -l", ALLOW),
+        ("mix ecto.migrate", ALLOW),
+        ("rc-status --all", ALLOW),
+    ]);
+}
+
+#[test]
+fn second_round_dangerous_spellings_are_caught() {
+    expect_at_least(&[
+        // The kernel's setting files written.
+        ("echo 0 > /sys/fs/selinux/enforce", Severity::Verify),
+        (
+            "echo 0 | sudo tee /proc/sys/kernel/randomize_va_space",
+            Severity::Verify,
+        ),
+        // A protection's setting given as a name/value option pair.
+        (
+            "Set-ItemProperty -Path \"HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\" -Name DisableAntiSpyware -Value 1",
+            Severity::Verify,
+        ),
+        (
+            "New-ItemProperty -Path HKLM:\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System -Name EnableLUA -Value 0 -PropertyType DWord -Force",
+            Severity::Verify,
+        ),
+        (
+            "Set-ProcessMitigation -System -Disable DEP,ASLR",
+            Severity::Verify,
+        ),
+        // Firewall programs' own words for "open everything".
+        ("shorewall clear", Severity::Verify),
+        ("sudo nft flush ruleset", Severity::Verify),
+        ("ufw --force reset", Severity::Verify),
+        ("semanage permissive -a httpd_t", Severity::Confirm),
+        // A cloud security service switched off by a negated flag or a value.
+        (
+            "aws guardduty update-detector --detector-id d1 --no-enable",
+            Severity::Verify,
+        ),
+        (
+            "az security pricing create -n VirtualMachines --tier free",
+            Severity::Verify,
+        ),
+        // Everyone as an account id, an ACL token, a public-access switch, a network range.
+        (
+            "aws sns add-permission --topic-arn arn:aws:sns:us-east-1:1:t --label pub --aws-account-id '*' --action-name Publish",
+            Severity::Verify,
+        ),
+        ("swift post -r '.r:*' exports", Severity::Verify),
+        (
+            "az storage account update -n acmedata --allow-blob-public-access true",
+            Severity::Verify,
+        ),
+        (
+            "gcloud sql instances patch orders --authorized-networks=0.0.0.0/0",
+            Severity::Verify,
+        ),
+        (
+            "gcloud compute firewall-rules create open-all --allow tcp --source-ranges 0.0.0.0/0",
+            Severity::Confirm,
+        ),
+        // Every migration rolled back; a machine powered off by its init's own tool.
+        ("mix ecto.rollback --all", Severity::Confirm),
+        ("openrc-shutdown -p now", Severity::Verify),
+    ]);
+}

@@ -24,13 +24,25 @@
 //! This reader only raises: it adds findings, never removes one, so nothing an agent writes on
 //! the line can lower a verdict through it. What it does not understand adds nothing.
 
-use super::{Cmd, finding};
+use super::{Cmd, finding, lexicon};
 use crate::finding::{Family, Finding, Severity};
+use crate::shell::Script;
 
-/// Reads the four kinds on one command.
-pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    security_off(cmd, out);
-    shared_with_everyone(cmd, out);
+/// Reads the four kinds on one command (`s` and `index`: the script it stands in, for what a
+/// pipe feeds it).
+pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    // A shell, an interpreter or a remote shell runs its payload as a command of its own,
+    // judged as one: a setting or a grantee named in the payload is read there, in place.
+    let carrier = lexicon::is(cmd.program, lexicon::INTERPRETER)
+        || matches!(cmd.program, "ssh" | "mosh" | "autossh");
+    if !carrier {
+        security_off(cmd, out);
+        kernel_file(cmd, s, index, out);
+        setting_pair(cmd, out);
+        security_service_off(cmd, out);
+        shared_with_everyone(cmd, out);
+        open_to_the_internet(cmd, out);
+    }
     whole_set(cmd, out);
     at_once(cmd, out);
 }
@@ -656,6 +668,19 @@ fn per_program_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         {
             Some("turns the macOS application firewall off")
         }
+        // shorewall(8): `clear` removes every rule, "the firewall is then wide open".
+        "shorewall" | "shorewall6" | "shorewall-lite" if operands.first() == Some(&"clear") => {
+            Some("removes every rule: the firewall is wide open")
+        }
+        // nft(8): `flush ruleset` removes every table, chain and rule.
+        "nft" if operands.starts_with(&["flush", "ruleset"]) => Some("removes every firewall rule"),
+        // ufw(8): `reset` disables ufw and deletes its rules.
+        "ufw" if operands.first() == Some(&"reset") => Some("disables ufw and deletes its rules"),
+        // Set-ProcessMitigation -System -Disable DEP,ASLR: exploit mitigations off for every
+        // process (one program's: confirmed below).
+        "set-processmitigation" if has(&["disable"]) && has(&["system"]) => {
+            Some("turns exploit mitigations off for every process")
+        }
         _ => None,
     };
     if let Some(what) = what {
@@ -664,6 +689,181 @@ fn per_program_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "system.security-switch-off",
             Severity::Verify,
             format!("{}: {what}", crate::cut(&super::written(cmd), 80)),
+        ));
+        return;
+    }
+    // Bounded: one SELinux domain made permissive, one program's exploit mitigations off.
+    let bounded = match p {
+        "semanage" if operands.first() == Some(&"permissive") && has(&["a", "add"]) => {
+            Some("makes an SELinux domain permissive: its processes are no longer confined")
+        }
+        "set-processmitigation" if has(&["disable"]) => {
+            Some("turns a program's exploit mitigations off")
+        }
+        _ => None,
+    };
+    if let Some(what) = bounded {
+        out.push(finding(
+            Family::System,
+            "system.security-switch-off",
+            Severity::Confirm,
+            format!("{}: {what}", crate::cut(&super::written(cmd), 80)),
+        ));
+    }
+}
+
+/// The kernel's setting files (`/proc/sys/...`, SELinux's `enforce`) written with a value
+/// that turns a protection off: `echo 0 > /sys/fs/selinux/enforce`, `echo 0 | tee
+/// /proc/sys/kernel/randomize_va_space`.
+fn kernel_file(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    use crate::shell::RedirectKind;
+    let printed = |c: &Cmd<'_>| -> Option<String> {
+        matches!(c.program, "echo" | "printf")
+            .then(|| {
+                c.operands(&[])
+                    .next()
+                    .map(|v| v.trim_end_matches("\\n").to_owned())
+            })
+            .flatten()
+    };
+    let mut writes: Vec<(String, String)> = Vec::new();
+    if let Some(value) = printed(cmd) {
+        for r in cmd.redirects {
+            if matches!(r.kind, RedirectKind::Write | RedirectKind::Append) {
+                writes.push((r.target.to_string(), value.clone()));
+            }
+        }
+    }
+    if cmd.program == "tee"
+        && cmd.piped_in
+        && let Some(feeder) = index.checked_sub(1).and_then(|i| s.commands.get(i))
+    {
+        let mut folded = Vec::new();
+        if let Some(f) = super::resolve(feeder, &mut folded)
+            && let Some(value) = printed(&f)
+        {
+            for file in cmd.operands(&[]) {
+                writes.push((file.to_owned(), value.clone()));
+            }
+        }
+    }
+    for (file, value) in writes {
+        let key = if file == "/sys/fs/selinux/enforce" {
+            "selinux".to_owned()
+        } else if let Some(knob) = file.strip_prefix("/proc/sys/") {
+            knob.replace('/', ".")
+        } else {
+            continue;
+        };
+        if let Some(sw) = SWITCHES.iter().find(|sw| sw.key == key)
+            && (sw.off_when)(value.trim())
+        {
+            out.push(finding(
+                Family::System,
+                "system.security-switch-off",
+                Severity::Verify,
+                format!("{value} written to {file}: turns {} off", sw.what),
+            ));
+            return;
+        }
+    }
+}
+
+/// Words in a setting's name that say it guards the machine (Windows Defender's, UAC's,
+/// SmartScreen's and the firewall's registry values and preferences).
+const PROTECTIONS: &[&str] = &[
+    "antispyware",
+    "antivirus",
+    "antimalware",
+    "realtime",
+    "behaviormonitoring",
+    "ioavprotection",
+    "onaccessprotection",
+    "scriptscanning",
+    "tamperprotection",
+    "firewall",
+    "smartscreen",
+    "enablelua",
+    "defender",
+    "selinux",
+    "apparmor",
+];
+
+/// A protection's setting given as a name/value option pair (`Set-ItemProperty -Name
+/// DisableAntiSpyware -Value 1`, `-Name EnableLUA -Value 0`): a `Disable...` name set on, or
+/// the protection's own name set off.
+fn setting_pair(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let (opts, _) = options(cmd);
+    let value_of = |names: &[&str]| {
+        opts.iter()
+            .find(|o| names.contains(&o.name.as_str()))
+            .and_then(|o| o.value)
+    };
+    let (Some(name), Some(value)) = (
+        value_of(&["name", "valuename"]),
+        value_of(&["value", "data"]),
+    ) else {
+        return;
+    };
+    let n = name.to_ascii_lowercase();
+    let guards = PROTECTIONS.iter().any(|p| n.contains(p));
+    let turned_off = guards
+        && match n.strip_prefix("disable") {
+            Some(_) => on(value),
+            None => off(value),
+        };
+    if turned_off {
+        out.push(finding(
+            Family::System,
+            "system.security-switch-off",
+            Severity::Verify,
+            format!(
+                "{} sets {name} to {value}: turns a protection off",
+                cmd.program
+            ),
+        ));
+    }
+}
+
+/// Cloud services that watch for attacks or keep the audit trail (GuardDuty, Security Hub,
+/// Macie, Inspector, Detective, CloudTrail; Microsoft Defender for Cloud's plans).
+const SECURITY_SERVICES: &[&str] = &[
+    "guardduty",
+    "securityhub",
+    "macie2",
+    "inspector2",
+    "detective",
+    "cloudtrail",
+];
+
+/// A cloud security service switched off by a negated flag (`aws guardduty update-detector
+/// --no-enable`) or a plan's tier (`az security pricing create --tier free`).
+fn security_service_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let (opts, operands) = options(cmd);
+    let service = operands.first().copied().unwrap_or("");
+    let what = match cmd.program {
+        "aws" if SECURITY_SERVICES.contains(&service) => opts
+            .iter()
+            .find(|o| o.name.starts_with("no-enable"))
+            .map(|o| format!("aws {service} --{}", o.name)),
+        "az" if service == "security"
+            && operands.get(1) == Some(&"pricing")
+            && opts.iter().any(|o| {
+                o.name == "tier" && o.value.is_some_and(|v| v.eq_ignore_ascii_case("free"))
+            }) =>
+        {
+            Some("az security pricing --tier free".to_owned())
+        }
+        _ => None,
+    };
+    if let Some(what) = what {
+        out.push(finding(
+            Family::Cloud,
+            "cloud.security-service-off",
+            Severity::Verify,
+            format!(
+                "{what}: turns off a service that watches for attacks or keeps the audit trail"
+            ),
         ));
     }
 }
@@ -704,10 +904,21 @@ fn everyone(token: &str, key: &str) -> bool {
         key,
         "group" | "values-to-add" | "user-groups" | "groups" | "group-names"
     );
-    let principal = matches!(key, "principal" | "grantee" | "aws" | "member" | "members");
+    let principal = matches!(
+        key,
+        "principal"
+            | "principals"
+            | "grantee"
+            | "aws"
+            | "member"
+            | "members"
+            | "aws-account-id"
+            | "account-id"
+            | "account-ids"
+    );
     matches!(
         t,
-        "allusers" | "allauthenticatedusers" | "everyone" | "allpublic" | "anyone"
+        "allusers" | "allauthenticatedusers" | "everyone" | "allpublic" | "anyone" | ".r:*"
     ) || t.ends_with("/global/allusers")
         || t == "all" && grantee_list
         || t == "*" && principal
@@ -750,7 +961,12 @@ fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         let name = o.name.as_str();
         // Bare flags that open a thing to everyone (s3cmd's and linode-cli's `--acl-public`,
         // RDS's `--publicly-accessible`).
-        if matches!(name, "acl-public" | "publicly-accessible") && o.value.is_none_or(|v| !off(v)) {
+        if matches!(name, "acl-public" | "publicly-accessible") && o.value.is_none_or(|v| !off(v))
+            || matches!(
+                name,
+                "allow-blob-public-access" | "public-network-access" | "allow-public-access"
+            ) && o.value.is_some_and(on)
+        {
             what = Some(format!("--{name}"));
             break;
         }
@@ -803,6 +1019,75 @@ fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("{p} names everyone as the grantee ({what}): what it shares becomes public"),
         ));
     }
+}
+
+/// Options that name the networks allowed in (`--authorized-networks`, `--source-ranges`,
+/// `--cidr`).
+const NETWORK_OPTIONS: &[&str] = &[
+    "authorized-networks",
+    "source-ranges",
+    "cidr",
+    "cidr-ip",
+    "cidr-ipv6",
+    "allowed-ip-ranges",
+    "ip-range",
+    "source-address-prefixes",
+];
+
+/// Words of a command that name a data store (a database or cache reached from anywhere is
+/// its data exposed).
+const DATA_STORE_WORDS: &[&str] = &[
+    "sql",
+    "db",
+    "database",
+    "postgres",
+    "mysql",
+    "redis",
+    "rds",
+    "cosmosdb",
+    "mongo",
+    "elasticsearch",
+    "opensearch",
+    "memorystore",
+    "spanner",
+    "alloydb",
+];
+
+/// A network range that is the whole internet given as the networks allowed in: a data
+/// store's is its data exposed (verified), anything else's is a door opened (confirmed).
+fn open_to_the_internet(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let (opts, operands) = options(cmd);
+    let Some(o) = opts.iter().find(|o| {
+        NETWORK_OPTIONS.contains(&o.name.as_str())
+            && o.value.is_some_and(|v| {
+                tokens(v)
+                    .any(|t| matches!(t, "0.0.0.0/0" | "::/0" | "0.0.0.0-255.255.255.255" | "*"))
+            })
+    }) else {
+        return;
+    };
+    let store = operands.iter().take(4).any(|w| {
+        let w = w.to_ascii_lowercase();
+        DATA_STORE_WORDS
+            .iter()
+            .any(|d| w == *d || w.split(['-', '_']).any(|part| part == *d))
+    });
+    out.push(finding(
+        Family::Cloud,
+        "cloud.open-to-the-internet",
+        if store {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
+        format!(
+            "{} --{} {}: every address on the internet is let in{}",
+            cmd.program,
+            o.name,
+            o.value.unwrap_or(""),
+            if store { ", to a data store" } else { "" }
+        ),
+    ));
 }
 
 /// Whether a cloud command takes access away or only reads it (`remove-iam-policy-binding`,
@@ -971,6 +1256,17 @@ fn whole_set(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             );
         }
     }
+    // A rollback of every migration (`mix ecto.rollback --all`, `migrate:rollback --all`).
+    if operands.first().is_some_and(|o| o.contains("rollback"))
+        && opts.iter().any(|o| o.name == "all")
+    {
+        push(
+            Family::Database,
+            "database.rollback-all",
+            Severity::Confirm,
+            format!("{p} rolls every migration back: the tables they made are dropped"),
+        );
+    }
     // `rails db:migrate VERSION=0` runs every migration down: the tables they made are gone.
     if matches!(p, "rails" | "rake")
         && operands.contains(&"db:migrate")
@@ -1033,6 +1329,10 @@ fn at_once(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     )
             })
             .map(|w| format!("racadm serveraction {} acts on the machine's power at once", w[1])),
+        // openrc-shutdown(8): -p poweroff, -r reboot, -H halt, -k kexec.
+        "openrc-shutdown" if has(&["p", "poweroff", "r", "reboot", "h", "halt", "k", "kexec"]) => {
+            Some("openrc-shutdown takes the machine down".to_owned())
+        }
         // logind's PowerOff / Reboot / Halt / KExec called over D-Bus.
         "busctl" | "dbus-send" | "gdbus" | "qdbus"
             if cmd.words().any(|w| w.contains("login1")) =>

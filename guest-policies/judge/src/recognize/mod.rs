@@ -1342,7 +1342,7 @@ fn command(
     // Effects carried by flag letters and values (a security switch off, everyone as the
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.
-    flags::judge(cmd, out);
+    flags::judge(cmd, s, index, out);
     // A remote defined as this machine's disk: the path is a path here, judged as the
     // filesystem command the rclone command amounts to (it is not lowered below).
     let on_this_disk = defined::rclone_equivalent(cmd, ctx);
