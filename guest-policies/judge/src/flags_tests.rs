@@ -208,6 +208,17 @@ fn everyone_as_a_value_is_caught() {
             "linode-cli obj setacl --acl-public acme-exports q3.csv",
             Severity::Verify,
         ),
+        // A resource named like a read or a removal is not the operation.
+        ("swift post -r '.r:*' get-reports", Severity::Verify),
+        (
+            "aws ec2 modify-image-attribute --image-id remove-me --launch-permission \"Add=[{Group=all}]\"",
+            Severity::Verify,
+        ),
+        // An unquoted remote command.
+        (
+            "ssh root@db-7 grubby --update-kernel=ALL --args=selinux=0",
+            Severity::Verify,
+        ),
     ]);
 }
 

@@ -31,10 +31,11 @@ use crate::shell::Script;
 /// Reads the four kinds on one command (`s` and `index`: the script it stands in, for what a
 /// pipe feeds it).
 pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
-    // A shell, an interpreter or a remote shell runs its payload as a command of its own,
-    // judged as one: a setting or a grantee named in the payload is read there, in place.
-    let carrier = lexicon::is(cmd.program, lexicon::INTERPRETER)
-        || matches!(cmd.program, "ssh" | "mosh" | "autossh");
+    // A shell or an interpreter runs its payload as a command of its own, judged as one: a
+    // setting or a grantee named in the payload is read there, in place. A remote shell's
+    // command is read here too (an unquoted one is not always judged as a command), unless it
+    // only prints or searches.
+    let carrier = lexicon::is(cmd.program, lexicon::INTERPRETER) || remote_printer(cmd);
     if !carrier {
         security_off(cmd, out);
         kernel_file(cmd, s, index, out);
@@ -45,6 +46,19 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>
     }
     whole_set(cmd, out);
     at_once(cmd, out);
+}
+
+/// Whether the command is a remote shell (`ssh HOST CMD`) whose command only prints or
+/// searches (`ssh web-3 "grep selinux=0 /etc/default/grub"`).
+fn remote_printer(cmd: &Cmd<'_>) -> bool {
+    if !matches!(cmd.program, "ssh" | "mosh" | "autossh") {
+        return false;
+    }
+    let (_, operands) = options(cmd);
+    operands
+        .get(1)
+        .and_then(|c| c.split_whitespace().next())
+        .is_some_and(|w| PRINTERS.contains(&super::program_name(w)))
 }
 
 // ---- Reading options and nested settings ---------------------------------------------------
@@ -926,8 +940,13 @@ fn everyone(token: &str, key: &str) -> bool {
 
 /// The operation word of a cloud command (`add-iam-policy-binding`, `modify-image-attribute`,
 /// `update-bucket`): the first operand joined by `-`. Removals and reads name themselves there.
-fn operation<'c>(operands: &[&'c str]) -> Option<&'c str> {
-    operands.iter().take(4).copied().find(|o| o.contains('-'))
+fn operation<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    // Only the command path before the first option: a value or a resource's name
+    // (`get-reports`) is not the operation.
+    cmd.words()
+        .take_while(|w| !w.starts_with('-'))
+        .take(4)
+        .find(|o| o.contains('-') && !o.contains(['/', ':', '.']))
 }
 
 fn takes_away(op: &str) -> bool {
@@ -945,7 +964,7 @@ fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let (opts, operands) = options(cmd);
-    if operation(&operands).is_some_and(takes_away) {
+    if operation(cmd).is_some_and(takes_away) {
         return;
     }
     if opts.iter().any(|o| {
@@ -1093,8 +1112,8 @@ fn open_to_the_internet(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 /// Whether a cloud command takes access away or only reads it (`remove-iam-policy-binding`,
 /// `--public-access off`): naming everyone there opens nothing.
 pub fn closes_access(cmd: &Cmd<'_>) -> bool {
-    let (opts, operands) = options(cmd);
-    if operation(&operands).is_some_and(takes_away) {
+    let (opts, _) = options(cmd);
+    if operation(cmd).is_some_and(takes_away) {
         return true;
     }
     let closing = |v: &str| {
