@@ -470,3 +470,58 @@ fn second_round_dangerous_spellings_are_caught() {
         ("openrc-shutdown -p now", Severity::Verify),
     ]);
 }
+
+#[test]
+fn third_round_near_misses_go_ahead() {
+    expect_alone(&[
+        ("cat /proc/sys/kernel/yama/ptrace_scope", ALLOW),
+        ("echo 2 > /proc/sys/kernel/randomize_va_space", ALLOW),
+        (
+            "kubectl create rolebinding dev-view --clusterrole=view --group=platform-devs -n dev",
+            ALLOW,
+        ),
+        (
+            "gcloud container clusters describe prod-1 --format='value(loggingService)'",
+            ALLOW,
+        ),
+        ("kpt live status", ALLOW),
+        // `everyone` as a plain word, not a grantee.
+        ("pytest tests/test_sharing.py -k everyone", ALLOW),
+        ("git fetch origin --prune --tags", ALLOW),
+    ]);
+}
+
+#[test]
+fn third_round_dangerous_spellings_are_caught() {
+    expect_at_least(&[
+        // A hardening knob written through /proc/sys with a weaker value.
+        (
+            "echo 0 > /proc/sys/kernel/yama/ptrace_scope",
+            Severity::Verify,
+        ),
+        (
+            "printf 0 | sudo tee /proc/sys/kernel/kptr_restrict",
+            Severity::Verify,
+        ),
+        // Kubernetes' names for everyone.
+        (
+            "kubectl create rolebinding view-all --clusterrole=view --group=system:authenticated -n staging",
+            Severity::Verify,
+        ),
+        (
+            "oc adm policy add-role-to-group view system:unauthenticated -n reports",
+            Severity::Verify,
+        ),
+        // A cluster's logging switched off.
+        (
+            "gcloud container clusters update prod-1 --logging=NONE",
+            Severity::Confirm,
+        ),
+        // Prune on a deploy tool no reader names.
+        ("kpt live apply --prune=true pkg/", Severity::Confirm),
+        (
+            "kubecfg update --gc-tag api --prune manifests.jsonnet",
+            Severity::Confirm,
+        ),
+    ]);
+}

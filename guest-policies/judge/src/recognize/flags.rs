@@ -769,6 +769,16 @@ fn kernel_file(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Findin
         } else {
             continue;
         };
+        let setting = format!("{key}={}", value.trim());
+        if hardening_knob(&key) && !hardening_kept(&setting) {
+            out.push(finding(
+                Family::System,
+                "system.security-switch-off",
+                Severity::Verify,
+                format!("{value} written to {file}: weakens a kernel protection ({setting})"),
+            ));
+            return;
+        }
         if let Some(sw) = SWITCHES.iter().find(|sw| sw.key == key)
             && (sw.off_when)(value.trim())
         {
@@ -870,6 +880,22 @@ fn security_service_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         _ => None,
     };
+    // A cluster's logging switched off (`gcloud container clusters update --logging=NONE`,
+    // `--no-enable-cloud-logging`): no record of what happens there from now on.
+    if cmd.program == "gcloud"
+        && opts.iter().any(|o| {
+            matches!(o.name.as_str(), "logging" | "logging-service")
+                && o.value.is_some_and(|v| v.eq_ignore_ascii_case("none"))
+                || o.name == "no-enable-cloud-logging"
+        })
+    {
+        out.push(finding(
+            Family::Cloud,
+            "cloud.logging-off",
+            Severity::Confirm,
+            "gcloud turns a cluster's logging off: no record of what happens there".to_owned(),
+        ));
+    }
     if let Some(what) = what {
         out.push(finding(
             Family::Cloud,
@@ -880,6 +906,22 @@ fn security_service_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             ),
         ));
     }
+}
+
+/// The kernel settings that harden the machine (sysctl's hardening knobs; their hardened
+/// values in [`hardening_kept`]).
+fn hardening_knob(key: &str) -> bool {
+    matches!(
+        key,
+        "kernel.randomize_va_space"
+            | "kernel.kptr_restrict"
+            | "kernel.yama.ptrace_scope"
+            | "kernel.unprivileged_bpf_disabled"
+            | "kernel.dmesg_restrict"
+            | "kernel.modules_disabled"
+            | "kernel.perf_event_paranoid"
+            | "vm.mmap_min_addr"
+    ) || key.starts_with("fs.protected_")
 }
 
 /// Whether a `sysctl` setting keeps the protection on (`kernel.randomize_va_space=2`,
@@ -930,12 +972,47 @@ fn everyone(token: &str, key: &str) -> bool {
             | "account-id"
             | "account-ids"
     );
+    // `Everyone` and `anyone` are also plain words: everyone only where the key grants
+    // (`/grant:Everyone`, `--share-with anyone`, `--principal Everyone`).
+    let grants = [
+        "grant",
+        "share",
+        "principal",
+        "member",
+        "grantee",
+        "account",
+        "user",
+        "group",
+        "access",
+        "permission",
+        "acl",
+        "audience",
+        "visibility",
+        "role",
+        "identity",
+    ]
+    .iter()
+    .any(|g| key.contains(g));
     matches!(
         t,
-        "allusers" | "allauthenticatedusers" | "everyone" | "allpublic" | "anyone" | ".r:*"
-    ) || t.ends_with("/global/allusers")
+        "allusers" | "allauthenticatedusers" | "allpublic" | ".r:*"
+    ) || matches!(t, "everyone" | "anyone") && grants
+        || kubernetes_everyone(t)
+        || t.ends_with("/global/allusers")
         || t == "all" && grantee_list
         || t == "*" && principal
+}
+
+/// Kubernetes' groups and user for everyone: every caller without credentials, every caller
+/// with any (`system:authenticated`), the anonymous user.
+fn kubernetes_everyone(t: &str) -> bool {
+    [
+        "system:unauthenticated",
+        "system:anonymous",
+        "system:authenticated",
+    ]
+    .iter()
+    .any(|k| t.eq_ignore_ascii_case(k))
 }
 
 /// The operation word of a cloud command (`add-iam-policy-binding`, `modify-image-attribute`,
@@ -1020,6 +1097,8 @@ fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     if what.is_none() {
         if operands.iter().any(|o| o.eq_ignore_ascii_case("allPublic")) {
             what = Some("allPublic".to_owned());
+        } else if let Some(k) = operands.iter().find(|o| kubernetes_everyone(o)) {
+            what = Some((*k).to_owned());
         } else if p == "mc"
             && matches!(operands.first(), Some(&"anonymous") | Some(&"policy"))
             && operands.get(1) == Some(&"set")
@@ -1274,6 +1353,32 @@ fn whole_set(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 format!("{p} mirrors with deletion: what the source lacks is deleted at {dest}"),
             );
         }
+    }
+    // `--prune` on a deploy: what the files no longer name is deleted from the live set
+    // (`kpt live apply --prune`, `kubecfg update --prune`). kubectl, oc, argocd and git have
+    // their own readers; a package manager's environment update is local.
+    let prune = opts
+        .iter()
+        .any(|o| o.name == "prune" && o.value.is_none_or(|v| !off(v)));
+    let deploys = path.iter().any(|w| {
+        matches!(
+            *w,
+            "apply" | "sync" | "deploy" | "reconcile" | "update" | "up"
+        )
+    });
+    if prune
+        && deploys
+        && !matches!(
+            p,
+            "kubectl" | "oc" | "argocd" | "git" | "conda" | "mamba" | "micromamba" | "docker"
+        )
+    {
+        push(
+            Family::Infrastructure,
+            "infrastructure.prune",
+            Severity::Confirm,
+            format!("{p} --prune: live resources its files no longer name are deleted"),
+        );
     }
     // A rollback of every migration (`mix ecto.rollback --all`, `migrate:rollback --all`).
     if operands.first().is_some_and(|o| o.contains("rollback"))

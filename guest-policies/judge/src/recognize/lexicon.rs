@@ -561,6 +561,8 @@ const ENTRIES: &[(&str, u16)] = &[
     ("meltano", P),
     ("shorewall", P),
     ("openrc-shutdown", P),
+    ("kpt", P),
+    ("kubecfg", P),
     ("semanage", P),
 ];
 
