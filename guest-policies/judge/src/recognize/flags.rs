@@ -35,17 +35,18 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>
     // setting or a grantee named in the payload is read there, in place. A remote shell's
     // command is read here too (an unquoted one is not always judged as a command), unless it
     // only prints or searches.
+    let parsed = options(cmd);
     let carrier = lexicon::is(cmd.program, lexicon::INTERPRETER) || remote_printer(cmd);
     if !carrier {
-        security_off(cmd, out);
+        security_off(cmd, &parsed, out);
         kernel_file(cmd, s, index, out);
-        setting_pair(cmd, out);
-        security_service_off(cmd, out);
-        shared_with_everyone(cmd, out);
-        open_to_the_internet(cmd, out);
+        setting_pair(cmd, &parsed, out);
+        security_service_off(cmd, &parsed, out);
+        shared_with_everyone(cmd, &parsed, out);
+        open_to_the_internet(cmd, &parsed, out);
     }
-    whole_set(cmd, out);
-    at_once(cmd, out);
+    whole_set(cmd, &parsed, out);
+    at_once(cmd, &parsed, out);
 }
 
 /// Whether the command is a remote shell (`ssh HOST CMD`) whose command only prints or
@@ -60,6 +61,9 @@ fn remote_printer(cmd: &Cmd<'_>) -> bool {
         .and_then(|c| c.split_whitespace().next())
         .is_some_and(|w| PRINTERS.contains(&super::program_name(w)))
 }
+
+/// A command's options and operands, read once for every kind ([`options`]).
+type Parsed<'c> = (Vec<Opt<'c>>, Vec<&'c str>);
 
 // ---- Reading options and nested settings ---------------------------------------------------
 
@@ -522,9 +526,9 @@ fn sed_replacement(expr: &str) -> Option<&str> {
     Some(parts[1])
 }
 
-fn security_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    per_program_off(cmd, out);
+    per_program_off(cmd, parsed, out);
     if PRINTERS.contains(&p) && !writes_system_file(cmd) {
         return;
     }
@@ -545,10 +549,10 @@ fn security_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 let l = w.to_ascii_lowercase();
                 CMDLINE_MARKERS.iter().any(|m| l.contains(m))
             });
-    let (opts, operands) = options(cmd);
+    let (opts, operands) = (&parsed.0, &parsed.1);
     // The texts whose settings are set: option values (not prose, not removals) and operands.
     let mut texts: Vec<(&str, bool)> = Vec::new();
-    for o in &opts {
+    for o in opts {
         if prose_option(&o.name) || removing_option(&o.name) || p == "kernelstub" && o.name == "d" {
             continue;
         }
@@ -558,7 +562,7 @@ fn security_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
     // An operand that is an option's value is read once, as the value.
     let values: Vec<&str> = opts.iter().filter_map(|o| o.value).collect();
-    for a in operands {
+    for &a in operands {
         if !values.iter().any(|v| std::ptr::eq(*v, a)) {
             texts.push((a, false));
         }
@@ -630,9 +634,9 @@ fn security_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 /// The flags that turn a firewall, auditing or Secure Boot checks off, program by program
 /// (csf(8), apf's usage, pfctl(8), firewall-cmd(1), auditpol's reference, mokutil(1), macOS's
 /// application firewall preference).
-fn per_program_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn per_program_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    let (opts, operands) = options(cmd);
+    let (opts, operands) = (&parsed.0, &parsed.1);
     let has = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
     let what: Option<&str> = match p {
         // csf -x / --disable stops csf and lfd; -f / --stop flushes the rules.
@@ -816,8 +820,8 @@ const PROTECTIONS: &[&str] = &[
 /// A protection's setting given as a name/value option pair (`Set-ItemProperty -Name
 /// DisableAntiSpyware -Value 1`, `-Name EnableLUA -Value 0`): a `Disable...` name set on, or
 /// the protection's own name set off.
-fn setting_pair(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let (opts, _) = options(cmd);
+fn setting_pair<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
+    let opts = &parsed.0;
     let value_of = |names: &[&str]| {
         opts.iter()
             .find(|o| names.contains(&o.name.as_str()))
@@ -862,8 +866,8 @@ const SECURITY_SERVICES: &[&str] = &[
 
 /// A cloud security service switched off by a negated flag (`aws guardduty update-detector
 /// --no-enable`) or a plan's tier (`az security pricing create --tier free`).
-fn security_service_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let (opts, operands) = options(cmd);
+fn security_service_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
+    let (opts, operands) = (&parsed.0, &parsed.1);
     let service = operands.first().copied().unwrap_or("");
     let what = match cmd.program {
         "aws" if SECURITY_SERVICES.contains(&service) => opts
@@ -1035,12 +1039,12 @@ fn takes_away(op: &str) -> bool {
     .any(|v| op.starts_with(v))
 }
 
-fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn shared_with_everyone<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     if PRINTERS.contains(&p) {
         return;
     }
-    let (opts, operands) = options(cmd);
+    let (opts, operands) = (&parsed.0, &parsed.1);
     if operation(cmd).is_some_and(takes_away) {
         return;
     }
@@ -1050,7 +1054,7 @@ fn shared_with_everyone(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let mut what: Option<String> = None;
-    for o in &opts {
+    for o in opts {
         if prose_option(&o.name) || removing_option(&o.name) {
             continue;
         }
@@ -1153,8 +1157,8 @@ const DATA_STORE_WORDS: &[&str] = &[
 
 /// A network range that is the whole internet given as the networks allowed in: a data
 /// store's is its data exposed (verified), anything else's is a door opened (confirmed).
-fn open_to_the_internet(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let (opts, operands) = options(cmd);
+fn open_to_the_internet<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
+    let (opts, operands) = (&parsed.0, &parsed.1);
     let Some(o) = opts.iter().find(|o| {
         NETWORK_OPTIONS.contains(&o.name.as_str())
             && o.value.is_some_and(|v| {
@@ -1239,9 +1243,9 @@ fn production_target(v: &str) -> bool {
         .any(|t| v == *t || v.starts_with(&format!("{t}_")) || v.starts_with(&format!("{t}-")))
 }
 
-fn whole_set(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    let (opts, operands) = options(cmd);
+    let (opts, operands) = (&parsed.0, &parsed.1);
     let path: Vec<&str> = cmd.words().take_while(|w| !w.starts_with('-')).collect();
     let mut push = |family, code, severity, message: String| {
         out.push(finding(family, code, severity, message));
@@ -1418,9 +1422,9 @@ fn whole_set(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 
 // ---- Kind 4: a flag that makes a system program act at once --------------------------------
 
-fn at_once(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+fn at_once<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
-    let (opts, operands) = options(cmd);
+    let (opts, operands) = (&parsed.0, &parsed.1);
     let has = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
     let what: Option<String> = match p {
         // kexec(8): -e jumps into the loaded kernel now; -f loads and jumps without a clean
