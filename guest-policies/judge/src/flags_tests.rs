@@ -408,6 +408,9 @@ fn second_round_near_misses_go_ahead() {
         ("semanage permissive -l", ALLOW),
         ("mix ecto.migrate", ALLOW),
         ("rc-status --all", ALLOW),
+        ("chkconfig --list iptables", ALLOW),
+        ("sudo chkconfig nginx off", ALLOW),
+        ("rc-update add iptables default", ALLOW),
     ]);
 }
 
@@ -468,6 +471,10 @@ fn second_round_dangerous_spellings_are_caught() {
         // Every migration rolled back; a machine powered off by its init's own tool.
         ("mix ecto.rollback --all", Severity::Confirm),
         ("openrc-shutdown -p now", Severity::Verify),
+        // A firewall's or auditing's service switched off at boot by SysV and OpenRC tools.
+        ("sudo chkconfig iptables off", Severity::Verify),
+        ("update-rc.d -f auditd remove", Severity::Verify),
+        ("rc-update del iptables default", Severity::Verify),
     ]);
 }
 

@@ -686,6 +686,33 @@ fn per_program_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding
         {
             Some("turns the macOS application firewall off")
         }
+        // A security service (a firewall, auditd, an antivirus) taken out of the boot:
+        // chkconfig(8) `NAME off` or `--del NAME`, update-rc.d(8) `NAME disable|remove`,
+        // OpenRC's rc-update `del NAME`.
+        "chkconfig"
+            if (operands.get(1) == Some(&"off") || has(&["del"]))
+                && operands
+                    .first()
+                    .is_some_and(|u| super::system::security_service(u)) =>
+        {
+            Some("takes a security service out of the boot")
+        }
+        "update-rc.d"
+            if matches!(operands.get(1), Some(&"disable") | Some(&"remove"))
+                && operands
+                    .first()
+                    .is_some_and(|u| super::system::security_service(u)) =>
+        {
+            Some("takes a security service out of the boot")
+        }
+        "rc-update"
+            if matches!(operands.first(), Some(&"del") | Some(&"delete"))
+                && operands
+                    .get(1)
+                    .is_some_and(|u| super::system::security_service(u)) =>
+        {
+            Some("takes a security service out of the boot")
+        }
         // shorewall(8): `clear` removes every rule, "the firewall is then wide open".
         "shorewall" | "shorewall6" | "shorewall-lite" if operands.first() == Some(&"clear") => {
             Some("removes every rule: the firewall is wide open")

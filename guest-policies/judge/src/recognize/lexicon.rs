@@ -563,6 +563,9 @@ const ENTRIES: &[(&str, u16)] = &[
     ("openrc-shutdown", P),
     ("kpt", P),
     ("kubecfg", P),
+    ("chkconfig", P),
+    ("update-rc.d", P),
+    ("rc-update", P),
     ("semanage", P),
 ];
 

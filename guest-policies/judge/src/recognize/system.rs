@@ -204,7 +204,7 @@ const SECURITY_AGENTS: &[&str] = &[
 
 /// Whether a unit, a launchd label or a plist path names a security service
 /// (`/Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `system/com.apple.auditd`).
-fn security_service(unit: &str) -> bool {
+pub(crate) fn security_service(unit: &str) -> bool {
     let name = service_name(unit);
     if SECURITY_SERVICES.contains(&name) {
         return true;
