@@ -1936,3 +1936,6 @@ mod spelling_tests;
 
 #[cfg(test)]
 mod grades_tests;
+// Effects carried by flag letters and values, not by a verb word (holdout9 analysis).
+#[cfg(test)]
+mod flags_tests;

@@ -94,11 +94,13 @@ fn effects_in_a_programs_own_idiom_are_not_silent() {
         ("racadm jobqueue delete -i JID_CLEARALL", CONFIRM),
         ("storcli /c0/v1 del force", CONFIRM),
         ("fleetctl mdm wipe --host C02XK1", CONFIRM),
-        // A state given as an operand pair or an option's value.
-        ("ipmitool -H bmc-db1 chassis power off", CONFIRM),
+        // A state given as an operand pair or an option's value. A BMC's power action is
+        // read by flags.rs as what it is, the machine going down at once (as `shutdown`):
+        // verified, above the floor's confirmation.
+        ("ipmitool -H bmc-db1 chassis power off", VERIFY),
         (
             "ipmitool -I lanplus -H bmc-db2 -U admin chassis power off",
-            CONFIRM,
+            VERIFY,
         ),
         (
             "ionosctl k8s nodepool update --cluster-id c1 --nodepool-id p1 --node-count 0",

@@ -55,17 +55,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let recursive = cmd.flag(b"r", &["recursive"]) || cmd.flag(b"R", &[]);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
-    // Data made public: an ACL or binding that names everyone.
-    if cmd.words().any(|w| {
-        has(w, "allUsers")
-            || has(w, "allAuthenticatedUsers")
-            || has(w, "public-read")
-            || w == "--public"
-            || has(w, "\"Principal\":\"*\"")
-            || has(w, "\"Principal\": \"*\"")
-            || has(w, "BlockPublicAcls=false")
-            || has(w, "--public-access") && !has(w, "off")
-    }) {
+    // Data made public: an ACL or binding that names everyone. A removal of that binding or a
+    // public-access setting turned off (`remove-iam-policy-binding --member=allUsers`,
+    // `--public-access off`) closes access instead.
+    if !super::flags::closes_access(cmd)
+        && cmd.words().any(|w| {
+            has(w, "allUsers")
+                || has(w, "allAuthenticatedUsers")
+                || has(w, "public-read")
+                || w == "--public"
+                || has(w, "\"Principal\":\"*\"")
+                || has(w, "\"Principal\": \"*\"")
+                || has(w, "BlockPublicAcls=false")
+                || has(w, "--public-access") && !has(w, "off")
+        })
+    {
         push(
             "cloud.make-public",
             Severity::Verify,

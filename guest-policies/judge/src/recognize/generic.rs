@@ -1604,6 +1604,11 @@ fn option_scope<'c>(
     }
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let whole = lower(name, &mut buf).unwrap_or("");
+    // An option that takes entries out of a setting's list (`--remove-args`, `--values-to-remove`,
+    // `--delete-options`) edits the list: it destroys nothing it names.
+    if super::flags::list_entry_removal(whole) {
+        return;
+    }
     if matches!(whole, "prod" | "production") {
         r.flags |= flag::PROD;
         return;

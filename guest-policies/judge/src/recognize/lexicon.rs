@@ -535,9 +535,43 @@ const ENTRIES: &[(&str, u16)] = &[
     ("rundll32", P),
     ("certutil", P),
     ("bitsadmin", P),
+    // Programs whose effect a flag letter or a value carries (flags.rs): boot and kernel
+    // command-line tools, firewalls and audit policies, BMCs, D-Bus callers, rebuild tools.
+    ("kexec", P),
+    ("grubby", P),
+    ("kernelstub", P),
+    ("rpm-ostree", P),
+    ("grub2-editenv", P),
+    ("grub-editenv", P),
+    ("efibootmgr", P),
+    ("nvram", P),
+    ("mokutil", P),
+    ("sysrc", P),
+    ("csf", P),
+    ("apf", P),
+    ("pfctl", P),
+    ("auditpol", P),
+    ("defaults", P | ENGLISH),
+    ("ipmitool", P),
+    ("ipmipower", P),
+    ("racadm", P),
+    ("busctl", P),
+    ("dbus-send", P),
+    ("gdbus", P),
+    ("dbt", P),
+    ("meltano", P),
+    ("shorewall", P),
+    ("openrc-shutdown", P),
+    ("kpt", P),
+    ("kubecfg", P),
+    ("chkconfig", P),
+    ("update-rc.d", P),
+    ("rc-update", P),
+    ("semanage", P),
 ];
 
-const SLOTS: usize = 1024;
+// Kept at most half full (the assertion below): 2048 once the names passed 512.
+const SLOTS: usize = 2048;
 
 const fn fnv(w: &[u8]) -> usize {
     let mut h: u32 = 0x811c_9dc5;

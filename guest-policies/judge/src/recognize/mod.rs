@@ -37,6 +37,7 @@ pub mod everything;
 pub mod exposures;
 pub mod fanout;
 pub mod filesystem;
+pub mod flags;
 pub mod generic;
 pub mod git;
 pub mod http;
@@ -1351,6 +1352,10 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // Effects carried by flag letters and values (a security switch off, everyone as the
+    // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
+    // and the generic one, so what it adds never keeps them from reading.
+    flags::judge(cmd, s, index, out);
     // A remote defined as this machine's disk: the path is a path here, judged as the
     // filesystem command the rclone command amounts to (it is not lowered below).
     let on_this_disk = defined::rclone_equivalent(cmd, ctx);

@@ -204,7 +204,7 @@ const SECURITY_AGENTS: &[&str] = &[
 
 /// Whether a unit, a launchd label or a plist path names a security service
 /// (`/Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `system/com.apple.auditd`).
-fn security_service(unit: &str) -> bool {
+pub(crate) fn security_service(unit: &str) -> bool {
     let name = service_name(unit);
     if SECURITY_SERVICES.contains(&name) {
         return true;
@@ -829,7 +829,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 "net.ipv4.ip_forward",
             ];
             if (cmd.flag(b"w", &["write"]) || cmd.words().any(|w| w.contains('=')))
-                && let Some(k) = cmd.words().find(|w| knobs.iter().any(|k| w.starts_with(k)))
+                // A knob set to its hardened value (`kernel.randomize_va_space=2`) weakens
+                // nothing: the first knob that is not is the one named.
+                && let Some(k) = cmd.words().find(|w| {
+                    knobs.iter().any(|k| w.starts_with(k)) && !super::flags::hardening_kept(w)
+                })
             {
                 push(
                     "system.kernel-hardening-off",
