@@ -798,6 +798,8 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     let mut i = 0;
     // The token whose verb leads the clause.
     let mut verb_at = 0;
+    // The last identifier's index, and whether it was read in call position.
+    let mut last_name: Option<(usize, bool)> = None;
     while i < toks.len() {
         let t = &toks[i];
         let prev = i.checked_sub(1).map(|j| &toks[j]);
@@ -807,11 +809,33 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         // as "wipe data on staging", `call deleteAllRecords` as "call delete all records").
         // Elsewhere it is a name mentioned (`the delete-button.tsx component`, `explain the
         // drop_duplicates call`) and keeps no roles but a hyphenated word's.
-        let call_position = i == start
-            || pending_break
-            || prev.is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)));
+        // After a break, only the first word opens a clause (adverbs aside: "then quickly
+        // purge_all_invoices"): in "In jobs.py, could you split purge_all_invoices in two"
+        // the name is what "split" talks about, not a call.
         let identifier = matches!(t.kind, Kind::Name)
             || matches!(t.kind, Kind::Word(_)) && t.text.contains(['-', ':']);
+        // A name joined to the name before by "and" / "or" ("deduplicate wipeUserCache and
+        // clearUserCache", "run wipeA and wipeB") is in that name's position.
+        let paired_name = (i >= 2 && identifier)
+            .then(|| last_name.filter(|&(at, _)| at + 2 == i))
+            .flatten()
+            .filter(|_| {
+                ["and", "or"]
+                    .iter()
+                    .any(|w| toks[i - 1].text.eq_ignore_ascii_case(w))
+            });
+        let call_position = match paired_name {
+            Some((_, called)) => called,
+            None => {
+                i == start
+                    || pending_break && opens_clause(&toks[..i])
+                    || prev
+                        .is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)))
+            }
+        };
+        if identifier {
+            last_name = Some((i, call_position));
+        }
         // Only an operation that does harm is read so: an identifier whose verb reads or
         // tests (`read_file`, `test_delete_user`) stays a name, as before.
         // Cut at separators first: a word in mixed case (`FoRcE-push`) is not camelCase.
@@ -824,6 +848,20 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             })
             .flatten();
         let mut lex = t.lex();
+        // An option that shapes the output and its value (`--format table`, `-o wide`,
+        // `--sort-by database`) say how a result is shown: neither is a verb or an object
+        // ([`crate::recognize::presentation`]). Only that pair: the line's other words count.
+        {
+            use crate::recognize::presentation::{shapes_output, shown_as};
+            let shape_option = shapes_output(t.text)
+                && (t.text.contains('=')
+                    || toks.get(i + 1).is_some_and(|n| shown_as(t.text, n.text)));
+            let shape_value =
+                prev.is_some_and(|p| shapes_output(p.text) && shown_as(p.text, t.text));
+            if shape_option || shape_value {
+                lex = Lex::default();
+            }
+        }
         // "debug logging", "verbose logs": a developer's output, not an audit trail.
         if lex.obj & obj::SECURITY != 0
             && prev.is_some_and(|p| {
@@ -1896,6 +1934,26 @@ fn finish<'a>(
     if dangerous_verb(c.verb) {
         ctx.verb = Some(c.verb);
     }
+}
+
+/// Whether the word after `before` opens a clause: nothing but adverbs ("now", "please",
+/// "quickly") stands between it and the last break (a comma, a sentence end, "and", "then").
+fn opens_clause(before: &[Token<'_>]) -> bool {
+    for t in before.iter().rev() {
+        if t.brk || t.lex().flags & flag::SPLIT != 0 {
+            return true;
+        }
+        let w = t.text.to_ascii_lowercase();
+        let adverb = (w.len() > 4 && w.ends_with("ly"))
+            || [
+                "please", "now", "just", "also", "go", "ahead", "first", "next", "finally",
+            ]
+            .contains(&w.as_str());
+        if !adverb {
+            return false;
+        }
+    }
+    true
 }
 
 fn dangerous_verb(v: Verb) -> bool {

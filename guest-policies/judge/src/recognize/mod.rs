@@ -23,11 +23,13 @@
 //! `--` ends the options) and grades its targets.
 
 pub mod addresses;
+pub mod build_output;
 pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod defined;
+pub mod dev_server;
 pub mod embedded;
 pub mod environments;
 pub mod equivalents;
@@ -45,6 +47,7 @@ pub mod modes;
 pub mod paths;
 pub mod payloads;
 pub mod payments;
+pub mod presentation;
 pub mod registry;
 pub mod scope;
 pub mod secrets;
@@ -54,6 +57,7 @@ pub mod system;
 pub mod tampering;
 pub mod weight;
 pub mod windows;
+pub mod withheld;
 pub mod writes;
 
 use std::borrow::Cow;

@@ -878,11 +878,16 @@ pub fn judge(
     } else {
         None
     };
+    // Only names, a count or a digest of the secret reach the output (`jq '.auths | keys'`,
+    // `wc -l`): remembered as read, not shown ([`super::withheld`]).
+    let withheld = (read.is_some() || command_secret.is_some())
+        && super::withheld::secret_withheld(cmd, s, index);
     if let Some((path, what)) = read.clone() {
-        if !matches!(
+        if (!matches!(
             cmd.program,
             "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs"
-        ) || what != "environment secrets"
+        ) || what != "environment secrets")
+            && !withheld
         {
             out.push(finding(
                 Family::Secrets,
@@ -893,12 +898,14 @@ pub fn judge(
         }
         ctx.secret_read = Some(path);
     } else if let Some(what) = command_secret {
-        out.push(finding(
-            Family::Secrets,
-            "secrets.read",
-            Severity::Confirm,
-            format!("{} reads {what}", cmd.program),
-        ));
+        if !withheld {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("{} reads {what}", cmd.program),
+            ));
+        }
         ctx.secret_read = Some(what.to_owned());
     } else if let Some(what) = dump_program(cmd) {
         if what.starts_with("the environment") {
