@@ -284,3 +284,26 @@ fn stopping_other_processes_stays_caught() {
         ("pkill -f 'vite airlock'", STOP),
     ]);
 }
+
+/// A reading switch followed by another option (`--list-keys -v`) sets how a program lists:
+/// it takes no object, and a key store named by another option is not shown.
+#[test]
+fn a_listing_switch_shows_no_secret() {
+    expect_alone(&[
+        ("pkcs15-tool --list-keys -v --reader 0", ALLOW),
+        ("pkcs15-tool --list-certificates -v", ALLOW),
+        (
+            "pkcs11-tool --list-objects --type cert --module /usr/lib/softhsm/libsofthsm2.so",
+            ALLOW,
+        ),
+    ]);
+}
+
+#[test]
+fn a_reading_option_with_its_object_still_reveals() {
+    expect_alone(&[
+        ("frobctl --show ~/.ssh/id_rsa", CONFIRM),
+        ("frobctl --print ~/.aws/credentials", CONFIRM),
+        ("pkcs15-tool --list-keys -v; cat ~/.ssh/id_rsa", CONFIRM),
+    ]);
+}

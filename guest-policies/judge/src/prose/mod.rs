@@ -874,6 +874,16 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
+        // A reading switch followed by another option (`keytool -list -v -keystore x.jks`)
+        // takes no object: it sets how the program lists, and the next word is another
+        // option's value (`--show ~/.ssh/id_rsa` keeps its object).
+        let option = |w: &str| {
+            w.len() > 1 && w.starts_with('-') && !w[1..].starts_with(|c: char| c.is_ascii_digit())
+        };
+        if verb == Verb::Access && option(t.text) && toks.get(i + 1).is_none_or(|n| option(n.text))
+        {
+            verb = Verb::Absent;
+        }
         // "make a list of all the admins", "make a summary of who has owner rights": making a
         // document about people grants them nothing.
         if verb == Verb::Privilege
