@@ -1676,7 +1676,27 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         // `@latest` and a branch (`@main`, `@master`, `@HEAD`) are whatever the repository
         // holds at this moment, as unpinned as a URL.
         // `go install X@latest` fetches, builds and puts X on the PATH the way `go run` runs it.
+        // The Go project's own modules (`golang.org/x/...`: gopls, goimports, govulncheck;
+        // `golang.org/dl/...`: its release downloaders) are vetted at any version, as long as
+        // the checksum database still checks them (no `GOSUMDB=off`, `GONOSUMDB`,
+        // `GOINSECURE`, `GOFLAGS`, `GOPRIVATE`, `GONOPROXY` on the line).
         "go" => {
+            let checked = !cmd.assignments.iter().chain(cmd.prefix).any(|a| {
+                [
+                    "GOSUMDB=",
+                    "GONOSUMDB=",
+                    "GONOSUMCHECK=",
+                    "GOINSECURE=",
+                    "GOFLAGS=",
+                    "GOPRIVATE=",
+                    "GONOPROXY=",
+                ]
+                .iter()
+                .any(|v| a.starts_with(v))
+            });
+            let go_project = |w: &str| {
+                checked && (w.starts_with("golang.org/x/") || w.starts_with("golang.org/dl/"))
+            };
             cmd.words().any(|w| w == "run" || w == "install")
                 && cmd.words().any(|w| {
                     has(w, "://")
@@ -1685,7 +1705,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                                 v,
                                 "latest" | "main" | "master" | "HEAD" | "dev" | "develop" | "trunk"
                             )
-                        })
+                        }) && !go_project(w)
                 })
         }
         "cargo" => {
