@@ -100,6 +100,9 @@ fn an_output_option_silences_nothing_else() {
             STOP,
         ),
         ("cloc --format table .; rm -rf ~", STOP),
+        // Set aside, the option leaves the object before it in place.
+        ("delete all customers --format table", STOP),
+        ("drop the production database --output json", STOP),
         (
             "licensee detect --format table . then drop the orders table in production",
             STOP,

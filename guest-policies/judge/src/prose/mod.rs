@@ -784,7 +784,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
 
 /// The full reading of [`judge_prose`], without the prefilter.
 fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
-    let toks = tokens(text);
+    let toks = without_output_options(tokens(text));
     if toks.is_empty() {
         return;
     }
@@ -848,20 +848,6 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             })
             .flatten();
         let mut lex = t.lex();
-        // An option that shapes the output and its value (`--format table`, `-o wide`,
-        // `--sort-by database`) say how a result is shown: neither is a verb or an object
-        // ([`crate::recognize::presentation`]). Only that pair: the line's other words count.
-        {
-            use crate::recognize::presentation::{shapes_output, shown_as};
-            let shape_option = shapes_output(t.text)
-                && (t.text.contains('=')
-                    || toks.get(i + 1).is_some_and(|n| shown_as(t.text, n.text)));
-            let shape_value =
-                prev.is_some_and(|p| shapes_output(p.text) && shown_as(p.text, t.text));
-            if shape_option || shape_value {
-                lex = Lex::default();
-            }
-        }
         // "debug logging", "verbose logs": a developer's output, not an audit trail.
         if lex.obj & obj::SECURITY != 0
             && prev.is_some_and(|p| {
@@ -1944,6 +1930,44 @@ fn finish<'a>(
     if dangerous_verb(c.verb) {
         ctx.verb = Some(c.verb);
     }
+}
+
+/// The tokens without the options that shape the output and their values (`--format table`,
+/// `-o wide`, `--sort-by database`): they say how a result is shown, so they are neither a verb
+/// nor an object, nor the last word of the noun phrase before them ("delete all customers
+/// --format table" still deletes customers) ([`crate::recognize::presentation`]). A break
+/// they carried stays on the word before them.
+fn without_output_options(toks: Vec<Token<'_>>) -> Vec<Token<'_>> {
+    use crate::recognize::presentation::{shapes_output, shown_as};
+    let mut out: Vec<Token<'_>> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        let value = toks
+            .get(i + 1)
+            .filter(|n| !t.brk && shown_as(t.text, n.text));
+        let skip = if !shapes_output(t.text) {
+            0
+        } else if t.text.contains('=') {
+            1
+        } else if value.is_some() {
+            2
+        } else {
+            0
+        };
+        if skip == 0 {
+            out.push(t);
+            i += 1;
+            continue;
+        }
+        if toks[i + skip - 1].brk
+            && let Some(last) = out.last_mut()
+        {
+            last.brk = true;
+        }
+        i += skip;
+    }
+    out
 }
 
 /// Whether the word after `before` opens a clause: nothing but adverbs ("now", "please",
