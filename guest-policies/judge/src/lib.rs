@@ -1930,6 +1930,8 @@ mod publication_tests;
 mod writes_tests;
 
 #[cfg(test)]
+mod benign_tests;
+#[cfg(test)]
 mod global_options_tests;
 #[cfg(test)]
 mod spelling_tests;

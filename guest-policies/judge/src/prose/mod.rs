@@ -785,7 +785,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
 
 /// The full reading of [`judge_prose`], without the prefilter.
 fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
-    let toks = tokens(text);
+    let toks = without_output_options(tokens(text));
     if toks.is_empty() {
         return;
     }
@@ -799,6 +799,8 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     let mut i = 0;
     // The token whose verb leads the clause.
     let mut verb_at = 0;
+    // The last identifier's index, and whether it was read in call position.
+    let mut last_name: Option<(usize, bool)> = None;
     while i < toks.len() {
         let t = &toks[i];
         let prev = i.checked_sub(1).map(|j| &toks[j]);
@@ -808,11 +810,33 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         // as "wipe data on staging", `call deleteAllRecords` as "call delete all records").
         // Elsewhere it is a name mentioned (`the delete-button.tsx component`, `explain the
         // drop_duplicates call`) and keeps no roles but a hyphenated word's.
-        let call_position = i == start
-            || pending_break
-            || prev.is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)));
+        // After a break, only the first word opens a clause (adverbs aside: "then quickly
+        // purge_all_invoices"): in "In jobs.py, could you split purge_all_invoices in two"
+        // the name is what "split" talks about, not a call.
         let identifier = matches!(t.kind, Kind::Name)
             || matches!(t.kind, Kind::Word(_)) && t.text.contains(['-', ':']);
+        // A name joined to the name before by "and" / "or" ("deduplicate wipeUserCache and
+        // clearUserCache", "run wipeA and wipeB") is in that name's position.
+        let paired_name = (i >= 2 && identifier)
+            .then(|| last_name.filter(|&(at, _)| at + 2 == i))
+            .flatten()
+            .filter(|_| {
+                ["and", "or"]
+                    .iter()
+                    .any(|w| toks[i - 1].text.eq_ignore_ascii_case(w))
+            });
+        let call_position = match paired_name {
+            Some((_, called)) => called,
+            None => {
+                i == start
+                    || pending_break && opens_clause(&toks[..i])
+                    || prev
+                        .is_some_and(|p| CALL_WORDS.iter().any(|w| p.text.eq_ignore_ascii_case(w)))
+            }
+        };
+        if identifier {
+            last_name = Some((i, call_position));
+        }
         // Only an operation that does harm is read so: an identifier whose verb reads or
         // tests (`read_file`, `test_delete_user`) stays a name, as before.
         // Cut at separators first: a word in mixed case (`FoRcE-push`) is not camelCase.
@@ -837,6 +861,16 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
+        // A reading switch followed by another option (`keytool -list -v -keystore x.jks`)
+        // takes no object: it sets how the program lists, and the next word is another
+        // option's value (`--show ~/.ssh/id_rsa` keeps its object).
+        let option = |w: &str| {
+            w.len() > 1 && w.starts_with('-') && !w[1..].starts_with(|c: char| c.is_ascii_digit())
+        };
+        if verb == Verb::Access && option(t.text) && toks.get(i + 1).is_none_or(|n| option(n.text))
+        {
+            verb = Verb::Absent;
+        }
         // "make a list of all the admins", "make a summary of who has owner rights": making a
         // document about people grants them nothing.
         if verb == Verb::Privilege
@@ -1897,6 +1931,64 @@ fn finish<'a>(
     if dangerous_verb(c.verb) {
         ctx.verb = Some(c.verb);
     }
+}
+
+/// The tokens without the options that shape the output and their values (`--format table`,
+/// `-o wide`, `--sort-by database`): they say how a result is shown, so they are neither a verb
+/// nor an object, nor the last word of the noun phrase before them ("delete all customers
+/// --format table" still deletes customers) ([`crate::recognize::presentation`]). A break
+/// they carried stays on the word before them.
+fn without_output_options(toks: Vec<Token<'_>>) -> Vec<Token<'_>> {
+    use crate::recognize::presentation::{shapes_output, shown_as};
+    let mut out: Vec<Token<'_>> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        let value = toks
+            .get(i + 1)
+            .filter(|n| !t.brk && shown_as(t.text, n.text));
+        let skip = if !shapes_output(t.text) {
+            0
+        } else if t.text.contains('=') {
+            1
+        } else if value.is_some() {
+            2
+        } else {
+            0
+        };
+        if skip == 0 {
+            out.push(t);
+            i += 1;
+            continue;
+        }
+        if toks[i + skip - 1].brk
+            && let Some(last) = out.last_mut()
+        {
+            last.brk = true;
+        }
+        i += skip;
+    }
+    out
+}
+
+/// Whether the word after `before` opens a clause: nothing but adverbs ("now", "please",
+/// "quickly") stands between it and the last break (a comma, a sentence end, "and", "then").
+fn opens_clause(before: &[Token<'_>]) -> bool {
+    for t in before.iter().rev() {
+        if t.brk || t.lex().flags & flag::SPLIT != 0 {
+            return true;
+        }
+        let w = t.text.to_ascii_lowercase();
+        let adverb = (w.len() > 4 && w.ends_with("ly"))
+            || [
+                "please", "now", "just", "also", "go", "ahead", "first", "next", "finally",
+            ]
+            .contains(&w.as_str());
+        if !adverb {
+            return false;
+        }
+    }
+    true
 }
 
 fn dangerous_verb(v: Verb) -> bool {

@@ -116,7 +116,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     Severity::Confirm,
                     format!("aws s3 {op} deletes objects at the destination"),
                 ),
-                (_, op) if catastrophic_aws(service, op) => push(
+                (_, op) if catastrophic_aws(service, op) && !reads_only(op) => push(
                     "cloud.delete-critical",
                     Severity::Verify,
                     format!(
@@ -425,6 +425,16 @@ fn catastrophic_aws(service: &str, op: &str) -> bool {
     ) || (service == "iam" && op.starts_with("delete"))
         || (service == "route53" && op == "change-resource-record-sets")
         || (service == "s3api" && op == "delete-objects")
+}
+
+/// An operation that only reads (`list-accounts`, `describe-organization`,
+/// `get-bucket-policy`): a service whose every change is critical (Organizations) still
+/// changes nothing by listing or describing. A secret's value read this way
+/// (`get-secret-value`) is the secrets reader's, not a deletion.
+fn reads_only(op: &str) -> bool {
+    ["list-", "describe-", "get-"]
+        .iter()
+        .any(|p| op.starts_with(p))
 }
 
 fn what_aws(service: &str) -> &'static str {

@@ -310,6 +310,28 @@ fn find(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     .iter()
                     .any(|d| w[1].trim_matches(['\'', '"']).ends_with(d))
         });
+    // Directories a build makes again, searched for by name from inside the project (`find
+    // packages -maxdepth 2 -name dist -type d -exec rm -rf {} +`): bounded
+    // ([`super::build_output`]).
+    let names: Vec<&str> = words
+        .windows(2)
+        .filter(|w| matches!(w[0], "-name" | "-iname"))
+        .map(|w| w[1])
+        .collect();
+    let build_output = !words
+        .iter()
+        .any(|w| matches!(*w, "-path" | "-ipath" | "-regex" | "-iregex" | "-wholename"))
+        && super::build_output::inside_project(start)
+        && super::build_output::names(&names);
+    // Each selection only: a negation (`! -name dist`) deletes everything else, an
+    // alternative that is no name filter (`-name dist -o -type f`, `-delete -o -delete`)
+    // deletes whatever it matches.
+    let only_selected = !words.iter().any(|w| matches!(*w, "!" | "-not"))
+        && words.windows(2).all(|w| {
+            !matches!(w[0], "-o" | "-or")
+                || matches!(w[1], "-name" | "-iname" | "-path" | "-ipath" | "-regex")
+        });
+    let disposable_filter = (disposable_filter || build_output) && only_selected;
     let scope = paths::scope(start);
     let severity = match (scope, filtered) {
         (Scope::Catastrophic, false) => Severity::Stop,

@@ -24,11 +24,13 @@
 
 pub mod addresses;
 pub mod audit_logs;
+pub mod build_output;
 pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
 pub mod defined;
+pub mod dev_server;
 pub mod embedded;
 pub mod emptied;
 pub mod environments;
@@ -48,6 +50,7 @@ pub mod modes;
 pub mod paths;
 pub mod payloads;
 pub mod payments;
+pub mod presentation;
 pub mod registry;
 pub mod remote;
 pub mod scope;
@@ -60,6 +63,7 @@ pub mod system;
 pub mod tampering;
 pub mod weight;
 pub mod windows;
+pub mod withheld;
 pub mod writes;
 
 use std::borrow::Cow;

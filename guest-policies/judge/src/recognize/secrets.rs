@@ -897,11 +897,16 @@ pub fn judge(
     } else {
         None
     };
+    // Only names, a count or a digest of the secret reach the output (`jq '.auths | keys'`,
+    // `wc -l`): remembered as read, not shown ([`super::withheld`]).
+    let withheld = (read.is_some() || command_secret.is_some())
+        && super::withheld::secret_withheld(cmd, s, index);
     if let Some((path, what)) = read.clone() {
-        if !matches!(
+        if (!matches!(
             cmd.program,
             "source" | "." | "vim" | "vi" | "nano" | "code" | "emacs"
-        ) || what != "environment secrets"
+        ) || what != "environment secrets")
+            && !withheld
         {
             out.push(finding(
                 Family::Secrets,
@@ -912,12 +917,14 @@ pub fn judge(
         }
         ctx.secret_read = Some(path);
     } else if let Some(what) = command_secret {
-        out.push(finding(
-            Family::Secrets,
-            "secrets.read",
-            Severity::Confirm,
-            format!("{} reads {what}", cmd.program),
-        ));
+        if !withheld {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("{} reads {what}", cmd.program),
+            ));
+        }
         ctx.secret_read = Some(what.to_owned());
     } else if let Some(what) = dump_program(cmd) {
         if what.starts_with("the environment") {
@@ -1687,7 +1694,27 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         // `@latest` and a branch (`@main`, `@master`, `@HEAD`) are whatever the repository
         // holds at this moment, as unpinned as a URL.
         // `go install X@latest` fetches, builds and puts X on the PATH the way `go run` runs it.
+        // The Go project's own modules (`golang.org/x/...`: gopls, goimports, govulncheck;
+        // `golang.org/dl/...`: its release downloaders) are vetted at any version, as long as
+        // the checksum database still checks them (no `GOSUMDB=off`, `GONOSUMDB`,
+        // `GOINSECURE`, `GOFLAGS`, `GOPRIVATE`, `GONOPROXY` on the line).
         "go" => {
+            let checked = !cmd.assignments.iter().chain(cmd.prefix).any(|a| {
+                [
+                    "GOSUMDB=",
+                    "GONOSUMDB=",
+                    "GONOSUMCHECK=",
+                    "GOINSECURE=",
+                    "GOFLAGS=",
+                    "GOPRIVATE=",
+                    "GONOPROXY=",
+                ]
+                .iter()
+                .any(|v| a.starts_with(v))
+            });
+            let go_project = |w: &str| {
+                checked && (w.starts_with("golang.org/x/") || w.starts_with("golang.org/dl/"))
+            };
             cmd.words().any(|w| w == "run" || w == "install")
                 && cmd.words().any(|w| {
                     has(w, "://")
@@ -1696,7 +1723,7 @@ fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                                 v,
                                 "latest" | "main" | "master" | "HEAD" | "dev" | "develop" | "trunk"
                             )
-                        })
+                        }) && !go_project(w)
                 })
         }
         "cargo" => {

@@ -344,7 +344,12 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     Severity::Verify,
                     format!("{p} -u root kills the system's processes"),
                 );
-            } else if !names.is_empty() || cmd.has(&["-u", "--user"]) {
+            } else if cmd.has(&["-u", "--user"])
+                || !names.is_empty()
+                    // A development server or watcher of the session's own work
+                    // ([`super::dev_server`]).
+                    && !super::dev_server::only_dev_servers(&names, cmd.has(&["-f", "--full"]))
+            {
                 push(
                     "system.kill",
                     Severity::Confirm,

@@ -834,10 +834,44 @@ fn remove(
         let up_args = Args {
             words: &up.words[1..],
         };
-        let listed = up_args.operands(&["path", "filter", "include", "exclude", "depth"]);
-        targets.push(listed.first().map_or(".".to_owned(), |d| {
-            format!("{}\\*", d.trim_end_matches('\\'))
-        }));
+        // Every place the listing starts from (`a, b` and `a,b` are one list), and the names
+        // it keeps (`-Include bin,obj`, `-Filter dist`).
+        let mut roots: Vec<&str> = up_args
+            .operands(&[
+                "path",
+                "literalpath",
+                "filter",
+                "include",
+                "exclude",
+                "depth",
+            ])
+            .into_iter()
+            .flat_map(|w| w.split(','))
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .collect();
+        for name in ["path", "literalpath"] {
+            if let Some((_, Some(v))) = up_args.param_value(name, 3) {
+                roots.extend(v.split(',').map(str::trim).filter(|w| !w.is_empty()));
+            }
+        }
+        let mut picked: Vec<&str> = Vec::new();
+        for name in ["include", "filter"] {
+            if let Some((_, Some(v))) = up_args.param_value(name, 3) {
+                picked.extend(v.split(',').map(str::trim).filter(|w| !w.is_empty()));
+            }
+        }
+        // Only build output under the project (`-Include bin,obj` from `.`): bounded, made
+        // again by the next build ([`super::build_output`]).
+        if super::build_output::cleanup(&roots, &picked) && !up_args.param("exclude", 3) {
+            return;
+        }
+        if roots.is_empty() {
+            targets.push(".".to_owned());
+        }
+        for d in roots {
+            targets.push(format!("{}\\*", d.trim_end_matches('\\')));
+        }
     }
     for t in targets {
         if registry(&t).is_some() {
