@@ -1926,3 +1926,6 @@ mod writes_tests;
 mod global_options_tests;
 #[cfg(test)]
 mod spelling_tests;
+// Effect verbs in other forms, task targets, unread subcommands' effects.
+#[cfg(test)]
+mod verbs_tests;

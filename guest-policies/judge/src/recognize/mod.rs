@@ -52,6 +52,7 @@ pub mod spelling;
 pub mod stdin;
 pub mod system;
 pub mod tampering;
+pub mod verbs;
 pub mod weight;
 pub mod windows;
 pub mod writes;
@@ -1337,6 +1338,16 @@ fn command(
     };
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
+    }
+    // Effects spelled in forms the readers do not count (a noun form, a path written to, a
+    // task's target, a subcommand no reader grades or grades only by its verb): read before
+    // the place is applied, so a production place raises them and the developer's own lowers
+    // them.
+    if out[found_before..]
+        .iter()
+        .all(|f| f.severity < Severity::Verify)
+    {
+        verbs::judge(cmd, scope.as_ref(), reads, out);
     }
     // A remote defined as this machine's disk: the path is a path here, judged as the
     // filesystem command the rclone command amounts to (it is not lowered below).
