@@ -85,6 +85,7 @@ fn task_and_framework_targets_are_read_as_the_operation_they_name() {
         ("./gradlew flywayClean", Severity::Verify),
         ("mvn flyway:clean", Severity::Verify),
         ("deno task db:nuke", Severity::Confirm),
+        ("yarn workspace api db:purge", Severity::Verify),
         ("php artisan migrate:refresh --force", Severity::Verify),
         ("just teardown", Severity::Confirm),
         ("make destroy", Severity::Confirm),
@@ -209,6 +210,11 @@ fn reads_of_the_same_programs_stay_allowed() {
             ALLOW,
         ),
     ]);
+    // A local development CA written to files, made for ten years.
+    expect_alone(&[(
+        "step certificate create root-ca root.crt root.key --profile root-ca --not-after 87600h",
+        ALLOW,
+    )]);
     expect(&[("kubeadm reset -f", &["vagrant ssh"], ALLOW)]);
 }
 

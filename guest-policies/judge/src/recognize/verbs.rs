@@ -384,6 +384,8 @@ fn targets<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
             "run"
         }),
         "pnpm" | "bun" | "yarn" if first == "run" => after("run"),
+        // `yarn workspace api db:reset`: the script after the workspace's name.
+        "yarn" if first == "workspace" => named(ops.iter().copied().skip(2).take(1).collect()),
         "pnpm" | "bun" | "yarn" => named(ops.iter().copied().take(1).collect()),
         "deno" => after("task"),
         "cargo" => after("make"),
@@ -757,7 +759,13 @@ fn effect_model(cmd: &Cmd<'_>) -> Option<(Family, &'static str, Severity, String
                 ),
             });
         }
+        // (A certificate made for years is often a local development CA written to files:
+        // `step certificate create root-ca root.crt root.key --not-after 87600h`.)
+        let certificate = parts
+            .iter()
+            .any(|p| p.starts_with("cert") || p == "ca" || p == "x509");
         if let Some(verb) = has(MINT_VERBS)
+            && !certificate
             && let Some((_, said)) = long
         {
             return Some((
