@@ -218,6 +218,19 @@ fn reads_of_the_same_programs_stay_allowed() {
     expect(&[("kubeadm reset -f", &["vagrant ssh"], ALLOW)]);
 }
 
+/// The host an `ssh HOST CMD` line names only raises what CMD does: a host the agent calls
+/// local (`minikube`, `localhost`) lowers nothing.
+#[test]
+fn a_local_host_named_on_the_ssh_line_lowers_nothing() {
+    expect_alone(&[
+        ("ssh minikube 'kubeadm reset -f'", CONFIRM),
+        (
+            "ssh localhost 'nomad server force-leave nomad-srv-3'",
+            CONFIRM,
+        ),
+    ]);
+}
+
 /// The reasons name what was read.
 #[test]
 fn findings_say_what_they_read() {
@@ -245,5 +258,4 @@ fn findings_say_what_they_read() {
         &[],
         &["10y"],
     );
-    let _ = CONFIRM;
 }

@@ -757,12 +757,22 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             if ops.len() > 1 {
                 let remote = ops[1..].join(" ");
                 let mut ctx = super::Context::default();
-                // The remote command runs on that host: its place, as for a shell a step
-                // before opened there (`ssh root@cp-prod-1 'kubeadm reset -f'` is production).
+                // The remote command runs on that host: a production host is its place, as
+                // for a shell a step before opened there (`ssh root@cp-prod-1 'kubeadm reset
+                // -f'` is production). Only to raise: a host the line names as local (`ssh
+                // minikube ...`) lowers nothing, the name being the agent's to choose.
                 let host = ops[0].rsplit('@').next().unwrap_or(ops[0]);
-                ctx.env
-                    .defined
-                    .define(super::defined::Kind::Session, host, "remote", 0, Some(22));
+                if super::scope::class(host, super::scope::Given::Place)
+                    == Some(super::scope::Level::Production)
+                {
+                    ctx.env.defined.define(
+                        super::defined::Kind::Session,
+                        host,
+                        "remote",
+                        0,
+                        Some(22),
+                    );
+                }
                 crate::judge_shell(&remote, 1, &mut ctx, out);
             }
         }
