@@ -37,6 +37,8 @@ fn effect_verbs_in_noun_forms_and_written_paths_are_counted() {
             "hubctl org initiate-termination acme-corp",
             Severity::Confirm,
         ),
+        // A qualifier after the noun does not hide it.
+        ("hubctl org termination-now acme-corp", Severity::Confirm),
         (
             "pvesh create /nodes/pve1/qemu/101/status/stop",
             Severity::Confirm,

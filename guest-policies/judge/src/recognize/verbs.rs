@@ -78,12 +78,30 @@ pub fn noun_form(w: &str) -> Option<&'static str> {
         .map(|i| NOUN_FORMS[i].1)
 }
 
-/// Whether `part` (a slice of `word`) is its last part: the head of a compound
-/// (`schedule-deletion`), not a noun that modifies another (`deletion-status`).
+/// Words that qualify an act without naming another thing (`deletion-now`,
+/// `removal-force`): a noun form before them still heads its word.
+const QUALIFIERS: &[&str] = &[
+    "all",
+    "async",
+    "force",
+    "forced",
+    "hard",
+    "immediate",
+    "immediately",
+    "now",
+    "permanent",
+    "permanently",
+];
+
+/// Whether `part` (a slice of `word`) is its last part but qualifiers: the head of a compound
+/// (`schedule-deletion`, `deletion-now`), not a noun that modifies another
+/// (`deletion-status`).
 fn is_head(word: &str, part: &str) -> bool {
     let mut last = None;
     generic::parts(word, |p| {
-        last = Some(p);
+        if !QUALIFIERS.iter().any(|q| p.eq_ignore_ascii_case(q)) {
+            last = Some(p);
+        }
         true
     });
     last.is_some_and(|l| std::ptr::eq(l.as_ptr(), part.as_ptr()) && l.len() == part.len())
