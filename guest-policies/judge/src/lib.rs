@@ -1941,3 +1941,6 @@ mod grades_tests;
 // Effects carried by flag letters and values, not by a verb word (holdout9 analysis).
 #[cfg(test)]
 mod flags_tests;
+// Effect verbs in other forms, task targets, unread subcommands' effects.
+#[cfg(test)]
+mod verbs_tests;

@@ -686,8 +686,9 @@ pub fn names_a_verb(word: &str) -> bool {
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let mut found = false;
     parts(word, |p| {
-        found = lower(p, &mut buf)
-            .is_some_and(|w| role(w, None) != Role::Other || fused_verb(w).is_some());
+        found = lower(p, &mut buf).is_some_and(|w| {
+            super::verbs::path_role(word, p, w, None) != Role::Other || fused_verb(w).is_some()
+        });
         !found
     });
     found
@@ -1186,7 +1187,8 @@ pub fn read<'c>(cmd: &Cmd<'c>) -> Option<Reading<'c>> {
                     r.path_verb = true;
                     return true;
                 }
-                match role(w, class) {
+                // (A noun form heads its word to be the act: `schedule-deletion`.)
+                match super::verbs::path_role(a, p, w, class) {
                     Role::Read => {
                         read_word = true;
                         secret_read = class == Some(Class::SecretStore)
@@ -2055,7 +2057,7 @@ fn unread_effect(cmd: &Cmd<'_>, r: &Reading<'_>, claimed: bool) -> Option<String
     }
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let verb = lower(r.verb_word, &mut buf).unwrap_or("");
-    let effect = r.state.is_some() || spelling::effect_verb(verb) || rm_letter(verb);
+    let effect = r.state.is_some() || super::verbs::effect_base(verb).is_some() || rm_letter(verb);
     let what = spelling::unread_effect(
         effect,
         r.verb,

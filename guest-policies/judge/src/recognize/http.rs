@@ -716,7 +716,7 @@ fn path_verb<'u>(segments: &[&'u str]) -> Option<(Role, &'u str, usize)> {
             let Some(w) = generic::lower(p, &mut buf) else {
                 continue;
             };
-            match generic::role(w, None) {
+            match super::verbs::path_role(seg, p, w, None) {
                 Role::Other => {}
                 role => return Some((role, p, at)),
             }

@@ -171,6 +171,15 @@ const ENTRIES: &[(&str, u16)] = &[
     ("perl", I),
     ("php", I),
     ("composer", P),
+    // Framework consoles and project wrappers: their first operand is a task (`php artisan
+    // db:wipe`, `bin/console doctrine:database:drop`, `./gradlew flywayClean`).
+    ("artisan", P),
+    ("console", P | ENGLISH),
+    ("sail", P | ENGLISH),
+    ("symfony", P),
+    ("gradlew", P),
+    ("mvnw", P),
+    ("mix", P | ENGLISH),
     ("pytest", P),
     ("tox", P),
     ("just", P | ENGLISH),

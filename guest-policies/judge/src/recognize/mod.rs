@@ -61,6 +61,7 @@ pub mod spelling;
 pub mod stdin;
 pub mod system;
 pub mod tampering;
+pub mod verbs;
 pub mod weight;
 pub mod windows;
 pub mod withheld;
@@ -1360,6 +1361,16 @@ fn command(
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.
     flags::judge(cmd, s, index, out);
+    // Effects spelled in forms the readers do not count (a noun form, a path written to, a
+    // task's target, a subcommand no reader grades or grades only by its verb): read before
+    // the place is applied, so a production place raises them and the developer's own lowers
+    // them.
+    if out[found_before..]
+        .iter()
+        .all(|f| f.severity < Severity::Verify)
+    {
+        verbs::judge(cmd, scope.as_ref(), reads, out);
+    }
     // A remote defined as this machine's disk: the path is a path here, judged as the
     // filesystem command the rclone command amounts to (it is not lowered below).
     let on_this_disk = defined::rclone_equivalent(cmd, ctx);

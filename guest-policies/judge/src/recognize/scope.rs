@@ -491,7 +491,7 @@ pub fn of(cmd: &Cmd<'_>, ctx: &Context) -> Option<Scope> {
                     session.id
                 )
             } else {
-                format!("{}, the host an earlier step opened a shell on", session.id)
+                format!("{}, the host a shell was opened on", session.id)
             }
         });
     }

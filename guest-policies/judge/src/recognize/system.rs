@@ -753,8 +753,27 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
         "ssh" => {
             // The remote command runs on the other host: judged as a command line.
-            if let Some(remote) = super::remote::ssh_remote_line(cmd) {
+            if let Some((host, words)) = super::remote::ssh_command(cmd)
+                && !words.is_empty()
+            {
+                let remote = words.join(" ");
                 let mut ctx = super::Context::default();
+                // The remote command runs on that host: a production host is its place, as
+                // for a shell a step before opened there (`ssh root@cp-prod-1 'kubeadm reset
+                // -f'` is production). Only to raise: a host the line names as local (`ssh
+                // minikube ...`) lowers nothing, the name being the agent's to choose.
+                let host = host.rsplit('@').next().unwrap_or(host);
+                if super::scope::class(host, super::scope::Given::Place)
+                    == Some(super::scope::Level::Production)
+                {
+                    ctx.env.defined.define(
+                        super::defined::Kind::Session,
+                        host,
+                        "remote",
+                        0,
+                        Some(22),
+                    );
+                }
                 crate::judge_shell(&remote, 1, &mut ctx, out);
             }
         }
