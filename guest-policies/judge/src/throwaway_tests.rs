@@ -1,0 +1,253 @@
+//! Throwaway servers as a kind ([`crate::recognize::throwaway`], holdout9 analysis "What this
+//! says" 2): a server an earlier step started on this machine (a container of a data server or
+//! an emulator published on a port, an emulator run as a program) is the developer's own, and a
+//! later command whose every target provably is it (its port on a loopback address, an alias or
+//! an endpoint variable bound to that loopback URL, its container's name) changes nothing anyone
+//! else has.
+//!
+//! The programs and spellings are this file's own, from their documentation (podman, nerdctl,
+//! MariaDB, Valkey, mongosh, MinIO's `mc`, Azurite, OpenSearch, PostGIS): none of these lines
+//! is in a labeled set. Every lowering has its bypass next to it: the agent writes every word,
+//! so a mention, a re-pointed alias or variable, another host on the line, a shell on another
+//! machine, a forwarded port or a container that only relays to another host keep the finding.
+
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, expect};
+
+const MARIADB: &str = "podman run -d --name my-scratch -p 33061:3306 -e MARIADB_ROOT_PASSWORD=x docker.io/library/mariadb:11";
+const VALKEY: &str = "nerdctl run -d -p 6390:6379 valkey/valkey:8";
+const MONGO: &str = "docker run -d -p 27018:27017 --name mongo-it mongo:7";
+const MINIO: &str = "docker run -d -p 9100:9000 quay.io/minio/minio server /data";
+const MINIO_ALIAS: &str = "mc alias set scratch http://localhost:9100 minioadmin minioadmin";
+const POSTGIS: &str = "docker run --rm -d -p 54329:5432 postgis/postgis";
+const LOCALSTACK: &str = "docker run -d -p 4566:4566 localstack/localstack";
+const ENDPOINT: &str = "export AWS_ENDPOINT_URL=http://localhost:4566";
+
+#[test]
+fn a_server_started_here_and_reached_on_its_port_is_a_throwaway() {
+    expect(&[
+        // A port on loopback, given as host and port options (MariaDB's `-P` is the port).
+        (
+            "mysql -h 127.0.0.1 -P 33061 -uroot -e 'DROP DATABASE shop'",
+            &[MARIADB],
+            ALLOW,
+        ),
+        ("redis-cli -h localhost -p 6390 FLUSHALL", &[VALKEY], ALLOW),
+        // In a connection string (and an IPv6 loopback).
+        (
+            "mongosh 'mongodb://localhost:27018/inventory' --eval 'db.dropDatabase()'",
+            &[MONGO],
+            ALLOW,
+        ),
+        (
+            "psql postgresql://postgres:x@[::1]:54329/postgres -c 'DROP SCHEMA public CASCADE'",
+            &[POSTGIS],
+            ALLOW,
+        ),
+        // Started by the same line.
+        (
+            "docker run -d -p 54329:5432 postgis/postgis && psql -h localhost -p 54329 -U postgres -c 'DROP DATABASE gis'",
+            &[],
+            ALLOW,
+        ),
+        // An emulator run as a program, reached through the URL inside a connection string.
+        (
+            "az storage container delete --name media --connection-string 'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;'",
+            &["azurite --silent --location /tmp/azurite &"],
+            ALLOW,
+        ),
+    ]);
+}
+
+#[test]
+fn an_alias_a_variable_or_a_name_bound_to_the_throwaway_is_the_throwaway() {
+    expect(&[
+        // An alias defined to the loopback URL of the port.
+        (
+            "mc rb --force scratch/uploads",
+            &[MINIO, MINIO_ALIAS],
+            ALLOW,
+        ),
+        // An endpoint variable bound to it: terraform's AWS provider reads it.
+        (
+            "terraform destroy -auto-approve",
+            &[LOCALSTACK, ENDPOINT],
+            ALLOW,
+        ),
+        // The container's name.
+        ("docker rm -f mongo-it", &[MONGO], ALLOW),
+        (
+            "docker exec mongo-it mongosh --eval 'db.getSiblingDB(\"inventory\").dropDatabase()'",
+            &[MONGO],
+            ALLOW,
+        ),
+    ]);
+}
+
+#[test]
+fn only_the_throwaway_itself_is_lowered() {
+    expect(&[
+        // Started only in words, or only printed: nothing was started.
+        (
+            "redis-cli -h localhost -p 6390 FLUSHALL",
+            &["I started a valkey container on port 6390 earlier"],
+            STOP,
+        ),
+        (
+            "redis-cli -h localhost -p 6390 FLUSHALL",
+            &["echo nerdctl run -d -p 6390:6379 valkey/valkey:8"],
+            STOP,
+        ),
+        // Another port on loopback is the developer's own server, not the one started.
+        ("redis-cli -h localhost -p 6379 FLUSHALL", &[VALKEY], STOP),
+        // The same port on another host.
+        (
+            "mysql -h db-prod-2 -P 33061 -uroot -e 'DROP DATABASE shop'",
+            &[MARIADB],
+            STOP,
+        ),
+        // A second target on the same line.
+        (
+            "mc rm -r --force scratch/uploads backups/uploads",
+            &[MINIO, MINIO_ALIAS],
+            VERIFY,
+        ),
+        // The loopback of another machine: a shell opened there, or an ssh prefix.
+        (
+            "ssh bastion-eu \"psql -h localhost -p 54329 -c 'DROP DATABASE gis'\"",
+            &[POSTGIS],
+            STOP,
+        ),
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[POSTGIS, "ssh deploy@db-prod-07"],
+            STOP,
+        ),
+        // A container started on another machine's daemon publishes the port there.
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &["docker -H ssh://ops@db-prod-07 run -d -p 54329:5432 postgis/postgis"],
+            STOP,
+        ),
+        // A container that only relays to another host is that host.
+        (
+            "psql -h 127.0.0.1 -p 15432 -c 'DROP DATABASE app'",
+            &[
+                "docker run -d -p 15432:5432 alpine/socat tcp-listen:5432,fork,reuseaddr tcp:db-prod.internal:5432",
+            ],
+            STOP,
+        ),
+        // A port forwarded to another host since: loopback proves nothing.
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[POSTGIS, "ssh -fNL 54330:orders-db:5432 bastion-eu"],
+            STOP,
+        ),
+        // The production word on the line wins.
+        (
+            "mongosh 'mongodb://localhost:27018/orders_prod' --eval 'db.dropDatabase()'",
+            &[MONGO],
+            STOP,
+        ),
+    ]);
+}
+
+#[test]
+fn an_alias_or_variable_re_pointed_away_loses_the_lowering() {
+    expect(&[
+        (
+            "mc rb --force scratch/uploads",
+            &[
+                MINIO,
+                MINIO_ALIAS,
+                "mc alias set scratch https://s3.eu-central-1.amazonaws.com AKIAX SECRETX",
+            ],
+            VERIFY,
+        ),
+        // An alias to loopback on a port nothing was started on.
+        (
+            "mc rb --force scratch/uploads",
+            &["mc alias set scratch http://localhost:9100 minioadmin minioadmin"],
+            VERIFY,
+        ),
+        (
+            "terraform destroy -auto-approve",
+            &[
+                LOCALSTACK,
+                ENDPOINT,
+                "export AWS_ENDPOINT_URL=https://s3.eu-west-1.amazonaws.com",
+            ],
+            STOP,
+        ),
+        // Set on the line to another URL.
+        (
+            "AWS_ENDPOINT_URL=https://s3.eu-west-1.amazonaws.com terraform destroy -auto-approve",
+            &[LOCALSTACK, ENDPOINT],
+            STOP,
+        ),
+        // A container name reused for a container on another daemon.
+        (
+            "docker -H ssh://ops@db-prod-07 rm -f mongo-it",
+            &[MONGO],
+            CONFIRM,
+        ),
+    ]);
+}
+
+#[test]
+fn what_can_send_a_client_elsewhere_keeps_the_finding() {
+    expect(&[
+        // MySQL's `localhost` is its socket (the developer's own server), not the published
+        // port; over TCP it is the container.
+        (
+            "mysql -h localhost -P 33061 -uroot -e 'DROP DATABASE shop'",
+            &[MARIADB],
+            STOP,
+        ),
+        (
+            "mysql -h localhost --protocol=tcp -P 33061 -uroot -e 'DROP DATABASE shop'",
+            &[MARIADB],
+            ALLOW,
+        ),
+        // A socket, a port from the environment, a connection string's host.
+        (
+            "redis-cli -s /var/run/redis/redis.sock -p 6390 FLUSHALL",
+            &[VALKEY],
+            STOP,
+        ),
+        (
+            "psql -h localhost -U postgres -c 'DROP DATABASE gis'",
+            &[
+                "docker run -d -p 5432:5432 postgis/postgis",
+                "export PGPORT=6543",
+            ],
+            STOP,
+        ),
+        (
+            "psql -h localhost -p 54329 'host=gis-db.internal dbname=gis' -c 'DROP SCHEMA public CASCADE'",
+            &[POSTGIS],
+            STOP,
+        ),
+        // A container whose data directory is the developer's own is no throwaway.
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[
+                "docker run -d -p 54329:5432 -v /var/lib/postgresql/16/main:/var/lib/postgresql/data postgis/postgis",
+            ],
+            STOP,
+        ),
+        // A scratch directory mounted in is still a throwaway.
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[
+                "docker run -d -p 54329:5432 -v /tmp/pgdata:/var/lib/postgresql/data postgis/postgis",
+            ],
+            ALLOW,
+        ),
+        // A command run in the container that reaches another host.
+        (
+            "docker exec mongo-it mongosh --host orders-db.internal --eval 'db.dropDatabase()'",
+            &[MONGO],
+            STOP,
+        ),
+    ]);
+}
