@@ -251,3 +251,103 @@ fn what_can_send_a_client_elsewhere_keeps_the_finding() {
         ),
     ]);
 }
+
+#[test]
+fn a_tunnel_or_an_alias_from_the_environment_keeps_the_finding() {
+    expect(&[
+        // Tunnels from a local port to another host, in the tools' own forms.
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[POSTGIS, "fly proxy 15432:5432 -a orders-db"],
+            STOP,
+        ),
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[
+                POSTGIS,
+                "gcloud compute start-iap-tunnel db-vm 5432 --local-host-port=localhost:15432",
+            ],
+            STOP,
+        ),
+        (
+            "psql -h localhost -p 54329 -c 'DROP DATABASE gis'",
+            &[
+                POSTGIS,
+                "gcloud compute ssh db-vm -- -N -L 15432:localhost:5432",
+            ],
+            STOP,
+        ),
+        // mc reads an alias from MC_HOST_<alias> before its configuration.
+        (
+            "MC_HOST_scratch=https://AKIAX:SECRETX@s3.amazonaws.com mc rb --force scratch/uploads",
+            &[MINIO, MINIO_ALIAS],
+            VERIFY,
+        ),
+    ]);
+}
+
+#[test]
+fn a_scratch_policy_made_under_the_temporary_directory_is_not_the_guards() {
+    const INIT: &str = "airlock init /tmp/pol-try";
+    expect(&[
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/pol-try/policy.json",
+            &[INIT],
+            ALLOW,
+        ),
+        (
+            "jq '.stages = []' /tmp/pol-try/policy.json > /tmp/pol-try/policy.json.new && mv /tmp/pol-try/policy.json.new /tmp/pol-try/policy.json",
+            &[INIT],
+            ALLOW,
+        ),
+        // Made and edited on one line.
+        (
+            "airlock init /var/tmp/p2 && perl -pi -e 's/confirm/stop/' /var/tmp/p2/policy.json",
+            &[],
+            ALLOW,
+        ),
+        // Only said, or made outside the temporary directory: the guard's policy may be it.
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/pol-try/policy.json",
+            &["I ran airlock init /tmp/pol-try a moment ago"],
+            STOP,
+        ),
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' airlock-policy/policy.json",
+            &["airlock init airlock-policy"],
+            STOP,
+        ),
+        // A link from the scratch directory to the guard's policy, before or after.
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/pol-try/policy.json",
+            &[
+                INIT,
+                "ln -sf ~/.config/airlock/policy/policy.json /tmp/pol-try/policy.json",
+            ],
+            STOP,
+        ),
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/pol-try/policy/policy.json",
+            &[
+                "ln -s ~/.config/airlock /tmp/pol-try",
+                "airlock init /tmp/pol-try/policy",
+            ],
+            STOP,
+        ),
+        // A link inside the scratch directory: only the link rule keeps it.
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/cfg/x/policy.json",
+            &[
+                "ln -s ~/.config/airlock/policy /tmp/cfg/x",
+                "airlock init /tmp/cfg",
+            ],
+            STOP,
+        ),
+        // Another policy file on the same line.
+        (
+            "sed -i 's/\"confirm\"/\"verify\"/' /tmp/pol-try/policy.json ~/.config/airlock/policy/policy.json",
+            &[INIT],
+            STOP,
+        ),
+    ]);
+}

@@ -78,6 +78,10 @@ pub enum Kind {
     /// MADE: a container of a server started here (`docker run --name NAME`): the id is its
     /// name, the value what it is.
     Container,
+    /// MADE: a policy directory `airlock init DIR` wrote under the temporary directory (the
+    /// value `made`), or a temporary path a link or mount touched since (the value `linked`):
+    /// a scratch policy is not the guard's ([`super::throwaway::scratch_policy`]).
+    ScratchPolicy,
     /// NAME: a client's alias or profile for an endpoint (`mc alias set NAME URL`, `aws
     /// configure set endpoint_url URL --profile NAME`): the id is `CLIENT:NAME`, the value the
     /// URL (empty once removed).
@@ -110,6 +114,7 @@ impl Kind {
             | Kind::Emulator
             | Kind::Server
             | Kind::Container
+            | Kind::ScratchPolicy
             | Kind::Holds => Class::Made,
             Kind::Listing | Kind::SecretNames | Kind::Rows => Class::Set,
         }
@@ -178,6 +183,11 @@ impl Model {
     /// Whether `id` is defined of `kind`.
     pub fn has(&self, kind: Kind, id: &str) -> bool {
         self.ids(kind).any(|d| d == id)
+    }
+
+    /// Every definition of `kind`, oldest first.
+    pub fn all(&self, kind: Kind) -> impl Iterator<Item = &Definition> {
+        self.defs.iter().filter(move |d| d.kind == kind)
     }
 
     /// The latest definition of `kind`.

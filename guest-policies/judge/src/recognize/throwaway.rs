@@ -126,7 +126,41 @@ const RUN_FLAGS: &[&str] = &[
 pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
     let p = cmd.program;
     let step = ctx.env.step;
+    // A tunnel from a port of this machine to another host: from now on a loopback address
+    // proves nothing (as `ssh -L` and `kubectl port-forward` do, in [`super::carried`]).
+    if forwards_a_port(cmd) {
+        ctx.env.forwarded = true;
+    }
     match p {
+        "airlock" => {
+            let ops: Vec<&str> = cmd.operands(&["--policy", "--state-dir"]).collect();
+            if let ["init", dir] = ops.as_slice()
+                && temporary(dir)
+            {
+                let dir = dir.trim_end_matches('/');
+                ctx.env
+                    .defined
+                    .define(Kind::ScratchPolicy, dir, "made", step, None);
+            }
+        }
+        // A link or a mount at a temporary path may make a scratch policy's file the guard's.
+        "ln" | "mount" | "bindfs" | "cp" | "rsync" | "mv" | "install" => {
+            let linked = p != "cp" && p != "rsync" && p != "install" && p != "mv"
+                || cmd.flag(b"sl", &["symbolic-link", "link", "links", "copy-links"]);
+            if linked || p == "mv" {
+                for op in cmd.operands(&["-t", "--target-directory", "-S", "--suffix", "-o"]) {
+                    if temporary(op) {
+                        ctx.env.defined.define(
+                            Kind::ScratchPolicy,
+                            op.trim_end_matches('/'),
+                            "linked",
+                            step,
+                            None,
+                        );
+                    }
+                }
+            }
+        }
         "docker" | "podman" | "nerdctl" => {
             if super::defined::remote_docker(cmd, ctx) {
                 return;
@@ -187,6 +221,34 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
             }
         }
     }
+}
+
+/// Whether a command opens a tunnel from a local port to another host, by the tools' own
+/// documented forms: `fly proxy`, `gcloud compute start-iap-tunnel`, `az network bastion
+/// tunnel`, an SSM port-forwarding session, `tsh proxy db`, `boundary connect`, `sshuttle`,
+/// `kubefwd`, `telepresence connect`, and ssh's `-L` handed through a wrapper (`gcloud compute
+/// ssh VM -- -L ...`).
+fn forwards_a_port(cmd: &Cmd<'_>) -> bool {
+    let ops: Vec<&str> = cmd.operands(&[]).collect();
+    let p = cmd.program;
+    matches!(
+        (p, ops.as_slice()),
+        ("fly" | "flyctl", ["proxy", ..])
+            | ("gcloud", ["compute", "start-iap-tunnel", ..])
+            | ("az", ["network", "bastion", "tunnel", ..])
+            | ("tsh", ["proxy", ..])
+            | ("boundary", ["connect", ..])
+            | ("telepresence", ["connect", ..])
+    ) || matches!(p, "sshuttle" | "kubefwd")
+        || p != "ssh"
+            && cmd
+                .words()
+                .skip_while(|w| *w != "--")
+                .any(|w| w.starts_with("-L"))
+        || cmd.words().any(|w| {
+            let w = w.to_ascii_lowercase();
+            w.contains("portforwarding") || w.contains("localportnumber")
+        })
 }
 
 /// A container run (`docker run`, `podman container run`) of a server image: the image, the
@@ -499,9 +561,29 @@ pub fn target(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     if docker {
         targets.extend(containers(cmd, ctx)?);
     } else {
-        urls(cmd, ctx, &mut targets);
+        urls(cmd.words(), ctx, &mut targets);
+        // A URL in the line's own variables (`MC_HOST_x=https://...`, `DATABASE_URL=...`).
+        urls(
+            cmd.assignments
+                .iter()
+                .chain(cmd.prefix.iter())
+                .map(|a| &**a),
+            ctx,
+            &mut targets,
+        );
         host_and_port(cmd, ctx, &mut targets);
         if p == "mc" {
+            // An alias given by the environment (`MC_HOST_<alias>`) wins over the one defined.
+            let env_alias = cmd
+                .assignments
+                .iter()
+                .chain(cmd.prefix.iter())
+                .map(|a| &**a)
+                .chain(ctx.env.exported.iter().map(|(n, _)| n.as_str()))
+                .any(|a| a.starts_with("MC_HOST_"));
+            if env_alias {
+                return None;
+            }
             mc_paths(cmd, ctx, &mut targets);
         }
         if p == "aws"
@@ -521,8 +603,8 @@ pub fn target(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
 
 /// Every URL in the command's words (also one inside a connection string,
 /// `BlobEndpoint=http://127.0.0.1:10000/...`).
-fn urls(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
-    for w in cmd.words() {
+fn urls<'w>(words: impl Iterator<Item = &'w str>, ctx: &Context, targets: &mut Vec<Target>) {
+    for w in words {
         let mut rest = w;
         while let Some(at) = rest.find("://") {
             let start = rest[..at]
@@ -763,6 +845,35 @@ fn reaches_out(command: &str) -> bool {
             || lower.contains("host=")
             || lower.contains("://") && !loopback_host(super::scope::url_host(&lower, &[':']))
     })
+}
+
+/// A path under the temporary directory (or a variable bound to `mktemp`).
+fn temporary(path: &str) -> bool {
+    let path = path.trim_matches(|c| c == '"' || c == '\'');
+    ["/tmp/", "/var/tmp/", "/private/tmp/"]
+        .iter()
+        .any(|t| path.starts_with(t) && path.len() > t.len() && !path.contains(".."))
+}
+
+/// Whether `path` is a file of a scratch policy directory `airlock init` wrote under the
+/// temporary directory, and no link or mount has touched that directory (or a path inside or
+/// above it) since: editing it changes no policy the guard runs.
+pub fn scratch_policy(path: &str, ctx: &Context) -> bool {
+    let model = &ctx.env.defined;
+    if model.latest(Kind::ScratchPolicy).is_none() {
+        return false;
+    }
+    let path = path.trim_matches(|c| c == '"' || c == '\'');
+    let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
+    let mut made = false;
+    for d in model.all(Kind::ScratchPolicy) {
+        match d.value.as_str() {
+            "made" if under(path, &d.id) => made = true,
+            "linked" if under(path, &d.id) || under(&d.id, path) => return false,
+            _ => {}
+        }
+    }
+    made && !path.contains("..")
 }
 
 /// Whether a command's words refer to the variables an earlier step bound to `mktemp` only as
