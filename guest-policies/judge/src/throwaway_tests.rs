@@ -351,3 +351,29 @@ fn a_scratch_policy_made_under_the_temporary_directory_is_not_the_guards() {
         ),
     ]);
 }
+
+#[test]
+fn a_url_merely_written_on_the_line_designates_nothing() {
+    expect(&[
+        // The throwaway's URL added as a stray argument: kubectl still deletes in the cluster
+        // it reaches, gcloud in the project it reaches.
+        (
+            "kubectl delete ns payments http://localhost:54329",
+            &[POSTGIS],
+            VERIFY,
+        ),
+        (
+            "gcloud storage rm -r gs://acme-invoices http://127.0.0.1:9100",
+            &[MINIO],
+            VERIFY,
+        ),
+        // redis-cli's operands are its command, not its connection.
+        ("redis-cli FLUSHALL redis://localhost:6390", &[VALKEY], STOP),
+        // An endpoint option is a designator, for any program.
+        (
+            "aws s3 rb s3://fixtures --force --endpoint-url http://localhost:9100",
+            &[MINIO],
+            ALLOW,
+        ),
+    ]);
+}

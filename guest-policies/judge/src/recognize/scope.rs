@@ -368,9 +368,16 @@ pub fn of(cmd: &Cmd<'_>, ctx: &Context) -> Option<Scope> {
             // A database's connection string given as an operand (`psql postgres://...`); a
             // bucket or a web address names no environment's server.
             if connection_string(w) {
-                widest.note(Some(host_level(w, ctx)), false, || {
-                    format!("the address {w}")
-                });
+                let mut level = host_level(w, ctx);
+                // A throwaway server's URL is where a client connects only when its operand
+                // is its connection (`psql URL`), not a stray word (`redis-cli FLUSHALL URL`).
+                if level == Level::Local
+                    && !super::throwaway::connects_by_operand(p)
+                    && super::throwaway::serves(w, ctx).is_some()
+                {
+                    level = Level::Here;
+                }
+                widest.note(Some(level), false, || format!("the address {w}"));
             }
             continue;
         }

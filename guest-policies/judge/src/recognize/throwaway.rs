@@ -555,12 +555,31 @@ pub fn target(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     {
         return None;
     }
+    // Every target the line names (all must be the throwaway), and the designators among them
+    // (a client's connection, an endpoint option, an alias, a container's name): a URL merely
+    // written on the line (`kubectl delete ns x http://localhost:9100`) is a target that must
+    // be the throwaway too, but proves nothing about where the command acts.
     let mut targets: Vec<Target> = Vec::new();
+    let mut designated;
     let p = cmd.program;
     let docker = matches!(p, "docker" | "podman" | "nerdctl");
     if docker {
-        targets.extend(containers(cmd, ctx)?);
+        let named = containers(cmd, ctx)?;
+        designated = !named.is_empty();
+        targets.extend(named);
     } else {
+        let before = targets.len();
+        endpoint_options(cmd, ctx, &mut targets);
+        client_connection(cmd, ctx, &mut targets);
+        host_and_port(cmd, ctx, &mut targets);
+        if p == "aws"
+            && let Some(profile) = cmd.value(&["--profile"])
+            && let Some(alias) = model.latest_of(Kind::Alias, &format!("aws:{profile}"))
+        {
+            targets.push(serves(&alias.value, ctx));
+        }
+        endpoint_variables(cmd, ctx, &mut targets);
+        designated = targets.len() > before;
         urls(cmd.words(), ctx, &mut targets);
         // A URL in the line's own variables (`MC_HOST_x=https://...`, `DATABASE_URL=...`).
         urls(
@@ -571,7 +590,6 @@ pub fn target(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
             ctx,
             &mut targets,
         );
-        host_and_port(cmd, ctx, &mut targets);
         if p == "mc" {
             // An alias given by the environment (`MC_HOST_<alias>`) wins over the one defined.
             let env_alias = cmd
@@ -584,21 +602,107 @@ pub fn target(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
             if env_alias {
                 return None;
             }
+            let before = targets.len();
             mc_paths(cmd, ctx, &mut targets);
+            designated |= targets.len() > before;
         }
-        if p == "aws"
-            && let Some(profile) = cmd.value(&["--profile"])
-            && let Some(alias) = model.latest_of(Kind::Alias, &format!("aws:{profile}"))
-        {
-            targets.push(serves(&alias.value, ctx));
-        }
-        endpoint_variables(cmd, ctx, &mut targets);
+    }
+    if !designated {
+        return None;
     }
     let mut why = None;
     for t in targets {
         why = Some(t?);
     }
     why
+}
+
+/// Options whose value is where a program connects (any program): an endpoint, a server, a
+/// connection string.
+const ENDPOINT_OPTIONS: &[&str] = &[
+    "--endpoint-url",
+    "--endpoint",
+    "--url",
+    "--server",
+    "--address",
+    "-address",
+    "--connection-string",
+    "--db-url",
+    "--database-url",
+    "--uri",
+    "--dsn",
+];
+
+/// Whether a client takes its connection string as an operand (`psql URL`, `mongosh URL`).
+pub fn connects_by_operand(program: &str) -> bool {
+    matches!(
+        program,
+        "psql"
+            | "pg_dump"
+            | "pg_dumpall"
+            | "pg_restore"
+            | "pgcli"
+            | "pgbench"
+            | "mongosh"
+            | "mongo"
+            | "mongodump"
+            | "mongorestore"
+            | "mysqlsh"
+            | "usql"
+    )
+}
+
+/// The values of [`ENDPOINT_OPTIONS`]: each URL in it (or a `host:port`) is a target.
+fn endpoint_options(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
+    let mut words = cmd.words().take_while(|w| *w != "--").peekable();
+    while let Some(w) = words.next() {
+        let (option, inline) = match w.split_once('=') {
+            Some((o, v)) if o.starts_with('-') => (o, Some(v)),
+            _ => (w, None),
+        };
+        if !ENDPOINT_OPTIONS.contains(&option) {
+            continue;
+        }
+        let Some(value) = inline.or_else(|| words.next()) else {
+            continue;
+        };
+        if value.contains("://") {
+            urls(std::iter::once(value), ctx, targets);
+        } else {
+            targets.push(serves(value, ctx));
+        }
+    }
+}
+
+/// A database client's connection string given as an operand (`psql postgres://...`,
+/// `mongosh mongodb://...`): the connection itself. (redis-cli's operands are its command.)
+fn client_connection(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
+    if !connects_by_operand(cmd.program) {
+        return;
+    }
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-c",
+            "--command",
+            "-f",
+            "--file",
+            "-U",
+            "--username",
+            "-d",
+            "--dbname",
+            "--eval",
+            "-h",
+            "--host",
+            "-p",
+            "--port",
+        ])
+        .filter(|o| o.contains("://"))
+        .collect();
+    urls(ops.into_iter(), ctx, targets);
+    // `-d URL` is a connection string too.
+    if let Some(d) = cmd.value(&["-d", "--dbname"]).filter(|d| d.contains("://")) {
+        urls(std::iter::once(d), ctx, targets);
+    }
 }
 
 /// Every URL in the command's words (also one inside a connection string,
