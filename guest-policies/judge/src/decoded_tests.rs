@@ -67,5 +67,8 @@ fn decoding_to_print_or_to_a_file_or_a_harmless_argument_is_not_raised() {
         ("psql -c \"$(echo U0VMRUNUIDE= | base64 -d)\"", ALLOW),
         // A file decoded (its text is not known here): nothing to replace.
         ("psql -c \"$(base64 -d query.b64)\"", ALLOW),
+        // A directory decoded is not entered by the decoded reading (single quotes would
+        // have kept the shell out of it): what follows is read where the line was.
+        ("cd \"$(printf '/tmp')\" && rm -rf ./*", VERIFY),
     ]);
 }

@@ -17,12 +17,19 @@ use crate::shell::Command;
 /// The command with each decoding substitution among its arguments replaced by what it decodes
 /// to (the trailing newlines a substitution drops removed), and the decoded texts; `None` when
 /// no argument holds one (the usual case, decided without allocating).
+///
+/// Not for a change of directory (`cd`, `pushd`): the quoting is gone from the words, and a
+/// substitution written in single quotes is not run, so the decoded reading may not be where
+/// the shell went; a reading that only adds findings must not move the working directory.
 pub fn decoded<'a>(c: &Command<'a>) -> Option<(Command<'a>, Vec<String>)> {
     if !c
         .words
         .iter()
         .skip(1)
         .any(|w| w.contains("$(") || w.contains('`'))
+        || c.words
+            .first()
+            .is_some_and(|p| matches!(&**p, "cd" | "pushd" | "popd"))
     {
         return None;
     }
