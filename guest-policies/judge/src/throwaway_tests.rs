@@ -67,11 +67,23 @@ fn an_alias_a_variable_or_a_name_bound_to_the_throwaway_is_the_throwaway() {
             &[MINIO, MINIO_ALIAS],
             ALLOW,
         ),
-        // An endpoint variable bound to it: terraform's AWS provider reads it.
+        // An endpoint variable bound to it: terraform's AWS provider reads it, for a
+        // configuration kept in a temporary place (its other providers do not read it).
+        (
+            "terraform -chdir=/tmp/tfls destroy -auto-approve",
+            &[LOCALSTACK, ENDPOINT],
+            ALLOW,
+        ),
+        (
+            "terraform destroy -auto-approve",
+            &[LOCALSTACK, ENDPOINT, "cd /tmp/tfls"],
+            ALLOW,
+        ),
+        // The project's own configuration may hold other providers: kept.
         (
             "terraform destroy -auto-approve",
             &[LOCALSTACK, ENDPOINT],
-            ALLOW,
+            STOP,
         ),
         // The container's name.
         ("docker rm -f mongo-it", &[MONGO], ALLOW),
@@ -170,7 +182,7 @@ fn an_alias_or_variable_re_pointed_away_loses_the_lowering() {
             VERIFY,
         ),
         (
-            "terraform destroy -auto-approve",
+            "terraform -chdir=/tmp/tfls destroy -auto-approve",
             &[
                 LOCALSTACK,
                 ENDPOINT,
@@ -180,7 +192,7 @@ fn an_alias_or_variable_re_pointed_away_loses_the_lowering() {
         ),
         // Set on the line to another URL.
         (
-            "AWS_ENDPOINT_URL=https://s3.eu-west-1.amazonaws.com terraform destroy -auto-approve",
+            "AWS_ENDPOINT_URL=https://s3.eu-west-1.amazonaws.com terraform -chdir=/tmp/tfls destroy -auto-approve",
             &[LOCALSTACK, ENDPOINT],
             STOP,
         ),

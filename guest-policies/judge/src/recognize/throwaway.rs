@@ -840,6 +840,32 @@ fn endpoint_variables(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
     ) {
         return;
     }
+    // The tools that mix providers (terraform, tofu, pulumi, cdktf) reach Google, Azure,
+    // Cloudflare or a cluster whatever the AWS endpoint says: only a configuration whose state
+    // or directory is temporary (`-state=/tmp/...`, `-chdir=/tmp/...`, a `cd` into /tmp) is
+    // known to be the emulator's alone. The AWS-only tools (cdk, sam, serverless) are.
+    let mixed = matches!(
+        cmd.program,
+        "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdktf"
+    );
+    let scratch = cmd.words().any(|w| {
+        [
+            "-state=",
+            "-state-out=",
+            "-chdir=",
+            "--cwd=",
+            "--stack-dir=",
+        ]
+        .iter()
+        .any(|o| w.strip_prefix(o).is_some_and(temporary))
+    }) || cmd.value(&["--cwd", "-C"]).is_some_and(temporary)
+        || ctx
+            .cwd
+            .as_deref()
+            .is_some_and(|d| temporary(&format!("{d}/")));
+    if mixed && !scratch {
+        return;
+    }
     let endpoint = |n: &str| n == "AWS_ENDPOINT_URL" || n.starts_with("AWS_ENDPOINT_URL_");
     let on_line: Vec<(&str, &str)> = cmd
         .assignments
