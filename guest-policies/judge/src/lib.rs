@@ -1816,9 +1816,13 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 }
 
 #[cfg(test)]
+mod decoded_tests;
+#[cfg(test)]
 mod severity_tables;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod throwaway_tests;
 
 #[cfg(test)]
 mod documented_tools_tests;

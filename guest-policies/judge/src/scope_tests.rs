@@ -264,11 +264,36 @@ fn a_variable_bound_to_mktemp_is_a_temporary_path() {
             ALLOW,
         ),
         // Carried from an earlier step, the variable may be unset by now (`rm -rf "$X"/` would
-        // then be `rm -rf /`): it is judged as written too.
+        // then be `rm -rf /`): inside a longer word it is judged as written too; as a whole
+        // word it is the temporary path or nothing ([`crate::recognize::throwaway`]).
+        (
+            r#"rm -rf "$SCRATCH"/"#,
+            &["export SCRATCH=$(mktemp -d)"],
+            VERIFY,
+        ),
+        (
+            r#"rm -rf "$SCRATCH"/*"#,
+            &["export SCRATCH=$(mktemp -d)"],
+            VERIFY,
+        ),
         (
             r#"rm -rf "$SCRATCH""#,
             &["export SCRATCH=$(mktemp -d)"],
-            VERIFY,
+            ALLOW,
+        ),
+        (
+            r#"cd / && rm -rf -- "$scratch_dir""#,
+            &[
+                "scratch_dir=$(mktemp -d)",
+                "cd \"$scratch_dir\" && unzip -q ~/Downloads/sample.zip",
+            ],
+            ALLOW,
+        ),
+        // Bound to mktemp, then re-bound to something else.
+        (
+            r#"rm -rf "$SCRATCH""#,
+            &["export SCRATCH=$(mktemp -d)", "export SCRATCH=$HOME"],
+            STOP,
         ),
         // A mktemp told to make its directory elsewhere, or no mktemp at all, is not.
         (r#"d=$(mktemp -d -p "$HOME") && rm -rf "$d""#, &[], VERIFY),

@@ -169,6 +169,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     let p = cmd.program;
     record_environment(cmd, ctx);
     super::defined::record(cmd, ctx);
+    super::throwaway::record(cmd, ctx);
     if matches!(p, "terraform" | "tofu" | "terragrunt") {
         record_plan(cmd, ctx);
     }
@@ -1132,6 +1133,10 @@ fn setting<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, var: &str) -> Option<&'a str>
 /// (the label rule: a bounded change in a LOCAL environment is ok).
 pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     let p = cmd.program;
+    // A server an earlier step started here, when every target of the line is it.
+    if let Some(server) = super::throwaway::target(cmd, ctx) {
+        return Some(server);
+    }
     // What the model holds as made here (a compose project, a terraform directory in /tmp,
     // LocalStack, a remote folder or a remote that is this disk); the line's production word
     // wins over it.
@@ -1390,9 +1395,15 @@ fn record_environment(cmd: &Cmd<'_>, ctx: &mut Context) {
             }
         }
         "ssh"
-            if cmd
-                .words()
-                .any(|w| w.starts_with("-L") || w.starts_with("-D")) =>
+            if cmd.words().any(|w| {
+                w.starts_with("-L")
+                    || w.starts_with("-D")
+                    // In a cluster of flags (`-fNL 6000:db:5432`).
+                    || w.starts_with('-')
+                        && !w.starts_with("--")
+                        && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                        && w[1..].contains(['L', 'D'])
+            }) =>
         {
             env.forwarded = true;
         }

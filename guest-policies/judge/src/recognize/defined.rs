@@ -71,6 +71,21 @@ pub enum Kind {
     RemoteFolder,
     /// MADE: an emulator started here (`localstack start`).
     Emulator,
+    /// MADE: a server started here and listening on a port of this machine (a container of a
+    /// data server or an emulator published with `-p`, an emulator run as a program): the id
+    /// is the port, the value what it is ([`super::throwaway`]).
+    Server,
+    /// MADE: a container of a server started here (`docker run --name NAME`): the id is its
+    /// name, the value what it is.
+    Container,
+    /// MADE: a policy directory `airlock init DIR` wrote under the temporary directory (the
+    /// value `made`), or a temporary path a link or mount touched since (the value `linked`):
+    /// a scratch policy is not the guard's ([`super::throwaway::scratch_policy`]).
+    ScratchPolicy,
+    /// NAME: a client's alias or profile for an endpoint (`mc alias set NAME URL`, `aws
+    /// configure set endpoint_url URL --profile NAME`): the id is `CLIENT:NAME`, the value the
+    /// URL (empty once removed).
+    Alias,
     /// MADE: a file an earlier command wrote that holds records of a known class (an archive of
     /// `exports/customers.csv`): the id is the file, the value the class
     /// ([`super::payloads::payload_name`]); a secret written is a [`Context::secret_copies`].
@@ -88,7 +103,7 @@ impl Kind {
     /// Which of the four kinds this is.
     pub fn class(self) -> Class {
         match self {
-            Kind::Remote => Class::Name,
+            Kind::Remote | Kind::Alias => Class::Name,
             Kind::Through | Kind::Selected | Kind::Session => Class::Place,
             Kind::Cluster
             | Kind::Database
@@ -97,6 +112,9 @@ impl Kind {
             | Kind::TerraformDir
             | Kind::RemoteFolder
             | Kind::Emulator
+            | Kind::Server
+            | Kind::Container
+            | Kind::ScratchPolicy
             | Kind::Holds => Class::Made,
             Kind::Listing | Kind::SecretNames | Kind::Rows => Class::Set,
         }
@@ -165,6 +183,11 @@ impl Model {
     /// Whether `id` is defined of `kind`.
     pub fn has(&self, kind: Kind, id: &str) -> bool {
         self.ids(kind).any(|d| d == id)
+    }
+
+    /// Every definition of `kind`, oldest first.
+    pub fn all(&self, kind: Kind) -> impl Iterator<Item = &Definition> {
+        self.defs.iter().filter(move |d| d.kind == kind)
     }
 
     /// The latest definition of `kind`.
@@ -354,7 +377,7 @@ fn written(cmd: &Cmd<'_>) -> String {
 
 /// Whether a docker command reaches another machine's daemon (`-H ssh://host`, `--context
 /// remote`, `DOCKER_HOST=`): nothing it makes or removes is this machine's.
-fn remote_docker(cmd: &Cmd<'_>, ctx: &Context) -> bool {
+pub fn remote_docker(cmd: &Cmd<'_>, ctx: &Context) -> bool {
     cmd.value(&["-H", "--host"]).is_some()
         || cmd
             .value(&["--context", "-c"])

@@ -120,7 +120,15 @@ pub fn decoded_output(src: &str) -> Option<String> {
                 text = Some(decode_hex(&input)?);
             }
             "rev" => text = text.map(|t| t.trim_end().chars().rev().collect()),
-            "tr" | "sed" | "awk" => {}
+            // A translation of letters (rot13: `tr 'A-Za-z' 'N-ZA-Mn-za-m'`).
+            "tr" => {
+                if let [set1, set2] = cmd.args.iter().map(|a| &**a).collect::<Vec<_>>()[..]
+                    && !set1.starts_with('-')
+                {
+                    text = text.and_then(|t| super::decoded::translate(set1, set2, &t));
+                }
+            }
+            "sed" | "awk" => {}
             _ => return None,
         }
     }

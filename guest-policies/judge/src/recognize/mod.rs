@@ -29,6 +29,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod decoded;
 pub mod defined;
 pub mod dev_server;
 pub mod embedded;
@@ -61,6 +62,7 @@ pub mod spelling;
 pub mod stdin;
 pub mod system;
 pub mod tampering;
+pub mod throwaway;
 pub mod verbs;
 pub mod weight;
 pub mod windows;
@@ -378,6 +380,16 @@ fn judge_equivalent(
             let mut found = Vec::new();
             let mut remote = Context::default();
             crate::judge_shell(&command, depth + 1, &mut remote, &mut found);
+            // A container an earlier step started here from a server image: a throwaway.
+            if let Some(why) = throwaway::exec_container(cmd, &target, &command, ctx) {
+                for f in found
+                    .iter_mut()
+                    .filter(|f| carried::changes_only_the_place(f))
+                {
+                    f.severity = Severity::Note;
+                    f.message = format!("in {why}, a throwaway: {}", f.message);
+                }
+            }
             if found.is_empty() && interactive {
                 return false;
             }
@@ -443,8 +455,25 @@ pub fn script(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Findin
         let bound = expand_bindings(c, &bindings);
         let c = bound.as_ref().unwrap_or(c);
         let carried_bound = expand_bindings(c, &carried_bindings);
-        for c in std::iter::once(c).chain(carried_bound.as_ref()) {
+        // A variable bound to `mktemp`, used as a whole word, is the temporary path or empty.
+        let as_written =
+            carried_bound.is_none() || !throwaway::only_temporary_references(c, &carried_bindings);
+        let written_too = as_written.then_some(c);
+        for c in written_too.into_iter().chain(carried_bound.as_ref()) {
             one_command(c, s, i, depth, ctx, out);
+        }
+        // An argument a substitution decodes (`psql -c "$(echo X | base64 -d)"`): the command
+        // is judged with what it decodes to, by every reader.
+        if let Some((plain, texts)) = decoded::decoded(c) {
+            let before = out.len();
+            one_command(&plain, s, i, depth, ctx, out);
+            for f in &mut out[before..] {
+                f.message = format!(
+                    "an argument decodes to `{}`: {}",
+                    crate::cut(&texts.join("`, `"), 60),
+                    f.message
+                );
+            }
         }
     }
     for sub in &s.substitutions {

@@ -127,6 +127,10 @@ pub fn host_level(value: &str, ctx: &Context) -> Level {
         if ctx.env.forwarded {
             return Level::Elsewhere;
         }
+        // A server an earlier step started on this port is a throwaway, whatever it holds.
+        if super::throwaway::serves(value, ctx).is_some() {
+            return Level::Local;
+        }
         // The database it names: one an earlier step created, or one named for tests or
         // development (`orders_test`), is a throwaway; any other is the developer's data.
         let rest = value.split_once("://").map_or(value, |(_, r)| r);
@@ -364,9 +368,16 @@ pub fn of(cmd: &Cmd<'_>, ctx: &Context) -> Option<Scope> {
             // A database's connection string given as an operand (`psql postgres://...`); a
             // bucket or a web address names no environment's server.
             if connection_string(w) {
-                widest.note(Some(host_level(w, ctx)), false, || {
-                    format!("the address {w}")
-                });
+                let mut level = host_level(w, ctx);
+                // A throwaway server's URL is where a client connects only when its operand
+                // is its connection (`psql URL`), not a stray word (`redis-cli FLUSHALL URL`).
+                if level == Level::Local
+                    && !super::throwaway::connects_by_operand(p)
+                    && super::throwaway::serves(w, ctx).is_some()
+                {
+                    level = Level::Here;
+                }
+                widest.note(Some(level), false, || format!("the address {w}"));
             }
             continue;
         }
@@ -611,8 +622,11 @@ pub fn temporary_binding(value: &str) -> Option<&'static str> {
             return None;
         }
     }
-    Some("/tmp/tmp.mktemp")
+    Some(TEMPORARY)
 }
+
+/// The path a variable bound to `mktemp` is read as ([`temporary_binding`]).
+pub const TEMPORARY: &str = "/tmp/tmp.mktemp";
 
 /// The host a URL or a `user@host:port` value names: scheme, user, path and query dropped, an
 /// IPv6 literal's brackets removed, and cut at the first of `ends` (the port's `:`, for some

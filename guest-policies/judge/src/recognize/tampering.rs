@@ -116,7 +116,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     let wiring = cmd
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
-        .find(|w| (hook_settings(w) || policy_file(w)) && super::writes::writes(cmd, w));
+        .find(|w| {
+            (hook_settings(w) || policy_file(w) && !super::throwaway::scratch_policy(w, ctx))
+                && super::writes::writes(cmd, w)
+        });
     if let Some(w) = wiring {
         out.push(finding(
             T,
