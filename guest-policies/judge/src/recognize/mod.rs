@@ -23,6 +23,7 @@
 //! `--` ends the options) and grades its targets.
 
 pub mod addresses;
+pub mod blocks;
 pub mod carried;
 pub mod classes;
 pub mod cloud;
@@ -40,11 +41,15 @@ pub mod git;
 pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
+pub mod launch;
 pub mod lexicon;
+pub mod lua;
 pub mod modes;
+pub mod path_objects;
 pub mod paths;
 pub mod payloads;
 pub mod payments;
+pub mod pipe_words;
 pub mod registry;
 pub mod scope;
 pub mod secrets;
@@ -1386,6 +1391,7 @@ fn command(
     defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
     embedded::judge(cmd, s, index, depth, ctx, out);
+    lua::judge(cmd, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     system::rule_set(cmd, s, index, out);
