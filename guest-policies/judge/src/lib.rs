@@ -204,6 +204,7 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     recognize::carried::record_functions(text, ctx);
     recognize::interpreters::powershell_line(text, out);
     recognize::windows::line(text, depth, ctx, out);
+    recognize::blocks::line(text, depth, ctx, out);
     let script = shell::parse(text);
     // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
     // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
@@ -216,6 +217,7 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     // inside it, not after it.
     let cwd = (depth > 0).then(|| ctx.cwd.clone());
     recognize::script(&script, depth, ctx, out);
+    recognize::launch::line(text, ctx, out);
     ctx.in_subshell = outer;
     if let Some(cwd) = cwd {
         ctx.cwd = cwd;
@@ -270,6 +272,11 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     } else if kind != Kind::Shell && body != t && recognize::carried::binds_name(first_word(t), ctx)
     {
         judge_shell(t, 0, ctx, out);
+    }
+    // PowerShell's `foreach (...) { ... }` opens with no program's name: its per-object code
+    // is read whatever the text was taken for.
+    if kind != Kind::Shell {
+        recognize::blocks::line(body, 0, ctx, out);
     }
     match kind {
         Kind::Shell if !has_prose_joint(body) => judge_shell(body, 0, ctx, out),
@@ -1397,6 +1404,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     {
         guard_settings(&text.to_ascii_lowercase(), seen & AIRLOCK != 0, out);
     }
+    // A download piped into a shell in words ("pipe curl into sudo sh").
+    if first_flags & MENTION == 0 {
+        recognize::pipe_words::judge(text, out);
+    }
     let nothing = seen == 0
         && secret_path.is_none()
         && airlock_path.is_none()
@@ -1948,3 +1959,5 @@ mod flags_tests;
 // Effect verbs in other forms, task targets, unread subcommands' effects.
 #[cfg(test)]
 mod verbs_tests;
+#[cfg(test)]
+mod unread_code_tests;

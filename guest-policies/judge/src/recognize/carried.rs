@@ -375,7 +375,7 @@ pub fn destroy_plan<'a>(ctx: &'a Context, file: &str) -> Option<&'a (String, Str
 }
 
 /// The text an earlier step wrote into `file`.
-fn file_text<'a>(ctx: &'a Context, file: &str) -> Option<&'a str> {
+pub fn file_text<'a>(ctx: &'a Context, file: &str) -> Option<&'a str> {
     let file = file.trim_start_matches("./");
     let name = paths::file_name(file);
     if name.is_empty() {

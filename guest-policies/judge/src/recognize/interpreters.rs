@@ -925,6 +925,7 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
     }
     delete_calls(body, depth, ctx, out);
+    super::path_objects::judge(body, depth, ctx, out);
     // A MongoDB driver's calls are the mongo shell's (`coll.deleteMany({})`,
     // `coll.bulkWrite([{ deleteMany: { filter: {} } }])`, `db.runCommand(...)`).
     if [

@@ -24,6 +24,7 @@
 
 pub mod addresses;
 pub mod audit_logs;
+pub mod blocks;
 pub mod build_output;
 pub mod carried;
 pub mod classes;
@@ -46,11 +47,15 @@ pub mod git;
 pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
+pub mod launch;
 pub mod lexicon;
+pub mod lua;
 pub mod modes;
+pub mod path_objects;
 pub mod paths;
 pub mod payloads;
 pub mod payments;
+pub mod pipe_words;
 pub mod presentation;
 pub mod registry;
 pub mod remote;
@@ -1448,6 +1453,7 @@ fn command(
     defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
     embedded::judge(cmd, s, index, depth, ctx, out);
+    lua::judge(cmd, depth, ctx, out);
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     system::rule_set(cmd, s, index, out);

@@ -1614,7 +1614,11 @@ fn downloads(
     if ctx.downloads.is_empty() {
         return;
     }
-    let run_target = if lexicon::is(p, INTERPRETER) || matches!(p, "source" | "." | "exec") {
+    let words: Vec<&str> = cmd.words().collect();
+    let run_target = if super::launch::checks_only(p, &words) {
+        // `python3 -m py_compile x.py`, `node --check x.js`: the file is checked, not run.
+        None
+    } else if lexicon::is(p, INTERPRETER) || matches!(p, "source" | "." | "exec") {
         cmd.operands(&["-m"]).next()
     } else if p == "chmod" {
         let mut ops = cmd.operands(&[]);
@@ -1640,6 +1644,7 @@ fn downloads(
         ));
     } else if run_target.is_none()
         && lexicon::is(p, INTERPRETER)
+        && !super::launch::checks_only(p, &words)
         && let Some(t) = program_on_stdin(cmd, s, index)
         && ctx.downloaded(&t)
     {
