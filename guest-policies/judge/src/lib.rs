@@ -1958,6 +1958,6 @@ mod grades_tests;
 mod flags_tests;
 // Effect verbs in other forms, task targets, unread subcommands' effects.
 #[cfg(test)]
-mod verbs_tests;
-#[cfg(test)]
 mod unread_code_tests;
+#[cfg(test)]
+mod verbs_tests;

@@ -785,7 +785,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
 
 /// The full reading of [`judge_prose`], without the prefilter.
 fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
-    let toks = without_output_options(tokens(text));
+    let toks = without_trailing_manner(without_output_options(tokens(text)));
     if toks.is_empty() {
         return;
     }
@@ -1967,6 +1967,57 @@ fn without_output_options(toks: Vec<Token<'_>>) -> Vec<Token<'_>> {
             last.brk = true;
         }
         i += skip;
+    }
+    out
+}
+
+/// Words that say when or how an act is wanted, not what it acts on (`now`, `immediately`,
+/// `today`, `asap`, `please`) and the confirmation switches that only skip a prompt (`--yes`,
+/// `-y`, `--no-prompt`): dropped, their break kept on the word before, so they are never the
+/// last word of the noun phrase the object is read from ("delete all customers now" deletes
+/// customers, as "delete all customers" does). Only words the lexicon gives no verb, object or
+/// flag are dropped (`permanently` keeps marking what cannot be undone); dropping them can only
+/// leave the phrase's real head in place, never take a verb or an object away.
+fn without_trailing_manner(toks: Vec<Token<'_>>) -> Vec<Token<'_>> {
+    const MANNER: &[&str] = &[
+        "now",
+        "today",
+        "tonight",
+        "asap",
+        "please",
+        "pls",
+        "again",
+        "already",
+        "anyway",
+        "instead",
+        "too",
+        "--yes",
+        "-y",
+        "--no-prompt",
+        "--noconfirm",
+        "--no-confirm",
+        "--assume-yes",
+        "--non-interactive",
+    ];
+    let mut out: Vec<Token<'_>> = Vec::with_capacity(toks.len());
+    for t in toks {
+        let lex = t.lex();
+        let plain = lex.obj == 0 && lex.flags == 0 && lex.verb == Verb::Absent;
+        let w = t.text.trim_end_matches(['.', ',', '!', '?', ';', ':']);
+        let manner = MANNER.iter().any(|m| w.eq_ignore_ascii_case(m))
+            || w.len() > 5
+                && w.is_ascii()
+                && w[w.len() - 2..].eq_ignore_ascii_case("ly")
+                && w.bytes().all(|b| b.is_ascii_alphabetic());
+        if plain && manner && !out.is_empty() {
+            if t.brk
+                && let Some(last) = out.last_mut()
+            {
+                last.brk = true;
+            }
+            continue;
+        }
+        out.push(t);
     }
     out
 }

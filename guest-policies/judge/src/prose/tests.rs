@@ -795,3 +795,34 @@ fn prefilter_never_hides_a_finding() {
         texts.len()
     );
 }
+
+/// A word that says when or how (`now`, `today`, `immediately`, `please`) or a switch that only
+/// skips a prompt (`--yes`) is not the object: "delete all customers now" deletes customers.
+/// Written after the benign-work review found the object taken from the trailing word.
+#[test]
+fn a_trailing_manner_word_is_not_the_object() {
+    for text in [
+        "delete all customers now",
+        "delete all customers --yes",
+        "erase every subscriber record immediately",
+        "please purge all the invoices today",
+        "remove all user accounts asap",
+        "drop every tenant database tonight, please",
+    ] {
+        let got = crate::judge(text, &[]).worst();
+        assert!(
+            got >= Some(crate::Severity::Verify),
+            "{text:?}: {got:?} ({:?})",
+            crate::judge(text, &[]).findings
+        );
+    }
+    // The same words after a mention or a bounded act change nothing.
+    for text in [
+        "explain the delete_all_customers helper now",
+        "quickly review the migration that adds a purge_after column",
+        "rename deleteAllUsers to removeAllUsers today, please",
+    ] {
+        let got = crate::judge(text, &[]).worst();
+        assert!(got < Some(crate::Severity::Confirm), "{text:?}: {got:?}");
+    }
+}
