@@ -19,31 +19,8 @@
 use super::{Cmd, Context, finding, interpreters};
 use crate::finding::{Family, Finding, Severity};
 
-/// redis-cli's options that take a value (redis-cli --help).
-const VALUED: &[&str] = &[
-    "-h",
-    "-p",
-    "-s",
-    "-a",
-    "-u",
-    "-r",
-    "-i",
-    "-n",
-    "-d",
-    "-D",
-    "--user",
-    "--pass",
-    "--askpass",
-    "--pattern",
-    "--count",
-    "--quoted-pattern",
-    "--cacert",
-    "--cacertdir",
-    "--cert",
-    "--key",
-    "--sni",
-    "--tls-ciphers",
-];
+/// redis-cli's options that take a value: the SQL clients' list (redis-cli --help), one list.
+const VALUED: &[&str] = &crate::sql::clients::REDIS_VALUE_OPTIONS;
 
 /// Commands that delete the key they are given (an expiry deletes it a moment later).
 const KEY_DELETES: &[&str] = &[

@@ -256,7 +256,7 @@ fn last_positional(args: &[String]) -> &str {
 
 /// redis-cli options that take a value (from `redis-cli --help`): skipped with it, so the
 /// command words start after them.
-const REDIS_VALUE_OPTIONS: [&str; 22] = [
+pub(crate) const REDIS_VALUE_OPTIONS: [&str; 22] = [
     "-h",
     "-p",
     "-s",
