@@ -246,16 +246,9 @@ fn mirrors_nothing(cmd: &Cmd<'_>, source: &str) -> bool {
 /// A mirror (`rsync --delete*`, `rclone sync`) whose source is nothing: its destination and
 /// why, or `None`.
 fn mirror_of_nothing<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
-    let values = [
-        "-e",
-        "--rsh",
-        "--exclude",
-        "--include",
-        "--filter",
-        "-f",
-        "--chmod",
-    ];
-    let ops: Vec<&str> = cmd.operands(&values).collect();
+    let ops: Vec<&str> = cmd
+        .operands(super::filesystem::RSYNC_VALUE_OPTIONS)
+        .collect();
     let (source, dest) = match cmd.program {
         "rsync" if cmd.words().any(|w| w.starts_with("--delete")) => {
             let [.., source, dest] = ops[..] else {

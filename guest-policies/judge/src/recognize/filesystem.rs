@@ -9,6 +9,18 @@ use crate::shell::RedirectKind;
 
 const F: Family = Family::Filesystem;
 
+/// rsync's options that take a value as the next word (rsync(1)): skipped with it, so the
+/// operands are the sources and the destination.
+pub(crate) const RSYNC_VALUE_OPTIONS: &[&str] = &[
+    "-e",
+    "--rsh",
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+    "--chmod",
+];
+
 /// The recognizer of the filesystem family.
 /// `cwd`: the directory a `cd` entered, inside which relative targets are read.
 pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
@@ -107,17 +119,7 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
         }
         // A copy over a system or login file (`rsync ci-rule /etc/sudoers.d/`).
         "rsync" => {
-            let ops: Vec<&str> = cmd
-                .operands(&[
-                    "-e",
-                    "--rsh",
-                    "--exclude",
-                    "--include",
-                    "--filter",
-                    "-f",
-                    "--chmod",
-                ])
-                .collect();
+            let ops: Vec<&str> = cmd.operands(RSYNC_VALUE_OPTIONS).collect();
             if let [_, .., dest] = ops[..]
                 && (!dest.contains(':') || dest.starts_with('/'))
                 && let Some(replaced) = system_file_replaced("rsync", dest)
