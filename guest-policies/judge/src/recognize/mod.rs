@@ -59,6 +59,7 @@ pub mod pipe_words;
 pub mod presentation;
 pub mod registry;
 pub mod remote;
+pub mod saas;
 pub mod scope;
 pub mod secrets;
 pub mod shared_changes;
@@ -1329,7 +1330,12 @@ fn command(
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
         | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
-        | "vercel" | "netlify" | "firebase" | "wrangler" => cloud::judge(cmd, out),
+        | "vercel" | "netlify" | "firebase" | "wrangler" => {
+            cloud::judge(cmd, out);
+            if p == "aws" {
+                saas::aws(cmd, out);
+            }
+        }
         "airlock" => {}
         // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
         "gh" | "glab" => git::gh(cmd, out),
