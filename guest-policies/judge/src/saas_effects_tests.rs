@@ -41,6 +41,20 @@ fn money_reads_test_keys_and_sandboxes_go_ahead() {
             "curl https://api.stripe.com/v1/transfers -u sk_test_4eC39HqLyjWDarjtT1zdp7dc: -d amount=2500000 -d currency=usd -d destination=acct_1Qx",
             ALLOW,
         ),
+        // Not money moved: a card saved, a charge's description updated.
+        (
+            "curl -X POST https://api.stripe.com/v1/payment_methods/pm_1Q/attach -u \"$STRIPE_KEY:\" -d customer=cus_9",
+            ALLOW,
+        ),
+        (
+            "curl https://api.stripe.com/v1/charges/ch_3Mm -u \"$STRIPE_KEY:\" -d description=Renewal",
+            ALLOW,
+        ),
+        // A public gist created is nothing private published.
+        (
+            "curl -X POST https://api.github.com/gists -H \"Authorization: Bearer $GH\" -d '{\"public\":true,\"files\":{\"a.md\":{\"content\":\"hi\"}}}'",
+            ALLOW,
+        ),
         // The vendors' sandboxes.
         (
             "curl -X POST https://api-m.sandbox.paypal.com/v1/payments/payouts -H 'Content-Type: application/json' -d '{\"items\":[{\"amount\":{\"value\":\"90000.00\",\"currency\":\"USD\"},\"receiver\":\"a@b.co\"}]}'",
@@ -315,6 +329,16 @@ fn an_added_field_never_lowers_a_call() {
         (
             "curl https://api.stripe.com/v1/payouts -u \"$STRIPE_LIVE_KEY:\" -H 'X-Note: sk_test_abc' -d amount=2000000 -d currency=usd",
             Severity::Stop,
+        ),
+        // A test key next to another credential is not test mode.
+        (
+            "curl https://api.stripe.com/v1/payouts -u sk_test_abc: -H \"Authorization: Bearer $STRIPE_KEY\" -d amount=2000000 -d currency=usd",
+            Severity::Stop,
+        ),
+        // A variable's name is not the environment it holds.
+        (
+            "curl -X PUT https://api.flagsmith.com/api/v1/environments/$FLAGSMITH_DEV_ENV/featurestates/991/ -d '{\"enabled\": true}'",
+            Severity::Confirm,
         ),
         // A live key next to a test one is live.
         (

@@ -356,18 +356,23 @@ fn key_mode(cmd: &Cmd<'_>) -> KeyMode {
             }
         }
     }
-    let test = credentials.iter().any(|c| {
-        let token = c
-            .rsplit([' ', ':'])
-            .find(|t| !t.is_empty())
-            .unwrap_or("")
-            .trim_matches(['"', '\'']);
-        let token = c
-            .split([' ', ':'])
-            .find(|t| t.starts_with("sk_") || t.starts_with("rk_") || t.starts_with("test_"))
-            .unwrap_or(token);
-        token.starts_with("sk_test_") || token.starts_with("rk_test_") || token.starts_with("test_")
-    });
+    // Every credential sent is a test key (a second `Authorization` header with an unknown key
+    // would be the one the API reads).
+    let test = !credentials.is_empty()
+        && credentials.iter().all(|c| {
+            let token = c
+                .rsplit([' ', ':'])
+                .find(|t| !t.is_empty())
+                .unwrap_or("")
+                .trim_matches(['"', '\'']);
+            let token = c
+                .split([' ', ':'])
+                .find(|t| t.starts_with("sk_") || t.starts_with("rk_") || t.starts_with("test_"))
+                .unwrap_or(token);
+            token.starts_with("sk_test_")
+                || token.starts_with("rk_test_")
+                || token.starts_with("test_")
+        });
     if test {
         KeyMode::Test
     } else {
@@ -393,7 +398,7 @@ pub(crate) fn request(cmd: &Cmd<'_>, call: &Call<'_>, out: &mut Vec<Finding>) {
     if !sandbox {
         message(call, &path, &segments, &fields, &files, &at, out);
     }
-    visibility(&fields, &at, out);
+    visibility(call, &fields, &at, out);
     bulk_delete(call, &segments, &fields, &at, out);
     feature_flag(call, &path, &segments, &bodies, &fields, &at, out);
 }
@@ -421,9 +426,39 @@ fn money(
     ]
     .iter()
     .any(|w| words(last).any(|l| l == *w));
-    let path_money = segments
-        .iter()
-        .any(|s| words(s).any(|w| MONEY_WORDS.contains(&w.as_str())));
+    // A money collection (`payouts`, `payment_intents`; not `payment_methods`), created in
+    // (`POST /v1/transfers`) or acted on by a money action (`payments/ID/complete`,
+    // `captures/ID/refund`, `payment_intents/ID/confirm`); an update of one (`charges/ID`) moves
+    // nothing.
+    let money_segment = |s: &str| {
+        words(s).all(|w| {
+            MONEY_WORDS.contains(&w.as_str()) || matches!(w.as_str(), "intents" | "intent")
+        })
+    };
+    let money_action = |s: &str| {
+        money_segment(s)
+            || words(s).any(|w| {
+                matches!(
+                    w.as_str(),
+                    "confirm"
+                        | "pay"
+                        | "complete"
+                        | "reverse"
+                        | "reversals"
+                        | "execute"
+                        | "fund"
+                        | "approve"
+                )
+            })
+    };
+    let path_money = segments.iter().enumerate().any(|(i, s)| {
+        money_segment(s)
+            && match &segments[i + 1..] {
+                [] => true,
+                [_, action] => money_action(action),
+                _ => false,
+            }
+    });
     // Braintree's (and any) GraphQL: the mutation names the act.
     let mutation = bodies.iter().any(|b| {
         let l = b.to_ascii_lowercase();
@@ -855,10 +890,18 @@ fn own_or_test_address(v: &str) -> bool {
 
 /// Made public by a field the HTTP reader's settings vocabulary does not name: `is_private:
 /// false` (Bitbucket, Docker Hub), `is_public`/`public: true`, GitLab's `visibility_level=20`.
-fn visibility(fields: &[(String, String)], at: &dyn Fn(String) -> String, out: &mut Vec<Finding>) {
+fn visibility(
+    call: &Call<'_>,
+    fields: &[(String, String)],
+    at: &dyn Fn(String) -> String,
+    out: &mut Vec<Finding>,
+) {
+    // `"public": true` on a `POST` creates something new as public (a gist, a paste): nothing
+    // private is published; on a `PUT`/`PATCH` it publishes what was private.
+    let change = call.method != "POST";
     let public = fields.iter().find(|(k, v)| match k.as_str() {
         "is_private" => off(v),
-        "is_public" | "public" => on(v),
+        "is_public" | "public" => change && on(v),
         "visibility_level" => v.trim_matches('"') == "20",
         _ => false,
     });
@@ -996,6 +1039,7 @@ fn feature_flag(
     for (i, s) in segments.iter().enumerate() {
         if matches!(*s, "environments" | "environment" | "envs" | "env")
             && let Some(e) = segments.get(i + 1)
+            && !e.contains('$')
             && words(e).any(|w| nonprod(&w))
         {
             named_nonprod = true;
@@ -1006,7 +1050,8 @@ fn feature_flag(
             k.as_str(),
             "environmentkey" | "environment" | "env" | "environment_key" | "environmentid"
         );
-        if env_key && words(v).any(|w| nonprod(&w)) {
+        // (A variable's name is not the environment it holds.)
+        if env_key && !v.contains('$') && words(v).any(|w| nonprod(&w)) {
             named_nonprod = true;
         }
         if k == "path" {
