@@ -366,3 +366,27 @@ fn an_added_field_never_lowers_a_call() {
         ),
     ]);
 }
+
+#[test]
+fn the_vendors_clis_are_read_as_their_calls() {
+    expect_alone(&[
+        (
+            "twilio api:core:messages:create --from +15017122661 --to +15558675310 --body \"Your code is 1234\"",
+            CONFIRM,
+        ),
+        ("twilio api:core:messages:list --limit 20", ALLOW),
+        (
+            "ldcli flags toggle-on --project default --flag new-checkout --environment production",
+            CONFIRM,
+        ),
+        (
+            "ldcli flags toggle-off --project web --flag dark-mode -e $LD_ENV",
+            CONFIRM,
+        ),
+        (
+            "ldcli flags toggle-on --project default --flag new-checkout --environment test",
+            ALLOW,
+        ),
+        ("ldcli flags list --project default", ALLOW),
+    ]);
+}

@@ -1397,6 +1397,9 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
+    // they never keep it from reading).
+    saas::cli(cmd, out);
     // Effects carried by flag letters and values (a security switch off, everyone as the
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.

@@ -1118,3 +1118,70 @@ pub fn aws(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         format!("aws {service} {op}: {why}; it cannot be unsent"),
     ));
 }
+
+/// The vendors' own CLIs, read as the API calls they make: Twilio's `twilio
+/// api:core:messages:create` (one text message or call to a person: asked) and LaunchDarkly's
+/// `ldcli flags toggle-on|toggle-off|update` (a flag changed in an environment not named as a
+/// test one: asked).
+pub fn cli(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let first = cmd
+        .args
+        .iter()
+        .map(|a| &**a)
+        .find(|a| !a.starts_with('-'))
+        .unwrap_or("");
+    match cmd.program {
+        "twilio" => {
+            let parts: Vec<&str> = first.split(':').collect();
+            if parts.first() != Some(&"api") || parts.last() != Some(&"create") {
+                return;
+            }
+            if parts.iter().any(|p| matches!(*p, "messages" | "calls")) {
+                out.push(finding(
+                    Family::Business,
+                    "saas.message",
+                    Severity::Confirm,
+                    format!(
+                        "twilio {first}: sends a message to a person through Twilio; it cannot be unsent"
+                    ),
+                ));
+            }
+        }
+        "ldcli" => {
+            let ops: Vec<&str> = cmd
+                .args
+                .iter()
+                .map(|a| &**a)
+                .filter(|a| !a.starts_with('-'))
+                .take(2)
+                .collect();
+            if !matches!(
+                ops.as_slice(),
+                ["flags", "toggle-on" | "toggle-off" | "update" | "archive"]
+            ) {
+                return;
+            }
+            let env = cmd
+                .value(&["--environment", "-e", "--environment-key"])
+                .unwrap_or("");
+            if !env.contains('$') && words(env).any(|w| nonprod(&w)) {
+                return;
+            }
+            out.push(finding(
+                Family::Business,
+                "saas.flag",
+                Severity::Confirm,
+                format!(
+                    "ldcli flags {}: changes a feature flag through LaunchDarkly in {}",
+                    ops[1],
+                    if env.is_empty() {
+                        "an environment it does not name"
+                    } else {
+                        env
+                    }
+                ),
+            ));
+        }
+        _ => {}
+    }
+}
