@@ -390,3 +390,30 @@ fn the_vendors_clis_are_read_as_their_calls() {
         ("ldcli flags list --project default", ALLOW),
     ]);
 }
+
+#[test]
+fn a_person_locked_out_by_a_user_field_is_asked() {
+    expect_alone(&[
+        (
+            "curl -X PATCH 'https://acme.us.auth0.com/api/v2/users/auth0|123' -H \"Authorization: Bearer $A0\" -d '{\"blocked\":true}'",
+            CONFIRM,
+        ),
+        (
+            "curl -X PATCH https://idp.acme.io/scim/v2/Users/2819c223 -H 'Content-Type: application/scim+json' -d '{\"schemas\":[\"urn:ietf:params:scim:api:messages:2.0:PatchOp\"],\"Operations\":[{\"op\":\"replace\",\"value\":{\"active\":false}}]}'",
+            CONFIRM,
+        ),
+        // Unblocked, renamed, or read: nothing.
+        (
+            "curl -X PATCH 'https://acme.us.auth0.com/api/v2/users/auth0|123' -d '{\"blocked\":false}'",
+            ALLOW,
+        ),
+        (
+            "curl -X PATCH 'https://acme.us.auth0.com/api/v2/users/auth0|123' -d '{\"name\":\"Ana\"}'",
+            ALLOW,
+        ),
+        (
+            "curl -s 'https://acme.us.auth0.com/api/v2/users?q=blocked:true'",
+            ALLOW,
+        ),
+    ]);
+}

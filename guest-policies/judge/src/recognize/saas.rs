@@ -399,6 +399,7 @@ pub(crate) fn request(cmd: &Cmd<'_>, call: &Call<'_>, out: &mut Vec<Finding>) {
         message(call, &path, &segments, &fields, &files, &at, out);
     }
     visibility(call, &fields, &at, out);
+    locked_out(call, &segments, &fields, &at, out);
     bulk_delete(call, &segments, &fields, &at, out);
     feature_flag(call, &path, &segments, &bodies, &fields, &at, out);
 }
@@ -911,6 +912,43 @@ fn visibility(
             "saas.public",
             Severity::Verify,
             at(format!("sets {k}={v}: makes it public, to anyone")),
+        ));
+    }
+}
+
+/// A person locked out by a field of an identity API's user (Auth0's `"blocked": true`, a
+/// SCIM `PATCH /Users/ID` whose operation sets `"active": false` at any depth, `"suspended":
+/// true`): asked, like Okta's `/lifecycle/suspend` path the HTTP reader reads.
+fn locked_out(
+    call: &Call<'_>,
+    segments: &[&str],
+    fields: &[(String, String)],
+    at: &dyn Fn(String) -> String,
+    out: &mut Vec<Finding>,
+) {
+    if !matches!(call.method, "PATCH" | "PUT" | "POST") {
+        return;
+    }
+    let people = segments.iter().any(|s| {
+        matches!(
+            *s,
+            "users" | "members" | "accounts" | "people" | "identities"
+        )
+    });
+    if !people {
+        return;
+    }
+    let lock = fields.iter().find(|(k, v)| match k.as_str() {
+        "blocked" | "suspended" | "disabled" | "locked" | "deactivated" => on(v),
+        "active" | "enabled" => off(v),
+        _ => false,
+    });
+    if let Some((k, v)) = lock {
+        out.push(finding(
+            Family::Business,
+            "saas.locked-out",
+            Severity::Confirm,
+            at(format!("sets {k}={v}: locks a person out of their account")),
         ));
     }
 }
