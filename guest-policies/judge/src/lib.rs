@@ -1939,6 +1939,9 @@ mod weight_tests;
 mod saas_calls_tests;
 
 #[cfg(test)]
+mod saas_effects_tests;
+
+#[cfg(test)]
 mod publication_tests;
 
 #[cfg(test)]

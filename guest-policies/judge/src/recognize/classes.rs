@@ -309,6 +309,7 @@ const PROGRAMS: &[(&str, Class)] = &[
     ("kops", Cluster),
     ("kubeadm", Cluster),
     ("lab", GitHosting),
+    ("ldcli", Cloud),
     ("limactl", LocalSandbox),
     ("linear", Tracker),
     ("linkerd", Cluster),

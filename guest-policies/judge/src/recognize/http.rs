@@ -875,6 +875,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .chain((!url.query.is_empty()).then_some(url.query.as_str()))
         .flat_map(body_pairs)
         .collect();
+    // The per-API effect model: money, messages, visibility, bulk deletes, feature flags.
+    super::saas::request(
+        cmd,
+        &super::saas::Call {
+            method: &method,
+            url: req.url,
+            host: &url.host,
+            path: &url.path,
+            query: &url.query,
+            bodies: &req.bodies,
+        },
+        out,
+    );
     if let Some((severity, why)) = settings_change(&pairs, &url.path) {
         out.push(finding(
             Family::Business,

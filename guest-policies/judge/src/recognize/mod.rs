@@ -59,6 +59,7 @@ pub mod pipe_words;
 pub mod presentation;
 pub mod registry;
 pub mod remote;
+pub mod saas;
 pub mod scope;
 pub mod secrets;
 pub mod shared_changes;
@@ -1329,7 +1330,12 @@ fn command(
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
         | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
-        | "vercel" | "netlify" | "firebase" | "wrangler" => cloud::judge(cmd, out),
+        | "vercel" | "netlify" | "firebase" | "wrangler" => {
+            cloud::judge(cmd, out);
+            if p == "aws" {
+                saas::aws(cmd, out);
+            }
+        }
         "airlock" => {}
         // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
         "gh" | "glab" => git::gh(cmd, out),
@@ -1391,6 +1397,9 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
+    // they never keep it from reading).
+    saas::cli(cmd, out);
     // Effects carried by flag letters and values (a security switch off, everyone as the
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.
