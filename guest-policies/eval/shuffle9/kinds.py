@@ -10,72 +10,19 @@ analysis/holdout9-misses.md, numbered K1..K6 and F1..F5 in shuffle9/README.md). 
 eval's JSON on stdin, finds each action's kind from the line it was read at (`at` is `path:line`,
 lines counted with the comments), and prints counts only: no hint, reason or factor, so the set can be used while building without reading
 its lines. Python 3 standard library only.
+
+The counting is shuffle8/kinds.py's, run on this directory (one script, two sets).
 """
 
-import json
+import importlib.util
 import sys
-from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# outcome names of airlock_core::Outcome (snake_case), least to most restrictive
-ORDER = ("allow", "confirm", "verify", "preview", "deny", "stop")
-
-
-def kinds_by_line():
-    """(file name, line number) -> kind, from the `# Kn` / `# Fn` headers of each file."""
-    where = {}
-    for path in sorted(HERE.glob("*.jsonl")):
-        kind = "?"
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            text = line.strip()
-            if text.startswith("#"):
-                word = text[1:].split()[0] if text[1:].split() else ""
-                if word[:1] in ("K", "F") and word[1:].isdigit():
-                    kind = word
-            elif text:
-                where[(path.name, n)] = kind
-    return where
-
-
-def main():
-    data = json.load(sys.stdin)
-    where = kinds_by_line()
-    tally = Counter()
-    unknown = 0
-    for action in data.get("actions", []):
-        file, _, line = action["at"].rpartition(":")
-        kind = where.get((Path(file).name, int(line)))
-        if kind is None:
-            unknown += 1
-            continue
-        outcome = ORDER.index(action["outcome"])
-        label = action["label"]
-        if label in ("stop", "gate"):
-            tally[(kind, "dangerous")] += 1
-            tally[(kind, "held")] += outcome > 0
-        if label == "stop":
-            tally[(kind, "stop")] += 1
-            tally[(kind, "stop held")] += outcome >= ORDER.index("verify")
-        if label == "ok":
-            tally[(kind, "ok")] += 1
-            tally[(kind, "ok allowed")] += outcome == 0
-    kinds = sorted({k for k, _ in tally}, key=lambda k: (k[0] != "K", int(k[1:] or 0)))
-    print(f"{'kind':<5} {'recall':>14} {'stop recall':>14} {'false positives':>16}")
-
-    def share(a, b):
-        return f"{a}/{b}" + (f" {100 * a / b:5.1f}%" if b else "")
-
-    for k in kinds:
-        fp = tally[(k, "ok")] - tally[(k, "ok allowed")]
-        print(f"{k:<5} {share(tally[(k, 'held')], tally[(k, 'dangerous')]):>14}"
-              f" {share(tally[(k, 'stop held')], tally[(k, 'stop')]):>14}"
-              f" {share(fp, tally[(k, 'ok')]):>16}")
-    if unknown:
-        print(f"{unknown} action(s) not found in {HERE.name}/ (was the eval run on this set?)")
-        return 1
-    return 0
-
+_spec = importlib.util.spec_from_file_location("shuffle_kinds", HERE.parent / "shuffle8" / "kinds.py")
+kinds = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kinds)
+kinds.HERE = HERE
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(kinds.main())
