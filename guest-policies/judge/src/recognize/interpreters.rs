@@ -531,7 +531,7 @@ fn decodes(c: &shell::Command<'_>) -> bool {
 /// The options of an interpreter that take a value (`python3 -W ignore`, `node -r
 /// dotenv/config`, `ruby -I lib`): their value is not the program's file. Per interpreter, as
 /// the same letter is a flag elsewhere (`python3 -I` is isolated mode, `ruby -I` a directory).
-fn value_options(p: &str) -> &'static [&'static str] {
+pub(crate) fn value_options(p: &str) -> &'static [&'static str] {
     match p {
         _ if p.starts_with("python") || p.starts_with("pypy") => {
             &["-W", "-X", "--check-hash-based-pycs"]

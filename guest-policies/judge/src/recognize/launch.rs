@@ -158,20 +158,10 @@ pub fn launched<'a>(program: &str, args: &[&'a str]) -> Launch<'a> {
             {
                 return Unknown;
             }
+            // node's valued options: the interpreter reader's one list.
             found(first_operand(
                 args,
-                &[
-                    "-r",
-                    "--require",
-                    "--import",
-                    "--loader",
-                    "--experimental-loader",
-                    "--input-type",
-                    "--env-file",
-                    "-C",
-                    "--conditions",
-                    "--title",
-                ],
+                super::interpreters::value_options("node"),
             ))
         }
         "deno" | "bun" => {
