@@ -106,6 +106,12 @@ fn a_secrets_metadata_is_not_its_value() {
             CONFIRM,
         ),
         ("pass show mail/smtp", &[], CONFIRM),
+        // A debug log prints the whole answer.
+        (
+            "aws secretsmanager get-secret-value --secret-id billing/smtp --query VersionStages --debug",
+            &[],
+            CONFIRM,
+        ),
     ]);
     // A metadata option does not lower another command of the line.
     at_least(&[(
@@ -370,6 +376,11 @@ fn what_this_session_made_is_scratch_even_when_named_prod() {
             &[],
             Severity::Confirm,
         ),
+        (
+            "sqlite3 /tmp/app.db 'DROP TABLE users'",
+            &["ln -s /var/lib/app/app.db /tmp/app.db"],
+            Severity::Confirm,
+        ),
         // A copy that keeps links, or none at all, is no scratch copy.
         (
             "perl -pi -e 's/confirm/allow/' /var/tmp/p/policy.json",
@@ -471,6 +482,23 @@ fn what_this_session_created_it_may_undo() {
             &["echo helm install smoke ./chart -n qa-prod"],
             Severity::Confirm,
         ),
+        // Another project selected, another kubeconfig exported, between the two.
+        (
+            "gcloud pubsub topics delete scratch",
+            &[
+                "gcloud pubsub topics create scratch",
+                "gcloud config set project acme-prod",
+            ],
+            Severity::Confirm,
+        ),
+        (
+            "kubectl delete deploy --all -n canary-prod",
+            &[
+                "kubectl create namespace canary-prod",
+                "export KUBECONFIG=~/.kube/prod-eu.yaml",
+            ],
+            Severity::Verify,
+        ),
     ]);
 }
 
@@ -555,6 +583,16 @@ fn a_key_used_to_log_in_is_not_read_out() {
             Severity::Confirm,
         ),
         ("cat ~/.ssh/deploy_ed25519", &[], Severity::Confirm),
+        (
+            "ssh -i ~/.ssh/ci.pem ci@build-01 'cat > k' < ~/.ssh/ci.pem",
+            &[],
+            Severity::Confirm,
+        ),
+        (
+            "ssh -i ~/.ssh/ci.pem -o ProxyCommand='nc %h %p' ci@build-01",
+            &[],
+            Severity::Confirm,
+        ),
         (
             "aws ec2 modify-snapshot-attribute --snapshot-id snap-7 --attribute createVolumePermission --operation-type add --group-names all",
             &[],

@@ -231,6 +231,12 @@ fn localstack_keys(cmd: &Cmd<'_>, ctx: &Context) -> bool {
                     .filter_map(|w| w.split_once('=').map(|(n, _)| n)),
             )
             .any(|n| n.starts_with("AWS_ENDPOINT_URL"))
+        // A profile's endpoint set by an earlier step (`aws configure set endpoint_url`).
+        && !ctx
+            .env
+            .defined
+            .ids(super::defined::Kind::Alias)
+            .any(|i| i.starts_with("aws:"))
 }
 
 /// Lowers what this command's own reader found about the change it makes, when it provably

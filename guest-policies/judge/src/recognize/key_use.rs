@@ -47,7 +47,18 @@ fn identity_file(cmd: &Cmd<'_>, found: &mut [Finding]) {
             others.push(a);
         }
     }
-    if keys.is_empty() || others.iter().any(|o| paths::secret(o).is_some()) {
+    // Another secret on the line or fed on stdin, or a local command the client runs
+    // (`ProxyCommand`, `LocalCommand`, `KnownHostsCommand`), keeps the read.
+    if keys.is_empty()
+        || others
+            .iter()
+            .any(|o| paths::secret(o).is_some() || o.to_ascii_lowercase().contains("command"))
+        || cmd
+            .redirects
+            .iter()
+            .any(|r| r.kind == crate::shell::RedirectKind::Read)
+        || cmd.piped_in
+    {
         return;
     }
     for f in found.iter_mut().filter(|f| {

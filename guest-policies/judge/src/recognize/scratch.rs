@@ -206,11 +206,58 @@ fn values<'c>(cmd: &Cmd<'c>, short: &str, long: &str) -> Vec<&'c str> {
     out
 }
 
-/// The kube context a kubectl line runs in: its `--context`, else the one selected.
-fn context<'a>(cmd: &Cmd<'a>, ctx: &'a Context) -> &'a str {
-    cmd.value(&["--context"])
-        .or(ctx.env.kube_context.as_deref())
-        .unwrap_or("")
+/// The kube context a kubectl line runs in: its `--context`, else the one selected, with the
+/// kubeconfig file exported (another file may name another cluster the same way).
+fn context(cmd: &Cmd<'_>, ctx: &Context) -> String {
+    format!(
+        "{}|{}",
+        cmd.value(&["--context", "--kube-context"])
+            .or(ctx.env.kube_context.as_deref())
+            .unwrap_or(""),
+        implicit_place(ctx)
+    )
+}
+
+/// Variables that select where a CLI acts when its line does not say.
+const PLACE_VARIABLES: &[&str] = &[
+    "KUBECONFIG",
+    "CLOUDSDK_CORE_PROJECT",
+    "GOOGLE_CLOUD_PROJECT",
+    "CLOUDSDK_CONFIG",
+    "GH_REPO",
+    "GH_HOST",
+    "GITLAB_HOST",
+    "DOCKER_HOST",
+    "DOCKER_CONTEXT",
+    "CONTAINER_HOST",
+    "PGHOST",
+    "PGPORT",
+    "PGDATABASE",
+    "MYSQL_HOST",
+    "MYSQL_TCP_PORT",
+    "HELM_KUBECONTEXT",
+];
+
+/// Where the CLIs act by default, from what earlier steps selected or exported: a creation and
+/// its undo must be made under the same (`gcloud config set project X` between them changes
+/// which object the same name is).
+fn implicit_place(ctx: &Context) -> String {
+    let mut out = String::new();
+    for d in ctx.env.defined.all(Kind::Selected) {
+        out.push_str(&d.id);
+        out.push('=');
+        out.push_str(&d.value);
+        out.push(';');
+    }
+    for (n, v) in &ctx.env.exported {
+        if PLACE_VARIABLES.contains(&n.as_str()) {
+            out.push_str(n);
+            out.push('=');
+            out.push_str(v);
+            out.push(';');
+        }
+    }
+    out
 }
 
 /// Records what `cmd` makes that later steps may treat as scratch.
@@ -224,7 +271,7 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                 ["new-project", name, ..] if cmd.program == "oc" => vec![name],
                 _ => Vec::new(),
             };
-            let within = context(cmd, ctx).to_owned();
+            let within = context(cmd, ctx);
             for name in made {
                 ctx.env
                     .defined
@@ -266,6 +313,7 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
         _ => {}
     }
     if let Some(key) = made_or_undone(cmd, Verb::Create) {
+        let key = format!("{key}|{}", implicit_place(ctx));
         ctx.env.defined.define(Kind::Created, &key, "", step, None);
     }
 }
@@ -285,7 +333,10 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
         }
     }
     if let Some((key, family)) = made_or_undone(cmd, Verb::Undo).zip(undo_family(cmd.program))
-        && ctx.env.defined.has(Kind::Created, &key)
+        && ctx
+            .env
+            .defined
+            .has(Kind::Created, &format!("{key}|{}", implicit_place(ctx)))
     {
         let name = key.rsplit('|').next().unwrap_or("");
         for f in found
@@ -296,7 +347,9 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
             f.message = format!("{name}, which this session created: {}", f.message);
         }
     }
-    if let Some(file) = temporary_database(cmd) {
+    if let Some(file) = temporary_database(cmd)
+        && !linked(file, ctx)
+    {
         for f in found
             .iter_mut()
             .filter(|f| f.family == Family::Database && f.severity > Severity::Note)
@@ -328,6 +381,7 @@ fn in_made_namespace(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
         return None;
     }
     let within = context(cmd, ctx);
+    let within = within.as_str();
     let made = |name: &str| {
         model
             .all(Kind::Namespace)
@@ -603,4 +657,15 @@ fn database(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
         cmd.program,
         connection.join(" ")
     ))
+}
+
+/// Whether a link, mount or move an earlier step made touches `path` (or a directory above or
+/// below it): the temporary path may then be another file ([`super::throwaway`] records them).
+fn linked(path: &str, ctx: &Context) -> bool {
+    let path = path.trim_matches(['\'', '"']);
+    let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
+    ctx.env
+        .defined
+        .all(Kind::ScratchPolicy)
+        .any(|d| d.value == "linked" && (under(path, &d.id) || under(&d.id, path)))
 }

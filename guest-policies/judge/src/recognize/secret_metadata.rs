@@ -169,6 +169,14 @@ const WITH_VALUE: &[&str] = &[
 
 /// Whether `cmd` is a secret read told to print only metadata.
 pub fn metadata_only(cmd: &Cmd<'_>) -> bool {
+    // A debug log prints the whole HTTP answer, value and all (`--debug`, gcloud's
+    // `--log-http`, `--verbosity=debug`).
+    if cmd
+        .words()
+        .any(|w| w.starts_with("--debug") || w.starts_with("--log-http") || w.contains("debug"))
+    {
+        return false;
+    }
     let ops: Vec<&str> = cmd.operands(WITH_VALUE).collect();
     READERS.iter().any(|r| {
         r.program == cmd.program
