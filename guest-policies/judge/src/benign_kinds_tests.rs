@@ -346,6 +346,16 @@ fn what_this_session_made_is_scratch_even_when_named_prod() {
             Severity::Verify,
         ),
         (
+            "kubectl delete deploy --all -n payments-prod",
+            &["kubectl create namespace payments-prod || true"],
+            Severity::Verify,
+        ),
+        (
+            "kubectl delete deploy --all -n payments-prod",
+            &["kubectl create namespace payments-prod 2>/dev/null"],
+            Severity::Verify,
+        ),
+        (
             "kubectl delete pv --all -n canary-prod",
             &["kubectl create namespace canary-prod"],
             Severity::Confirm,

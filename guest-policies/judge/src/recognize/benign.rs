@@ -11,9 +11,17 @@
 
 use super::{Cmd, Context};
 use crate::finding::Finding;
+use crate::shell::Script;
 
-/// Records what later steps' lowerings rely on (namespaces made, scratch copies).
-pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
+/// Records what later steps' lowerings rely on (namespaces made, scratch copies). A creation
+/// whose failure the line tolerates (`|| true`, errors sent to `/dev/null`) may have met an
+/// object that already existed: it makes nothing here.
+pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
+    let tolerated = s.commands.get(index).is_some_and(|c| c.or_else)
+        || cmd.redirects.iter().any(|r| r.target.trim() == "/dev/null");
+    if tolerated {
+        return;
+    }
     super::scratch::record(cmd, ctx);
 }
 

@@ -1477,7 +1477,7 @@ fn command(
     interpreters::judge(cmd, s, index, depth, ctx, out);
     // What this command makes that is scratch (a plain copy into the temporary directory is
     // one before the guard's reader sees the write; [`benign`]).
-    benign::record(cmd, ctx);
+    benign::record(cmd, s, index, ctx);
     tampering::judge(cmd, ctx, out);
     writes::judge(cmd, out);
     let own = out.len();
