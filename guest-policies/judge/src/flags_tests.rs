@@ -11,7 +11,7 @@
 //! git-read-tree(1), kexec(8), ipmitool(1), racadm, busctl(1) and dbus-send(1) on logind). Near misses first.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, expect_alone, expect_at_least};
+use crate::severity_tables::{ALLOW, expect_alone, expect_at_least};
 
 // ---- Kind 1: a security switch turned off -------------------------------------------------
 
@@ -146,12 +146,12 @@ fn grants_to_named_parties_removals_and_reads_go_ahead() {
             "aws ec2 modify-image-attribute --image-id ami-0abc --launch-permission \"Remove=[{Group=all}]\"",
             ALLOW,
         ),
-        // Opens nothing, but the unread-effect floor reads the option's value `remove` as the
-        // command path's verb (the noun-form reading of verbs.rs counts it): a person is asked.
-        // Known false positive of the merge (session 14), kept visible here rather than hidden.
+        // Opens nothing: the unread-effect floor reads the option's value `remove` as the
+        // command path's verb, and a permission's removal is lowered ([`crate::recognize::key_use`];
+        // a false positive of session 14, fixed in session 15).
         (
             "aws ec2 modify-snapshot-attribute --snapshot-id snap-9 --attribute createVolumePermission --operation-type remove --group-names all",
-            CONFIRM,
+            ALLOW,
         ),
         (
             "aws rds modify-db-instance --db-instance-identifier orders --no-publicly-accessible",

@@ -90,6 +90,15 @@ pub enum Kind {
     /// `exports/customers.csv`): the id is the file, the value the class
     /// ([`super::payloads::payload_name`]); a secret written is a [`Context::secret_copies`].
     Holds,
+    /// MADE: a Kubernetes namespace an earlier command created (`kubectl create namespace X`,
+    /// `oc new-project X`): the id is its name, the value the kube context it was made in
+    /// ([`super::scratch`]).
+    Namespace,
+    /// MADE: an object an earlier command created with a verb that fails when it already
+    /// exists (`gcloud ... create NAME`, `helm install NAME`, `git switch -c NAME`, SQL `CREATE
+    /// DATABASE NAME`): the id says the program, the command path, the place and the name
+    /// ([`super::scratch`]).
+    Created,
     /// SET: a folder listed (`ls DIR`).
     Listing,
     /// SET: names of secrets listed (`vault kv list`, `doppler secrets --only-names`); the value
@@ -115,6 +124,8 @@ impl Kind {
             | Kind::Server
             | Kind::Container
             | Kind::ScratchPolicy
+            | Kind::Namespace
+            | Kind::Created
             | Kind::Holds => Class::Made,
             Kind::Listing | Kind::SecretNames | Kind::Rows => Class::Set,
         }

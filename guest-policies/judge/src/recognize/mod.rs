@@ -24,6 +24,7 @@
 
 pub mod addresses;
 pub mod audit_logs;
+pub mod benign;
 pub mod blocks;
 pub mod build_output;
 pub mod carried;
@@ -32,6 +33,7 @@ pub mod cloud;
 pub mod containers;
 pub mod decoded;
 pub mod defined;
+pub mod dev_credentials;
 pub mod dev_server;
 pub mod embedded;
 pub mod emptied;
@@ -47,6 +49,7 @@ pub mod git;
 pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
+pub mod key_use;
 pub mod launch;
 pub mod lexicon;
 pub mod lua;
@@ -61,6 +64,8 @@ pub mod registry;
 pub mod remote;
 pub mod saas;
 pub mod scope;
+pub mod scratch;
+pub mod secret_metadata;
 pub mod secrets;
 pub mod shared_changes;
 pub mod sinks;
@@ -70,6 +75,7 @@ pub mod system;
 pub mod tampering;
 pub mod throwaway;
 pub mod verbs;
+pub mod visibility;
 pub mod weight;
 pub mod windows;
 pub mod withheld;
@@ -1469,6 +1475,9 @@ fn command(
     secrets::judge(cmd, s, index, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
+    // What this command makes that is scratch (a plain copy into the temporary directory is
+    // one before the guard's reader sees the write; [`benign`]).
+    benign::record(cmd, s, index, ctx);
     tampering::judge(cmd, ctx, out);
     writes::judge(cmd, out);
     let own = out.len();
@@ -1502,6 +1511,10 @@ fn command(
     if own > start && !carried::runs_written_script(cmd, ctx) {
         modes::judge(cmd, s, index, depth, &mut out[start..own]);
     }
+    // Benign kinds graded as dangerous (a secret's metadata, a private publication, a
+    // development credential, a thing this session made, a key used to log in): this
+    // command's findings only ([`benign`]).
+    benign::lower(cmd, ctx, &mut out[start..]);
     carried::record(cmd, s, index, ctx);
 }
 

@@ -899,8 +899,10 @@ pub fn judge(
     };
     // Only names, a count or a digest of the secret reach the output (`jq '.auths | keys'`,
     // `wc -l`): remembered as read, not shown ([`super::withheld`]).
+    // Or the command prints only the secret's metadata ([`super::secret_metadata`]).
     let withheld = (read.is_some() || command_secret.is_some())
-        && super::withheld::secret_withheld(cmd, s, index);
+        && (super::withheld::secret_withheld(cmd, s, index)
+            || super::secret_metadata::metadata_only(cmd));
     if let Some((path, what)) = read.clone() {
         if (!matches!(
             cmd.program,

@@ -1,0 +1,38 @@
+//! Benign work the readers grade as dangerous, lowered by what the line and the earlier steps
+//! prove (each kind in its own module): a secret's metadata read ([`super::secret_metadata`]),
+//! a publication only its author sees ([`super::visibility`]), a call with a vendor's
+//! published development credential ([`super::dev_credentials`]), an object this session
+//! made ([`super::scratch`]), a key used to log in or a permission removed
+//! ([`super::key_use`]). A download checked against its published digest is cleared where
+//! downloads are recorded ([`super::secrets`]); the steps that check one are now always read.
+//!
+//! Run last for each command, on that command's findings only, so a lowering never reaches
+//! another command of the line; each module lowers only findings about its own object.
+
+use super::{Cmd, Context};
+use crate::finding::Finding;
+use crate::shell::Script;
+
+/// Records what later steps' lowerings rely on (namespaces made, scratch copies). A creation
+/// whose failure the line tolerates (`|| true`, errors sent to `/dev/null`) may have met an
+/// object that already existed: it makes nothing here.
+pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
+    let tolerated = s.commands.get(index).is_some_and(|c| c.or_else)
+        || cmd.redirects.iter().any(|r| r.target.trim() == "/dev/null");
+    if tolerated {
+        return;
+    }
+    super::scratch::record(cmd, ctx);
+}
+
+/// Lowers this command's findings that the benign kinds account for.
+pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
+    if found.is_empty() {
+        return;
+    }
+    super::secret_metadata::lower(cmd, found);
+    super::visibility::lower(cmd, ctx, found);
+    super::dev_credentials::lower(cmd, ctx, found);
+    super::scratch::lower(cmd, ctx, found);
+    super::key_use::lower(cmd, found);
+}
