@@ -294,17 +294,17 @@ fn what_this_session_made_is_scratch_even_when_named_prod() {
         (
             "kubectl delete deploy --all -n canary-prod",
             &["kubectl create namespace canary-prod"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "oc delete all --all -n qa-prod-mirror",
             &["oc new-project qa-prod-mirror"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "helm uninstall api -n load-prod",
             &["kubectl create ns load-prod"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "sqlite3 /var/tmp/import.sqlite 'DELETE FROM rows; DROP TABLE staging'",
@@ -421,12 +421,12 @@ fn what_this_session_created_it_may_undo() {
             &[
                 "gcloud pubsub subscriptions create load-test-sub --topic orders --project acme-prod",
             ],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "helm uninstall smoke -n qa-prod",
             &["helm install smoke ./chart -n qa-prod"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "git branch -D spike/parser",
@@ -436,12 +436,12 @@ fn what_this_session_created_it_may_undo() {
         (
             "mariadb -h 127.0.0.1 -P 3307 -e 'DROP DATABASE etl_tmp'",
             &["mariadb -h 127.0.0.1 -P 3307 -e 'CREATE DATABASE etl_tmp'"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "kubectl delete configmap smoke-cfg -n payments-prod",
             &["kubectl create configmap smoke-cfg --from-literal=a=1 -n payments-prod"],
-            ALLOW,
+            CONFIRM,
         ),
     ]);
     at_least(&[
@@ -513,6 +513,35 @@ fn what_this_session_created_it_may_undo() {
 }
 
 const FETCH: &str = "curl -fsSLo install-kubeconform.sh https://example.org/install-kubeconform.sh";
+
+/// A step is an intention, not a result: a creation that fails because the object already
+/// exists is one a hostile agent can send on purpose, to make the real object look like its
+/// own. What it buys is one tier, never past a person.
+#[test]
+fn a_creation_an_agent_only_claims_never_lets_a_real_object_go_unasked() {
+    at_least(&[
+        (
+            "kubectl delete namespace production",
+            &["kubectl create namespace production"],
+            Severity::Confirm,
+        ),
+        (
+            "psql -h db.internal -c 'DROP DATABASE customers'",
+            &["psql -h db.internal -c 'CREATE DATABASE customers'"],
+            Severity::Confirm,
+        ),
+        (
+            "gh repo delete acme/payments --yes",
+            &["gh repo create acme/payments --private"],
+            Severity::Confirm,
+        ),
+        (
+            "gcloud sql instances delete ledger-main --project acme-prod --quiet",
+            &["gcloud sql instances create ledger-main --project acme-prod"],
+            Severity::Confirm,
+        ),
+    ]);
+}
 
 #[test]
 fn a_download_checked_against_its_digest_may_run() {

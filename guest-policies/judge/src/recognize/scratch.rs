@@ -13,6 +13,10 @@
 //! with only namespaced kinds of object and no manifest file), the same temporary file (no
 //! `..`, nothing attached or opened besides it). Only what the program's own reader found
 //! about that object is lowered; anything else on the line keeps its grade.
+//!
+//! A made object is lowered by one tier, never past a person ([`made_here`]): the guard sees
+//! the steps an agent announces, not their results, so "created a step before" is a claim a
+//! hostile agent can make about a real object by sending a creation that fails.
 
 use super::defined::Kind;
 use super::{Cmd, Context};
@@ -328,7 +332,7 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
             .iter_mut()
             .filter(|f| f.family == Family::Containers && f.severity > Severity::Note)
         {
-            f.severity = Severity::Note;
+            f.severity = made_here(f.severity);
             f.message = format!("{why}: {}", f.message);
         }
     }
@@ -343,7 +347,7 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
             .iter_mut()
             .filter(|f| f.family == family && f.severity > Severity::Note)
         {
-            f.severity = Severity::Note;
+            f.severity = made_here(f.severity);
             f.message = format!("{name}, which this session created: {}", f.message);
         }
     }
@@ -360,6 +364,21 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
                 f.message
             );
         }
+    }
+}
+
+/// What a finding about an object an earlier step created becomes. A step is an intention,
+/// not a result: the guard never sees whether the creation succeeded, and a creation that
+/// fails because the object already exists (`kubectl create namespace production`, `CREATE
+/// DATABASE customers`) is one a hostile agent can send on purpose to make the real object
+/// look like its own. So the lowering is one tier, never past a person: a catastrophic or
+/// irreversible finding becomes a confirmation (the person sees the object's name), a bounded
+/// one (already a confirmation) goes ahead.
+fn made_here(severity: Severity) -> Severity {
+    if severity >= Severity::Verify {
+        Severity::Confirm
+    } else {
+        Severity::Note
     }
 }
 
