@@ -734,9 +734,15 @@ fn classify(t: &str) -> Kind {
             // the text) is still read as words.
             let runs = w.starts_with('$') && !w.starts_with("$ ")
                 || w.starts_with('/') && w.len() > 1 && !w.contains(' ');
+            // PowerShell's string piped into a file (`"select disk 1`nclean" | Out-File F`)
+            // writes a script a later step may run.
+            let writes_script = recognize::scripts::piped_into_file(t);
             return if is_program(&w.to_ascii_lowercase()) {
                 Kind::Shell
-            } else if runs || is_program(&recognize::program_name(&w).to_ascii_lowercase()) {
+            } else if runs
+                || writes_script
+                || is_program(&recognize::program_name(&w).to_ascii_lowercase())
+            {
                 Kind::Both
             } else {
                 Kind::Prose
@@ -1964,3 +1970,6 @@ mod flags_tests;
 mod unread_code_tests;
 #[cfg(test)]
 mod verbs_tests;
+// Indirection followed: definitions, transformed text, written scripts, fetched code.
+#[cfg(test)]
+mod followed_tests;

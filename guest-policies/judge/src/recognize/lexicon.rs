@@ -110,6 +110,7 @@ const ENTRIES: &[(&str, u16)] = &[
     ("yq", R),
     ("nl", R),
     ("tac", R),
+    ("rev", R),
     ("7z", R),
     ("openssl", R),
     ("view", R),
