@@ -206,6 +206,8 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     recognize::windows::line(text, depth, ctx, out);
     recognize::blocks::line(text, depth, ctx, out);
     let script = shell::parse(text);
+    // `$(rev <<< '...')` in command position: its output is the command that runs.
+    recognize::interpreters::substituted_programs(&script, depth, ctx, out);
     // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
     // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
     // script's own commands).

@@ -297,6 +297,30 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
     }
 }
 
+/// Commands whose program word is a command substitution (`$(echo X | base64 -d)`, `` `rev
+/// <<< ...` ``): the shell runs what the substitution prints, so its output is judged as
+/// `eval` would judge it (decoded when it is a literal, confirmed when it is transformed text
+/// not known here, verified when it is fetched).
+pub fn substituted_programs(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    for c in &s.commands {
+        let Some(first) = c.words.first() else {
+            continue;
+        };
+        if !(first.starts_with("$(") || first.starts_with('`')) {
+            continue;
+        }
+        for body in substitutions(first) {
+            run_output_of(
+                body,
+                "a command substitution run as the command",
+                depth,
+                ctx,
+                out,
+            );
+        }
+    }
+}
+
 /// The first command of a script that hides what its input spells ([`super::transforms::obscures`]).
 fn obscuring_stage<'s>(s: &'s Script<'_>) -> Option<&'s str> {
     s.commands.iter().find_map(|c| {
@@ -1144,15 +1168,19 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
     // PHP runs a file included from a URL (`include 'http://...'`, `require_once "https://..."`).
     // R's `source(URL)` (and `sys.source`) and Julia's `include(URL)` run a script read from
     // the URL the same way.
-    let includes_url = ["include", "require", "source"].iter().any(|k| {
-        body.match_indices(k).any(|(at, _)| {
-            let rest = body[at + k.len()..].trim_start_matches("_once");
-            let rest = rest.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
-            ["'http://", "'https://", "\"http://", "\"https://"]
-                .iter()
-                .any(|u| rest.starts_with(u))
-        })
-    });
+    // JavaScript's `import('https://...')` (and Deno's static `from 'https://...'`) load and
+    // run a module from the URL.
+    let includes_url = ["include", "require", "source", "import", "from"]
+        .iter()
+        .any(|k| {
+            body.match_indices(k).any(|(at, _)| {
+                let rest = body[at + k.len()..].trim_start_matches("_once");
+                let rest = rest.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+                ["'http://", "'https://", "\"http://", "\"https://"]
+                    .iter()
+                    .any(|u| rest.starts_with(u))
+            })
+        });
     if fetches && runs || includes_url {
         out.push(finding(
             Family::RemoteCode,
