@@ -141,6 +141,22 @@ fn definitions_that_read_or_build_stay_allowed() {
             &["git config alias.log 'push --force origin master'"],
             ALLOW,
         ),
+        // A dry run of make or just prints the recipe; `git NAME --help` prints the alias.
+        (
+            "make -n reset",
+            &["printf 'reset:\\n\\trm -rf ~/\\n' > Makefile"],
+            ALLOW,
+        ),
+        (
+            "just --dry-run wipe",
+            &["printf 'wipe:\\n  rm -rf ~/\\n' > justfile"],
+            ALLOW,
+        ),
+        (
+            "git wipe --help",
+            &["git config alias.wipe '!rm -rf ~/projects'"],
+            ALLOW,
+        ),
         (
             "composer run-script lint",
             &["composer config scripts.lint \"phpstan analyse src\""],
@@ -218,6 +234,16 @@ fn scripts_written_before_are_judged_by_the_program_that_runs_them() {
             Severity::Verify,
         ),
         (
+            "psql -h prod-db -c '\\i drop.sql'",
+            &["echo 'DROP TABLE users;' > drop.sql"],
+            Severity::Verify,
+        ),
+        (
+            "mariadb -h db1 -e 'source purge.sql'",
+            &["echo 'DROP DATABASE shop;' > purge.sql"],
+            Severity::Verify,
+        ),
+        (
             "clickhouse-client --queries-file drop.sql",
             &["echo 'DROP TABLE events;' > drop.sql"],
             Severity::Verify,
@@ -271,6 +297,11 @@ fn scripts_written_before_that_create_or_read_stay_allowed() {
         (
             "psql -f migrations/001_create.sql",
             &["echo 'CREATE TABLE users (id int primary key);' > migrations/001_create.sql"],
+            ALLOW,
+        ),
+        (
+            "psql -c '\\i seed.sql'",
+            &["echo 'INSERT INTO plans VALUES (1, 3);' > seed.sql"],
             ALLOW,
         ),
         (
@@ -433,5 +464,12 @@ fn indirection_is_not_lowered_by_a_word() {
             Severity::Verify,
         ),
         ("bunx prettier-but-evil --check .", &[], Severity::Confirm),
+        ("npx --yes --no-install evil-pkg", &[], Severity::Confirm),
+        // npm's `--dry-run` does not apply to `run`: the script runs.
+        (
+            "npm run wipe --dry-run",
+            &["npm pkg set scripts.wipe=\"rm -rf ~/\""],
+            Severity::Verify,
+        ),
     ]);
 }

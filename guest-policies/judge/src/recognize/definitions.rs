@@ -308,8 +308,14 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
     match cmd.program {
         "git" => {
             let ops: Vec<&str> = cmd.operands(GIT_VALUED).collect();
+            // `git NAME --help` says what the alias stands for and runs nothing.
             if let Some((name, args)) = ops.split_first()
                 && !GIT_BUILTINS.contains(name)
+                && !cmd
+                    .words()
+                    .skip_while(|w| w != name)
+                    .nth(1)
+                    .is_some_and(|w| w == "--help" || w == "-h")
             {
                 let line = same_line
                     .iter()
@@ -356,7 +362,10 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
                 }
             }
         }
-        "make" | "gmake" | "just" => runs.extend(recipes(cmd, ctx)),
+        // `make -n` and `just --dry-run` print the recipes without running them.
+        "make" | "gmake" | "just" if !cmd.has(&["-n", "--dry-run", "--just-print", "--recon"]) => {
+            runs.extend(recipes(cmd, ctx));
+        }
         _ => {}
     }
     for (what, line) in runs {

@@ -495,9 +495,11 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     // Only what the project installed runs (`npx --no-install`, `npm exec --no`, `--offline`).
+    // `--yes` beside it leaves the prompt's answer in doubt: not exempt.
     if words
         .iter()
         .any(|w| matches!(*w, "--no-install" | "--no" | "--offline"))
+        && !words.iter().any(|w| matches!(*w, "--yes" | "-y"))
     {
         return;
     }

@@ -33,7 +33,11 @@ enum Language {
 /// carries its value glued (`ftp -s:FILE`); `@` stands for sqlplus's `@FILE` operand; `1`
 /// for the first operand (mongosh's `FILE.js`, python's `FILE.py`).
 const SCRIPT_OPTIONS: &[(&str, &[&str], Language)] = &[
-    // SQL clients (each one's reference: "run the statements of FILE").
+    // SQL clients (each one's reference: "run the statements of FILE"). psql's `-f` and
+    // mysql's stdin are read in `carried`; their include commands given inline here.
+    ("psql", &[], Language::Sql),
+    ("mysql", &[], Language::Sql),
+    ("mariadb", &[], Language::Sql),
     ("sqlcmd", &["-i", "--input-file"], Language::Sql),
     ("osql", &["-i"], Language::Sql),
     ("isql", &["-i", "--input-file"], Language::Sql),
@@ -97,7 +101,11 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         return;
     };
     let mut texts: Vec<(String, String)> = Vec::new();
-    for file in script_files(cmd, options) {
+    let mut files = script_files(cmd, options);
+    if language == Language::Sql {
+        files.extend(included_files(cmd));
+    }
+    for file in files {
         if let Some(text) = super::carried::file_text(ctx, file) {
             texts.push((file.to_owned(), text.to_owned()));
         }
@@ -141,6 +149,40 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             out.push(f);
         }
     }
+}
+
+/// The files a SQL client's inline commands include (`psql -c '\i F'`, `\ir`, `\include`;
+/// `mysql -e 'source F'`, `\. F`; sqlplus's and sqlcmd's `@F` / `:r F`; `.read F`).
+fn included_files<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
+    // sqlcmd's query options are `-Q` / `-q`; psql's `-q` is quiet, so not read there.
+    let names: &[&str] = if matches!(cmd.program, "sqlcmd" | "osql" | "isql") {
+        &["-Q", "-q"]
+    } else {
+        &["-c", "--command", "-e", "--execute"]
+    };
+    let Some(inline) = cmd.value(names) else {
+        return Vec::new();
+    };
+    inline
+        .split([';', '\n'])
+        .filter_map(|part| {
+            let part = part.trim();
+            let (command, file) = part.split_once(char::is_whitespace)?;
+            matches!(
+                command.to_ascii_lowercase().as_str(),
+                "\\i"
+                    | "\\ir"
+                    | "\\include"
+                    | "\\include_relative"
+                    | "source"
+                    | "\\."
+                    | ".read"
+                    | ":r"
+                    | "start"
+            )
+            .then(|| file.trim().trim_matches(['\'', '"']))
+        })
+        .collect()
 }
 
 /// The files `cmd` reads as its script, by the program's options.
