@@ -103,6 +103,38 @@ fn definitions_in_effect_are_judged_as_what_they_stand_for() {
             Severity::Verify,
         ),
         (
+            "nuke -Recurse -Force C:\\Users",
+            &["Set-Alias -Name nuke -Value Remove-Item"],
+            Severity::Verify,
+        ),
+        (
+            "wipe",
+            &["doskey wipe=rd /s /q C:\\Users"],
+            Severity::Verify,
+        ),
+        (
+            "zap",
+            &["alias zap 'rm -rf ~/projects ~/.ssh'"],
+            Severity::Verify,
+        ),
+        (
+            "Clean-All",
+            &["function Clean-All { Remove-Item -Recurse -Force C:\\Users }"],
+            Severity::Verify,
+        ),
+        (
+            "deno task reset",
+            &["echo '{\"tasks\": {\"reset\": \"rm -rf ~/\"}}' > deno.json"],
+            Severity::Verify,
+        ),
+        (
+            "task purge",
+            &[
+                "printf 'version: 3\\ntasks:\\n  purge:\\n    cmds:\\n      - kubectl delete namespace production\\n' > Taskfile.yml",
+            ],
+            Severity::Verify,
+        ),
+        (
             "make reset",
             &["printf 'reset:\\n\\tkubectl delete namespace production\\n' >> Makefile"],
             Severity::Verify,
@@ -155,6 +187,19 @@ fn definitions_that_read_or_build_stay_allowed() {
         (
             "git wipe --help",
             &["git config alias.wipe '!rm -rf ~/projects'"],
+            ALLOW,
+        ),
+        ("ll", &["Set-Alias ll Get-ChildItem"], ALLOW),
+        (
+            "deno task dev",
+            &["echo '{\"tasks\": {\"dev\": \"deno run --watch main.ts\"}}' > deno.json"],
+            ALLOW,
+        ),
+        (
+            "task build",
+            &[
+                "printf 'version: 3\\ntasks:\\n  build:\\n    cmds:\\n      - go build ./...\\n' > Taskfile.yml",
+            ],
             ALLOW,
         ),
         (

@@ -1755,7 +1755,13 @@ pub fn named_command(
     if ctx.env.aliases.is_empty() && ctx.env.functions.is_empty() {
         return None;
     }
-    if let Some((_, text)) = ctx.env.aliases.iter().rev().find(|(n, _)| n == program)
+    // Program words are lowercased; a PowerShell or doskey name is case-insensitive anyway.
+    if let Some((_, text)) = ctx
+        .env
+        .aliases
+        .iter()
+        .rev()
+        .find(|(n, _)| n.eq_ignore_ascii_case(program))
         && text.split_whitespace().next() != Some(program)
     {
         let mut line = text.clone();
@@ -1768,7 +1774,12 @@ pub fn named_command(
             line,
         ));
     }
-    let (_, body) = ctx.env.functions.iter().rev().find(|(n, _)| n == program)?;
+    let (_, body) = ctx
+        .env
+        .functions
+        .iter()
+        .rev()
+        .find(|(n, _)| n.eq_ignore_ascii_case(program))?;
     // A function that calls itself (`bomb() { bomb | bomb & }`) is not expanded again: its
     // body's commands are judged where it is defined, and the fork bomb check reads it.
     if body

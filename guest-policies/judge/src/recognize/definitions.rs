@@ -189,6 +189,18 @@ const PACKAGE_BUILTINS: &[&str] = &[
 
 /// Records the definitions `cmd` makes.
 pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
+    // fish's `alias NAME 'TEXT'` and `abbr -a NAME TEXT`: a shell alias (POSIX `alias x=...`
+    // is recorded in `carried`).
+    if matches!(cmd.program, "alias" | "abbr") {
+        let ops: Vec<&str> = cmd.operands(&["--position", "--set-cursor"]).collect();
+        if let [name, text @ ..] = ops.as_slice()
+            && !name.contains('=')
+            && !text.is_empty()
+        {
+            shell_alias(ctx, name, &text.join(" "));
+        }
+        return;
+    }
     let found = match cmd.program {
         "git" => git_definitions(cmd),
         "npm" | "pnpm" => script_definitions(cmd),
@@ -199,6 +211,55 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
         let defs = &mut ctx.env.commands_defined;
         defs.retain(|o| o.runner != d.runner || o.name != d.name);
         defs.push(d);
+    }
+}
+
+/// Records a shell-level alias: NAME runs TEXT (read by [`super::carried::named_command`]).
+fn shell_alias(ctx: &mut Context, name: &str, text: &str) {
+    let aliases = &mut ctx.env.aliases;
+    aliases.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+    aliases.push((name.to_owned(), text.to_owned()));
+}
+
+/// Records a Windows statement's alias (`Set-Alias nuke Remove-Item`, `New-Alias`, `sal`,
+/// `nal`; cmd's `doskey NAME=TEXT`, its `$*` the arguments): a later statement naming it runs
+/// what it stands for. `words` are the statement's words after the program, quoting removed.
+pub fn record_windows(program: &str, words: &[String], ctx: &mut Context) {
+    match program {
+        "set-alias" | "new-alias" | "sal" | "nal" => {
+            let mut name = None;
+            let mut value = None;
+            let mut positional = Vec::new();
+            let mut it = words.iter();
+            while let Some(w) = it.next() {
+                match w.to_ascii_lowercase().as_str() {
+                    "-name" | "-n" => name = it.next(),
+                    "-value" | "-v" => value = it.next(),
+                    "-scope" | "-option" | "-description" => {
+                        it.next();
+                    }
+                    l if l.starts_with('-') => {}
+                    _ => positional.push(w),
+                }
+            }
+            let mut positional = positional.into_iter();
+            let name = name.or_else(|| positional.next());
+            let value = value.or_else(|| positional.next());
+            if let (Some(name), Some(value)) = (name, value) {
+                shell_alias(ctx, name, value);
+            }
+        }
+        "doskey" => {
+            let joined = words.join(" ");
+            if let Some((name, text)) = joined.split_once('=')
+                && !name.trim().is_empty()
+                && !name.trim().starts_with('/')
+            {
+                let text = text.replace("$*", "").replace("$T", " & ");
+                shell_alias(ctx, name.trim(), text.trim());
+            }
+        }
+        _ => {}
     }
 }
 
@@ -363,6 +424,25 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             }
         }
         // `make -n` and `just --dry-run` print the recipes without running them.
+        "deno" => {
+            let ops: Vec<&str> = cmd.operands(&["--config", "-c", "--cwd"]).collect();
+            if let ["task", name, ..] = ops.as_slice()
+                && let Some((_, text)) = ctx
+                    .file_texts
+                    .iter()
+                    .rev()
+                    .find(|(f, _)| matches!(paths::file_name(f), "deno.json" | "deno.jsonc"))
+                && let Some(line) = json_entry(text, "\"tasks\"", name)
+            {
+                runs.push((
+                    format!("deno task {name} (`{}`)", crate::cut(&line, 60)),
+                    line,
+                ));
+            }
+        }
+        "task" | "go-task" if !cmd.has(&["--dry", "-n", "--summary", "--list", "-l"]) => {
+            runs.extend(taskfile_tasks(cmd, ctx));
+        }
         "make" | "gmake" | "just" if !cmd.has(&["-n", "--dry-run", "--just-print", "--recon"]) => {
             runs.extend(recipes(cmd, ctx));
         }
@@ -453,7 +533,12 @@ fn defined(ctx: &Context, runner: &str, name: &str) -> Option<String> {
 /// `"NAME": "VALUE"` inside a manifest's `"scripts"` object, read without a JSON parser (the
 /// text an agent wrote may not be whole); escaped quotes in the value are unescaped.
 fn json_script(text: &str, name: &str) -> Option<String> {
-    let scripts = &text[text.find("\"scripts\"")?..];
+    json_entry(text, "\"scripts\"", name)
+}
+
+/// `"NAME": "VALUE"` after the object key `section` (`"scripts"`, deno's `"tasks"`).
+fn json_entry(text: &str, section: &str, name: &str) -> Option<String> {
+    let scripts = &text[text.find(section)?..];
     let key = format!("\"{name}\"");
     let after = &scripts[scripts.find(&key)? + key.len()..];
     let after = after.trim_start().strip_prefix(':')?.trim_start();
@@ -582,6 +667,55 @@ fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
             )
         })
         .collect()
+}
+
+/// The commands of a Taskfile's task (go-task: `tasks:` / `NAME:` / `cmds:` / `- CMD`, or
+/// `cmd: CMD`), from a Taskfile an earlier step wrote, read by indentation.
+fn taskfile_tasks(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
+    let Some((file, text)) = ctx.file_texts.iter().rev().find(|(f, _)| {
+        let n = paths::file_name(f).to_ascii_lowercase();
+        n.starts_with("taskfile") && (n.ends_with(".yml") || n.ends_with(".yaml"))
+    }) else {
+        return Vec::new();
+    };
+    let names: Vec<&str> = cmd
+        .operands(&["-t", "--taskfile", "-d", "--dir"])
+        .filter(|o| !o.contains('='))
+        .collect();
+    let names = if names.is_empty() {
+        vec!["default"]
+    } else {
+        names
+    };
+    let mut out = Vec::new();
+    for name in names {
+        let mut lines = text.lines();
+        let header = format!("{name}:");
+        let Some(indent) = lines.by_ref().find_map(|l| {
+            (l.trim() == header && l.starts_with(' ')).then(|| l.len() - l.trim_start().len())
+        }) else {
+            continue;
+        };
+        for l in lines {
+            let depth = l.len() - l.trim_start().len();
+            if !l.trim().is_empty() && depth <= indent {
+                break;
+            }
+            let t = l.trim();
+            let command = t
+                .strip_prefix("- cmd:")
+                .or_else(|| t.strip_prefix("cmd:"))
+                .or_else(|| t.strip_prefix("- "))
+                .map(|c| c.trim().trim_matches(['"', '\'']));
+            if let Some(c) = command.filter(|c| !c.is_empty() && !c.ends_with(':')) {
+                out.push((
+                    format!("task {name} (in {file}: `{}`)", crate::cut(c, 60)),
+                    c.to_owned(),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// The first target of a makefile text (make's default goal), special targets skipped.

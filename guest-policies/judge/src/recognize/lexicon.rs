@@ -111,6 +111,9 @@ const ENTRIES: &[(&str, u16)] = &[
     ("nl", R),
     ("tac", R),
     ("rev", R),
+    // cmd.exe's macros (`doskey NAME=TEXT`) and fish's abbreviations define names.
+    ("doskey", P),
+    ("abbr", P),
     ("7z", R),
     ("openssl", R),
     ("view", R),

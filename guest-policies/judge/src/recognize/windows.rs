@@ -165,6 +165,7 @@ fn program_known(w: &str) -> bool {
         "robocopy",
         "shutdown",
         "cmd",
+        "doskey",
         "rd",
         "rmdir",
         "del",
@@ -673,6 +674,7 @@ fn statement(
     let p = program(first);
     // What PowerShell writes into a file, for a later program that runs it as its script.
     super::scripts::record_windows(&p, rest, upstream.map(|u| u.words.as_slice()), ctx);
+    super::definitions::record_windows(&p, rest, ctx);
     // cmd.exe runs every word after `/c` or `/k` as one command line (cmd /?): judged as
     // that line typed at the prompt.
     if p == "cmd"
