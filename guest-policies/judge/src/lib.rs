@@ -215,6 +215,8 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     recognize::windows::line(text, depth, ctx, out);
     recognize::blocks::line(text, depth, ctx, out);
     let script = shell::parse(text);
+    // `$(rev <<< '...')` in command position: its output is the command that runs.
+    recognize::interpreters::substituted_programs(&script, depth, ctx, out);
     // A `cd` inside `( ... )` does not outlast the parentheses: this script's `cd`s are not
     // followed when it has any (a `$(`, `<(` or `>(` substitution is not a subshell of the
     // script's own commands).
@@ -743,9 +745,15 @@ fn classify(t: &str) -> Kind {
             // the text) is still read as words.
             let runs = w.starts_with('$') && !w.starts_with("$ ")
                 || w.starts_with('/') && w.len() > 1 && !w.contains(' ');
+            // PowerShell's string piped into a file (`"select disk 1`nclean" | Out-File F`)
+            // writes a script a later step may run.
+            let writes_script = recognize::scripts::piped_into_file(t);
             return if is_program(&w.to_ascii_lowercase()) {
                 Kind::Shell
-            } else if runs || is_program(&recognize::program_name(&w).to_ascii_lowercase()) {
+            } else if runs
+                || writes_script
+                || is_program(&recognize::program_name(&w).to_ascii_lowercase())
+            {
                 Kind::Both
             } else {
                 Kind::Prose
@@ -1976,3 +1984,6 @@ mod verbs_tests;
 
 #[cfg(test)]
 mod benign_kinds_tests;
+// Indirection followed: definitions, transformed text, written scripts, fetched code.
+#[cfg(test)]
+mod followed_tests;

@@ -169,6 +169,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     let p = cmd.program;
     record_environment(cmd, ctx);
     super::defined::record(cmd, ctx);
+    super::definitions::record(cmd, ctx);
     super::throwaway::record(cmd, ctx);
     if matches!(p, "terraform" | "tofu" | "terragrunt") {
         record_plan(cmd, ctx);
@@ -662,10 +663,11 @@ fn record_text(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
                 .collect::<Vec<_>>()
                 .join(" "),
         ),
-        "printf" => cmd
-            .words()
-            .next()
-            .map(|f| f.replace("\\n", "\n").replace("%s", "")),
+        "printf" => cmd.words().next().map(|f| {
+            f.replace("\\n", "\n")
+                .replace("\\t", "\t")
+                .replace("%s", "")
+        }),
         "cat" | "tee" => cmd
             .redirects
             .iter()
@@ -1001,6 +1003,9 @@ pub struct Environment {
     pub aliases: Vec<(String, String)>,
     /// Shell functions defined (`f() { rm -rf "$1"; }`): name, and the body it runs.
     pub functions: Vec<(String, String)>,
+    /// Names defined for a program's own runner (git aliases, package scripts), and what
+    /// each runs ([`super::definitions`]).
+    pub commands_defined: Vec<super::definitions::Defined>,
     /// Copies of a program's binary under another name (`cp "$(command -v airlock)" /tmp/al`,
     /// `ln -s /bin/rm /tmp/r`): the copy's path, and the program it is.
     pub program_copies: Vec<(String, String)>,
@@ -1750,7 +1755,13 @@ pub fn named_command(
     if ctx.env.aliases.is_empty() && ctx.env.functions.is_empty() {
         return None;
     }
-    if let Some((_, text)) = ctx.env.aliases.iter().rev().find(|(n, _)| n == program)
+    // Program words are lowercased; a PowerShell or doskey name is case-insensitive anyway.
+    if let Some((_, text)) = ctx
+        .env
+        .aliases
+        .iter()
+        .rev()
+        .find(|(n, _)| n.eq_ignore_ascii_case(program))
         && text.split_whitespace().next() != Some(program)
     {
         let mut line = text.clone();
@@ -1763,7 +1774,12 @@ pub fn named_command(
             line,
         ));
     }
-    let (_, body) = ctx.env.functions.iter().rev().find(|(n, _)| n == program)?;
+    let (_, body) = ctx
+        .env
+        .functions
+        .iter()
+        .rev()
+        .find(|(n, _)| n.eq_ignore_ascii_case(program))?;
     // A function that calls itself (`bomb() { bomb | bomb & }`) is not expanded again: its
     // body's commands are judged where it is defined, and the fork bomb check reads it.
     if body

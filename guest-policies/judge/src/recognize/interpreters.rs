@@ -119,16 +119,33 @@ pub fn decoded_output(src: &str) -> Option<String> {
                 let input = here.or(text.take())?;
                 text = Some(decode_hex(&input)?);
             }
-            "rev" => text = text.map(|t| t.trim_end().chars().rev().collect()),
-            // A translation of letters (rot13: `tr 'A-Za-z' 'N-ZA-Mn-za-m'`).
+            // A file reversed is a text not known here; a here-string or a piped literal is
+            // reversed line by line ([`super::transforms`]).
+            "rev" if cmd.operands(&[]).next().is_some() => return None,
+            "rev" => text = here.or(text).map(|t| super::transforms::rev(&t)),
+            // A translation of letters (rot13: `tr 'A-Za-z' 'N-ZA-Mn-za-m'`, case: `tr 'A-Z'
+            // 'a-z'`) or a deletion of salt characters (`tr -d '#'`).
             "tr" => {
-                if let [set1, set2] = cmd.args.iter().map(|a| &**a).collect::<Vec<_>>()[..]
-                    && !set1.starts_with('-')
-                {
-                    text = text.and_then(|t| super::decoded::translate(set1, set2, &t));
-                }
+                let input = here.or(text.take());
+                text = match cmd.args.iter().map(|a| &**a).collect::<Vec<_>>()[..] {
+                    ["-d" | "--delete", set] => {
+                        input.and_then(|t| super::transforms::delete_chars(set, &t))
+                    }
+                    [set1, set2] if !set1.starts_with('-') => {
+                        input.and_then(|t| super::decoded::translate(set1, set2, &t))
+                    }
+                    _ => input,
+                };
             }
-            "sed" | "awk" => {}
+            // A literal substitution (`sed 's/#//g'`) is computed; any other script leaves
+            // the text as it was (the reading before this one).
+            "sed" | "gsed" => {
+                let words: Vec<&str> = cmd.args.iter().map(|a| &**a).collect();
+                text = here
+                    .or(text.take())
+                    .map(|t| super::transforms::sed(&words, &t).unwrap_or(t));
+            }
+            "awk" => {}
             _ => return None,
         }
     }
@@ -269,7 +286,48 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
             Severity::Verify,
             format!("{how} runs code fetched from the network, unread"),
         ));
+    } else if let Some(stage) = obscuring_stage(&s) {
+        // `eval "$(rev < job.txt)"`: what runs is spelled by a file the line does not show.
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.decoded-payload",
+            Severity::Confirm,
+            format!("{how} runs text transformed by {stage}, whose result is not known here"),
+        ));
     }
+}
+
+/// Commands whose program word is a command substitution (`$(echo X | base64 -d)`, `` `rev
+/// <<< ...` ``): the shell runs what the substitution prints, so its output is judged as
+/// `eval` would judge it (decoded when it is a literal, confirmed when it is transformed text
+/// not known here, verified when it is fetched).
+pub fn substituted_programs(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    for c in &s.commands {
+        let Some(first) = c.words.first() else {
+            continue;
+        };
+        if !(first.starts_with("$(") || first.starts_with('`')) {
+            continue;
+        }
+        for body in substitutions(first) {
+            run_output_of(
+                body,
+                "a command substitution run as the command",
+                depth,
+                ctx,
+                out,
+            );
+        }
+    }
+}
+
+/// The first command of a script that hides what its input spells ([`super::transforms::obscures`]).
+fn obscuring_stage<'s>(s: &'s Script<'_>) -> Option<&'s str> {
+    s.commands.iter().find_map(|c| {
+        let program = c.words.first()?;
+        let name = super::program_name(program);
+        super::transforms::obscures(name, &c.words).then_some(name)
+    })
 }
 
 /// The recognizer of shells, eval, interpreters' inline code and decoded payloads.
@@ -390,7 +448,12 @@ pub fn judge(
         } else if s.commands[..index]
             .iter()
             .filter(|c| c.pipeline == s.commands[index].pipeline)
-            .any(decodes)
+            .any(|c| {
+                decodes(c)
+                    || c.words.first().is_some_and(|w| {
+                        super::transforms::obscures(super::program_name(w), &c.words)
+                    })
+            })
         {
             // `cat blob | base64 -d | sh`: a payload decoded from a file, unread here.
             out.push(finding(
@@ -412,6 +475,9 @@ pub fn judge(
             })
         }
         "perl" => cmd.value(&["-e", "-E"]),
+        // R, Julia, Groovy, Elixir and Raku take code with `-e` as well (each one's manual).
+        "rscript" | "r" | "groovy" | "elixir" | "raku" => cmd.value(&["-e"]),
+        "julia" => cmd.value(&["-e", "--eval", "-E", "--print"]),
         "ruby" => cmd.value(&["-e"]),
         "php" => cmd.value(&["-r"]),
         _ => None,
@@ -1049,6 +1115,17 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         "Faraday",
         "net/http",
         "axios",
+        // Julia's `download(url)`, R's `url(...)` / `download.file`, Deno's and Bun's fetch.
+        "download(",
+        "download.file",
+        "readLines(url",
+        "GET(",
+        // Groovy's `new URL(u).text`, Elixir's HTTP clients.
+        ".toURL()",
+        "new URL(",
+        "HTTPoison",
+        "Req.get",
+        ":httpc",
     ]
     .iter()
     .any(|k| body.contains(k) || preloaded.contains(k))
@@ -1072,6 +1149,16 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         "instance_eval",
         "runInThisContext",
         "runInNewContext",
+        // A promise's text handed to eval itself (`.then(eval)`), a script compiled (`new
+        // vm.Script(t)`), Julia's `include` of what `download` fetched, R's `eval(parse(...))`.
+        "(eval)",
+        "Script(",
+        // Groovy's `evaluate`, Elixir's `Code.eval_string`, Lua's `load(...)()`.
+        "evaluate(",
+        "eval_string(",
+        "loadstring(",
+        "include(",
+        "include_string(",
         "| sh",
         "|sh",
         "| bash",
@@ -1079,15 +1166,21 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
     .iter()
     .any(|k| body.contains(k));
     // PHP runs a file included from a URL (`include 'http://...'`, `require_once "https://..."`).
-    let includes_url = ["include", "require"].iter().any(|k| {
-        body.match_indices(k).any(|(at, _)| {
-            let rest = body[at + k.len()..].trim_start_matches("_once");
-            let rest = rest.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
-            ["'http://", "'https://", "\"http://", "\"https://"]
-                .iter()
-                .any(|u| rest.starts_with(u))
-        })
-    });
+    // R's `source(URL)` (and `sys.source`) and Julia's `include(URL)` run a script read from
+    // the URL the same way.
+    // JavaScript's `import('https://...')` (and Deno's static `from 'https://...'`) load and
+    // run a module from the URL.
+    let includes_url = ["include", "require", "source", "import", "from"]
+        .iter()
+        .any(|k| {
+            body.match_indices(k).any(|(at, _)| {
+                let rest = body[at + k.len()..].trim_start_matches("_once");
+                let rest = rest.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+                ["'http://", "'https://", "\"http://", "\"https://"]
+                    .iter()
+                    .any(|u| rest.starts_with(u))
+            })
+        });
     if fetches && runs || includes_url {
         out.push(finding(
             Family::RemoteCode,

@@ -110,6 +110,10 @@ const ENTRIES: &[(&str, u16)] = &[
     ("yq", R),
     ("nl", R),
     ("tac", R),
+    ("rev", R),
+    // cmd.exe's macros (`doskey NAME=TEXT`) and fish's abbreviations define names.
+    ("doskey", P),
+    ("abbr", P),
     ("7z", R),
     ("openssl", R),
     ("view", R),

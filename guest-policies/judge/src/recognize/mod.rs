@@ -33,6 +33,7 @@ pub mod cloud;
 pub mod containers;
 pub mod decoded;
 pub mod defined;
+pub mod definitions;
 pub mod dev_credentials;
 pub mod dev_server;
 pub mod embedded;
@@ -54,6 +55,7 @@ pub mod launch;
 pub mod lexicon;
 pub mod lua;
 pub mod modes;
+pub mod package_runners;
 pub mod path_objects;
 pub mod paths;
 pub mod payloads;
@@ -65,6 +67,7 @@ pub mod remote;
 pub mod saas;
 pub mod scope;
 pub mod scratch;
+pub mod scripts;
 pub mod secret_metadata;
 pub mod secrets;
 pub mod shared_changes;
@@ -74,6 +77,7 @@ pub mod stdin;
 pub mod system;
 pub mod tampering;
 pub mod throwaway;
+pub mod transforms;
 pub mod verbs;
 pub mod visibility;
 pub mod weight;
@@ -994,6 +998,14 @@ fn bound<'b>(w: &str, bindings: &[(&str, &'b str)]) -> Option<Cow<'b, str>> {
             .find(|(n, _)| *n == name)
             .map(|(_, v)| *v)
     };
+    // `${x//X/}`: a literal replacement over a bound value ([`transforms`]).
+    if w.starts_with("${")
+        && w.ends_with('}')
+        && w.contains('/')
+        && let Some(v) = transforms::parameter_replacement(w, |n| value(n).map(str::to_owned))
+    {
+        return Some(Cow::Owned(v));
+    }
     // The usual case, one reference: its value, without allocating.
     let single = w.strip_prefix('$').map(|n| {
         n.strip_prefix('{')
@@ -1217,6 +1229,12 @@ fn command(
     if let Some((what, line)) = carried::named_command(p, cmd.args, ctx) {
         judge_as(&what, &line, depth, ctx, out);
     }
+    // A git alias, a package script, a make target an earlier step defined runs its text.
+    definitions::judge(cmd, depth, ctx, out);
+    // A script an earlier step wrote, run through the program's own script option.
+    scripts::judge(cmd, depth, ctx, out);
+    // A package a runner fetched from its registry and started, nobody having vetted it.
+    package_runners::judge(cmd, out);
     // Where the command acts ([`scope`]), read from the line as written and what earlier steps
     // left: a production place raises what its readers find, the developer's own lowers it; a
     // shared or production place also keeps a thing made here from lowering it (the widest

@@ -254,7 +254,7 @@ fn transfer_host<'c>(cmd: &Cmd<'c>) -> &'c str {
 }
 
 /// One line of an sftp / ftp / lftp batch, judged as the command it amounts to.
-fn transfer_line(
+pub fn transfer_line(
     program: &str,
     line: &str,
     host: &str,

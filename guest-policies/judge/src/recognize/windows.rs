@@ -164,6 +164,8 @@ fn program_known(w: &str) -> bool {
         "taskkill",
         "robocopy",
         "shutdown",
+        "cmd",
+        "doskey",
         "rd",
         "rmdir",
         "del",
@@ -320,7 +322,14 @@ fn split(text: &str) -> Vec<Statement> {
                 while let Some(q) = chars.next() {
                     match q {
                         '"' => break,
-                        '`' => word.extend(chars.next()),
+                        // PowerShell's escapes in a double-quoted string (about_Special_Characters):
+                        // `` `n ``, `` `r ``, `` `t `` are a line feed, a return and a tab.
+                        '`' => match chars.next() {
+                            Some('n') => word.push('\n'),
+                            Some('r') => word.push('\r'),
+                            Some('t') => word.push('\t'),
+                            other => word.extend(other),
+                        },
                         _ => word.push(q),
                     }
                 }
@@ -479,7 +488,11 @@ impl<'s> Args<'s> {
 /// one too; relative paths keep their components.
 pub fn posix_path(w: &str) -> String {
     let w = w.trim_matches(['"', '\'']);
-    let lower = w.to_ascii_lowercase().replace('\\', "/");
+    let mut lower = w.to_ascii_lowercase().replace('\\', "/");
+    // cmd's `*.*` matches every file, with an extension or without: `*`.
+    if lower.ends_with("/*.*") {
+        lower.truncate(lower.len() - 2);
+    }
     // Environment variables, PowerShell's and cmd's spellings.
     const VARS: &[(&str, &str)] = &[
         ("$env:temp", "/tmp"),
@@ -542,6 +555,14 @@ pub fn posix_path(w: &str) -> String {
         | "system volume information" => format!("/usr/{top}{below}"),
         "users" | "documents and settings" => format!("/home{below}"),
         "temp" | "tmp" => format!("/tmp{below}"),
+        // A folder that holds a file server's shares (`D:\Shares\Engineering`): each folder
+        // in it is a share, a top-level data directory of its own, as `\\host\share` is.
+        "shares" | "share" | "shared" | "fileshares" | "smbshares" | "departments" | "groups"
+        | "teams" | "homes" | "profiles"
+            if !below.is_empty() =>
+        {
+            format!("/srv{below}")
+        }
         _ => format!("/srv/{top}{below}"),
     }
 }
@@ -651,6 +672,20 @@ fn statement(
         return;
     }
     let p = program(first);
+    // What PowerShell writes into a file, for a later program that runs it as its script.
+    super::scripts::record_windows(&p, rest, upstream.map(|u| u.words.as_slice()), ctx);
+    super::definitions::record_windows(&p, rest, ctx);
+    // cmd.exe runs every word after `/c` or `/k` as one command line (cmd /?): judged as
+    // that line typed at the prompt.
+    if p == "cmd"
+        && let Some(at) = rest
+            .iter()
+            .position(|w| w.eq_ignore_ascii_case("/c") || w.eq_ignore_ascii_case("/k"))
+        && at + 1 < rest.len()
+    {
+        line(&rest[at + 1..].join(" "), depth + 1, ctx, out);
+        return;
+    }
     // A program that amounts to another command (`certutil -urlcache -f URL a.exe` downloads,
     // `mshta URL` runs code from the network, `Restart-Service x` is `systemctl restart x`):
     // judged as that command ([`super::equivalents`]).
@@ -1607,14 +1642,23 @@ fn cmd_program(p: &str, args: &Args<'_>, depth: u8, ctx: &mut Context, out: &mut
             ),
         ),
         // `diskpart /s script`: its commands are not known here (diskpart driven through
-        // stdin is read by `stdin`).
-        "diskpart" if args.switch("s") => push(
-            out,
-            fs,
-            "windows.disk-erase",
-            Severity::Confirm,
-            "diskpart /s runs a script of disk commands (partitions and volumes change)".to_owned(),
-        ),
+        // stdin, and a script an earlier step wrote, are read by `stdin`).
+        "diskpart"
+            if args.switch("s")
+                && !args.words.iter().any(|w| {
+                    super::carried::file_text(ctx, w).is_some()
+                        || super::carried::file_text(ctx, &w.replace('\\', "")).is_some()
+                }) =>
+        {
+            push(
+                out,
+                fs,
+                "windows.disk-erase",
+                Severity::Confirm,
+                "diskpart /s runs a script of disk commands (partitions and volumes change)"
+                    .to_owned(),
+            )
+        }
         "schtasks" => {
             // `/create ... /tr CMD`: the task's command runs later, unattended.
             let task = lower
