@@ -1964,3 +1964,6 @@ mod flags_tests;
 mod unread_code_tests;
 #[cfg(test)]
 mod verbs_tests;
+// Storage appliances, volume managers, sanitizers, backup tools, smaller clouds' data stores.
+#[cfg(test)]
+mod storage_ops_tests;
