@@ -75,6 +75,19 @@ fn whole_devices_and_pools_erased_are_stopped() {
             Severity::Stop,
         ),
         ("tarsnap --nuke", Severity::Stop),
+        ("badblocks -wsv -b 4096 /dev/sdm", Severity::Stop),
+        (
+            "nwipe --autonomous --method=dodshort /dev/sdn",
+            Severity::Stop,
+        ),
+        ("scrub -p dod /dev/sdo", Severity::Stop),
+        ("dc3dd hwipe=/dev/sdp hash=sha256", Severity::Stop),
+        ("purevol eradicate vol-orders-01", Severity::Stop),
+        // Said over ssh to the array: the remote command is the same operation.
+        (
+            "ssh pureuser@array01 purevol eradicate vol-orders-01",
+            Severity::Stop,
+        ),
     ]);
 }
 
@@ -186,6 +199,11 @@ fn data_stores_volumes_and_backups_deleted_are_verified() {
             Severity::Verify,
         ),
         ("velero schedule delete --all --confirm", Severity::Verify),
+        ("xfs_repair -L /dev/mapper/vg-data", Severity::Verify),
+        ("purevol destroy vol-orders-01", Severity::Verify),
+        ("removevv -f vv-orders", Severity::Verify),
+        ("svctask rmvdisk -force 12", Severity::Verify),
+        ("tmutil deletelocalsnapshots /", Severity::Verify),
         // The smaller clouds' managed data stores are data, not machines.
         (
             "scw rdb instance delete 7c1f-33aa region=nl-ams",
@@ -252,6 +270,16 @@ fn reads_and_bounded_changes_of_the_same_programs_go_ahead() {
         ("timeshift --list", ALLOW),
         ("iscsiadm -m session -P 3", ALLOW),
         ("rbd du volumes", ALLOW),
+        ("badblocks -sv /dev/sdm", ALLOW),
+        ("badblocks -nsv /dev/sdm", ALLOW),
+        ("xfs_repair -n /dev/mapper/vg-data", ALLOW),
+        ("purevol list --space", ALLOW),
+        (
+            "dc3dd if=/dev/sdp of=/mnt/evidence/sdp.img hash=sha256",
+            ALLOW,
+        ),
+        ("tmutil listbackups", ALLOW),
+        ("svcinfo lsvdisk", ALLOW),
         ("radosgw-admin user info --uid=svc-backup", ALLOW),
         ("ceph osd pool ls detail", ALLOW),
         ("gluster peer status", ALLOW),
@@ -284,6 +312,13 @@ fn words_added_to_the_line_do_not_lower_an_erase() {
             STOP,
         ),
         ("midclt call pool.export 2 '{\"destroy\":false}'", CONFIRM),
+        // Global options and the job flag before the method change nothing.
+        (
+            "midclt -u ws://nas.lan/websocket call -job pool.export 1 '{\"destroy\":true}'",
+            STOP,
+        ),
+        // A delete of a data store named like a scratch copy is still a delete of data.
+        ("rbd rm volumes/scratch-test", VERIFY),
         // Spelled in capitals (arcconf and MegaCLI read their words in any case).
         ("ARCCONF delete 1 logicaldrive 0 noprompt", STOP),
         ("megacli -cfgclr -aALL", STOP),

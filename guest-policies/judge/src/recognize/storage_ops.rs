@@ -47,7 +47,7 @@ use Effect::{Deletes, Disrupts, Erases};
 /// - `-x` (one letter): the word, or a cluster of letters holding it (`-ua`);
 /// - `-LongName` (one dash, several letters): the word in any case (MegaCLI's `-CfgLdDel`);
 /// - `=field`: a JSON argument's field set true (`{"destroy": true}`) or `field=true`;
-/// - anything else: an operand word, in any case (`force`, `secureerase`, `with-volumes=all`).
+/// - anything else: an operand word, in any case, `*` for any text (`force`, `/dev/*`).
 struct Op {
     path: &'static [&'static str],
     with: &'static [&'static str],
@@ -117,6 +117,16 @@ fn table(program: &str) -> Option<(&'static [Op], Family)> {
         "sg_format" => (SG_FORMAT, fs),
         "sg_unmap" | "sg_write_same" => (SG_WRITE, fs),
         "hdparm" => (HDPARM, fs),
+        "badblocks" => (BADBLOCKS, fs),
+        "nwipe" => (NWIPE, fs),
+        "scrub" => (SCRUB, fs),
+        "dc3dd" => (DC3DD, fs),
+        "xfs_repair" => (XFS_REPAIR, fs),
+        "purevol" | "purepgroup" | "purefs" | "purepod" => (PURE, fs),
+        "purehost" | "purehgroup" => (PURE_HOSTS, fs),
+        "removevv" | "removecpg" | "rmvdisk" | "rmvolume" | "rmmdiskgrp" => (ARRAY_REMOVE, fs),
+        "svctask" => (SVCTASK, fs),
+        "tmutil" => (TMUTIL, fs),
         "nvme" => (NVME, fs),
         "blkzone" => (BLKZONE, fs),
         "storcli" | "storcli64" | "storcli2" | "perccli" | "perccli64" | "perccli2" => {
@@ -650,6 +660,69 @@ const HDPARM: &[Op] = &[
     ]),
     op(&[], Disrupts, "locks a drive with a security password").with(&["--security-set-pass"]),
 ];
+
+// badblocks' write-mode test writes patterns over every block (`-n` keeps the data).
+const BADBLOCKS: &[Op] = &[op(
+    &[],
+    Erases,
+    "runs a destructive write test: every block is overwritten",
+)
+.with(&["-w"])];
+
+const NWIPE: &[Op] = &[op(&[], Erases, "wipes drives").with(&["/dev/*", "--autonomous"])];
+
+const SCRUB: &[Op] = &[
+    op(&[], Erases, "overwrites a device with patterns").with(&["/dev/*"]),
+    op(&[], Deletes, "overwrites files with patterns"),
+];
+
+const DC3DD: &[Op] = &[op(&[], Erases, "wipes a device").with(&["wipe=*", "hwipe=*"])];
+
+const XFS_REPAIR: &[Op] = &[op(
+    &[],
+    Deletes,
+    "zeroes the file system's log: its pending changes, and files with them, are lost",
+)
+.with(&["-L"])];
+
+// Pure Storage's array CLI: a destroyed volume is eradicated after a day, an eradicated one at once.
+const PURE: &[Op] = &[
+    op(
+        &["eradicate"],
+        Erases,
+        "eradicates volumes: their data is gone at once",
+    ),
+    op(
+        &["destroy"],
+        Deletes,
+        "destroys volumes: their data is eradicated after the grace period",
+    ),
+];
+
+const PURE_HOSTS: &[Op] = &[op(
+    &["delete|disconnect"],
+    Disrupts,
+    "removes a host's access to its volumes",
+)];
+
+// HPE 3PAR and IBM Spectrum Virtualize commands named for the removal.
+const ARRAY_REMOVE: &[Op] = &[op(
+    &[],
+    Deletes,
+    "removes volumes or pools from a storage array",
+)];
+
+const SVCTASK: &[Op] = &[op(
+    &["rmvdisk|rmvolume|rmmdiskgrp|rmfcmap|rmrcrelationship"],
+    Deletes,
+    "removes volumes, pools or copies from a storage array",
+)];
+
+const TMUTIL: &[Op] = &[op(
+    &["delete|deletelocalsnapshots|thinlocalsnapshots|deleteinprogress"],
+    Deletes,
+    "deletes Time Machine backups or snapshots",
+)];
 
 const NVME: &[Op] = &[
     op(
@@ -1323,7 +1396,7 @@ fn given(cmd: &Cmd<'_>, spec: &str) -> bool {
         .peekable();
     while let Some(w) = words.next() {
         let hit = if let Some((name, value)) = spec.split_once('=') {
-            w.eq_ignore_ascii_case(spec)
+            spelled(spec, w)
                 || w == name && words.peek().is_some_and(|v| v.eq_ignore_ascii_case(value))
         } else if spec.starts_with("--") {
             w == spec
@@ -1339,7 +1412,7 @@ fn given(cmd: &Cmd<'_>, spec: &str) -> bool {
                         && c.contains(letter)
                 })
         } else {
-            w.eq_ignore_ascii_case(spec)
+            spelled(spec, w)
         };
         if hit {
             return true;
