@@ -287,6 +287,17 @@ fn reads_and_bounded_changes_of_the_same_programs_go_ahead() {
         ("exo dbaas list", ALLOW),
         ("upctl storage list", ALLOW),
         ("vultr-cli snapshot list", ALLOW),
+        // A dataset named by a variable is not hidden options.
+        ("midclt call pool.dataset.query \"$DS\"", ALLOW),
+        // A read through the REST API with a destroy word in its query reads.
+        (
+            "curl -s 'https://nas.lan/api/v2.0/pool/dataset?destroy=true' -u root:$TN_PASS",
+            ALLOW,
+        ),
+        (
+            "curl -s -X POST https://nas.lan/api/v2.0/pool/dataset -d '{\"name\": \"tank/new\", \"destroy\": false}'",
+            ALLOW,
+        ),
         (
             "midclt call pool.dataset.create '{\"name\": \"tank/scratch\"}'",
             ALLOW,
@@ -316,6 +327,18 @@ fn words_added_to_the_line_do_not_lower_an_erase() {
         (
             "midclt -u ws://nas.lan/websocket call -job pool.export 1 '{\"destroy\":true}'",
             STOP,
+        ),
+        // Options hidden in a file or a variable are read as the worst they can be.
+        ("midclt call pool.export 1 \"$(cat /tmp/opts.json)\"", STOP),
+        ("midclt call pool.dataset.delete tank/vm \"$OPTS\"", STOP),
+        // The same destroy through the appliance's REST API, or another's.
+        (
+            "curl -X POST -u root:$TN_PASS https://nas.lan/api/v2.0/pool/id/1/export -d '{\"destroy\": true}'",
+            VERIFY,
+        ),
+        (
+            "curl -X DELETE -H \"Authorization: PVEAPIToken=$TOK\" 'https://pve1:8006/api2/json/nodes/pve1/qemu/301?purge=1&destroy-unreferenced-disks=1'",
+            VERIFY,
         ),
         // A delete of a data store named like a scratch copy is still a delete of data.
         ("rbd rm volumes/scratch-test", VERIFY),

@@ -1286,6 +1286,47 @@ const NOVA: &[Op] = &[
     op(&["delete|force-delete"], Disrupts, "deletes a server"),
 ];
 
+/// The fields of a request's body or query that destroy what the call names when set true:
+/// TrueNAS's `destroy` on a pool export, Proxmox's `purge` and `destroy-unreferenced-disks`,
+/// and the data-deleting flags of the same shape elsewhere.
+const DESTROYING_FIELDS: &[&str] = &[
+    "destroy",
+    "destroy_data",
+    "destroy-data",
+    "delete_data",
+    "delete-data",
+    "remove_data",
+    "purge",
+    "purge_data",
+    "purge-objects",
+    "purge_objects",
+    "wipe",
+    "wipe_data",
+    "erase",
+    "delete_volumes",
+    "remove_volumes",
+    "delete_backups",
+    "delete_snapshots",
+    "delete_disks",
+    "destroy-unreferenced-disks",
+    "remove_ix_volumes",
+    "zvols",
+    "is-destroy",
+    "is_destroy",
+];
+
+/// The first destroying field (see [`DESTROYING_FIELDS`]) a request sets true, as `field=true`.
+pub(crate) fn destroying_field(pairs: &[(String, String)]) -> Option<String> {
+    pairs.iter().find_map(|(k, v)| {
+        let inner = k.rsplit(' ').next().unwrap_or(k);
+        (DESTROYING_FIELDS
+            .iter()
+            .any(|f| inner.eq_ignore_ascii_case(f))
+            && matches!(v.to_ascii_lowercase().as_str(), "true" | "1" | "yes"))
+        .then(|| format!("{inner}={v}"))
+    })
+}
+
 /// The storage operations of a command whose program has a table.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let Some((ops, family)) = table(cmd.program) else {
@@ -1306,11 +1347,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let Some(row) = ops.iter().find(|o| matches(cmd, operands, o)) else {
         return;
     };
+    let unread = unread_options(operands, row);
     let mut effect = row.effect;
     let mut why = "";
-    if row.worse.iter().any(|s| given(cmd, s)) {
+    if row.worse.iter().any(|s| given(cmd, s, unread)) {
         effect = worse(effect);
         why = " (and worse, by what the options add)";
+    }
+    if unread
+        && !row
+            .with
+            .iter()
+            .chain(row.worse)
+            .any(|s| given(cmd, s, false))
+    {
+        why = " (its options are not readable here: read as the worst they can be)";
     }
     if effect == Disrupts && cmd.words().any(production) {
         effect = Deletes;
@@ -1355,9 +1406,22 @@ fn matches(cmd: &Cmd<'_>, operands: &[&str], o: &Op) -> bool {
                     .zip(&operands[start..])
                     .all(|(want, w)| spelled(want, w))
         });
+    let unread = unread_options(operands, o);
     path_found
-        && (o.with.is_empty() || o.with.iter().any(|s| given(cmd, s)))
-        && (o.and.is_empty() || o.and.iter().any(|s| given(cmd, s)))
+        && (o.with.is_empty() || o.with.iter().any(|s| given(cmd, s, unread)))
+        && (o.and.is_empty() || o.and.iter().any(|s| given(cmd, s, unread)))
+}
+
+/// Whether the arguments that carry a call's options (after the path and its first operand,
+/// `midclt call pool.export 1 "$(cat opts.json)"`) cannot be read here: a substitution or a
+/// variable. What they hold may be the destroy, so a JSON field is taken as set: hiding the
+/// options in a file must not lower the call.
+fn unread_options(operands: &[&str], o: &Op) -> bool {
+    o.with.iter().chain(o.worse).any(|s| s.starts_with('='))
+        && operands
+            .iter()
+            .skip(o.path.len() + 1)
+            .any(|w| w.contains('$') || w.contains('`'))
 }
 
 /// Whether a word is one of a `|`-list of spellings (any case, `*` for any text).
@@ -1377,8 +1441,9 @@ fn glob(pattern: &[u8], word: &[u8]) -> bool {
     }
 }
 
-/// Whether an option spelling (see [`Op`]) is given on the command line.
-fn given(cmd: &Cmd<'_>, spec: &str) -> bool {
+/// Whether an option spelling (see [`Op`]) is given on the command line (a JSON field also
+/// when the options cannot be read: `unread`).
+fn given(cmd: &Cmd<'_>, spec: &str, unread: bool) -> bool {
     if spec == "<shrink>" {
         // lvresize's new size, unless written as growth (`+5G`).
         return cmd
@@ -1386,7 +1451,7 @@ fn given(cmd: &Cmd<'_>, spec: &str) -> bool {
             .is_some_and(|v| !v.starts_with('+'));
     }
     if let Some(field) = spec.strip_prefix('=') {
-        return cmd.args.iter().any(|a| set_true(a, field));
+        return unread || cmd.args.iter().any(|a| set_true(a, field));
     }
     let mut words = cmd
         .args
