@@ -243,6 +243,12 @@ fn service_interruptions_and_machines_deleted_are_confirmed() {
         ("ceph osd out 7", CONFIRM),
         ("pct destroy 120", CONFIRM),
         ("upctl server delete web-7 --delete-storages=false", CONFIRM),
+        // Machines stopped or volumes detached in the smaller clouds: a service interrupted.
+        ("linode-cli linodes shutdown 4182", CONFIRM),
+        ("hcloud server poweroff web-3", CONFIRM),
+        ("civo instance stop web-3", CONFIRM),
+        ("doctl compute volume-action detach 7f1 3321", CONFIRM),
+        ("openstack server shelve web-3", CONFIRM),
     ]);
     // A VM destroyed with its disks purged is its data.
     expect_at_least(&[(
@@ -287,6 +293,9 @@ fn reads_and_bounded_changes_of_the_same_programs_go_ahead() {
         ("exo dbaas list", ALLOW),
         ("upctl storage list", ALLOW),
         ("vultr-cli snapshot list", ALLOW),
+        ("linode-cli linodes view 4182", ALLOW),
+        ("hcloud server describe web-3", ALLOW),
+        ("openstack server show web-3", ALLOW),
         // A dataset named by a variable is not hidden options.
         ("midclt call pool.dataset.query \"$DS\"", ALLOW),
         // A read through the REST API with a destroy word in its query reads.

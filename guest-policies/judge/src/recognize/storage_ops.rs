@@ -977,6 +977,11 @@ const AZ_BACKUP: &[Op] = &[
 
 const SCW: &[Op] = &[
     op(
+        &["instance", "server", "reboot|standby|poweroff"],
+        Disrupts,
+        "stops or reboots a server",
+    ),
+    op(
         &[
             "rdb|mongodb|redis",
             "instance|backup|snapshot|database|cluster|read-replica",
@@ -995,15 +1000,31 @@ const SCW: &[Op] = &[
         &["k8s", "cluster", DEL],
         Deletes,
         "deletes a Kubernetes cluster",
-    ),
+    )
+    .worse(&["with-additional-resources=true"]),
     op(&["instance", "server", DEL], Disrupts, "deletes a server").worse(&[
         "with-volumes=all",
         "with-volumes=local",
         "with-volumes=block",
+        "with-block=true",
     ]),
 ];
 
 const DOCTL: &[Op] = &[
+    op(
+        &[
+            "compute",
+            "droplet-action",
+            "shutdown|power-off|reboot|power-cycle",
+        ],
+        Disrupts,
+        "shuts down or reboots a droplet",
+    ),
+    op(
+        &["compute", "volume-action", "detach"],
+        Disrupts,
+        "detaches a volume from its droplet",
+    ),
     op(
         &["compute", "volume|snapshot", DEL],
         Deletes,
@@ -1029,6 +1050,11 @@ const DOCTL: &[Op] = &[
 
 const LINODE: &[Op] = &[
     op(
+        &["linodes", "shutdown|reboot"],
+        Disrupts,
+        "shuts down or reboots a Linode",
+    ),
+    op(
         &["linodes", "rebuild|backup-restore"],
         Deletes,
         "rebuilds a Linode over its disks",
@@ -1053,6 +1079,16 @@ const LINODE: &[Op] = &[
 
 const HCLOUD: &[Op] = &[
     op(
+        &["server", "shutdown|poweroff|reboot|reset"],
+        Disrupts,
+        "shuts down or resets a server",
+    ),
+    op(
+        &["volume", "detach"],
+        Disrupts,
+        "detaches a volume from its server",
+    ),
+    op(
         &["image", DEL],
         Deletes,
         "deletes an image: snapshots and backups are images here",
@@ -1065,6 +1101,11 @@ const HCLOUD: &[Op] = &[
 ];
 
 const VULTR: &[Op] = &[
+    op(
+        &["instance", "stop|halt|restart|reboot"],
+        Disrupts,
+        "stops or restarts an instance",
+    ),
     op(
         &["snapshot|block-storage|object-storage|backup", DEL],
         Deletes,
@@ -1084,6 +1125,11 @@ const VULTR: &[Op] = &[
 
 const UPCLOUD: &[Op] = &[
     op(
+        &["server", "stop|restart"],
+        Disrupts,
+        "stops or restarts a server",
+    ),
+    op(
         &["storage|database|objectstorage", DEL],
         Deletes,
         "deletes a disk, a database or a bucket",
@@ -1097,6 +1143,11 @@ const UPCLOUD: &[Op] = &[
 ];
 
 const EXOSCALE: &[Op] = &[
+    op(
+        &["compute", "instance", "stop|reboot"],
+        Disrupts,
+        "stops or reboots an instance",
+    ),
     op(&["dbaas", DEL], Deletes, "deletes a managed database"),
     op(
         &["compute", "block-storage|sks", DEL],
@@ -1118,6 +1169,11 @@ const EXOSCALE: &[Op] = &[
 
 const CIVO: &[Op] = &[
     op(
+        &["instance", "stop|reboot|hard-reboot|soft-reboot"],
+        Disrupts,
+        "stops or reboots an instance",
+    ),
+    op(
         &[
             "kubernetes|k3s|objectstore|snapshot|volume|database|db",
             DEL,
@@ -1129,6 +1185,11 @@ const CIVO: &[Op] = &[
 ];
 
 const IONOS: &[Op] = &[
+    op(
+        &["server", "stop|suspend|reboot"],
+        Disrupts,
+        "stops or reboots a server",
+    ),
     op(
         &["volume|snapshot|backupunit|datacenter", DEL],
         Deletes,
@@ -1246,6 +1307,11 @@ const TENCENT: &[Op] = &[
 ];
 
 const OPENSTACK: &[Op] = &[
+    op(
+        &["server", "stop|shelve|suspend|pause|reboot"],
+        Disrupts,
+        "stops or reboots a server",
+    ),
     op(
         &["volume", "snapshot|backup", DEL],
         Deletes,
