@@ -178,7 +178,7 @@ fn data_stores_volumes_and_backups_deleted_are_verified() {
             Severity::Verify,
         ),
         ("bup rm --unsafe -n nightly", Severity::Verify),
-        ("btrbk clean", Severity::Verify),
+        ("btrbk prune --preserve", Severity::Verify),
         ("snapper -c home delete 40-90", Severity::Verify),
         ("timeshift --delete-all", Severity::Verify),
         (
@@ -277,6 +277,9 @@ fn reads_and_bounded_changes_of_the_same_programs_go_ahead() {
         ("iscsiadm -m session -P 3", ALLOW),
         ("rbd du volumes", ALLOW),
         ("badblocks -sv /dev/sdm", ALLOW),
+        // Maintenance that removes only what nothing refers to.
+        ("btrbk clean", ALLOW),
+        ("bup gc", ALLOW),
         ("badblocks -nsv /dev/sdm", ALLOW),
         ("xfs_repair -n /dev/mapper/vg-data", ALLOW),
         ("purevol list --space", ALLOW),

@@ -889,12 +889,6 @@ const PBS_MANAGER: &[Op] = &[
 const TARSNAP: &[Op] = &[
     op(&[], Erases, "deletes every archive of the account").with(&["--nuke"]),
     op(&[], Deletes, "deletes archives").with(&["-d"]),
-    op(
-        &[],
-        Disrupts,
-        "prunes the archive store's unreferenced data",
-    )
-    .with(&["--fsck-prune"]),
 ];
 
 const KOPIA: &[Op] = &[
@@ -906,22 +900,19 @@ const KOPIA: &[Op] = &[
     ),
 ];
 
-// duply only previews a purge without `--force`.
-const DUPLY: &[Op] =
-    &[op(&["*", "purge*|cleanup"], Deletes, "purges old backups").with(&["--force"])];
+// duply only previews a purge without `--force`; its `cleanup` removes only broken sets.
+const DUPLY: &[Op] = &[op(&["*", "purge*"], Deletes, "purges old backups").with(&["--force"])];
 
 const RDIFF_BACKUP: &[Op] = &[
     op(&[], Deletes, "removes old increments").with(&["--remove-older-than"]),
     op(&["remove", "increments"], Deletes, "removes old increments"),
 ];
 
-const BUP: &[Op] = &[op(&["rm|prune-older|gc"], Deletes, "removes saved backups")];
+// Maintenance that removes only what nothing refers to (`bup gc`, `btrbk clean` of incomplete
+// backups, `snapper cleanup` by the configured rules, `tarsnap --fsck-prune`) is no table's.
+const BUP: &[Op] = &[op(&["rm|prune-older"], Deletes, "removes saved backups")];
 
-const BTRBK: &[Op] = &[op(
-    &["clean|prune"],
-    Deletes,
-    "deletes snapshots and backups",
-)];
+const BTRBK: &[Op] = &[op(&["prune"], Deletes, "deletes snapshots and backups")];
 
 const SNAPPER: &[Op] = &[
     op(
@@ -930,9 +921,9 @@ const SNAPPER: &[Op] = &[
         "deletes snapshots or undoes changes",
     ),
     op(
-        &["rollback|cleanup"],
+        &["rollback"],
         Disrupts,
-        "rolls back or cleans up snapshots",
+        "rolls the system back to a snapshot",
     ),
 ];
 
