@@ -76,7 +76,9 @@ fn cloud_clis_without_a_recognizer_of_their_own_are_read_by_their_verbs() {
             &[],
             CONFIRM,
         ),
-        ("linode-cli linodes shutdown 123", &[], ALLOW),
+        // A machine shut down is a service interrupted, as `hcloud server reboot` and `aws
+        // ec2 stop-instances` are labeled (gate): confirmed (storage_ops.rs).
+        ("linode-cli linodes shutdown 123", &[], CONFIRM),
         ("s3cmd del --recursive s3://acme-logs/2024/", &[], VERIFY),
         ("rclone purge b2:old-archive", &[], VERIFY),
         ("mc rm --recursive --force local/reports", &[], VERIFY),

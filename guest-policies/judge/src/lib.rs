@@ -1987,3 +1987,6 @@ mod benign_kinds_tests;
 // Indirection followed: definitions, transformed text, written scripts, fetched code.
 #[cfg(test)]
 mod followed_tests;
+// Storage appliances, volume managers, sanitizers, backup tools, smaller clouds' data stores.
+#[cfg(test)]
+mod storage_ops_tests;

@@ -7,7 +7,7 @@
 //! sets: `grep -rlw PROGRAM guest-policies/eval/*.jsonl guest-policies/eval/holdout{,2,3,4,5,6,7,8}`
 //! lists no file. The commands are written from each tool's own documentation.
 
-use crate::severity_tables::{ALLOW, CONFIRM, VERIFY, expect_alone as expect};
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, expect_alone as expect};
 
 /// Near misses: the same programs, verbs or state keys as the dangerous table below, where the
 /// line reads, asks for help, acts on the tool's own workbench, stops one numbered process,
@@ -90,9 +90,10 @@ fn effects_in_a_programs_own_idiom_are_not_silent() {
         ("tkn pipelinerun delete --all -n ci", CONFIRM),
         ("pvesh delete /nodes/pve1/qemu/101", CONFIRM),
         ("pvesh delete /cluster/ha/resources/vm:101", CONFIRM),
-        ("storcli /c0/v2 delete force", CONFIRM),
+        // A RAID controller's virtual drive deleted is its data gone (storage_ops.rs).
+        ("storcli /c0/v2 delete force", STOP),
         ("racadm jobqueue delete -i JID_CLEARALL", CONFIRM),
-        ("storcli /c0/v1 del force", CONFIRM),
+        ("storcli /c0/v1 del force", STOP),
         ("fleetctl mdm wipe --host C02XK1", CONFIRM),
         // A state given as an operand pair or an option's value. A BMC's power action is
         // read by flags.rs as what it is, the machine going down at once (as `shutdown`):

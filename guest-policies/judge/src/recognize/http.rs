@@ -896,6 +896,21 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("{} {method} {}: {why}", cmd.program, req.url),
         ));
     }
+    // A field that destroys what the call names (TrueNAS's `{"destroy": true}` on a pool
+    // export, `delete_data`, `purge`): read by the storage tables' vocabulary.
+    if !matches!(method.as_str(), "GET" | "HEAD")
+        && let Some(field) = super::storage_ops::destroying_field(&pairs)
+    {
+        out.push(finding(
+            Family::Filesystem,
+            "http.destroy-field",
+            Severity::Verify,
+            format!(
+                "{} {method} {}: sets {field}: the call destroys the data it names",
+                cmd.program, req.url
+            ),
+        ));
+    }
     let segments: Vec<&str> = url.path.split('/').filter(|s| !s.is_empty()).collect();
     // Vault's HTTP API is its CLI's generic verbs on the same paths (`DELETE
     // $VAULT_ADDR/v1/sys/mounts/x` is `vault delete sys/mounts/x`, `vault secrets disable x`).

@@ -74,6 +74,7 @@ pub mod shared_changes;
 pub mod sinks;
 pub mod spelling;
 pub mod stdin;
+pub mod storage_ops;
 pub mod system;
 pub mod tampering;
 pub mod throwaway;
@@ -1329,6 +1330,9 @@ fn command(
     let mut unclaimed = false;
     // A claimed command whose arguments are SQL or an interpreter's: data, not a path.
     let mut data_operands = false;
+    // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
+    // clouds' data stores, read by their own verbs from per-program tables.
+    storage_ops::judge(cmd, out);
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
