@@ -174,6 +174,14 @@ fn a_root_equivalent_role_or_policy_given_is_verified_across_vendors() {
             "heroku members:add contractor@x.com --team acme --role admin",
             Verify,
         ),
+        (
+            "redis-cli -h cache-1 ACL SETUSER reporting on >s3cret ~* +@all",
+            Verify,
+        ),
+        (
+            "curl -X PUT -H \"Authorization: token $T\" https://api.github.com/repos/acme/api/collaborators/ext-dev -d '{\"permission\":\"admin\"}'",
+            Verify,
+        ),
     ]);
     expect_at_least(&[
         (
@@ -230,6 +238,8 @@ fn read_only_roles_reads_and_revocations_are_bounded() {
         "vault login -method=oidc role=admin",
         "aws sts assume-role --role-arn arn:aws:iam::1:role/admin --role-session-name ci",
         "docker run --rm -e ROLE=admin -p 8080:80 acme/web:dev",
+        "redis-cli ACL SETUSER metrics on >pw ~metrics:* +get +info",
+        "curl -X PUT https://api.github.com/repos/acme/api/collaborators/ext-dev -d '{\"permission\":\"pull\"}'",
         "oc adm policy add-role-to-user admin bob -n preview-42",
         "az role assignment create --assignee ci-sp --role Contributor --scope /subscriptions/2222/resourceGroups/preview-17",
         "az keyvault set-policy -n dev-kv --upn temp@x.com --secret-permissions get list",
@@ -261,6 +271,10 @@ fn a_network_rule_letting_every_address_in_to_an_admin_or_data_port_is_verified(
         ("sudo ufw default allow incoming", Verify),
         ("iptables -I INPUT 1 -j ACCEPT", Verify),
         ("ip6tables -A INPUT -p tcp --dport 27017 -j ACCEPT", Verify),
+        (
+            "iptables -A INPUT -p tcp -m multiport --dports 22,3306 -j ACCEPT",
+            Verify,
+        ),
         ("nft add rule inet filter input accept", Verify),
         (
             "nft add rule inet filter input tcp dport 5432 accept",

@@ -12,7 +12,8 @@
 //!    (Vault's `root` policy, AWS `AdministratorAccess`, GCP `roles/owner`, Azure `Owner`,
 //!    Kubernetes `cluster-admin`, Consul's `global-management`, ...), or the role word of a CLI
 //!    that takes it positionally (`rabbitmqctl set_user_tags`, `openstack role add`, `oc adm
-//!    policy add-cluster-role-to-user`, `mc admin policy attach`, `cf set-org-role`).
+//!    policy add-cluster-role-to-user`, `mc admin policy attach`, `cf set-org-role`), a role
+//!    in an HTTP request's JSON body, a Redis ACL user given every command on every key.
 //! 3. **A network rule that lets every address in** (no source, `any`, `0.0.0.0/0`, `::/0`,
 //!    `*`, `Internet`) to every port or to an admin or data port: the host firewalls' own syntax
 //!    (netsh, the NetSecurity cmdlets, firewalld, ufw, iptables, nftables, ipfw) and the cloud
@@ -135,15 +136,19 @@ fn pieces(v: &str) -> impl Iterator<Item = (String, String)> + '_ {
         .filter(|p| !p.is_empty())
         .map(|p| {
             let p = p.trim_matches(['"', '\'']);
-            match p.split_once(['=', ':']) {
-                // `tcp:22` is a protocol and a port, `0.0.0.0/0` has no key.
+            let split = p
+                .split_once(['=', ':'])
+                .map(|(k, val)| (k.trim_matches(['"', '\'']), val));
+            match split {
+                // `tcp:22` is a protocol and a port, `0.0.0.0/0` has no key; a JSON key is
+                // quoted (`"permission":"admin"`).
                 Some((k, val))
                     if !k.is_empty()
                         && k.bytes()
                             .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'_')
                         && !matches!(k.to_ascii_lowercase().as_str(), "tcp" | "udp" | "all") =>
                 {
-                    (key(k.trim_matches(['"', '\''])), lower(val))
+                    (key(k), lower(val))
                 }
                 _ => (String::new(), lower(p)),
             }
@@ -217,6 +222,20 @@ const ADD_MEMBER_VERBS: &[&str] = &[
     "add-to-group",
 ];
 
+/// Programs with their own membership spelling (read in [`groups_joined`]).
+const MEMBERSHIP_PROGRAMS: &[&str] = &[
+    "groupmems",
+    "pw",
+    "addgroup",
+    "dseditgroup",
+    "dscl",
+    "lgroupmod",
+    "chgrpmem",
+    "sysadminctl",
+    "gam",
+    "dsmod",
+];
+
 /// Options naming the group members are added to.
 const GROUP_OPTIONS: &[&str] = &[
     "--group",
@@ -281,8 +300,8 @@ fn groups_joined<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
         // sysadminctl -addUser NAME -admin
         "sysadminctl" if cmd.has(&["-addUser"]) && cmd.has(&["-admin"]) => vec!["admin"],
         _ => {
-            let first: Vec<&str> = cmd.words().take(6).collect();
             let is = |w: &str, v: &str| w.eq_ignore_ascii_case(v);
+            let first: Vec<&str> = cmd.words().take(6).collect();
             let Some(at) = first.iter().enumerate().position(|(i, w)| {
                 ADD_MEMBER_VERBS.iter().any(|v| is(w, v))
                     // `az ad group member add`, `gcloud identity groups memberships add`
@@ -310,6 +329,15 @@ fn groups_joined<'c>(cmd: &Cmd<'c>) -> Vec<&'c str> {
 fn membership(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     // usermod, gpasswd, adduser and useradd are read by the system reader.
     if matches!(cmd.program, "usermod" | "gpasswd" | "adduser" | "useradd") {
+        return;
+    }
+    // Most commands add no member: looked at before anything is collected.
+    if !MEMBERSHIP_PROGRAMS.contains(&cmd.program)
+        && !cmd.words().take(6).any(|w| {
+            w.eq_ignore_ascii_case("add")
+                || ADD_MEMBER_VERBS.iter().any(|v| w.eq_ignore_ascii_case(v))
+        })
+    {
         return;
     }
     if let Some(g) = groups_joined(cmd).into_iter().find(|g| admin_group(g)) {
@@ -557,13 +585,30 @@ fn names_key(w: &str, key: &str) -> bool {
 fn may_name_role(cmd: &Cmd<'_>) -> bool {
     let p = cmd.program;
     POSITIONAL_ROLES.iter().any(|(q, _, _)| *q == p)
-        || p == "influx"
+        || matches!(p, "influx" | "redis-cli")
+        || HTTP_CLIENTS.contains(&p)
         || cmd.words().any(|w| {
             ROLE_KEYS.iter().any(|k| names_key(w, k))
                 || w.contains("-permissions")
                 || w.contains("system:masters")
         })
 }
+
+/// Programs that send a request whose body may carry a role.
+const HTTP_CLIENTS: &[&str] = &["curl", "http", "https", "xh", "wget", "gh", "glab"];
+
+/// Options whose value is a request's body (keys as [`pairs`] gives them).
+const BODY_OPTIONS: &[&str] = &[
+    "d",
+    "data",
+    "data-raw",
+    "data-binary",
+    "json",
+    "body",
+    "body-data",
+    "input",
+    "raw-field",
+];
 
 fn role(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
@@ -663,6 +708,37 @@ fn role(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     // InfluxDB's operator and all-access tokens.
     if found.is_none() && p == "influx" && cmd.has(&["--operator", "--all-access"]) {
         found = Some(("--operator".to_owned(), "an InfluxDB operator token"));
+    }
+    // A Redis ACL user given every command on every key (`ACL SETUSER bob on >pw ~* +@all`).
+    if found.is_none()
+        && p == "redis-cli"
+        && cmd.words().any(|w| w.eq_ignore_ascii_case("setuser"))
+        && cmd
+            .words()
+            .any(|w| w == "+@all" || w.eq_ignore_ascii_case("allcommands"))
+        && cmd
+            .words()
+            .any(|w| w == "~*" || w.eq_ignore_ascii_case("allkeys"))
+    {
+        found = Some(("+@all ~*".to_owned(), "every Redis command on every key"));
+    }
+    // A role in a request's JSON body (`curl -X PUT .../collaborators/bob -d
+    // '{"permission":"admin"}'`, `-d '{"role":"owner"}'`).
+    if found.is_none() && HTTP_CLIENTS.contains(&p) {
+        'body: for (k, v) in &pairs {
+            if !BODY_OPTIONS.contains(&k.as_str()) {
+                continue;
+            }
+            for (pk, pv) in pieces(v) {
+                if ROLE_KEYS.contains(&pk.as_str())
+                    && !matches!(pk.as_str(), "type" | "tags")
+                    && let Some(what) = admin_role(&pk, &pv)
+                {
+                    found = Some((format!("{pk}: {pv}"), what));
+                    break 'body;
+                }
+            }
+        }
     }
     let Some((role, what)) = found else {
         // Any role bound to everyone (`--group=system:unauthenticated`, `--member=allUsers`):
@@ -1038,7 +1114,7 @@ fn ufw(cmd: &Cmd<'_>) -> Option<Ports> {
         return None;
     }
     if let Some(p) = after("port") {
-        return Some(port_word(p));
+        return worst_ports(std::iter::once(p.as_str()));
     }
     let structured = ["from", "to", "proto", "in", "on"]
         .iter()
@@ -1049,7 +1125,7 @@ fn ufw(cmd: &Cmd<'_>) -> Option<Ports> {
     }
     // `allow 5432/tcp`, `allow OpenSSH`, `allow 6000:6007/tcp`: the bare rule.
     rest.first()
-        .map(|p| port_word(p))
+        .and_then(|p| worst_ports(std::iter::once(p.as_str())))
         .filter(|p| *p != Ports::Other)
 }
 
@@ -1070,19 +1146,17 @@ fn iptables(cmd: &Cmd<'_>) -> Option<Ports> {
     if cmd
         .value(&["-s", "--source", "--src"])
         .is_some_and(|s| !any_source(s))
-        || cmd.has(&[
-            "-i",
-            "--in-interface",
-            "-m",
-            "--match",
-            "--ctstate",
-            "--state",
-        ])
+        || cmd.has(&["-i", "--in-interface", "--ctstate", "--state"])
+        // A connection-state match lets only replies in; `-m multiport` or `-m tcp` does not
+        // narrow the sources.
+        || cmd
+            .value(&["-m", "--match"])
+            .is_some_and(|m| matches!(m, "conntrack" | "state" | "recent" | "owner"))
     {
         return None;
     }
     match cmd.value(&["--dport", "--destination-port", "--dports"]) {
-        Some(p) => Some(port_word(p)),
+        Some(p) => worst_ports(std::iter::once(p)),
         None if cmd
             .value(&["-p", "--protocol"])
             .is_some_and(|p| !matches!(p, "all" | "0")) =>
