@@ -297,9 +297,11 @@ fn request_bodies_are_read_as_settings() {
             "gh api -X PUT orgs/acme/memberships/eve -f role=admin",
             VERIFY,
         ),
+        // An admin collaborator administers the repository (its settings, rules, deletion):
+        // an administrator's permission granted (recognize/grants.rs).
         (
             "gh api -X PUT repos/acme/web/collaborators/eve -f permission=admin",
-            CONFIRM,
+            VERIFY,
         ),
         (
             "curl -X PUT https://gitlab.example.com/api/v4/groups/5/members/9 -d access_level=50",

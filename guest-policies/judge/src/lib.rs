@@ -1976,6 +1976,9 @@ mod grades_tests;
 // Effects carried by flag letters and values, not by a verb word (holdout9 analysis).
 #[cfg(test)]
 mod flags_tests;
+// Privilege and exposure granted, as a kind (holdout10 analysis).
+#[cfg(test)]
+mod grants_tests;
 // Effect verbs in other forms, task targets, unread subcommands' effects.
 #[cfg(test)]
 mod unread_code_tests;

@@ -67,7 +67,10 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 || has(w, "\"Principal\":\"*\"")
                 || has(w, "\"Principal\": \"*\"")
                 || has(w, "BlockPublicAcls=false")
-                || has(w, "--public-access") && !has(w, "off")
+                // The option itself: `--public-access-block-configuration` and
+                // `--public-access-prevention` set the guard against public access.
+                || (w == "--public-access" || w.starts_with("--public-access="))
+                    && !has(w, "off")
         })
     {
         push(

@@ -47,6 +47,7 @@ pub mod filesystem;
 pub mod flags;
 pub mod generic;
 pub mod git;
+pub mod grants;
 pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
@@ -1432,6 +1433,9 @@ fn command(
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.
     flags::judge(cmd, s, index, out);
+    // Who gets what: an administrators' group, a root-equivalent role, a rule letting every
+    // address in, a bucket's public-access guard lifted, in any program's spelling.
+    grants::judge(cmd, out);
     // Effects spelled in forms the readers do not count (a noun form, a path written to, a
     // task's target, a subcommand no reader grades or grades only by its verb): read before
     // the place is applied, so a production place raises them and the developer's own lowers

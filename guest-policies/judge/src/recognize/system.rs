@@ -681,12 +681,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "usermod" | "gpasswd" | "adduser" | "useradd" => {
             let words: Vec<&str> = cmd.words().collect();
             let privileged = words.iter().any(|w| {
-                w.split(',').any(|g| {
-                    matches!(
-                        g,
-                        "sudo" | "wheel" | "admin" | "root" | "docker" | "adm" | "lxd" | "disk"
-                    )
-                })
+                w.split(',')
+                    .any(|g| super::grants::ADMIN_GROUPS.contains(&g))
             });
             // `-u 0`, `-u0`, `--uid=0`, or bundled after flags (`-ou 0`).
             let uid = cmd
@@ -713,6 +709,14 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                     "system.uid-zero",
                     Severity::Stop,
                     format!("{p} gives an account user id 0: a second root"),
+                );
+            } else if p == "gpasswd" && cmd.flag(b"dr", &["delete", "remove-password"]) {
+                // `gpasswd -d USER GROUP` takes membership away: one permission change, not a
+                // grant.
+                push(
+                    "system.group-change",
+                    Severity::Confirm,
+                    format!("{p} takes an account out of a group"),
                 );
             } else if privileged
                 && (words.iter().any(|w| {
