@@ -396,6 +396,47 @@ fn prose_text(
     recognize::carried::repeat(text.trim(), ctx, out);
 }
 
+/// The guard named without its name.
+const GUARD_NAMES: &[&str] = &[
+    " the guard",
+    "guardrail",
+    "safeguard",
+    " your guard",
+    " my guard",
+];
+
+/// Guards that are code, not the guard.
+const CODE_GUARDS: &[&str] = &[
+    "guard clause",
+    "route guard",
+    "type guard",
+    "auth guard",
+    "navigation guard",
+    "guard statement",
+    "guard let",
+];
+
+/// Verbs that take a guard away when they open the request.
+const GUARD_OFF_VERBS: &[&str] = &[
+    "disable",
+    "deactivate",
+    "kill",
+    "stop",
+    "remove",
+    "uninstall",
+    "bypass",
+    "circumvent",
+    "pause",
+    "suspend",
+    "delete",
+    "drop",
+    "skip",
+    "evade",
+    "lift",
+    "relax",
+    "loosen",
+];
+
 /// What is done with a code once found: it is entered where the operator's answer goes.
 const CODE_ENTERED: &[&str] = &[
     " enter it",
@@ -1651,6 +1692,27 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 format!("the action acts on airlock itself: {}", cut(text, 80)),
             ));
         }
+    }
+    // "turn off the guard", "disable the guardrails for this task": in an agent's own words the
+    // guard is airlock (a guard clause, a route guard or a type guard is code).
+    if !mentions_only
+        && seen & AIRLOCK == 0
+        && GUARD_NAMES.iter().any(|k| has(&lower, k))
+        && !CODE_GUARDS.iter().any(|k| has(&lower, k))
+        && lower
+            .split_whitespace()
+            .find(|w| !["please", "ok", "okay", "now", "just", "so", "then"].contains(w))
+            .is_some_and(|lead| {
+                GUARD_OFF_VERBS.contains(&lead)
+                    || ["turn", "switch", "shut"].contains(&lead) && has(&lower, " off")
+            })
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.guard-off",
+            Severity::Stop,
+            format!("turns the guard off: {}", cut(text, 80)),
+        ));
     }
     // Removing or disabling a hook in the agent's hook settings: the hooks are what route the
     // agent's actions through the guard, whatever the hook is called in words ("the PreToolUse

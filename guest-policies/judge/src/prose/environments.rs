@@ -74,6 +74,36 @@ pub(super) fn skips_consent(text: &str) -> bool {
     CONSENT_SKIPPED.iter().any(|p| has(&lower, p))
 }
 
+/// Folders that package managers, compilers and test tools regenerate, as they are named on
+/// disk (npm, pip/venv, Python's bytecode, pytest, mypy, ruff, tox, Cargo and Maven, Gradle,
+/// Next.js, Nuxt, Parcel, Turborepo, coverage.py).
+const REGENERATED: &[&str] = &[
+    "node_modules",
+    "__pycache__",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".tox",
+    ".venv",
+    "venv",
+    ".gradle",
+    ".next",
+    ".nuxt",
+    ".parcel-cache",
+    ".turbo",
+    ".cache",
+    "htmlcov",
+    ".coverage",
+    ".eslintcache",
+    ".terraform",
+];
+
+/// Whether a token names a folder a tool regenerates (`node_modules`, `./.venv/`).
+pub(super) fn regenerated(token: &str) -> bool {
+    let t = token.trim_start_matches("./").trim_end_matches('/');
+    REGENERATED.iter().any(|r| t.eq_ignore_ascii_case(r))
+}
+
 /// A running environment others share that is not production: `staging`, `qa`, `uat`...,
 /// not the developer's own (`local staging stack`).
 pub(super) fn shared(flags: u64) -> bool {

@@ -971,10 +971,12 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         // The particle after the object: "switch the firewall off", "take the site down".
         let mut late_phrasal = false;
         // A noun that is also a talking verb before the particle ("roll the new build out")
-        // does not lead the clause: the phrasal verb of its first word does.
+        // does not lead the clause: the phrasal verb of its first word does; nor does the
+        // first word's own verb ("switch the WAF off" is not "switch").
         let mention_inside = clause.verb == Verb::Mention && verb_at > start;
+        let lead_verb = clause.verb != Verb::Absent && verb_at == start;
         if verb == Verb::Absent
-            && (clause.verb == Verb::Absent || mention_inside)
+            && (clause.verb == Verb::Absent || mention_inside || lead_verb)
             && lex.flags & flag::PARTICLE != 0
             && i > start + 1
             && !toks[start..i].iter().any(|k| k.brk)
@@ -986,7 +988,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             verb = v;
             phrasal_flags = f;
             late_phrasal = true;
-            if mention_inside {
+            if mention_inside || lead_verb {
                 clause.verb = Verb::Absent;
             }
         }
@@ -1251,6 +1253,14 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
                 && prev_lex.is_some_and(|p| p.obj != 0)
             {
                 clause.head_closed = true;
+            }
+            // A folder a tool regenerates, named as it is on disk (`node_modules`,
+            // `__pycache__`, `.pytest_cache`): the object is scratch, as "the caches" is.
+            if !clause.head_closed
+                && clause.verb != Verb::Absent
+                && environments::regenerated(t.text)
+            {
+                clause.scratch_head = true;
             }
             if !clause.head_closed && word_token && !relative_pronoun {
                 // A plain word, not a resource's name (`the vm build-agent-3`).
