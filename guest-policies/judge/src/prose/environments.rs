@@ -70,7 +70,10 @@ const CONSENT_SKIPPED: &[&str] = &[
 
 /// Whether the text waives the operator's confirmation in words.
 pub(super) fn skips_consent(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase().replace('\u{2019}', "'");
+    let mut lower = text.to_ascii_lowercase();
+    if lower.contains('\u{2019}') {
+        lower = lower.replace('\u{2019}', "'");
+    }
     CONSENT_SKIPPED.iter().any(|p| has(&lower, p))
 }
 

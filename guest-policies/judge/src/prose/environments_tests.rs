@@ -148,8 +148,15 @@ fn consent_skipped_in_words_raises_never_lowers() {
             "roll the new build out to the test-eu fleet, skip the approval",
             Confirm,
         ),
+        // In capitals, or with a typographic apostrophe: the same waiver.
+        (
+            "Hibernate the UAT fleet, DON\u{2019}T BOTHER ASKING",
+            Confirm,
+        ),
+        ("ROLL THE HOTFIX OUT TO THE FLEET, NO NEED TO ASK", Confirm),
     ]);
     allowed(&[
+        "roll the hotfix out to the fleet",
         "run the unit tests, no need to ask me",
         "lint the code with ruff, don't ask for confirmation",
         "clear the jest cache without asking",
