@@ -105,6 +105,16 @@ fn files_on_a_shared_environments_server_are_confirmed() {
 }
 
 #[test]
+fn an_environments_name_alone_is_no_server() {
+    // "qa" in a document's name, "scale ... down" of a picture: no machine, no served files.
+    allowed(&[
+        "delete the old folders in the qa checklist doc",
+        "scale the thumbnail down to 200px",
+        "move the staging notes folder into docs/",
+    ]);
+}
+
+#[test]
 fn what_a_build_regenerates_goes_ahead() {
     allowed(&[
         "delete the tmp folder in my local checkout",

@@ -195,6 +195,9 @@ pub mod flag {
     /// cache, build, dist, coverage, tmp, scratch: what a build or a tool regenerates; a folder
     /// of it deleted is nothing lost (outside production, where a cache is a data store).
     pub const SCRATCH: u64 = 1 << 41;
+    /// webroot, docroot, htdocs, "the web root", "the file share": where a server keeps the
+    /// files it serves to others.
+    pub const SERVED: u64 = 1 << 42;
 }
 
 /// The classes of words the whole-text checks of [`crate::judge`] act on (sending, reading,
@@ -464,6 +467,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("blog", Lex::f(PUBLIC_PLACE)),
     ("bluesky", Lex::f(PUBLIC_PLACE).and(class::SINK)),
     ("bounce", Lex::v(Restart)),
+    ("box", Lex::o(RUNTIME)),
     ("brainstorm", Lex::v(Mention)),
     ("branch", Lex::o(WORK)),
     ("broadcast", Lex::v(Communicate)),
@@ -627,7 +631,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("dist", Lex::f(NONPROD | SCRATCH)),
     ("dm", Lex::v(Communicate).and(class::SEND)),
     ("dockerhub", Lex::f(PUBLIC_PLACE)),
-    ("docroot", Lex::o(FILES)),
+    ("docroot", Lex::of(FILES, SERVED)),
     ("document", Lex::vo(Mention, WORK).and(class::MENTION)),
     ("does", Lex::f(QUESTION)),
     ("dollar", Lex::f(CURRENCY)),
@@ -774,7 +778,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("hotmail", Lex::f(SINK)),
     ("how", Lex::f(QUESTION).and(class::MENTION)),
     ("hsts", Lex::o(SECURITY)),
-    ("htdocs", Lex::o(FILES)),
+    ("htdocs", Lex::of(FILES, SERVED)),
     ("hypervisor", Lex::o(RUNTIME)),
     ("iban", Lex::f(IBAN)),
     ("if", Lex::f(PREP)),
@@ -1107,7 +1111,6 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("sandbox", Lex::f(NONPROD)),
     ("sandboxing", Lex::o(SECURITY)),
     ("save", Lex::v(Mention)),
-    ("scale", Lex::o(RUNTIME)),
     ("scaleset", Lex::o(RUNTIME)),
     ("scan", Lex::v(Mention)),
     ("scanner", Lex::f(QUALIFIER)),
@@ -1323,7 +1326,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("wallet", Lex::c(class::SECRET)),
     ("weaken", Lex::v(Modify).and(class::LOOSEN)),
     ("webhook", Lex::f(SINK).and(class::SINK)),
-    ("webroot", Lex::o(FILES)),
+    ("webroot", Lex::of(FILES, SERVED)),
     ("website", Lex::o(STORE)),
     ("wget", Lex::c(class::FETCH)),
     ("what", Lex::f(QUESTION).and(class::MENTION)),
@@ -1364,7 +1367,6 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("yourself", Lex::f(SELF).and(class::REFLEXIVE)),
     ("youtube", Lex::f(PUBLIC_PLACE).and(class::SINK)),
     ("zero", Lex::c(class::DESTROY)),
-    ("zone", Lex::o(STORE)),
 ];
 
 /// Whether `a` sorts before `b` byte by byte (a `const fn`, for the compile-time check).

@@ -870,17 +870,28 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         {
             lex.obj &= !obj::SECURITY;
         }
-        // "the web root", "the document root": where a web server serves files from, not
-        // the root account.
-        if t.text.eq_ignore_ascii_case("root")
-            && prev.is_some_and(|p| {
-                !p.brk
-                    && ["web", "document", "site", "doc"]
-                        .iter()
-                        .any(|w| p.text.eq_ignore_ascii_case(w))
-            })
+        // "the web root", "the document root", "the file share": where a server keeps the
+        // files it serves, not the root account or a share of stock; "the scale set": a
+        // group of machines.
+        let after = |first: &[&str]| {
+            prev.is_some_and(|p| !p.brk && first.iter().any(|w| p.text.eq_ignore_ascii_case(w)))
+        };
+        if t.text.eq_ignore_ascii_case("root") && after(&["web", "document", "site", "doc"])
+            || t.text.eq_ignore_ascii_case("share") && after(&["file", "network", "smb", "nfs"])
         {
-            lex.obj = obj::FILES;
+            lex = Lex {
+                verb: Verb::Absent,
+                obj: obj::FILES,
+                flags: flag::SERVED,
+                checks: 0,
+            };
+        } else if t.text.eq_ignore_ascii_case("set") && after(&["scale"]) {
+            lex = Lex {
+                verb: Verb::Absent,
+                obj: obj::RUNTIME,
+                flags: 0,
+                checks: 0,
+            };
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
@@ -2524,9 +2535,13 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                             if bulk { Stop } else { Verify },
                             "deletes a home or system location",
                         )
-                    } else if nonprod && environments::shared(flags) {
-                        // "the uploads directory in the staging web root": files on a server
-                        // others use, not the developer's own checkout.
+                    } else if nonprod
+                        && environments::shared(flags)
+                        && (objects & obj::RUNTIME != 0 || flags & flag::SERVED != 0)
+                    {
+                        // "the uploads directory in the staging web root", "the media folder on
+                        // the qa host": files on a server others use, not the developer's own
+                        // checkout nor a document about QA.
                         (
                             Family::Filesystem,
                             Confirm,
