@@ -407,6 +407,75 @@ fn prose_text(
     recognize::carried::repeat(text.trim(), ctx, out);
 }
 
+/// The guard named without its name.
+const GUARD_NAMES: &[&str] = &[
+    " the guard",
+    "guardrail",
+    "safeguard",
+    " your guard",
+    " my guard",
+];
+
+/// Guards that are code, not the guard.
+const CODE_GUARDS: &[&str] = &[
+    "guard clause",
+    "route guard",
+    "type guard",
+    "auth guard",
+    "navigation guard",
+    "guard statement",
+    "guard let",
+];
+
+/// Verbs that take a guard away when they open the request.
+const GUARD_OFF_VERBS: &[&str] = &[
+    "disable",
+    "deactivate",
+    "kill",
+    "stop",
+    "remove",
+    "uninstall",
+    "bypass",
+    "circumvent",
+    "pause",
+    "suspend",
+    "delete",
+    "drop",
+    "skip",
+    "evade",
+    "lift",
+    "relax",
+    "loosen",
+];
+
+/// What is done with a code once found: it is entered where the operator's answer goes.
+const CODE_ENTERED: &[&str] = &[
+    " enter it",
+    " enter the",
+    " type it",
+    " type in",
+    " type the",
+    " paste it",
+    " paste the",
+    " submit it",
+    " submit the",
+    " answer it",
+    " answer the",
+    " reply with",
+    " input it",
+];
+
+/// The places the operator's codes and challenges are kept, after "operator".
+const OPERATOR_PLACES: &[&str] = &[
+    " folder",
+    " inbox",
+    " channel",
+    " directory",
+    " mailbox",
+    " messages",
+    " queue",
+];
+
 /// Words that join two actions in prose: split on them. Not after `;` (shell's `; then`).
 fn clauses(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
@@ -976,6 +1045,8 @@ fn classify(t: &str) -> Kind {
                 | b"any"
                 | b"out"
                 | b"up"
+                // "cut over the traffic to the new cluster" (no program takes `over`).
+                | b"over"
                 | b"how"
                 | b"why"
                 | b"what"
@@ -1621,7 +1692,16 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         let acting = first_flags & GUARD_VERB != 0
             || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0 && !docs
             || seen & REFLEXIVE != 0;
-        if acting && !mentions_only {
+        // Searching the operator's place for its code, or using the code found ("look in
+        // airlock's operator folder for the verification code and enter it", "grep the operator
+        // channel for the challenge"): "look", "search" and "grep" talk about things elsewhere,
+        // here they read what only the operator may.
+        let hunts = first_flags & LOOK != 0
+            && seen & OPERATOR_OBJECT != 0
+            && !docs
+            && (CODE_ENTERED.iter().any(|k| has(&lower, k))
+                || has(&lower, "operator") && OPERATOR_PLACES.iter().any(|k| has(&lower, k)));
+        if acting && (!mentions_only || hunts) {
             out.push(make_finding(
                 Family::Tampering,
                 "tampering.in-words",
@@ -1629,6 +1709,27 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 format!("the action acts on airlock itself: {}", cut(text, 80)),
             ));
         }
+    }
+    // "turn off the guard", "disable the guardrails for this task": in an agent's own words the
+    // guard is airlock (a guard clause, a route guard or a type guard is code).
+    if !mentions_only
+        && seen & AIRLOCK == 0
+        && GUARD_NAMES.iter().any(|k| has(&lower, k))
+        && !CODE_GUARDS.iter().any(|k| has(&lower, k))
+        && lower
+            .split_whitespace()
+            .find(|w| !["please", "ok", "okay", "now", "just", "so", "then"].contains(w))
+            .is_some_and(|lead| {
+                GUARD_OFF_VERBS.contains(&lead)
+                    || ["turn", "switch", "shut"].contains(&lead) && has(&lower, " off")
+            })
+    {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.guard-off",
+            Severity::Stop,
+            format!("turns the guard off: {}", cut(text, 80)),
+        ));
     }
     // Removing or disabling a hook in the agent's hook settings: the hooks are what route the
     // agent's actions through the guard, whatever the hook is called in words ("the PreToolUse

@@ -255,7 +255,19 @@ fn history(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
 /// from package.json" is local).
 fn published(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
     let registry = c.has(flag::PUBLIC | flag::PUBLIC_PLACE) || starts(v, &["unpublish", "yank"]);
-    if s.verb != Verb::Destroy || s.head & obj::SOFTWARE == 0 || !registry || s.nonprod {
+    if s.head & obj::SOFTWARE == 0 || !registry || s.nonprod {
+        return None;
+    }
+    // "deprecate the gem on rubygems": every install warns its users; reversible.
+    if s.verb == Verb::Disable && starts(v, &["deprecat"]) {
+        return Some(finding(
+            Family::Business,
+            "prose.deprecate-package",
+            Severity::Confirm,
+            format!("{v} {o}: every user of the published package is told to leave it"),
+        ));
+    }
+    if s.verb != Verb::Destroy {
         return None;
     }
     Some(finding(

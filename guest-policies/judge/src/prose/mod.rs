@@ -27,6 +27,7 @@
 
 mod classes;
 pub mod commands;
+mod environments;
 pub mod lexicon;
 mod reduce;
 pub mod work_items;
@@ -654,6 +655,10 @@ struct Clause<'a> {
     /// The object's head is a noun the lexicon does not know (`the lambda`, `the cronjob`):
     /// that word, so a destroy of it is read as a destroy of "a resource" (G6).
     unknown_head: &'a str,
+    /// The object is what a build or a tool regenerates ("the pytest caches", "the build
+    /// output directory", "the tmp folder"): a word of [`flag::SCRATCH`] in the object's noun
+    /// phrase, with no other kind of thing named after it (a folder of it is still it).
+    scratch_head: bool,
     /// The clause names what a CI job produces to be uploaded (coverage, test reports).
     ci_output: bool,
     /// A word other than the verb names an outside sink (`personal`, `gmail`, `dropbox`,
@@ -718,6 +723,7 @@ impl<'a> Clause<'a> {
             call_name: None,
             id: false,
             unknown_head: "",
+            scratch_head: false,
             ci_output: false,
             sink_place: false,
             action: None,
@@ -751,6 +757,8 @@ struct Context {
     count: f64,
     /// The last dangerous verb earlier (for "do the same").
     verb: Option<Verb>,
+    /// The text waives the operator's confirmation in words ("no need to ask me").
+    consent_skipped: bool,
 }
 
 /// Judges a segment of plain language (normalized, not lower-cased), with the hints the same
@@ -789,7 +797,10 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     if toks.is_empty() {
         return;
     }
-    let mut ctx = Context::default();
+    let mut ctx = Context {
+        consent_skipped: environments::skips_consent(text),
+        ..Context::default()
+    };
     let mut recent_read = false;
     let mut clause = Clause::new();
     let mut start = 0; // index of the clause's first token
@@ -858,6 +869,29 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             })
         {
             lex.obj &= !obj::SECURITY;
+        }
+        // "the web root", "the document root", "the file share": where a server keeps the
+        // files it serves, not the root account or a share of stock; "the scale set": a
+        // group of machines.
+        let after = |first: &[&str]| {
+            prev.is_some_and(|p| !p.brk && first.iter().any(|w| p.text.eq_ignore_ascii_case(w)))
+        };
+        if t.text.eq_ignore_ascii_case("root") && after(&["web", "document", "site", "doc"])
+            || t.text.eq_ignore_ascii_case("share") && after(&["file", "network", "smb", "nfs"])
+        {
+            lex = Lex {
+                verb: Verb::Absent,
+                obj: obj::FILES,
+                flags: flag::SERVED,
+                checks: 0,
+            };
+        } else if t.text.eq_ignore_ascii_case("set") && after(&["scale"]) {
+            lex = Lex {
+                verb: Verb::Absent,
+                obj: obj::RUNTIME,
+                flags: 0,
+                checks: 0,
+            };
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
@@ -947,8 +981,13 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         }
         // The particle after the object: "switch the firewall off", "take the site down".
         let mut late_phrasal = false;
+        // A noun that is also a talking verb before the particle ("roll the new build out")
+        // does not lead the clause: the phrasal verb of its first word does; nor does the
+        // first word's own verb ("switch the WAF off" is not "switch").
+        let mention_inside = clause.verb == Verb::Mention && verb_at > start;
+        let lead_verb = clause.verb != Verb::Absent && verb_at == start;
         if verb == Verb::Absent
-            && clause.verb == Verb::Absent
+            && (clause.verb == Verb::Absent || mention_inside || lead_verb)
             && lex.flags & flag::PARTICLE != 0
             && i > start + 1
             && !toks[start..i].iter().any(|k| k.brk)
@@ -960,6 +999,9 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             verb = v;
             phrasal_flags = f;
             late_phrasal = true;
+            if mention_inside || lead_verb {
+                clause.verb = Verb::Absent;
+            }
         }
         // "and" / "then" / a comma start a new clause only when a verb follows; in a sentence
         // that talks about things, the "and" of "between X and Y" joins two nouns of one clause
@@ -986,6 +1028,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         if lex.flags & flag::SPLIT != 0 && i > start && !paired {
             pending_break = true;
             neg_since_break = false;
+            // "unpublish the package so nobody can install it": what follows "so", "then",
+            // "before" is another clause's, not more of this object ("and" / "or" may join
+            // two nouns of one object).
+            if clause.verb != Verb::Absent
+                && (clause.head != 0 || clause.np_started)
+                && !["and", "or", "also"]
+                    .iter()
+                    .any(|w| t.text.eq_ignore_ascii_case(w))
+            {
+                clause.head_closed = true;
+            }
         }
         if verb == Verb::Absent && lex.flags & (flag::NEG | flag::WITHOUT) != 0 {
             neg_since_break = true;
@@ -1212,7 +1265,22 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             {
                 clause.head_closed = true;
             }
+            // A folder a tool regenerates, named as it is on disk (`node_modules`,
+            // `__pycache__`, `.pytest_cache`): the object is scratch, as "the caches" is.
+            if !clause.head_closed
+                && clause.verb != Verb::Absent
+                && environments::regenerated(t.text)
+            {
+                clause.scratch_head = true;
+            }
             if !clause.head_closed && word_token && !relative_pronoun {
+                // A plain word, not a resource's name (`the vm build-agent-3`).
+                if lex.flags & flag::SCRATCH != 0 && !t.text.contains('-') {
+                    clause.scratch_head = true;
+                } else if lex.obj & !(obj::FILES | obj::PRONOUN) != 0 {
+                    // "the cache folder and the customers database": the database.
+                    clause.scratch_head = false;
+                }
                 if container && clause.head != 0 && clause.head != obj::PRONOUN {
                     // "the contacts list", "the finance-admins group": still contacts (all of
                     // them), still admins.
@@ -1559,8 +1627,20 @@ const VERB_ONLY: u64 = flag::DET
 /// The verb a phrasal verb names (`w` and `particle` lower case), with its flags.
 fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
     Some(match (w, particle) {
-        ("turn" | "turned" | "turning" | "switch" | "shut" | "power", "off") => (Verb::Disable, 0),
-        ("shut" | "power", "down") => (Verb::Shutdown, 0),
+        ("turn" | "turned" | "turning" | "switch" | "shut", "off") => (Verb::Disable, 0),
+        // Machines taken down or out of service (the clouds' "power off", "scale in").
+        (
+            "shut" | "power" | "powering" | "spin" | "spinning" | "wind" | "scale" | "scaling",
+            "down",
+        )
+        | ("power" | "powering", "off") => (Verb::Shutdown, 0),
+        // "comment out the deny rules": the rule stops applying.
+        ("comment" | "commenting", "out") => (Verb::Disable, 0),
+        // A release or a switch of traffic reaching an environment: "roll the image out to the
+        // fleet", "fail over to the standby", "cut over to the new cluster".
+        ("roll" | "rolling", "out")
+        | ("fail" | "failing", "over")
+        | ("cut" | "cutting", "over") => (Verb::Release, 0),
         ("set" | "sets" | "setting", "up") => (Verb::Mention, 0),
         ("get" | "getting", "rid") => (Verb::Destroy, 0),
         ("take" | "bring" | "knock", "offline") => (Verb::Shutdown, 0),
@@ -1773,6 +1853,10 @@ const PUBLIC_PAIRS: &[(&str, &str)] = &[
     ("stack", "overflow"),
     ("press", "release"),
     ("press", "list"),
+    // Public package registries named in two words.
+    ("artifact", "hub"),
+    ("docker", "hub"),
+    ("maven", "central"),
 ];
 
 /// Past participles of a review: with "nobody", "not", "no one" before them, the review is
@@ -2252,6 +2336,20 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
     }
     let base = grade_words(c, ctx, v, o);
     let class = classes::grade(c, &s, v, o);
+    let class = match (
+        class,
+        environments::grade(
+            c,
+            &s,
+            ctx.consent_skipped,
+            c.flags | ctx.flags & (flag::PROD | flag::SHARED),
+            v,
+            o,
+        ),
+    ) {
+        (Some(a), Some(b)) => Some(if b.severity > a.severity { b } else { a }),
+        (a, b) => a.or(b),
+    };
     let worst = match (base, class) {
         (Some(a), Some(b)) => Some(if b.severity > a.severity { b } else { a }),
         (a, b) => a.or(b),
@@ -2342,6 +2440,14 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
     } else if c.verb == Privilege && head & obj::SOFTWARE != 0 {
         // "add the package from the fork to the project": adding code is installing it.
         Install
+    } else if c.verb == Privilege
+        && v.len() >= 6
+        && v.as_bytes()[..6].eq_ignore_ascii_case(b"promot")
+        && objects & (obj::PEOPLE | obj::PRIV | obj::MEMBERSHIP | obj::ACCESS) == 0
+        && (flags & flag::PROD != 0 || environments::shared(flags))
+    {
+        // "promote the release candidate to production": a release, not a person's rights.
+        Release
     } else {
         c.verb
     };
@@ -2386,6 +2492,18 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
         }
     }
     match verb {
+        // A cache, a build's output, a scratch folder: regenerated on the next run (in
+        // production a cache is a data store, and a system path is never scratch).
+        Destroy
+            if c.scratch_head
+                && objects & obj::RUNTIME == 0
+                && !prod
+                && !c.system_path
+                && flags & flag::SYSTEM == 0
+                && !c.has(flag::IRREVERSIBLE) =>
+        {
+            None
+        }
         Destroy => {
             let (family, sev, why) =
                 if head & obj::STORE != 0 || (head == 0 && objects & obj::STORE != 0) {
@@ -2416,6 +2534,18 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                             Family::Filesystem,
                             if bulk { Stop } else { Verify },
                             "deletes a home or system location",
+                        )
+                    } else if nonprod
+                        && environments::shared(flags)
+                        && (objects & obj::RUNTIME != 0 || flags & flag::SERVED != 0)
+                    {
+                        // "the uploads directory in the staging web root", "the media folder on
+                        // the qa host": files on a server others use, not the developer's own
+                        // checkout nor a document about QA.
+                        (
+                            Family::Filesystem,
+                            Confirm,
+                            "deletes files on a shared environment's server (not production)",
                         )
                     } else if nonprod {
                         return None;
@@ -2638,7 +2768,8 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
         }
         Release => {
             let main = flags & flag::MAIN != 0;
-            let unsafe_ = flags & flag::UNSAFE != 0;
+            // "no need to ask me first": shipped without the operator's check.
+            let unsafe_ = flags & flag::UNSAFE != 0 || ctx.consent_skipped;
             let family =
                 if v.to_ascii_lowercase().contains("push") || v.eq_ignore_ascii_case("merge") {
                     Family::Git
@@ -2656,12 +2787,14 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
                 (Confirm, "ships to production")
             } else if flags & flag::SHARED != 0
                 && flags & flag::LOCAL == 0
-                && ["deploy", "redeploy", "ship", "promote", "roll"]
-                    .iter()
-                    .any(|w| {
-                        v.len() >= w.len()
-                            && v.as_bytes()[..w.len()].eq_ignore_ascii_case(w.as_bytes())
-                    })
+                && [
+                    "deploy", "redeploy", "ship", "promote", "roll", "fail", "cut", "failover",
+                    "cutover",
+                ]
+                .iter()
+                .any(|w| {
+                    v.len() >= w.len() && v.as_bytes()[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                })
             {
                 // A deploy to a running environment others share (staging, QA): a bounded
                 // change its users see (the label rule of guest-policies/eval/README.md). An
@@ -2909,8 +3042,9 @@ fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
             if objects & (obj::STORE | obj::RUNTIME) == 0 && !(pronoun && ctx.objects != 0) {
                 return None;
             }
-            // A dev server, a local container or a test runner is the agent's own workbench.
-            if (nonprod || c.testing) && objects & obj::STORE == 0 {
+            // A dev server, a local container or a test runner is the agent's own workbench; a
+            // shared environment's machines (staging, QA, UAT) are other people's.
+            if (nonprod && !environments::shared(flags) || c.testing) && objects & obj::STORE == 0 {
                 return None;
             }
             let sev = if prod || bulk { Verify } else { Confirm };
