@@ -1964,3 +1964,6 @@ mod flags_tests;
 mod unread_code_tests;
 #[cfg(test)]
 mod verbs_tests;
+// Admin CLIs by class: directories, version-control servers, schedulers, fleets.
+#[cfg(test)]
+mod admin_clis_tests;

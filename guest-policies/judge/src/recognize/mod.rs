@@ -23,6 +23,7 @@
 //! `--` ends the options) and grades its targets.
 
 pub mod addresses;
+pub mod admin_clis;
 pub mod audit_logs;
 pub mod blocks;
 pub mod build_output;
@@ -1305,6 +1306,8 @@ fn command(
     let mut unclaimed = false;
     // A claimed command whose arguments are SQL or an interpreter's: data, not a path.
     let mut data_operands = false;
+    // An admin CLI's preview its row names (`p4 obliterate` without `-y`): a read, settled.
+    let mut settled = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
@@ -1326,7 +1329,10 @@ fn command(
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
             infrastructure::judge(cmd, out)
         }
-        "ansible-playbook" | "ansible" => infrastructure::ansible(cmd, out),
+        "ansible-playbook" | "ansible" => {
+            infrastructure::ansible(cmd, out);
+            settled = admin_clis::judge(cmd, out);
+        }
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
         | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
@@ -1378,7 +1384,12 @@ fn command(
             out.extend(crate::sql::judge_sql(&text));
             data_operands = true;
         }
-        _ => unclaimed = true,
+        _ => {
+            unclaimed = true;
+            // Admin CLIs with verbs of their own (directories, version-control servers,
+            // schedulers, fleets): read before the generic reader, which reads the rest.
+            settled = admin_clis::judge(cmd, out);
+        }
     }
     // Kinds read across programs, graded by place below like the family readers' findings:
     // a whole container emptied, a mirror of nothing, a scale to zero, a deploying dispatch,
@@ -1389,7 +1400,9 @@ fn command(
     // A claimed program whose recognizer found nothing falls through to the generic reader
     // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms
     // it knows, the generic reader reads the rest by effect, unless the operands are data.
-    let reads = if unclaimed {
+    let reads = if settled {
+        false
+    } else if unclaimed {
         generic::reads_unclaimed(cmd)
     } else {
         !data_operands && !generic::operands_are_data(p)
