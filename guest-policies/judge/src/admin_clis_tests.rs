@@ -78,6 +78,15 @@ fn directory_admin_is_graded_by_how_many_accounts_it_reaches() {
         ("sysadminctl -deleteUser kiosk", Confirm),
         ("gitea admin user delete --username leaver", Confirm),
         ("pveum user delete k.ito@pve", Confirm),
+        (
+            "gyb --email cfo@corp.example --action purge --gmail-search 'older_than:1d'",
+            Verify,
+        ),
+        ("realm leave --remove corp.example", Confirm),
+        ("net ads leave -U Administrator%secret", Confirm),
+        ("pw userdel kiosk -r", Confirm),
+        ("pw groupmod wheel -m intern", Verify),
+        ("slapadd -n 1 -l restore.ldif", Confirm),
     ]);
     expect_alone(&[
         ("gam print users fields primaryemail,isadmin", ALLOW),
@@ -153,6 +162,8 @@ fn version_control_servers_lose_history_or_shared_branches() {
             Confirm,
         ),
         ("darcs obliterate --patch 'experimental'", Confirm),
+        ("tf destroy $/Portal/Main /startcleanup", Verify),
+        ("pijul unrecord XYZ123", Confirm),
     ]);
     expect_alone(&[
         // obliterate without -y only reports what it would remove.
@@ -207,6 +218,9 @@ fn schedulers_are_graded_by_how_many_jobs_and_nodes() {
         ("condor_hold -all", Verify),
         ("celery -A billing purge -f", Verify),
         ("rq empty --all", Verify),
+        ("argo delete --completed -n ci", Verify),
+        ("rd jobs purge --confirm -p ops", Verify),
+        ("flux cancel --all", Verify),
         // One user's jobs, one node, one queue: bounded.
         ("scancel -u bsmith", Confirm),
         ("scancel --user=bsmith --name=sweep", Confirm),
@@ -300,6 +314,13 @@ fn configuration_management_is_graded_by_how_many_hosts() {
         ("crm configure erase", Verify),
         ("rpower all off", Verify),
         ("rinstall compute", Confirm),
+        ("xdsh all 'shutdown -h now'", Verify),
+        (
+            "mussh -H nodes.txt -c 'sudo systemctl stop slurmd'",
+            Confirm,
+        ),
+        ("cmsh -c 'device; power off -n node001..node096'", Verify),
+        ("salt-cloud -d web7 -y", Confirm),
     ]);
     expect_alone(&[
         ("salt '*' disk.usage", ALLOW),
@@ -330,6 +351,14 @@ fn configuration_management_is_graded_by_how_many_hosts() {
         ("pcs status --full", ALLOW),
         ("crm status", ALLOW),
         ("rpower all stat", ALLOW),
+        ("xdsh compute 'uptime'", ALLOW),
+        ("cmsh -c 'device; status'", ALLOW),
+        ("argo list -n ci", ALLOW),
+        ("flux jobs -a", ALLOW),
+        ("realm list", ALLOW),
+        ("pw usershow kiosk", ALLOW),
+        ("tf history $/Portal/Main", ALLOW),
+        ("gyb --email cfo@corp.example --action backup", ALLOW),
     ]);
 }
 

@@ -1254,6 +1254,164 @@ static RINSTALL: Admin = admin(
     &[RANGE],
 );
 
+// ---------------------------------------------------------------------------------------
+// More of each class: domain membership and local account databases, mail archives, other
+// version-control systems, workflow engines, cluster shells and provisioning.
+
+/// Got Your Back (Gmail backup): `--action purge` deletes the mailbox's messages.
+static GYB: Admin = admin(
+    Kind::Directory,
+    &[
+        whole(
+            &["--action", "purge"],
+            "deletes every message of the mailbox",
+        ),
+        whole(
+            &["--action", "purge-labels"],
+            "deletes every label of the mailbox",
+        ),
+        op(
+            &["--action", "restore"],
+            "writes messages back into a mailbox",
+        ),
+    ],
+    &[],
+);
+/// Leaving an Active Directory or Kerberos realm: the machine's logins stop working.
+static REALM: Admin = admin(
+    Kind::Directory,
+    &[
+        op(&["leave"], "takes the machine out of its domain"),
+        op(&["deny", "--all"], "denies every domain account's login"),
+        op(&["deny"], "denies domain accounts' logins"),
+    ],
+    &[],
+);
+static NET_ADS: Admin = admin(
+    Kind::Directory,
+    &[
+        op(&["ads", "leave"], "takes the machine out of its domain"),
+        op(&["rpc", "user", "delete"], "deletes a domain account"),
+        op(&["ads", "user", "delete"], "deletes a domain account"),
+        op(&["rpc", "shutdown"], "shuts a remote machine down"),
+    ],
+    &[],
+);
+static ADCLI: Admin = admin(
+    Kind::Directory,
+    &[
+        op(&["delete-computer"], "deletes a computer account"),
+        op(&["reset-computer"], "resets a computer account"),
+    ],
+    &[],
+);
+/// FreeBSD's pw.
+static PW: Admin = admin(
+    Kind::Directory,
+    &[
+        op(&["userdel"], "deletes a local account"),
+        op(&["groupdel"], "deletes a local group"),
+        op(&["lock"], "locks a local account"),
+        op(&["groupmod", "-m"], "adds members to a group"),
+    ],
+    &["wheel", "operator"],
+);
+/// OpenLDAP's offline database tools.
+static SLAPADD: Admin = admin(
+    Kind::Directory,
+    &[op(
+        &[],
+        "loads entries straight into the directory's database",
+    )],
+    &[],
+);
+
+/// Team Foundation Version Control's `tf` (and terraform's common alias): destroy is for good.
+static TF: Admin = admin(
+    Kind::VersionControl,
+    &[
+        whole(
+            &["destroy"],
+            "destroys the path and its history for good (or, as terraform's alias, the infrastructure)",
+        ),
+        op(&["delete"], "deletes server paths"),
+        op(&["workspace", "-delete"], "deletes a workspace"),
+        op(
+            &["undo", "/workspace:*"],
+            "undoes another workspace's pending changes",
+        ),
+    ],
+    &["$/"],
+);
+static PIJUL: Admin = admin(
+    Kind::VersionControl,
+    &[
+        op(&["unrecord"], "removes changes from the channel"),
+        op(&["channel", "delete"], "deletes a channel"),
+        op(&["push", "--force"], "force-pushes changes"),
+    ],
+    &[],
+);
+
+/// Argo Workflows, Rundeck, Flux (the HPC framework's jobs; FluxCD's objects).
+static ARGO: Admin = admin(
+    Kind::Scheduler,
+    &[
+        op(&["delete"], "deletes workflows"),
+        op(&["terminate"], "terminates workflows"),
+        op(&["stop"], "stops workflows"),
+        op(&["cron", "delete"], "deletes a cron workflow"),
+        op(&["template", "delete"], "deletes a workflow template"),
+    ],
+    &["--all", "--completed", "--older", "--selector", "-l"],
+);
+static RUNDECK: Admin = admin(
+    Kind::Scheduler,
+    &[
+        whole(&["jobs", "purge"], "deletes every job the filter matches"),
+        whole(&["executions", "deleteall"], "deletes every execution"),
+        whole(&["executions", "delete-all"], "deletes every execution"),
+        whole(&["projects", "delete"], "deletes a project with its jobs"),
+        op(&["executions", "kill"], "kills a running job"),
+    ],
+    &[],
+);
+static FLUX: Admin = admin(
+    Kind::Scheduler,
+    &[
+        whole(
+            &["uninstall"],
+            "removes the Flux controllers and what they manage",
+        ),
+        op(&["cancel"], "cancels jobs"),
+        op(&["delete"], "deletes objects Flux manages"),
+        op(&["suspend"], "suspends reconciliation"),
+        op(&["resource", "drain"], "drains nodes"),
+    ],
+    &["--all", "-A", "--all-namespaces"],
+);
+
+/// xCAT and Bright's cluster shells and power: node ranges (`node001..node128`, `compute`).
+static CMSH: Admin = admin(
+    Kind::Fleet,
+    &[
+        op(&["power", "off"], "powers nodes off"),
+        op(&["power", "reset"], "resets nodes"),
+        op(&["remove"], "removes devices or settings"),
+        op(&["reboot"], "reboots nodes"),
+        op(&["shutdown"], "shuts nodes down"),
+    ],
+    &[RANGE, "*..*"],
+);
+static SALT_CLOUD: Admin = admin(
+    Kind::Fleet,
+    &[
+        op(&["-d"], "destroys cloud instances"),
+        op(&["--destroy"], "destroys cloud instances"),
+    ],
+    &[],
+);
+
 /// The row of a program, by its name.
 fn row(program: &str) -> Option<&'static Admin> {
     Some(match program {
@@ -1324,31 +1482,54 @@ fn row(program: &str) -> Option<&'static Admin> {
         "crm" => &CRM,
         "rpower" => &RPOWER,
         "rinstall" | "winstall" => &RINSTALL,
+        "gyb" => &GYB,
+        "realm" => &REALM,
+        "net" => &NET_ADS,
+        "adcli" => &ADCLI,
+        "pw" => &PW,
+        "slapadd" => &SLAPADD,
+        "tf" => &TF,
+        "pijul" => &PIJUL,
+        "argo" => &ARGO,
+        "rd" => &RUNDECK,
+        "flux" => &FLUX,
+        "cmsh" => &CMSH,
+        "salt-cloud" => &SALT_CLOUD,
         _ => return None,
     })
 }
 
-/// Reads an admin CLI's operation and grades it by how far its target reaches. True when the
-/// command is one of the program's previews: settled as a read, no other reader guesses.
-pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
-    let Some(admin) = row(cmd.program) else {
-        return false;
-    };
-    let local = admin.local.is_some_and(|local| local(cmd));
-    let Some((op, named)) = admin.ops.iter().find_map(|op| {
+/// The program's row and the first of its operations the command spells, with the words
+/// that named it.
+fn operation<'c>(cmd: &Cmd<'c>) -> Option<(&'static Admin, &'static Op, Named<'c>)> {
+    let admin = row(cmd.program)?;
+    admin.ops.iter().find_map(|op| {
         let named = matched(op.words, cmd.args)?;
         (op.needs == Needs::Nothing || cmd.args.iter().any(|a| repository_url(a)))
-            .then_some((op, named))
-    }) else {
-        return false;
+            .then_some((admin, op, named))
+    })
+}
+
+/// Whether the command is one of its program's previews (`p4 obliterate` without `-y`):
+/// settled as a read, so the generic reader is not asked to guess at its verb.
+pub fn previews(cmd: &Cmd<'_>) -> bool {
+    operation(cmd).is_some_and(|(_, op, _)| op.reach == Reach::Read)
+}
+
+/// Reads an admin CLI's operation and grades it by how far its target reaches. Run after the
+/// generic reader, so a finding here never keeps it from reading (the worst of both stands).
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let Some((admin, op, named)) = operation(cmd) else {
+        return;
     };
     if op.reach == Reach::Read {
-        return true;
+        return;
     }
+    let local = admin.local.is_some_and(|local| local(cmd));
     // On this machine only, a service, package or file changed is the developer's own
     // bounded change; a reboot or shutdown of it is still asked.
     if local && op.words.first() != Some(&"-m") {
-        return false;
+        return;
     }
     let everything = !local && (op.reach == Reach::Whole || reaches_everything(admin, cmd.args));
     // A target that names production (`-G 'env:production'`, `role:db-prod`, a `prod` host
@@ -1379,8 +1560,10 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
         severity,
         message,
     ));
-    false
 }
+
+/// The argument words that named an operation (at most four, for the message).
+type Named<'a> = [Option<&'a str>; 4];
 
 /// The words of the arguments, split at blanks (an operation may be one quoted argument:
 /// `qmgr -c 'delete queue q'`), quotes left by a nested string trimmed.
@@ -1393,7 +1576,7 @@ fn words<'a>(args: &'a [Cow<'a, str>]) -> impl Iterator<Item = &'a str> + 'a {
 
 /// The argument words that matched `pattern`, in order (at most four are kept for the
 /// message), or None when they are not all there.
-fn matched<'a>(pattern: &[&str], args: &'a [Cow<'a, str>]) -> Option<[Option<&'a str>; 4]> {
+fn matched<'a>(pattern: &[&str], args: &'a [Cow<'a, str>]) -> Option<Named<'a>> {
     let mut found = [None; 4];
     let mut it = words(args);
     for (i, p) in pattern.iter().enumerate() {

@@ -490,6 +490,45 @@ const TABLE: &[Row] = &[
     )
     .sub(&["command", "run"])
     .values(BOLT),
+    // xCAT's distributed shells: `xdsh NODERANGE CMD` (`all`, a group or a range of nodes).
+    row(
+        &["xdsh", "psh"],
+        Reading::Remote {
+            command: Arg::Operands(1),
+            target: Arg::Operand(0),
+            scope: &[],
+            every: &[],
+        },
+    )
+    .values(&[
+        "-l",
+        "--user",
+        "-f",
+        "--fanout",
+        "-t",
+        "--timeout",
+        "-o",
+        "--node-options",
+        "-C",
+        "--context",
+        "-i",
+        "--rootimg",
+        "-B",
+        "--bypass",
+    ]),
+    // mussh: `mussh -H HOSTFILE -c CMD`.
+    row(
+        &["mussh"],
+        Reading::Remote {
+            command: Arg::Value(&["-c"]),
+            target: Arg::Either(&Arg::Value(&["-H"]), &Arg::Value(&["-h"])),
+            scope: &["-H", "-h"],
+            every: &[],
+        },
+    )
+    .values(&[
+        "-c", "-C", "-H", "-h", "-l", "-L", "-i", "-o", "-po", "-m", "-t", "-s",
+    ]),
     // Fabric's and pyinfra's ad-hoc commands, written after `--` (`fab -H web1,web2 -- CMD`,
     // `pyinfra INVENTORY exec -- CMD`); without `--` their words are task or deploy files, so
     // the command is read only after it (no operand stands that far: `Command(usize::MAX)`).

@@ -1331,7 +1331,6 @@ fn command(
         }
         "ansible-playbook" | "ansible" => {
             infrastructure::ansible(cmd, out);
-            settled = admin_clis::judge(cmd, out);
         }
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
@@ -1386,9 +1385,9 @@ fn command(
         }
         _ => {
             unclaimed = true;
-            // Admin CLIs with verbs of their own (directories, version-control servers,
-            // schedulers, fleets): read before the generic reader, which reads the rest.
-            settled = admin_clis::judge(cmd, out);
+            // An admin CLI's preview its row names (`p4 obliterate` without `-y`) is a read,
+            // settled before the generic reader guesses at its verb.
+            settled = admin_clis::previews(cmd);
         }
     }
     // Kinds read across programs, graded by place below like the family readers' findings:
@@ -1410,6 +1409,9 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
+    // fleets), graded by reach (after the generic reader, so they never keep it from reading).
+    admin_clis::judge(cmd, out);
     // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
     // they never keep it from reading).
     saas::cli(cmd, out);
