@@ -2094,3 +2094,6 @@ mod followed_tests;
 // Storage appliances, volume managers, sanitizers, backup tools, smaller clouds' data stores.
 #[cfg(test)]
 mod storage_ops_tests;
+// Admin CLIs by class: directories, version-control servers, schedulers, fleets.
+#[cfg(test)]
+mod admin_clis_tests;

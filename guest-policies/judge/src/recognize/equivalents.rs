@@ -237,6 +237,45 @@ const SALT: &[&str] = &[
     "--roster-file",
     "-i",
 ];
+/// knife ssh's options that take a value.
+const KNIFE_SSH: &[&str] = &[
+    "-x",
+    "--ssh-user",
+    "-P",
+    "--ssh-password",
+    "-p",
+    "--ssh-port",
+    "-i",
+    "--ssh-identity-file",
+    "-a",
+    "--attribute",
+    "-C",
+    "--concurrency",
+    "-G",
+    "--ssh-gateway",
+    "-E",
+    "--environment",
+    "-c",
+    "--config",
+];
+/// bolt command run's options that take a value.
+const BOLT: &[&str] = &[
+    "--targets",
+    "-t",
+    "--query",
+    "-q",
+    "-u",
+    "--user",
+    "-p",
+    "--password",
+    "--run-as",
+    "--inventoryfile",
+    "-i",
+    "--transport",
+    "--concurrency",
+    "-c",
+    "--env-var",
+];
 /// pdsh(1)'s, clush(1)'s and pssh(1)'s options that take a value.
 const PDSH: &[&str] = &[
     "-w",
@@ -426,6 +465,117 @@ const TABLE: &[Row] = &[
         },
     )
     .values(PDSH),
+    // knife ssh QUERY COMMAND (Chef's knife ssh): the command runs on every node the search
+    // matches (`'*:*'`, `name:*`: every node).
+    row(
+        &["knife"],
+        Reading::Remote {
+            command: Arg::Operand(1),
+            target: Arg::Operand(0),
+            scope: &[],
+            every: &[],
+        },
+    )
+    .sub(&["ssh"])
+    .values(KNIFE_SSH),
+    // bolt command run COMMAND --targets TARGETS (Puppet Bolt).
+    row(
+        &["bolt"],
+        Reading::Remote {
+            command: Arg::Operand(0),
+            target: Arg::Value(&["--targets", "-t", "--query", "-q"]),
+            scope: &["--targets", "-t", "--query", "-q"],
+            every: &[],
+        },
+    )
+    .sub(&["command", "run"])
+    .values(BOLT),
+    // xCAT's distributed shells: `xdsh NODERANGE CMD` (`all`, a group or a range of nodes).
+    row(
+        &["xdsh", "psh"],
+        Reading::Remote {
+            command: Arg::Operands(1),
+            target: Arg::Operand(0),
+            scope: &[],
+            every: &[],
+        },
+    )
+    .values(&[
+        "-l",
+        "--user",
+        "-f",
+        "--fanout",
+        "-t",
+        "--timeout",
+        "-o",
+        "--node-options",
+        "-C",
+        "--context",
+        "-i",
+        "--rootimg",
+        "-B",
+        "--bypass",
+    ]),
+    // mussh: `mussh -H HOSTFILE -c CMD`.
+    row(
+        &["mussh"],
+        Reading::Remote {
+            command: Arg::Value(&["-c"]),
+            target: Arg::Either(&Arg::Value(&["-H"]), &Arg::Value(&["-h"])),
+            scope: &["-H", "-h"],
+            every: &[],
+        },
+    )
+    .values(&[
+        "-c", "-C", "-H", "-h", "-l", "-L", "-i", "-o", "-po", "-m", "-t", "-s",
+    ]),
+    // Fabric's and pyinfra's ad-hoc commands, written after `--` (`fab -H web1,web2 -- CMD`,
+    // `pyinfra INVENTORY exec -- CMD`); without `--` their words are task or deploy files, so
+    // the command is read only after it (no operand stands that far: `Command(usize::MAX)`).
+    row(
+        &["fab", "fab2"],
+        Reading::Remote {
+            command: Arg::Command(usize::MAX),
+            target: Arg::Value(&["-H", "--hosts"]),
+            scope: &["-H", "--hosts"],
+            every: &[],
+        },
+    )
+    .values(&[
+        "-H",
+        "--hosts",
+        "-i",
+        "--identity",
+        "-c",
+        "--collection",
+        "-f",
+        "--config",
+        "-S",
+        "--ssh-config",
+        "-t",
+        "--connect-timeout",
+    ]),
+    row(
+        &["pyinfra"],
+        Reading::Remote {
+            command: Arg::Command(usize::MAX),
+            target: Arg::Operand(0),
+            scope: &["--limit"],
+            every: &[],
+        },
+    )
+    .values(&[
+        "--user",
+        "--port",
+        "--key",
+        "--limit",
+        "--data",
+        "--group-data",
+        "--config",
+        "--parallel",
+        "--sudo-user",
+        "--su-user",
+    ]),
     // SQL in an option of a CLI that runs it on a database.
     row(
         &["wrangler"],

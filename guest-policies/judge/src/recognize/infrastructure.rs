@@ -340,7 +340,7 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 }
 
 /// The options of `ansible` that take a value.
-const ANSIBLE_VALUES: &[&str] = &[
+pub(crate) const ANSIBLE_VALUES: &[&str] = &[
     "-i",
     "--inventory",
     "-m",

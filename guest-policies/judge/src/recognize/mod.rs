@@ -23,6 +23,7 @@
 //! `--` ends the options) and grades its targets.
 
 pub mod addresses;
+pub mod admin_clis;
 pub mod audit_logs;
 pub mod benign;
 pub mod blocks;
@@ -1334,6 +1335,8 @@ fn command(
     // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
     // clouds' data stores, read by their own verbs from per-program tables.
     storage_ops::judge(cmd, out);
+    // An admin CLI's preview its row names (`p4 obliterate` without `-y`): a read, settled.
+    let mut settled = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
@@ -1355,7 +1358,9 @@ fn command(
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
             infrastructure::judge(cmd, out)
         }
-        "ansible-playbook" | "ansible" => infrastructure::ansible(cmd, out),
+        "ansible-playbook" | "ansible" => {
+            infrastructure::ansible(cmd, out);
+        }
         "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "heroku" | "flyctl" | "fly" | "azcopy"
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
         | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
@@ -1407,7 +1412,12 @@ fn command(
             out.extend(crate::sql::judge_sql(&text));
             data_operands = true;
         }
-        _ => unclaimed = true,
+        _ => {
+            unclaimed = true;
+            // An admin CLI's preview its row names (`p4 obliterate` without `-y`) is a read,
+            // settled before the generic reader guesses at its verb.
+            settled = admin_clis::previews(cmd);
+        }
     }
     // Kinds read across programs, graded by place below like the family readers' findings:
     // a whole container emptied, a mirror of nothing, a scale to zero, a deploying dispatch,
@@ -1418,7 +1428,9 @@ fn command(
     // A claimed program whose recognizer found nothing falls through to the generic reader
     // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms
     // it knows, the generic reader reads the rest by effect, unless the operands are data.
-    let reads = if unclaimed {
+    let reads = if settled {
+        false
+    } else if unclaimed {
         generic::reads_unclaimed(cmd)
     } else {
         !data_operands && !generic::operands_are_data(p)
@@ -1426,6 +1438,9 @@ fn command(
     if out.len() == found_before && reads {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
+    // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
+    // fleets), graded by reach (after the generic reader, so they never keep it from reading).
+    admin_clis::judge(cmd, out);
     // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
     // they never keep it from reading).
     saas::cli(cmd, out);

@@ -981,7 +981,8 @@ fn powershell(
     // Everything a listing returns piped in, or a wildcard name / filter: the whole set.
     let piped_all = upstream.is_some_and(|u| {
         u.words.first().is_some_and(|w| {
-            cmdlet(w).is_some_and(|(v, _)| v == "get")
+            // `Search-ADAccount -AccountInactive` lists accounts as `Get-ADUser` does.
+            cmdlet(w).is_some_and(|(v, _)| v == "get" || v == "search")
                 || matches!(
                     program(w).as_str(),
                     "gci" | "dir" | "ls" | "gsv" | "gps" | "ps"
