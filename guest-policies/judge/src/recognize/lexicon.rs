@@ -596,7 +596,6 @@ const ENTRIES: &[(&str, u16)] = &[
     ("gyb", P),
     ("realm", P | ENGLISH),
     ("adcli", P),
-    ("pw", P),
     ("slapadd", P),
     ("tf", P),
     ("pijul", P),
