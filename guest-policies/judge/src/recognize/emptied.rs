@@ -97,6 +97,28 @@ pub fn container_root(target: &str) -> Option<&str> {
 
 /// A whole container emptied: the container and how, or `None`.
 fn whole_container(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
+    // Only the programs the match below names can empty a container; for any other its
+    // `_ => None` is reached, and what is read before it (operands, flags, narrowing options)
+    // only reads the command: returning first is the same answer without the reading.
+    if !matches!(
+        cmd.program,
+        "oci"
+            | "az"
+            | "aws"
+            | "rclone"
+            | "s5cmd"
+            | "s3cmd"
+            | "s4cmd"
+            | "obsutil"
+            | "ossutil"
+            | "coscmd"
+            | "qshell"
+            | "rabbitmqctl"
+            | "rabbitmqadmin"
+            | "celery"
+    ) {
+        return None;
+    }
     let ops: Vec<&str> = cmd
         .operands(&[
             "--bucket-name",
@@ -246,6 +268,10 @@ fn mirrors_nothing(cmd: &Cmd<'_>, source: &str) -> bool {
 /// A mirror (`rsync --delete*`, `rclone sync`) whose source is nothing: its destination and
 /// why, or `None`.
 fn mirror_of_nothing<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    // Only rsync and rclone mirror (the match below returns `None` for any other program).
+    if !matches!(cmd.program, "rsync" | "rclone") {
+        return None;
+    }
     let ops: Vec<&str> = cmd
         .operands(super::filesystem::RSYNC_VALUE_OPTIONS)
         .collect();

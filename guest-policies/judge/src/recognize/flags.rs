@@ -541,14 +541,26 @@ fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
     {
         return;
     }
-    let boot = BOOT_TOOLS.contains(&p)
-        || cmd
-            .words()
-            .chain(cmd.redirects.iter().map(|r| &*r.target))
-            .any(|w| {
-                let l = w.to_ascii_lowercase();
-                CMDLINE_MARKERS.iter().any(|m| l.contains(m))
-            });
+    // Whether the command sets a kernel command line: read over every word, so only when a
+    // setting or a bare word needs it, and once (it reads the command and nothing else). The
+    // markers are lowercase ASCII: a window equal to one ignoring ASCII case is what the
+    // lowercased word contains, without lowercasing a copy of every word.
+    let boot_once = std::cell::OnceCell::new();
+    let boot = || {
+        *boot_once.get_or_init(|| {
+            BOOT_TOOLS.contains(&p)
+                || cmd
+                    .words()
+                    .chain(cmd.redirects.iter().map(|r| &*r.target))
+                    .any(|w| {
+                        CMDLINE_MARKERS.iter().any(|m| {
+                            w.as_bytes()
+                                .windows(m.len())
+                                .any(|at| at.eq_ignore_ascii_case(m.as_bytes()))
+                        })
+                    })
+        })
+    };
     let (opts, operands) = (&parsed.0, &parsed.1);
     // The texts whose settings are set: option values (not prose, not removals) and operands.
     let mut texts: Vec<(&str, bool)> = Vec::new();
@@ -579,7 +591,7 @@ fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
             let k = k.trim_start_matches('&');
             if let Some(s) = SWITCHES
                 .iter()
-                .find(|s| s.key == k && (boot || !s.boot_only))
+                .find(|s| s.key == k && (!s.boot_only || boot()))
                 && (s.off_when)(value.trim_matches(['"', '\'']))
             {
                 what = Some((format!("{key}={value}"), s.what));
@@ -594,13 +606,18 @@ fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
         if what.is_none() && container && text.eq_ignore_ascii_case("label:disable") {
             what = Some((text.to_owned(), "SELinux labelling"));
         }
-        if what.is_none() && boot {
-            what = tokens(text).find_map(|t| {
+        // The bare word first, the kernel command line only when one is there: the same
+        // answer as asking in the other order, and most texts have no bare word.
+        if what.is_none() {
+            let bare = tokens(text).find_map(|t| {
                 BARE_OFF
                     .iter()
                     .find(|(w, _)| t.eq_ignore_ascii_case(w))
                     .map(|(w, what)| ((*w).to_owned(), *what))
             });
+            if bare.is_some() && boot() {
+                what = bare;
+            }
         }
         let Some((setting, what)) = what else {
             continue;
@@ -619,7 +636,7 @@ fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
                 Severity::Verify,
                 format!(
                     "{p} sets {setting}{}: turns {what} off",
-                    if boot {
+                    if boot() {
                         " in the kernel command line"
                     } else {
                         ""

@@ -69,6 +69,12 @@ fn zero(v: &str) -> bool {
 
 /// What a scale to zero sets, or `None`.
 fn scale_to_zero(cmd: &Cmd<'_>) -> Option<&'static str> {
+    // Nothing is found without a scale or update verb among the first operands (`verb_at`
+    // below), and operands are arguments: a command with no such argument is `None` before
+    // its operands are collected.
+    if !cmd.args.iter().any(|w| scale_verb(w)) {
+        return None;
+    }
     let ops: Vec<&str> = cmd
         .operands(&[
             "-a",
@@ -114,9 +120,7 @@ fn scale_to_zero(cmd: &Cmd<'_>) -> Option<&'static str> {
     ) {
         return None;
     }
-    let verb_at = ops.iter().take(3).position(|w| {
-        matches!(*w, "scale" | "ps:scale" | "resize" | "update" | "set") || w.starts_with("update-")
-    })?;
+    let verb_at = ops.iter().take(3).position(|w| scale_verb(w))?;
     for name in COUNTS {
         if cmd.value(&[name]).is_some_and(zero) {
             return Some("the instance count");
@@ -140,6 +144,11 @@ fn scale_to_zero(cmd: &Cmd<'_>) -> Option<&'static str> {
         }
     }
     None
+}
+
+/// A verb that sets a count (`scale`, `update-service`).
+fn scale_verb(w: &str) -> bool {
+    matches!(w, "scale" | "ps:scale" | "resize" | "update" | "set") || w.starts_with("update-")
 }
 
 /// Input options of CI workflow dispatchers (`gh workflow run -f k=v`, `glab ci run
@@ -183,6 +192,10 @@ fn environment_key(k: &str) -> bool {
 /// A workflow dispatch that deploys: the environment named by an input, or the workflow's
 /// name when it is a deploy or teardown.
 fn dispatch(cmd: &Cmd<'_>) -> Option<String> {
+    // Only the three dispatchers below can match: any other program is `false` there.
+    if !matches!(cmd.program, "gh" | "glab" | "az") {
+        return None;
+    }
     let ops: Vec<&str> = cmd.operands(INPUTS).collect();
     let dispatches = match cmd.program {
         "gh" => ops.first() == Some(&"workflow") && ops.get(1) == Some(&"run"),
@@ -224,6 +237,13 @@ fn dispatch(cmd: &Cmd<'_>) -> Option<String> {
 
 /// A database server restarted or stopped, with the server's name for the message.
 fn server_restart<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    // Only the servers' own tools below can match: any other program is `None` there.
+    if !matches!(
+        cmd.program,
+        "pg_ctl" | "pg_ctlcluster" | "mysqladmin" | "mariadb-admin"
+    ) {
+        return None;
+    }
     let ops: Vec<&str> = cmd
         .operands(&[
             "-D",
@@ -274,8 +294,12 @@ fn server_restart<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
 
 /// The recognizer: scale to zero, deploying workflow dispatches, database server restarts.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let place = place(cmd);
+    // The place is read from every word of the command against the production, shared and
+    // local word lists; only a scale to zero and a server restart are graded by it, and both
+    // are rare, so it is read only once one of them is found (`place` reads the command and
+    // nothing else: when it is read changes nothing it returns).
     if let Some(what) = scale_to_zero(cmd) {
+        let place = place(cmd);
         let severity = match place {
             Place::Production => Some(Severity::Verify),
             Place::Other => Some(Severity::Confirm),
@@ -309,8 +333,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             ),
         ));
     }
-    if place != Place::Own
-        && let Some(server) = server_restart(cmd)
+    if let Some(server) = server_restart(cmd)
+        && place(cmd) != Place::Own
     {
         out.push(finding(
             Family::Database,
