@@ -465,6 +465,10 @@ const CODE_ENTERED: &[&str] = &[
     " input it",
 ];
 
+/// First words that enter a code somewhere: with the operator's place, a verification or
+/// approval code, or airlock named, the agent is answering its own challenge.
+const CODE_ENTERING_VERBS: &[&str] = &["enter", "type", "paste", "submit", "input", "answer"];
+
 /// The places the operator's codes and challenges are kept, after "operator".
 const OPERATOR_PLACES: &[&str] = &[
     " folder",
@@ -1670,7 +1674,9 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // airlock in words.
+    let operator_place = has(&lower, "operator") && OPERATOR_PLACES.iter().any(|k| has(&lower, k));
     if seen & AIRLOCK != 0
+        || operator_place
         || ["operator channel", "verification code", "approval code"]
             .iter()
             .any(|k| has(&lower, k))
@@ -1689,8 +1695,23 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ]
         .iter()
         .any(|k| has(&lower, k));
+        // Entering a code where the operator answers ("type the code from the operator inbox
+        // into the approval prompt"): the agent answering its own challenge.
+        let enters_code = lower
+            .split_whitespace()
+            .find(|w| !["please", "ok", "okay", "now", "just", "then"].contains(w))
+            .is_some_and(|lead| CODE_ENTERING_VERBS.contains(&lead))
+            && (has(&lower, "code") || has(&lower, "challenge"))
+            // A verification code alone is also the app's own (a 2FA flow under test): the
+            // operator's place, airlock, an approval or a challenge make it the guard's.
+            && (operator_place
+                || seen & AIRLOCK != 0
+                || has(&lower, "approval")
+                || has(&lower, "challenge"))
+            && !docs;
         let acting = first_flags & GUARD_VERB != 0
             || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0 && !docs
+            || enters_code
             || seen & REFLEXIVE != 0;
         // Searching the operator's place for its code, or using the code found ("look in
         // airlock's operator folder for the verification code and enter it", "grep the operator
@@ -1699,8 +1720,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         let hunts = first_flags & LOOK != 0
             && seen & OPERATOR_OBJECT != 0
             && !docs
-            && (CODE_ENTERED.iter().any(|k| has(&lower, k))
-                || has(&lower, "operator") && OPERATOR_PLACES.iter().any(|k| has(&lower, k)));
+            && (CODE_ENTERED.iter().any(|k| has(&lower, k)) || operator_place);
         if acting && (!mentions_only || hunts) {
             out.push(make_finding(
                 Family::Tampering,
