@@ -11,23 +11,8 @@
 //! verifiers). Every lowering has its bypass next to it: the agent writes every word, so a word
 //! that lowers must not lower anything else on the line, and a claim in words creates nothing.
 
-use crate::judge;
-use crate::severity_tables::{ALLOW, CONFIRM, STOP, expect};
-use crate::{Severity, finding::Finding};
-
-/// Each text (after its recent hints) judged at least at `want`.
-fn at_least(table: &[(&str, &[&str], Severity)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, recent, want)| {
-            let f: Vec<Finding> = judge(text, recent).findings;
-            let got = f.iter().map(|f| f.severity).max();
-            got.is_none_or(|g| g < want)
-                .then(|| format!("{text:?} after {recent:?}: want at least {want:?}, got {f:?}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use crate::Severity;
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, at_least, expect};
 
 #[test]
 fn a_secrets_metadata_is_not_its_value() {

@@ -18,24 +18,7 @@
 //! over `guest-policies/eval/*.jsonl` and the spent `holdout*/` sets; holdout11 not opened).
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, expect};
-
-/// `(text, recent, at least)`: each judged at `want` or stricter.
-fn at_least(table: &[(&str, &[&str], Severity)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, recent, want)| {
-            let got = crate::severity_tables::worst(text, recent);
-            got.is_none_or(|g| g < want).then(|| {
-                format!(
-                    "{text:?} after {recent:?}: want at least {want:?}, got {got:?} ({:?})",
-                    crate::judge(text, recent).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use crate::severity_tables::{ALLOW, CONFIRM, at_least, expect};
 
 /// Kind 1, dangerous: what a definition stands for runs when its name is invoked.
 #[test]

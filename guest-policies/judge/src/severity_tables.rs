@@ -55,6 +55,24 @@ pub(crate) fn expect_at_least(table: &[(&str, Severity)]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Each text, after its recent hints, judged at least at `want` (for a dangerous row whose
+/// exact tier is not the point).
+pub(crate) fn at_least(table: &[(&str, &[&str], Severity)]) {
+    let wrong: Vec<String> = table
+        .iter()
+        .filter_map(|&(text, recent, want)| {
+            let got = worst(text, recent);
+            got.is_none_or(|g| g < want).then(|| {
+                format!(
+                    "{text:?} after {recent:?}: want at least {want:?}, got {got:?} ({:?})",
+                    judge(text, recent).findings
+                )
+            })
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 pub(crate) const STOP: Option<Severity> = Some(Severity::Stop);
 pub(crate) const VERIFY: Option<Severity> = Some(Severity::Verify);
 pub(crate) const CONFIRM: Option<Severity> = Some(Severity::Confirm);

@@ -21,24 +21,7 @@
 //!    sh"), and the mentions and refusals that are not it.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, VERIFY, expect, expect_alone, worst};
-
-/// At least `want` (for a dangerous row whose exact tier is not the point).
-fn at_least(table: &[(&str, &[&str], Severity)]) {
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|&(text, recent, want)| {
-            let got = worst(text, recent);
-            got.is_none_or(|g| g < want).then(|| {
-                format!(
-                    "{text:?} after {recent:?}: want at least {want:?}, got {got:?} ({:?})",
-                    crate::judge(text, recent).findings
-                )
-            })
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use crate::severity_tables::{ALLOW, CONFIRM, VERIFY, at_least, expect, expect_alone};
 
 #[test]
 fn lua_that_reads_or_writes_one_key_goes_ahead() {
