@@ -414,6 +414,14 @@ const GUARD_NAMES: &[&str] = &[
     "safeguard",
     " your guard",
     " my guard",
+    // What an agent calls the hook the guard runs in ("turn off the safety hook for this
+    // session"): a git hook is named by its own name (`pre-commit hook`), not by safety.
+    "safety hook",
+    "safety net",
+    "safety layer",
+    "safety check",
+    "approval hook",
+    "guard hook",
 ];
 
 /// Guards that are code, not the guard.

@@ -133,3 +133,19 @@ fn an_unread_effect_names_the_program_the_verb_and_the_object() {
         "{found:?}"
     );
 }
+
+/// A fork shipped as a drop-in under another name is read as the program it replaces: Valkey's,
+/// KeyDB's and Memurai's CLIs are redis-cli (`recognize::drop_in`).
+#[test]
+fn a_drop_in_fork_is_read_as_the_program_it_replaces() {
+    expect(&[
+        (
+            "valkey-cli -h cache-prod.internal -a \"$PW\" --no-auth-warning FLUSHALL ASYNC",
+            STOP,
+        ),
+        ("keydb-cli -n 3 FLUSHDB", STOP),
+        ("memurai-cli CONFIG SET dir /etc/cron.d", VERIFY),
+        ("valkey-cli -h cache-prod.internal GET session:42", ALLOW),
+        ("keydb-cli INFO memory", ALLOW),
+    ]);
+}

@@ -716,6 +716,7 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     let first = words.get(k)?;
     let program = leak_lower(first);
     let program = if jar { jar_program(program) } else { program };
+    let program = drop_in(program);
     Some(Cmd {
         program: if runner.is_some() {
             package_bin(program)
@@ -730,6 +731,16 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
         prefix: &words[..k],
         launcher: runner.map_or(&[][..], |r| &words[r..=k]),
     })
+}
+
+/// The program a fork is a drop-in for: the same command line, options and commands under
+/// another name (Valkey and KeyDB ship `valkey-cli` / `keydb-cli`, Memurai `memurai-cli`, all
+/// redis-cli with its protocol), so every reader of the original reads the fork.
+fn drop_in(program: &str) -> &str {
+    match program {
+        "valkey-cli" | "keydb-cli" | "memurai-cli" => "redis-cli",
+        p => p,
+    }
 }
 
 /// The program a jar file runs: its name without `.jar` and without a version

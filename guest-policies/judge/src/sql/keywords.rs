@@ -255,6 +255,36 @@ pub fn escalates(piece: &str) -> bool {
     })
 }
 
+/// What a `CREATE OR REPLACE TABLE` does to the table it names, when it names one that exists
+/// (Snowflake, BigQuery, Databricks, DuckDB, MariaDB): the old table and its rows are dropped
+/// and a new one takes the name. Empty (no `AS`, `CLONE`, `LIKE` or `COPY`): every row is gone
+/// (`Some(true)`); filled from a query or a copy: the rows are replaced by what it returns, a
+/// bounded change (`Some(false)`). A temporary table replaces nothing shared (`None`).
+pub fn replaces_table(piece: &str) -> Option<bool> {
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let words: Vec<&str> = first_words(piece).take(8).collect();
+    let [create, or, replace, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    if !(is(create, "create") && is(or, "or") && is(replace, "replace")) {
+        return None;
+    }
+    let kind = rest.iter().find(|w| {
+        !["transient", "global", "local", "external"]
+            .iter()
+            .any(|k| is(w, k))
+    })?;
+    if !is(kind, "table") {
+        return None;
+    }
+    let filled = first_words(piece).any(|w| {
+        ["as", "clone", "like", "copy"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
+    });
+    Some(!filled)
+}
+
 /// The statements of `sql`: split at each `;` outside quotes (`'...'`, `"..."`, `` `...` ``),
 /// trimmed, empty ones left out.
 pub fn statements(sql: &str) -> impl Iterator<Item = &str> {

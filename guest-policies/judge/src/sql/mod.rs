@@ -97,6 +97,12 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
         }
         match keywords::lead(piece) {
             keywords::Lead::Create(table) => {
+                // `CREATE OR REPLACE TABLE t` over a table this script did not create drops it.
+                if let Some(empty) = keywords::replaces_table(piece)
+                    && table.as_ref().is_none_or(|t| !created.contains(t))
+                {
+                    out.push(replaced_table(table.as_deref().unwrap_or("?"), empty));
+                }
                 created.extend(table);
                 if keywords::escalates(piece) {
                     judge_piece(piece, &created, &mut out);
@@ -124,6 +130,27 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The finding of a `CREATE OR REPLACE TABLE` over an existing table ([`keywords::replaces_table`]).
+fn replaced_table(table: &str, empty: bool) -> Finding {
+    let (severity, what) = if empty {
+        (
+            Severity::Verify,
+            "drops the table and every row in it, and leaves an empty one in its place",
+        )
+    } else {
+        (
+            Severity::Confirm,
+            "drops the table and replaces its rows with what the query or copy returns",
+        )
+    };
+    Finding {
+        family: Family::Database,
+        code: "database.replace-table",
+        severity,
+        message: format!("SQL CREATE OR REPLACE TABLE {table} {what}"),
+    }
 }
 
 /// Judges one statement by the parser if some dialect accepts it, else by the keyword reader.

@@ -157,6 +157,31 @@ const SQL_GRADES: &[(&str, Option<Severity>)] = &[
     ("update the docs", None),
     ("truncate the long lines", None),
     ("db.dropDatabase()", Some(Stop)),
+    // CREATE OR REPLACE TABLE drops the table it names: empty, every row is gone; from a
+    // query, the rows are replaced; a temporary table, a view or a table this script made
+    // replaces nothing that existed.
+    (
+        "CREATE OR REPLACE TABLE analytics.orders (id INT, total NUMBER)",
+        Some(Verify),
+    ),
+    (
+        "create or replace transient table RAW.EVENTS (v VARIANT)",
+        Some(Verify),
+    ),
+    (
+        "CREATE OR REPLACE TABLE mart.daily AS SELECT day, sum(x) FROM f GROUP BY day",
+        Some(Confirm),
+    ),
+    ("CREATE OR REPLACE TEMP TABLE scratch AS SELECT 1", None),
+    (
+        "CREATE OR REPLACE VIEW v_orders AS SELECT * FROM orders",
+        None,
+    ),
+    (
+        "CREATE TABLE t (id INT); CREATE OR REPLACE TABLE t (id INT, n INT)",
+        None,
+    ),
+    ("CREATE TABLE IF NOT EXISTS audit (id INT)", None),
 ];
 
 #[test]
