@@ -10,7 +10,7 @@ at least HOLDOUT_MIN_OK_SHARE of them benign, every family present with a danger
 action and a minimum per family, and no action that is also in the corpus or in an earlier
 held-back set; for the sets in NEAR_DUPLICATE_CHECKED, no hint that nearly repeats (difflib
 ratio above NEAR_DUPLICATE_RATIO) a hint of the corpus or of an earlier set. When DIR holds the
-check sets of CHECK_SETS (`shuffle8/`, `shuffle9/`, `shuffle10/`: written from a spent set's kinds with other spellings, used
+check sets of CHECK_SETS (`shuffle8/`, `shuffle9/`, `shuffle10/`, `shuffle11/`: written from a spent set's kinds with other spellings, used
 for totals while building, so not held back), each is checked after every held-back set by its own
 minimums, with no action also in the corpus or in any held-back set, and no hint that nearly
 repeats a hint of the corpus or of the held-back sets it was written after.
@@ -84,6 +84,9 @@ NEAR_DUPLICATE_RATIO = 0.9
 # shuffle10/ likewise holds holdout10's kinds (analysis/holdout10-misses.md, spent in session 14)
 # written again (see shuffle10/README.md); its hints are also compared with holdout10/ and
 # shuffle9/ (holdout11/, still fresh, is left out of the comparison but not of `seen`).
+# shuffle11/ likewise holds holdout11's kinds (analysis/holdout11-misses.md, spent in session 15)
+# written again (see shuffle11/README.md); its hints are also compared with holdout11/ and
+# shuffle10/ (holdout12/, still fresh, is left out of the comparison but not of `seen`).
 CHECK_SETS = (
     ("shuffle8", 180, 10, 0.35,
      ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
@@ -94,6 +97,9 @@ CHECK_SETS = (
     ("shuffle10", 180, 10, 0.35,
      ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
       "holdout8", "holdout9", "holdout10", "shuffle8", "shuffle9")),
+    ("shuffle11", 180, 10, 0.35,
+     ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
+      "holdout8", "holdout9", "holdout10", "holdout11", "shuffle8", "shuffle9", "shuffle10")),
 )
 
 
