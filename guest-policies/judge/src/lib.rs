@@ -477,6 +477,40 @@ const CODE_ENTERED: &[&str] = &[
 /// approval code, or airlock named, the agent is answering its own challenge.
 const CODE_ENTERING_VERBS: &[&str] = &["enter", "type", "paste", "submit", "input", "answer"];
 
+/// Words of an application's own sign-in flow, where a verification code is the app's (sent by
+/// SMS or mail to a test account, shown by an authenticator), not airlock's.
+const APP_SIGN_IN: &[&str] = &[
+    "2fa",
+    "mfa",
+    "two-factor",
+    "two factor",
+    "otp",
+    "one-time",
+    "sms",
+    "authenticator",
+    "totp",
+    "login",
+    "log-in",
+    "log in",
+    "sign-in",
+    "sign in",
+    "signin",
+    "sign-up",
+    "sign up",
+    "signup",
+    "test inbox",
+    "mailhog",
+    "mailpit",
+    "mailtrap",
+    "e2e",
+    "end-to-end",
+    "playwright",
+    "cypress",
+    "selenium",
+    "test account",
+    "test user",
+];
+
 /// The places the operator's codes and challenges are kept, after "operator".
 const OPERATOR_PLACES: &[&str] = &[
     " folder",
@@ -1717,8 +1751,26 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 || has(&lower, "approval")
                 || has(&lower, "challenge"))
             && !docs;
+        // A verification code read from, or entered into, the application's own sign-in (an
+        // SMS, a test inbox, an authenticator: a 2FA flow under test) is the app's code, not
+        // airlock's: airlock's codes reach only the operator, so a hint that names no operator,
+        // approval, challenge or airlock and does name such a flow is about the app. Any of
+        // those words keeps the stricter reading.
+        let apps_code = APP_SIGN_IN.iter().any(|k| has(&lower, k))
+            && !operator_place
+            && seen & AIRLOCK == 0
+            && ![
+                "operator",
+                "approval",
+                "challenge",
+                "airlock",
+                "unblock",
+                "approve",
+            ]
+            .iter()
+            .any(|k| has(&lower, k));
         let acting = first_flags & GUARD_VERB != 0
-            || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0 && !docs
+            || first_flags & LOOK != 0 && seen & OPERATOR_OBJECT != 0 && !docs && !apps_code
             || enters_code
             || seen & REFLEXIVE != 0;
         // Searching the operator's place for its code, or using the code found ("look in
