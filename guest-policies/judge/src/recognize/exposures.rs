@@ -47,53 +47,60 @@ enum Exposed<'c> {
 /// The judgement of a tunnel program's command line; `false` when `cmd` is not one.
 pub fn tunnel(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
     let p = cmd.program;
-    let ops: Vec<&str> = cmd
-        .operands(&[
-            "--url",
-            "--hostname",
-            "--domain",
-            "--subdomain",
-            "-s",
-            "--local-host",
-            "-l",
-            "--to",
-            "-t",
-            "--region",
-            "--config",
-            "--authtoken",
-            "--basic-auth",
-            "--oauth",
-            "--port",
-            "-p",
-            "--backend-mode",
-            "--set-path",
-            "--https",
-        ])
-        .collect();
+    // The operands are read only once a tunnel program's arm asks for them (the programs are
+    // matched by name first): most commands are none of these and pay nothing here.
+    let read = std::cell::OnceCell::new();
+    let ops = || {
+        read.get_or_init(|| {
+            cmd.operands(&[
+                "--url",
+                "--hostname",
+                "--domain",
+                "--subdomain",
+                "-s",
+                "--local-host",
+                "-l",
+                "--to",
+                "-t",
+                "--region",
+                "--config",
+                "--authtoken",
+                "--basic-auth",
+                "--oauth",
+                "--port",
+                "-p",
+                "--backend-mode",
+                "--set-path",
+                "--https",
+            ])
+            .collect::<Vec<&str>>()
+        })
+        .as_slice()
+    };
     let exposed = match p {
-        "ngrok" => match ops.first().copied() {
-            Some("http" | "tcp" | "tls") => ops.get(1).map(|t| target(t)),
+        "ngrok" => match ops().first().copied() {
+            Some("http" | "tcp" | "tls") => ops().get(1).map(|t| target(t)),
             Some("start") => Some(Exposed::Configured),
             _ => None,
         },
         // `cloudflared tunnel --url URL` is a quick tunnel; `cloudflared tunnel run NAME` serves
         // the named tunnel's ingress rules. `cloudflared access` is a client.
-        "cloudflared" if ops.first() == Some(&"tunnel") => match cmd.value(&["--url"]) {
+        "cloudflared" if ops().first() == Some(&"tunnel") => match cmd.value(&["--url"]) {
             Some(u) => Some(target(u)),
-            None => (ops.get(1) == Some(&"run")).then_some(Exposed::Configured),
+            None => (ops().get(1) == Some(&"run")).then_some(Exposed::Configured),
         },
         "lt" | "localtunnel" => cmd.value(&["--port", "-p"]).map(Exposed::Port),
         // `tailscale funnel [--bg] TARGET [off]`: TARGET a port, a URL or a path. `serve`
         // stays on the tailnet.
-        "tailscale" if ops.first() == Some(&"funnel") => ops
+        "tailscale" if ops().first() == Some(&"funnel") => ops()
             .get(1)
             .filter(|t| !matches!(**t, "status" | "reset" | "off"))
-            .filter(|_| ops.last() != Some(&"off"))
+            .filter(|_| ops().last() != Some(&"off"))
             .map(|t| target(t)),
         // `bore local PORT --to bore.pub`.
-        "bore" if ops.first() == Some(&"local") => ops.get(1).map(|t| target(t)),
+        "bore" if ops().first() == Some(&"local") => ops().get(1).map(|t| target(t)),
         // `zrok share public TARGET` (a URL, a port or, with `--backend-mode web`, a path).
-        "zrok" if ops.get(..2) == Some(&["share", "public"]) => ops.get(2).map(|t| {
+        "zrok" if ops().get(..2) == Some(&["share", "public"]) => ops().get(2).map(|t| {
             if cmd.value(&["--backend-mode"]) == Some("web") {
                 Exposed::Directory(t)
             } else {
@@ -101,7 +108,7 @@ pub fn tunnel(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
             }
         }),
         // Dev Tunnels are private to the signed-in account unless anonymous access is allowed.
-        "devtunnel" if ops.first() == Some(&"host") && cmd.has(&["--allow-anonymous", "-a"]) => {
+        "devtunnel" if ops().first() == Some(&"host") && cmd.has(&["--allow-anonymous", "-a"]) => {
             Some(
                 cmd.value(&["-p", "--port-numbers"])
                     .map_or(Exposed::Configured, Exposed::Port),

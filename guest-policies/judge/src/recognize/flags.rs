@@ -24,6 +24,8 @@
 //! This reader only raises: it adds findings, never removes one, so nothing an agent writes on
 //! the line can lower a verdict through it. What it does not understand adds nothing.
 
+use std::borrow::Cow;
+
 use super::{Cmd, finding, lexicon};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::Script;
@@ -71,7 +73,8 @@ type Parsed<'c> = (Vec<Opt<'c>>, Vec<&'c str>);
 /// its value, inline (`--name=v`, `/grant:v`) or the next word when the option has none inline
 /// and the next word is not an option.
 struct Opt<'c> {
-    name: String,
+    /// Borrowed from the argument when it is already lowercase (most are): no copy per option.
+    name: Cow<'c, str>,
     value: Option<&'c str>,
 }
 
@@ -108,10 +111,12 @@ fn options<'c>(cmd: &Cmd<'c>) -> (Vec<Opt<'c>>, Vec<&'c str>) {
                 }
             };
             pending = value.is_none().then_some(opts.len());
-            opts.push(Opt {
-                name: name.to_ascii_lowercase(),
-                value,
-            });
+            let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(name.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(name)
+            };
+            opts.push(Opt { name, value });
             continue;
         }
         if let Some(at) = pending.take() {
@@ -654,7 +659,7 @@ fn security_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
 fn per_program_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let (opts, operands) = (&parsed.0, &parsed.1);
-    let has = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
+    let has = |names: &[&str]| opts.iter().any(|o| names.contains(&&*o.name));
     let what: Option<&str> = match p {
         // csf -x / --disable stops csf and lfd; -f / --stop flushes the rules.
         "csf" if has(&["x", "disable"]) => {
@@ -668,7 +673,7 @@ fn per_program_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding
                 o.name == "f"
                     && o.value
                         .is_some_and(|v| matches!(v, "all" | "rules" | "a" | "r"))
-                    || matches!(o.name.as_str(), "fa" | "fr")
+                    || matches!(&*o.name, "fa" | "fr")
             }) =>
         {
             Some("flushes the packet filter's rules")
@@ -684,7 +689,7 @@ fn per_program_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding
             if has(&["clear", "remove"])
                 || has(&["set"])
                     && opts.iter().any(|o| {
-                        matches!(o.name.as_str(), "success" | "failure") && o.value.is_some_and(off)
+                        matches!(&*o.name, "success" | "failure") && o.value.is_some_and(off)
                     }) =>
         {
             Some("turns Windows security auditing off")
@@ -868,7 +873,7 @@ fn setting_pair<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) 
     let opts = &parsed.0;
     let value_of = |names: &[&str]| {
         opts.iter()
-            .find(|o| names.contains(&o.name.as_str()))
+            .find(|o| names.contains(&&*o.name))
             .and_then(|o| o.value)
     };
     let (Some(name), Some(value)) = (
@@ -932,7 +937,7 @@ fn security_service_off<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Fi
     // `--no-enable-cloud-logging`): no record of what happens there from now on.
     if cmd.program == "gcloud"
         && opts.iter().any(|o| {
-            matches!(o.name.as_str(), "logging" | "logging-service")
+            matches!(&*o.name, "logging" | "logging-service")
                 && o.value.is_some_and(|v| v.eq_ignore_ascii_case("none"))
                 || o.name == "no-enable-cloud-logging"
         })
@@ -1102,7 +1107,7 @@ fn shared_with_everyone<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Fi
         if prose_option(&o.name) || removing_option(&o.name) {
             continue;
         }
-        let name = o.name.as_str();
+        let name = &*o.name;
         // Bare flags that open a thing to everyone (s3cmd's and linode-cli's `--acl-public`,
         // RDS's `--publicly-accessible`).
         if matches!(name, "acl-public" | "publicly-accessible") && o.value.is_none_or(|v| !off(v))
@@ -1204,7 +1209,7 @@ const DATA_STORE_WORDS: &[&str] = &[
 fn open_to_the_internet<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let (opts, operands) = (&parsed.0, &parsed.1);
     let Some(o) = opts.iter().find(|o| {
-        NETWORK_OPTIONS.contains(&o.name.as_str())
+        NETWORK_OPTIONS.contains(&&*o.name)
             && o.value.is_some_and(|v| {
                 tokens(v)
                     .any(|t| matches!(t, "0.0.0.0/0" | "::/0" | "0.0.0.0-255.255.255.255" | "*"))
@@ -1323,8 +1328,7 @@ fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
             .iter()
             .rev()
             .find(|o| {
-                matches!(o.name.as_str(), "target" | "environment" | "env")
-                    || o.name == "t" && p == "dbt"
+                matches!(&*o.name, "target" | "environment" | "env") || o.name == "t" && p == "dbt"
             })
             .and_then(|o| o.value);
         if !target.is_some_and(local_target) {
@@ -1372,7 +1376,7 @@ fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let mirrors = path.iter().any(|w| matches!(*w, "sync" | "mirror"));
     let removes = opts.iter().any(|o| {
         matches!(
-            o.name.as_str(),
+            &*o.name,
             "remove"
                 | "delete"
                 | "delete-removed"
@@ -1469,7 +1473,7 @@ fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
 fn at_once<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     let (opts, operands) = (&parsed.0, &parsed.1);
-    let has = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
+    let has = |names: &[&str]| opts.iter().any(|o| names.contains(&&*o.name));
     let what: Option<String> = match p {
         // kexec(8): -e jumps into the loaded kernel now; -f loads and jumps without a clean
         // shutdown; a kernel given with no mode (-l, -p, -u, -S) is loaded and booted.

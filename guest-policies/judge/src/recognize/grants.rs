@@ -564,11 +564,16 @@ fn gitlab_owner(key: &str, v: &str) -> bool {
     key == "access-level" && matches!(v, "50" | "60")
 }
 
-/// Whether `w` is an option or `key=...` argument whose key is `key` (`_` read as `-`, any
-/// case), without allocating: the cheap test before a command's pairs are read.
-fn names_key(w: &str, key: &str) -> bool {
+/// The key an option or `key=...` argument names, as written (`--role=x` gives `role`):
+/// found once per word, then compared with every key of a list by [`names_key`].
+fn written_key(w: &str) -> &[u8] {
     let k = w.trim_start_matches('-');
-    let k = k.split('=').next().unwrap_or(k).as_bytes();
+    k.split('=').next().unwrap_or(k).as_bytes()
+}
+
+/// Whether a written key ([`written_key`]) is `key` (`_` read as `-`, any case), without
+/// allocating: the cheap test before a command's pairs are read.
+fn names_key(k: &[u8], key: &str) -> bool {
     k.len() == key.len()
         && k.iter().zip(key.bytes()).all(|(a, b)| {
             let a = if *a == b'_' {
@@ -588,7 +593,8 @@ fn may_name_role(cmd: &Cmd<'_>) -> bool {
         || matches!(p, "influx" | "redis-cli")
         || HTTP_CLIENTS.contains(&p)
         || cmd.words().any(|w| {
-            ROLE_KEYS.iter().any(|k| names_key(w, k))
+            let written = written_key(w);
+            ROLE_KEYS.iter().any(|k| names_key(written, k))
                 || w.contains("-permissions")
                 || w.contains("system:masters")
         })
@@ -618,8 +624,9 @@ fn role(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     // A namespaced binding (`kubectl create rolebinding ... --clusterrole=admin -n dev`, `oc
     // adm policy add-role-to-user admin`) stays in its namespace: left to the other readers.
     if cmd.words().take(4).any(|w| {
-        let w = w.to_ascii_lowercase();
-        w == "rolebinding" || w == "add-role-to-user" || w == "add-role-to-group"
+        ["rolebinding", "add-role-to-user", "add-role-to-group"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
     }) {
         return;
     }

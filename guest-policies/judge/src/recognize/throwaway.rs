@@ -229,26 +229,44 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
 /// `kubefwd`, `telepresence connect`, and ssh's `-L` handed through a wrapper (`gcloud compute
 /// ssh VM -- -L ...`).
 fn forwards_a_port(cmd: &Cmd<'_>) -> bool {
-    let ops: Vec<&str> = cmd.operands(&[]).collect();
     let p = cmd.program;
-    matches!(
-        (p, ops.as_slice()),
-        ("fly" | "flyctl", ["proxy", ..])
-            | ("gcloud", ["compute", "start-iap-tunnel", ..])
-            | ("az", ["network", "bastion", "tunnel", ..])
-            | ("tsh", ["proxy", ..])
-            | ("boundary", ["connect", ..])
-            | ("telepresence", ["connect", ..])
-    ) || matches!(p, "sshuttle" | "kubefwd")
+    // The operands are collected only for the programs whose tunnel verb is read from them:
+    // for any other program the first test below is false whatever its operands.
+    let tunnel_verb = matches!(
+        p,
+        "fly" | "flyctl" | "gcloud" | "az" | "tsh" | "boundary" | "telepresence"
+    ) && {
+        let ops: Vec<&str> = cmd.operands(&[]).collect();
+        matches!(
+            (p, ops.as_slice()),
+            ("fly" | "flyctl", ["proxy", ..])
+                | ("gcloud", ["compute", "start-iap-tunnel", ..])
+                | ("az", ["network", "bastion", "tunnel", ..])
+                | ("tsh", ["proxy", ..])
+                | ("boundary", ["connect", ..])
+                | ("telepresence", ["connect", ..])
+        )
+    };
+    tunnel_verb
+        || matches!(p, "sshuttle" | "kubefwd")
         || p != "ssh"
             && cmd
                 .words()
                 .skip_while(|w| *w != "--")
                 .any(|w| w.starts_with("-L"))
         || cmd.words().any(|w| {
-            let w = w.to_ascii_lowercase();
-            w.contains("portforwarding") || w.contains("localportnumber")
+            contains_ignoring_ascii_case(w, "portforwarding")
+                || contains_ignoring_ascii_case(w, "localportnumber")
         })
+}
+
+/// Whether `word` lowercased (ASCII only, as `to_ascii_lowercase` does) contains `lower`, a
+/// lowercase ASCII word, without the copy: lowercasing ASCII keeps every byte in place, so a
+/// window of `word` equal to `lower` ignoring ASCII case is where the copy holds it.
+fn contains_ignoring_ascii_case(word: &str, lower: &str) -> bool {
+    word.as_bytes()
+        .windows(lower.len())
+        .any(|at| at.eq_ignore_ascii_case(lower.as_bytes()))
 }
 
 /// A container run (`docker run`, `podman container run`) of a server image: the image, the
