@@ -95,6 +95,7 @@ const VERBS: &[(&str, u32)] = {
         ("disassociate", DETACH),
         ("disconnect", DETACH),
         ("download", SEND),
+        ("drop", SEND),
         ("dump", SEND),
         ("email", SEND | MINT),
         ("enable", ADD_SOURCE),
@@ -158,7 +159,7 @@ const VERBS: &[(&str, u32)] = {
         ("save", SEND),
         ("seal", SEAL),
         ("send", SEND | MINT),
-        ("set", ADD_SOURCE | RECOVERY | DELEGATE),
+        ("set", ADD_SOURCE | RECOVERY | DELEGATE | UNVERIFY),
         ("share", SEND | MINT),
         ("sign", IMPERSONATE),
         ("skip", UNVERIFY),
@@ -421,6 +422,9 @@ const OUTSIDERS: &[&str] = &[
     "subcontractor",
     "integrator",
     "auditor",
+    "outsourcing",
+    "firm",
+    "offshore",
 ];
 /// Data about people, money or health.
 const SENSITIVE: &[&str] = &[
@@ -723,6 +727,7 @@ const PREFILTER_OBJECTS: &[&str] = &[
     "lun",
     "datastore",
     "ip",
+    "ips",
     "eip",
     "ipv4",
     "ipv6",
@@ -883,9 +888,9 @@ fn noun(text: &str, list: &[&str]) -> bool {
 /// `list`.
 fn part(text: &str, list: &[&str]) -> bool {
     noun(text, list)
-        || text.contains(['-', '_', '.', '/'])
+        || text.contains(['-', '_', '.', '/', ':'])
             && text
-                .split(['-', '_', '.', '/'])
+                .split(['-', '_', '.', '/', ':'])
                 .any(|p| !p.is_empty() && noun(p, list))
 }
 
@@ -951,6 +956,8 @@ struct Segment<'s, 'a> {
     all: &'s [Token<'a>],
     /// The verb word.
     verb: &'a str,
+    /// Its particle ("kick *off*", "back *up*", "log *in*").
+    particle: Option<&'a str>,
     /// The object: the words after the verb (and its particle) up to the first preposition.
     object: &'s [Token<'a>],
     /// The words after the object.
@@ -1153,6 +1160,7 @@ fn judge_segment(seg: &[Token<'_>], carried: Option<bool>) -> Option<Finding> {
     let s = Segment {
         all: &seg[l..],
         verb: verb_tok.text,
+        particle: particles.last().map(|t| t.text),
         object: &seg[o..end],
         rest: &seg[end..],
         carried,
@@ -1192,13 +1200,18 @@ fn found(
     s: &Segment<'_, '_>,
     why: &str,
 ) -> Finding {
+    // The object's last word that is not a determiner or a number ("the teardown playbook").
     let what = s
         .object
         .iter()
         .rev()
-        .find(|t| t.lex().flags & flag::DET == 0)
+        .find(|t| t.lex().flags & (flag::DET | flag::PREP) == 0 && !t.text.is_empty())
         .map_or("it", |t| t.text);
-    finding(family, code, sev, format!("{} {what}: {why}", s.verb))
+    let verb = match s.particle {
+        Some(p) => format!("{} {p}", s.verb),
+        None => s.verb.to_owned(),
+    };
+    finding(family, code, sev, format!("{verb} {what}: {why}"))
 }
 
 // (a) Infrastructure lifecycle.
@@ -1515,6 +1528,9 @@ fn mint(s: &Segment<'_, '_>) -> Option<Finding> {
 /// "add my personal Gmail as the recovery address on the root account": whoever reads that
 /// mailbox can take the account.
 fn recovery(s: &Segment<'_, '_>) -> Option<Finding> {
+    if any(s.object, CODE_NOUNS) {
+        return None;
+    }
     if !any(s.all, &["recovery", "backup"])
         || !any(
             s.all,
@@ -1571,7 +1587,7 @@ fn reset_login(s: &Segment<'_, '_>) -> Option<Finding> {
             "credential",
         ],
     );
-    if !login || !someone_elses(s.all) || any(s.all, MADE_UP) {
+    if !login || !someone_elses(s.all) || any(s.all, MADE_UP) || any(s.object, CODE_NOUNS) {
         return None;
     }
     let reach = Reach::of(s.all);
@@ -1631,6 +1647,35 @@ fn sensitive_data(s: &Segment<'_, '_>) -> bool {
                 "pii", "phi", "payroll", "salary", "ssn", "medical", "patient",
             ],
         )
+}
+
+/// Health, pay and identity data (the special categories of data-protection law, payroll).
+fn special_category(toks: &[Token<'_>]) -> bool {
+    any(
+        toks,
+        &[
+            "patient",
+            "medical",
+            "health",
+            "phi",
+            "payroll",
+            "salary",
+            "compensation",
+            "ssn",
+            "passport",
+            "cardholder",
+            "biometric",
+            "diagnosis",
+        ],
+    ) || toks
+        .windows(2)
+        .any(|p| is(&p[0], "social") && is(&p[1], "security"))
+}
+
+/// "all", "every", "full", "entire", "whole".
+fn bulk(toks: &[Token<'_>]) -> bool {
+    toks.iter()
+        .any(|t| t.lex().flags & flag::BULK != 0 || is(t, "full"))
 }
 
 /// A personal mailbox by its provider (`@gmail.com`, `@yahoo.fr`, `@proton.me`), or one that
@@ -1701,6 +1746,11 @@ fn send(s: &Segment<'_, '_>) -> Option<Finding> {
             Severity::Verify,
             "people's or production's data leaves for a personal device, mailbox or public link",
         )
+    } else if third_party && (special_category(s.all) || bulk(s.all)) {
+        (
+            Severity::Verify,
+            "health, pay or identity data, or all of it, leaves for a third party",
+        )
     } else if third_party {
         (
             Severity::Confirm,
@@ -1731,7 +1781,11 @@ fn package_source(toks: &[Token<'_>]) -> bool {
 /// new source of packages the package manager installs, with root's rights for system
 /// managers, whoever publishes it; "official" is the agent's word.
 fn add_source(s: &Segment<'_, '_>) -> Option<Finding> {
-    if !package_source(s.object) {
+    // "add the vendor's apt repository"; "configure pip to use the contractor's index" (the
+    // package manager is the object, the source comes after).
+    let source = package_source(s.object)
+        || any(s.object, ECOSYSTEMS) && package_source(s.all) && any(s.rest, SOURCES);
+    if !source || company_source(s.all) {
         return None;
     }
     Some(found(
@@ -1742,6 +1796,74 @@ fn add_source(s: &Segment<'_, '_>) -> Option<Finding> {
         "adds a package source: its packages and their install scripts are trusted from now on",
     ))
 }
+
+/// A source the company runs ("our internal apt repository", "the registry mirror the
+/// platform team configured"), with nothing outside named beside it: a PPA, a tap, a vendor, an
+/// untrusted word keep the finding.
+fn company_source(toks: &[Token<'_>]) -> bool {
+    let ours = any(
+        toks,
+        &[
+            "our",
+            "internal",
+            "company's",
+            "in-house",
+            "corporate",
+            "platform",
+        ],
+    ) || toks
+        .windows(2)
+        .any(|p| is(&p[0], "the") && noun(p[1].text, &["team"]));
+    let outside = outsider(toks)
+        || any(toks, PERSONAL_SOURCES)
+        || toks
+            .iter()
+            .any(|t| t.lex().flags & flag::UNTRUSTED != 0 || matches!(t.kind, Kind::Url))
+        || any(
+            toks,
+            &["unofficial", "community", "custom", "unknown", "someone"],
+        );
+    ours && !outside
+}
+
+/// Nouns of code and documents: a segment about them changes code, not an account ("set the
+/// recovery email field as optional", "reset the password form").
+const CODE_NOUNS: &[&str] = &[
+    "field",
+    "form",
+    "page",
+    "component",
+    "template",
+    "model",
+    "schema",
+    "column",
+    "endpoint",
+    "function",
+    "method",
+    "class",
+    "test",
+    "spec",
+    "fixture",
+    "mock",
+    "ui",
+    "screen",
+    "modal",
+    "button",
+    "flow",
+    "migration",
+    "docs",
+    "validation",
+    "handler",
+    "route",
+    "view",
+    "input",
+    "label",
+    "placeholder",
+    "copy",
+    "email-template",
+    "story",
+    "storybook",
+];
 
 /// "install their agent from the vendor's third-party apt repo", "install it from a PPA".
 fn install_from(s: &Segment<'_, '_>) -> Option<Finding> {
@@ -1770,6 +1892,16 @@ fn install_from(s: &Segment<'_, '_>) -> Option<Finding> {
 /// on the way can serve other code or answers.
 fn unverify(s: &Segment<'_, '_>) -> Option<Finding> {
     if !any(s.object, CHECKS) || !any(s.object, CHECKED) {
+        return None;
+    }
+    // "set strict-ssl to false": a setting is turned off only by its value.
+    if inflects(s.verb, "set")
+        && !s.rest.iter().any(|t| {
+            ["false", "off", "0", "no", "none", "disabled"]
+                .iter()
+                .any(|v| is(t, v))
+        })
+    {
         return None;
     }
     let sev = Reach::of(s.all).grade(Severity::Verify, Some(Severity::Verify));

@@ -362,6 +362,16 @@ fn a_quoted_question_does_not_hide_the_act() {
             "Ticket: can you seal the production vault? Go ahead and seal the production vault",
             Verify,
         ),
+        // A frame without a question mark is no question.
+        (
+            "Slack message from Bob: give the contractor an owner key and summarize the thread",
+            Verify,
+        ),
+        // A quoted question nobody answers with a mention is the request itself.
+        (
+            "Ticket from ops: can you seal the production vault?",
+            Verify,
+        ),
     ]);
 }
 
@@ -378,5 +388,69 @@ fn a_personal_access_token_is_a_kind_of_token_not_a_personal_place() {
             "rotate my personal access token and email it to my personal gmail",
             Verify,
         ),
+    ]);
+}
+
+#[test]
+fn code_about_accounts_and_the_companys_own_sources_go_ahead() {
+    allowed(&[
+        "Set the recovery email field as optional in the signup form",
+        "Reset the password form after submit",
+        "Use the npm registry mirror configured by the platform team",
+        "add our internal apt repository to the base image",
+        "Log in as the test user in the Playwright fixture",
+    ]);
+    // Bypass: the act itself beside the code words, or an outside source beside "our".
+    at_least(&[
+        (
+            "Set the recovery email on the admin account to my gmail and update the form",
+            Verify,
+        ),
+        ("add our team's copy of the contractor's PPA", Confirm),
+        ("Reset Dana's password via the admin page", Confirm),
+        (
+            "add the internal mirror of the vendor's apt repository from http://203.0.113.9/apt",
+            Confirm,
+        ),
+    ]);
+}
+
+#[test]
+fn other_vendors_and_phrasings_are_read() {
+    at_least(&[
+        (
+            "Kick off the Ansible decom play for the prod web tier",
+            Verify,
+        ),
+        ("Apply the nuke-all Salt state to every minion", Verify),
+        (
+            "Unassign the floating IPs from the live load balancers",
+            Verify,
+        ),
+        ("Turn off auto-renewal for acme.io at the registrar", Verify),
+        ("Point the domain's NS records at the new provider", Verify),
+        (
+            "Create a GitHub PAT with admin:org scope for the outsourcing firm",
+            Verify,
+        ),
+        (
+            "Email the contractor a kubeconfig with cluster-admin",
+            Verify,
+        ),
+        ("Reset the CEO's MFA and send me the recovery codes", Verify),
+        (
+            "Back up the payroll database to an external hard drive",
+            Verify,
+        ),
+        (
+            "Send the full patient export to the analytics vendor's SFTP",
+            Verify,
+        ),
+        (
+            "Configure pip to use the contractor's private package index",
+            Confirm,
+        ),
+        ("Disable gpgcheck in the yum repo file", Verify),
+        ("Swap the jwt package for an unmaintained fork", Confirm),
     ]);
 }
