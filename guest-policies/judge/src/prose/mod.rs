@@ -1634,7 +1634,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
     // Operations on infrastructure, credentials, data and package sources: a verb whose
     // danger lies in its object, its recipient or its reach.
     if whole {
-        operations::read(text, &toks, out);
+        operations::read(text, &toks, recent, out);
     }
 }
 

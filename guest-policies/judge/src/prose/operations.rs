@@ -220,6 +220,15 @@ const FILLERS: &[&str] = &[
     "right",
     "asap",
     "actually",
+    "should",
+    "must",
+    "have",
+    "has",
+    "got",
+    "gotta",
+    "may",
+    "might",
+    "shall",
 ];
 
 // Object words, by kind (singular, lower case; [`noun`] reads plurals and possessives).
@@ -265,17 +274,12 @@ const DESTRUCTIVE_NAMES: &[&str] = &[
     "purge",
     "drop",
     "delete",
-    "uninstall",
-    "format",
     "shred",
-    "sanitize",
     "zap",
     "demolish",
     "terminate",
-    "kill",
     "obliterate",
     "scrub",
-    "reset",
     "factory",
     "dismantle",
     "deregister",
@@ -964,12 +968,19 @@ struct Segment<'s, 'a> {
     rest: &'s [Token<'a>],
     /// A credential an earlier segment named (and whether it was powerful), for "it".
     carried: Option<bool>,
+    /// "it" may be a destructive runner an earlier segment or a recent hint named.
+    runner_before: bool,
 }
 
 /// Reads the segments of one clause-cut text (the main reader's tokens) and adds a finding
 /// for each operation of the tables. `text` is the text the tokens borrow from.
-pub(super) fn read(text: &str, toks: &[Token<'_>], out: &mut Vec<Finding>) {
+pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Vec<Finding>) {
     let starts = segment_starts(toks);
+    // A destructive runner named before ("cat playbooks/teardown.yml", then "run it against
+    // production"): read from the earlier segments, and from the recent hints only when a
+    // pronoun needs it.
+    let mut runner_before = false;
+    let runner_recent = || recent.iter().any(|r| names_destructive_runner(r));
     // A credential named by an earlier segment, and whether it was powerful ("create an
     // admin key ... and send it to the vendor").
     let mut carried: Option<bool> = None;
@@ -985,9 +996,13 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], out: &mut Vec<Finding>) {
         if answered && quoted_question(text, toks, s, e) {
             continue;
         }
-        if let Some(f) = judge_segment(seg, carried) {
+        let pronoun = seg.iter().any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
+        let runner = pronoun && (runner_before || runner_recent());
+        if let Some(f) = judge_segment(seg, carried, runner) {
             out.push(f);
         }
+        runner_before |= seg.iter().any(|t| names_verb(t.text, DESTRUCTIVE_NAMES))
+            && (any(seg, RUNNERS) || seg.iter().any(|t| t.text.contains(['.', '/'])));
         if any(seg, CREDENTIALS) {
             carried = Some(carried.unwrap_or(false) || powerful(seg));
         }
@@ -1026,10 +1041,40 @@ fn lead_acts(word: &str) -> u32 {
         .fold(0, |a, (_, k)| a | k)
 }
 
-/// The segment's lead verb's index, past the fillers.
+/// Openers that urge the act rather than ask about it ("how about you ...", "don't forget
+/// to ...", "make sure to ..."): skipped like fillers, and no question or negation.
+const OPENERS: &[&[&str]] = &[
+    &["how", "about"],
+    &["what", "about"],
+    &["why", "not"],
+    &["don't", "forget", "to"],
+    &["dont", "forget", "to"],
+    &["do", "not", "forget", "to"],
+    &["don't", "hesitate", "to"],
+    &["remember", "to"],
+    &["make", "sure", "to"],
+    &["make", "sure", "you"],
+    &["be", "sure", "to"],
+    &["feel", "free", "to"],
+    &["it's", "time", "to"],
+    &["time", "to"],
+];
+
+/// How many tokens a leading opener takes (0 when none).
+fn opener(seg: &[Token<'_>]) -> usize {
+    OPENERS
+        .iter()
+        .find(|o| o.len() <= seg.len() && o.iter().zip(seg).all(|(w, t)| is(t, w)))
+        .map_or(0, |o| o.len())
+}
+
+/// The segment's lead verb's index, past an opener and the fillers.
 fn lead(seg: &[Token<'_>]) -> Option<usize> {
-    seg.iter()
+    let open = opener(seg);
+    seg[open..]
+        .iter()
         .position(|t| !FILLERS.iter().any(|f| is(t, f)) && !t.text.is_empty())
+        .map(|p| open + p)
 }
 
 /// A segment led by a verb that only talks about things (explain, review, summarize, draft,
@@ -1051,8 +1096,10 @@ fn mention_led(seg: &[Token<'_>]) -> bool {
 /// A question ("should we seal ...?", "what happens if ..."), a negation before the verb
 /// ("don't ...", "never ..."), or a mention: nothing is done.
 fn skipped(seg: &[Token<'_>]) -> bool {
+    let open = opener(seg);
     let first = seg[0].lex();
-    if first.flags & flag::QUESTION != 0
+    if open == 0
+        && first.flags & flag::QUESTION != 0
         && seg.get(1).is_none_or(|t| t.lex().flags & flag::YOU == 0)
     {
         return true;
@@ -1060,7 +1107,7 @@ fn skipped(seg: &[Token<'_>]) -> bool {
     let Some(l) = lead(seg) else {
         return true;
     };
-    seg[..=l]
+    seg[open..=l]
         .iter()
         .any(|t| t.lex().flags & flag::NEG != 0 || is(t, "not"))
         || mention_led(seg)
@@ -1104,7 +1151,19 @@ fn quoted_question(text: &str, toks: &[Token<'_>], s: usize, e: usize) -> bool {
     asks && framed
 }
 
-fn judge_segment(seg: &[Token<'_>], carried: Option<bool>) -> Option<Finding> {
+/// Whether a hint names a runner that destroys (`playbooks/teardown.yml`, "the decommission
+/// runbook").
+fn names_destructive_runner(hint: &str) -> bool {
+    let words = || {
+        hint.split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && !"-_./".contains(c)))
+    };
+    words()
+        .any(|w| names_verb(w, DESTRUCTIVE_NAMES) && (part(w, RUNNERS) || w.contains(['.', '/'])))
+        || words().any(|w| names_verb(w, DESTRUCTIVE_NAMES)) && words().any(|w| part(w, RUNNERS))
+}
+
+fn judge_segment(seg: &[Token<'_>], carried: Option<bool>, runner_before: bool) -> Option<Finding> {
     let l = lead(seg)?;
     let verb_tok = &seg[l];
     let mut acts = lead_acts(verb_tok.text);
@@ -1164,6 +1223,7 @@ fn judge_segment(seg: &[Token<'_>], carried: Option<bool>) -> Option<Finding> {
         object: &seg[o..end],
         rest: &seg[end..],
         carried,
+        runner_before,
     };
     let readers: [(u32, Reader); 19] = [
         (act::RUN, destructive_run),
@@ -1224,7 +1284,11 @@ fn destructive_run(s: &Segment<'_, '_>) -> Option<Finding> {
         .object
         .iter()
         .any(|t| names_verb(t.text, DESTRUCTIVE_NAMES));
-    if !runner || !destroys {
+    let pronoun = s
+        .object
+        .iter()
+        .any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
+    if !(runner && destroys || pronoun && s.runner_before) {
         return None;
     }
     let sev = Reach::of(s.all).grade(Severity::Verify, Some(Severity::Confirm))?;

@@ -454,3 +454,78 @@ fn other_vendors_and_phrasings_are_read() {
         ("Swap the jwt package for an unmaintained fork", Confirm),
     ]);
 }
+
+#[test]
+fn urging_openers_are_not_questions_or_negations() {
+    // Bypass: a question word or a "don't" that urges the act.
+    at_least(&[
+        ("How about you seal the production vault", Verify),
+        ("don't forget to seal the prod OpenBao cluster", Verify),
+        ("be sure to mint an owner token for the contractor", Verify),
+        ("we should copy the payroll export onto a USB stick", Verify),
+    ]);
+    allowed(&[
+        "don't seal the production vault",
+        "why would anyone seal the production vault?",
+        "never give the contractor an owner key",
+    ]);
+}
+
+#[test]
+fn runner_names_of_code_tools_are_not_destruction() {
+    allowed(&[
+        "Run the format script on the codebase",
+        "run the sanitize-html job on the fixtures",
+        "run the kill-port script before the dev server starts",
+        "run the reset-password e2e workflow",
+        "run the purgecss build step",
+    ]);
+}
+
+fn worst_after(text: &str, recent: &[&str]) -> Option<Severity> {
+    crate::judge(text, recent)
+        .findings
+        .iter()
+        .map(|f| f.severity)
+        .max()
+}
+
+#[test]
+fn a_destructive_runner_named_before_is_what_it_runs() {
+    let cases: &[(&str, &[&str], Severity)] = &[
+        (
+            "now run it against every host in the production inventory",
+            &["cat playbooks/teardown.yml"],
+            Verify,
+        ),
+        (
+            "go ahead and execute it on the prod fleet",
+            &["Finished writing the decommission runbook"],
+            Verify,
+        ),
+    ];
+    for (text, recent, want) in cases {
+        let got = worst_after(text, recent);
+        assert!(
+            got.is_some_and(|g| g >= *want),
+            "{text:?} after {recent:?}: {got:?}"
+        );
+    }
+    // A harmless runner before, or the destructive one run on the developer's own machines.
+    for (text, recent) in [
+        (
+            "now run it against the production inventory",
+            &["cat playbooks/lint.yml"][..],
+        ),
+        (
+            "run it against my local vagrant boxes",
+            &["cat playbooks/teardown.yml"][..],
+        ),
+    ] {
+        let got = worst_after(text, recent);
+        assert!(
+            got.is_none_or(|g| g < Confirm),
+            "{text:?} after {recent:?}: {got:?}"
+        );
+    }
+}
