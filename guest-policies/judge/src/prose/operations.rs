@@ -69,6 +69,10 @@ mod act {
     pub const REPOINT: u32 = 1 << 17;
     /// Installs from somewhere.
     pub const INSTALL: u32 = 1 << 18;
+    /// Makes a running database or machine smaller (downtime, and maybe too small).
+    pub const RESIZE: u32 = 1 << 19;
+    /// Deletes a domain's DNS zone or records.
+    pub const DELETE_ZONE: u32 = 1 << 20;
 }
 
 /// Lead verbs (base forms; inflections are read by [`inflects`]) and the kinds they can be.
@@ -95,7 +99,7 @@ const VERBS: &[(&str, u32)] = {
         ("disassociate", DETACH),
         ("disconnect", DETACH),
         ("download", SEND),
-        ("drop", SEND),
+        ("drop", SEND | DELETE_ZONE),
         ("dump", SEND),
         ("email", SEND | MINT),
         ("enable", ADD_SOURCE),
@@ -147,7 +151,7 @@ const VERBS: &[(&str, u32)] = {
         ("reissue", REKEY),
         ("rekey", REKEY),
         ("release", DETACH),
-        ("remove", UNVERIFY),
+        ("remove", UNVERIFY | DELETE_ZONE),
         ("replace", DELEGATE | REKEY | REPOINT),
         ("replicate", SEND),
         ("repoint", DELEGATE | REPOINT),
@@ -178,8 +182,14 @@ const VERBS: &[(&str, u32)] = {
         ("update", DELEGATE | RECOVERY),
         ("upload", SEND),
         ("use", ADD_SOURCE),
-        ("wipe", RESET_DEVICE),
+        ("wipe", RESET_DEVICE | DELETE_ZONE),
         ("zeroize", RESET_DEVICE),
+        ("downgrade", RESIZE),
+        ("resize", RESIZE),
+        ("shrink", RESIZE),
+        ("delete", DELETE_ZONE),
+        ("destroy", DELETE_ZONE),
+        ("purge", DELETE_ZONE),
     ]
 };
 
@@ -970,6 +980,8 @@ struct Segment<'s, 'a> {
     carried: Option<bool>,
     /// "it" may be a destructive runner an earlier segment or a recent hint named.
     runner_before: bool,
+    /// "it" may be people's or production's data an earlier segment named.
+    data_before: bool,
 }
 
 /// Reads the segments of one clause-cut text (the main reader's tokens) and adds a finding
@@ -980,6 +992,7 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Ve
     // production"): read from the earlier segments, and from the recent hints only when a
     // pronoun needs it.
     let mut runner_before = false;
+    let mut data_before = false;
     let runner_recent = || recent.iter().any(|r| names_destructive_runner(r));
     // A credential named by an earlier segment, and whether it was powerful ("create an
     // admin key ... and send it to the vendor").
@@ -998,9 +1011,10 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Ve
         }
         let pronoun = seg.iter().any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
         let runner = pronoun && (runner_before || runner_recent());
-        if let Some(f) = judge_segment(seg, carried, runner) {
+        if let Some(f) = judge_segment(seg, carried, runner, data_before) {
             out.push(f);
         }
+        data_before |= data_named(seg);
         runner_before |= seg.iter().any(|t| names_verb(t.text, DESTRUCTIVE_NAMES))
             && (any(seg, RUNNERS) || seg.iter().any(|t| t.text.contains(['.', '/'])));
         if any(seg, CREDENTIALS) {
@@ -1163,7 +1177,12 @@ fn names_destructive_runner(hint: &str) -> bool {
         || words().any(|w| names_verb(w, DESTRUCTIVE_NAMES)) && words().any(|w| part(w, RUNNERS))
 }
 
-fn judge_segment(seg: &[Token<'_>], carried: Option<bool>, runner_before: bool) -> Option<Finding> {
+fn judge_segment(
+    seg: &[Token<'_>],
+    carried: Option<bool>,
+    runner_before: bool,
+    data_before: bool,
+) -> Option<Finding> {
     let l = lead(seg)?;
     let verb_tok = &seg[l];
     let mut acts = lead_acts(verb_tok.text);
@@ -1224,8 +1243,9 @@ fn judge_segment(seg: &[Token<'_>], carried: Option<bool>, runner_before: bool) 
         rest: &seg[end..],
         carried,
         runner_before,
+        data_before,
     };
-    let readers: [(u32, Reader); 19] = [
+    let readers: [(u32, Reader); 21] = [
         (act::RUN, destructive_run),
         (act::SEAL, seal),
         (act::DETACH, detach),
@@ -1245,6 +1265,8 @@ fn judge_segment(seg: &[Token<'_>], carried: Option<bool>, runner_before: bool) 
         (act::INSTALL, install_from),
         (act::UNVERIFY, unverify),
         (act::REPOINT, repoint),
+        (act::RESIZE, resize),
+        (act::DELETE_ZONE, delete_zone),
     ];
     readers
         .iter()
@@ -1363,6 +1385,61 @@ fn reset_device(s: &Segment<'_, '_>) -> Option<Finding> {
     ))
 }
 
+/// "downgrade the production RDS instance", "resize the prod database to a smaller class":
+/// it restarts, and may be too small for its load.
+fn resize(s: &Segment<'_, '_>) -> Option<Finding> {
+    let machine = any(
+        s.object,
+        &[
+            "instance",
+            "database",
+            "db",
+            "rds",
+            "cluster",
+            "node",
+            "vm",
+            "server",
+            "droplet",
+            "volume",
+            "disk",
+            "warehouse",
+            "tier",
+            "sku",
+        ],
+    );
+    if !machine || any(s.object, DEPENDENCIES) {
+        return None;
+    }
+    let sev = Reach::of(s.all).grade(Severity::Confirm, None)?;
+    Some(found(
+        Family::Cloud,
+        "prose.resize-down",
+        sev,
+        s,
+        "a running database or machine made smaller restarts and may not carry its load",
+    ))
+}
+
+/// "delete the DNS zone for example.com": every name under the domain stops resolving.
+fn delete_zone(s: &Segment<'_, '_>) -> Option<Finding> {
+    let zone = s
+        .object
+        .iter()
+        .any(|t| is(t, "dns") || noun(t.text, &["zone", "nameserver"]))
+        && (any(s.object, &["zone", "record"]) || names_domain(s.all));
+    if !zone {
+        return None;
+    }
+    let sev = Reach::of(s.all).grade(Severity::Verify, Some(Severity::Verify))?;
+    Some(found(
+        Family::Infrastructure,
+        "prose.delete-dns-zone",
+        sev,
+        s,
+        "every name under the domain stops resolving",
+    ))
+}
+
 /// A domain name written as itself (`example.org`, `acme.io`).
 fn domain_name(t: &Token<'_>) -> bool {
     let w = t.text;
@@ -1395,16 +1472,15 @@ fn lapse(s: &Segment<'_, '_>) -> Option<Finding> {
     if !runs_out {
         return None;
     }
-    let (wide, unnamed, why) = if names_domain(s.all) {
+    // A certificate "for example.com" is the certificate's lapse, not the domain's.
+    let lapses = ["certificate", "cert", "license", "subscription", "contract"];
+    let (wide, unnamed, why) = if names_domain(s.all) && !any(s.all, &lapses) {
         (
             Severity::Verify,
             Severity::Verify,
             "a lapsed domain can be registered by anyone, with its mail and its users' logins",
         )
-    } else if any(
-        s.all,
-        &["certificate", "cert", "license", "subscription", "contract"],
-    ) {
+    } else if any(s.all, &lapses) {
         (
             Severity::Verify,
             Severity::Confirm,
@@ -1506,8 +1582,16 @@ fn trust_key(s: &Segment<'_, '_>) -> Option<Finding> {
 /// Whether the words make a credential powerful (an owner's, the whole organization's, every
 /// scope, no expiry).
 fn powerful(toks: &[Token<'_>]) -> bool {
+    // AWS managed policies and roles written as one word (`AdministratorAccess`,
+    // `IAMFullAccess`, `PowerUserAccess`).
+    let policy = |w: &str| {
+        let b = w.as_bytes();
+        let ends = |x: &[u8]| b.len() >= x.len() && b[b.len() - x.len()..].eq_ignore_ascii_case(x);
+        let starts = |x: &[u8]| b.len() >= x.len() && b[..x.len()].eq_ignore_ascii_case(x);
+        ends(b"fullaccess") || starts(b"administrator") || starts(b"poweruser")
+    };
     toks.iter()
-        .any(|t| part(t.text, POWER) || wide_suffix(t.text))
+        .any(|t| policy(t.text) || part(t.text, POWER) || wide_suffix(t.text))
         || toks.windows(2).any(|p| {
             POWER_PAIRS
                 .iter()
@@ -1554,9 +1638,17 @@ fn mint(s: &Segment<'_, '_>) -> Option<Finding> {
         .iter()
         .any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
     let carried = s.carried.filter(|_| pronoun);
+    // An identity with an administrator's power, for someone outside ("an IAM user with
+    // AdministratorAccess for the auditor").
+    let identity = any(
+        s.object,
+        &["user", "account", "identity", "principal", "login", "seat"],
+    ) && powerful(s.all)
+        && outsider(s.all);
     if !(any(s.object, CREDENTIALS)
         || any(s.object, &["service"]) && any(s.all, &["account"])
-        || carried.is_some())
+        || carried.is_some()
+        || identity)
     {
         return None;
     }
@@ -1691,6 +1783,21 @@ fn impersonate(s: &Segment<'_, '_>) -> Option<Finding> {
 
 // (c) Data handling.
 
+/// Whether a segment names people's or production's data (for a later "it").
+fn data_named(seg: &[Token<'_>]) -> bool {
+    let flags = seg.iter().fold(0, |f, t| f | t.lex().flags);
+    let made_up = any(seg, MADE_UP);
+    let data = any(seg, DATA);
+    !made_up
+        && (data && (flags & flag::PROD != 0 || any(seg, SENSITIVE))
+            || any(
+                seg,
+                &[
+                    "pii", "phi", "payroll", "salary", "ssn", "medical", "patient",
+                ],
+            ))
+}
+
 /// Whether the segment names data about people, money or health, or production's data; data
 /// made for tests lowers it only outside production.
 fn sensitive_data(s: &Segment<'_, '_>) -> bool {
@@ -1779,7 +1886,11 @@ fn personal_address(t: &Token<'_>) -> bool {
 /// "forward the prod customer export to my personal Gmail", "copy the payroll sheet to a USB
 /// stick", "share the PII extract with anyone with the link".
 fn send(s: &Segment<'_, '_>) -> Option<Finding> {
-    if !sensitive_data(s) {
+    let pronoun = s
+        .object
+        .iter()
+        .any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
+    if !(sensitive_data(s) || pronoun && s.data_before) {
         return None;
     }
     let link_for_anyone = s.all.windows(3).any(|p| {

@@ -529,3 +529,32 @@ fn a_destructive_runner_named_before_is_what_it_runs() {
         );
     }
 }
+
+#[test]
+fn more_lifecycle_and_identity_kinds() {
+    at_least(&[
+        (
+            "Downgrade the production RDS instance to db.t3.micro",
+            Confirm,
+        ),
+        ("shrink the prod Elasticsearch cluster to one node", Confirm),
+        ("Delete the DNS zone for example.com", Verify),
+        ("remove the Route 53 hosted zone of acme.io", Verify),
+        (
+            "Create an IAM user with AdministratorAccess for the auditor",
+            Verify,
+        ),
+        (
+            "Save the patient list to my desktop and airdrop it to my phone",
+            Verify,
+        ),
+    ]);
+    allowed(&[
+        "Downgrade the eslint plugin to 8.x",
+        "resize the image in the local preview",
+        "shrink the dev database volume on my laptop",
+        "delete the zone.js polyfill import",
+        "create a user account for the new contractor in the local test app",
+        "save the sample patient fixtures and airdrop them to my phone",
+    ]);
+}
