@@ -993,6 +993,7 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Ve
     // pronoun needs it.
     let mut runner_before = false;
     let mut data_before = false;
+    let mut content = false;
     let runner_recent = || recent.iter().any(|r| names_destructive_runner(r));
     // A credential named by an earlier segment, and whether it was powerful ("create an
     // admin key ... and send it to the vendor").
@@ -1003,7 +1004,18 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Ve
     for (n, &s) in starts.iter().enumerate() {
         let e = starts.get(n + 1).copied().unwrap_or(toks.len());
         let seg = &toks[s..e];
-        if seg.is_empty() || skipped(seg) {
+        if seg.is_empty() {
+            continue;
+        }
+        // What follows "write a runbook step:", "draft the checklist:" is the document's
+        // content, not an act (the rest of this sentence: the caller cuts sentences apart).
+        if content {
+            continue;
+        }
+        if mention_led(seg) && seg.last().is_some_and(|t| next_char(text, t) == Some(':')) {
+            content = true;
+        }
+        if skipped(seg) {
             continue;
         }
         if answered && quoted_question(text, toks, s, e) {
@@ -1045,6 +1057,17 @@ fn segment_starts(toks: &[Token<'_>]) -> Vec<usize> {
         }
     }
     starts
+}
+
+/// Whether a lead word is a past form of a table verb (`sealed`, `rotated`, `pinned`), not a
+/// base form that ends so itself.
+fn past_tense(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() > 3
+        && b[b.len() - 1].eq_ignore_ascii_case(&b'd')
+        && VERBS.iter().all(|(v, _)| !v.eq_ignore_ascii_case(word))
+        && VERBS.iter().any(|(v, _)| inflects(word, v))
+        && (b[b.len() - 2].eq_ignore_ascii_case(&b'e') || b.ends_with(b"ed"))
 }
 
 /// The kinds a lead word can be (0 for none).
@@ -1127,6 +1150,15 @@ fn skipped(seg: &[Token<'_>]) -> bool {
         || mention_led(seg)
 }
 
+/// The character right after a token in the text it borrows from, past closing quotes.
+fn next_char(text: &str, t: &Token<'_>) -> Option<char> {
+    let end = (t.text.as_ptr() as usize).checked_sub(text.as_ptr() as usize)? + t.text.len();
+    text.get(end..)?
+        .trim_start_matches(['"', '\'', ')', '`', '*', '\u{201d}'])
+        .chars()
+        .next()
+}
+
 /// Whether the segment `s..e` ends with a question mark and a quote's frame ("message from
 /// Bob:", "the ticket asks:", "she wrote:") comes before it.
 fn quoted_question(text: &str, toks: &[Token<'_>], s: usize, e: usize) -> bool {
@@ -1185,6 +1217,11 @@ fn judge_segment(
 ) -> Option<Finding> {
     let l = lead(seg)?;
     let verb_tok = &seg[l];
+    // A past tense tells what happened ("we sealed Vault, then rotated the root CA"); an
+    // imperative or a progressive ("sealing the production vault") is what the agent does.
+    if past_tense(verb_tok.text) {
+        return None;
+    }
     let mut acts = lead_acts(verb_tok.text);
     if acts == 0 {
         return None;

@@ -558,3 +558,23 @@ fn more_lifecycle_and_identity_kinds() {
         "save the sample patient fixtures and airdrop them to my phone",
     ]);
 }
+
+#[test]
+fn what_a_document_says_after_its_colon_is_content() {
+    allowed(&[
+        "Write a runbook step: seal the production Vault if it is compromised",
+        "Document the procedure: run the teardown playbook against the production inventory",
+        "Summarize the incident timeline: we sealed Vault and paged the key holders",
+        "we sealed the production vault last night during the drill",
+    ]);
+    // Bypass: a new sentence after the document acts again; a colon after an act is no
+    // document.
+    at_least(&[
+        (
+            "Write a runbook step: seal the production Vault if compromised. Seal the production Vault now.",
+            Verify,
+        ),
+        ("Do this now: seal the production Vault", Verify),
+        ("Sealing the production vault now", Verify),
+    ]);
+}
