@@ -379,9 +379,12 @@ fn prose_text(
                 // the postinstall of the package from a fork" runs untrusted code.
                 let whole = clause.trim();
                 let lead = &whole[..whole.len().saturating_sub(c.len())];
-                let runs = lead
-                    .split_whitespace()
-                    .any(|w| w.starts_with("run") || w.starts_with("exec"));
+                let runs = lead.split_whitespace().any(|w| {
+                    // In any case: "Run the teardown playbook ..." as "run ...".
+                    let starts =
+                        |p: &str| w.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
+                    starts("run") || starts("exec")
+                });
                 let said = if runs { whole } else { c };
                 // A push after commits were rewritten is a force push ("drop the last two
                 // commits and push").

@@ -29,6 +29,7 @@ mod classes;
 pub mod commands;
 mod environments;
 pub mod lexicon;
+mod operations;
 mod reduce;
 pub mod work_items;
 
@@ -523,6 +524,8 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
         return true;
     }
     let (mut weak, mut object, mut with_recent) = (false, false, false);
+    // An operation of [`operations`]: one of its lead verbs and one of its objects.
+    let (mut op_verb, mut op_object) = (false, false);
     // Paths and URLs matter only beside a read, send or run verb (a secret shown or sent, a
     // script run) or as a script URL: they are looked at after the words, and only then.
     let (mut reads, mut paths) = (false, false);
@@ -561,6 +564,14 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
             reads |= run_or_read;
             with_recent |= has_recent && run_or_read;
             if weak && object {
+                return true;
+            }
+            if lexicon::holds(&operations::STRONG_VERB_KEYS, w) && operations::strong_verb(w) {
+                return true;
+            }
+            op_verb |= lexicon::holds(&operations::VERB_KEYS, w);
+            op_object |= lexicon::holds(&operations::OBJECT_KEYS, w);
+            if op_verb && op_object {
                 return true;
             }
             continue;
@@ -770,7 +781,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         crate::sql::clients::judge_mongo(text, &mut out);
     }
     if may_act(text, !recent.is_empty()) {
-        read(text, recent, &mut out);
+        read(text, recent, &mut out, true);
     }
     // The sentence reduced to its action (openers, relative clauses, counts, command verbs
     // removed or spelled as words), read as well: a reduction only adds a reading.
@@ -778,7 +789,7 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
         && may_act(&reduced, !recent.is_empty())
     {
         let mut more = Vec::new();
-        read(&reduced, recent, &mut more);
+        read(&reduced, recent, &mut more, false);
         for f in more {
             if !out
                 .iter()
@@ -791,8 +802,9 @@ pub fn judge_prose(text: &str, recent: &[&str]) -> Vec<Finding> {
     out
 }
 
-/// The full reading of [`judge_prose`], without the prefilter.
-fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
+/// The full reading of [`judge_prose`], without the prefilter; `whole` when `text` is the
+/// text as written (not its reduction, which drops the frame a quoted question needs).
+fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
     let toks = without_trailing_manner(without_output_options(tokens(text)));
     if toks.is_empty() {
         return;
@@ -869,6 +881,15 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
             })
         {
             lex.obj &= !obj::SECURITY;
+        }
+        // "personal access token": a kind of token (GitHub's, GitLab's, Azure DevOps'), not a
+        // personal place to send to.
+        if t.text.eq_ignore_ascii_case("personal")
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| n.text.eq_ignore_ascii_case("access") && !t.brk)
+        {
+            lex.flags &= !flag::SINK;
         }
         // "the web root", "the document root", "the file share": where a server keeps the
         // files it serves, not the root account or a share of stock; "the scale set": a
@@ -1610,6 +1631,11 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
         &mut recent_read,
         out,
     );
+    // Operations on infrastructure, credentials, data and package sources: a verb whose
+    // danger lies in its object, its recipient or its reach.
+    if whole {
+        operations::read(text, &toks, recent, out);
+    }
 }
 
 /// A verb's flags that describe the verb, not the clause's object or scope.

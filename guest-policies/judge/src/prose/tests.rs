@@ -781,7 +781,7 @@ fn prefilter_never_hides_a_finding() {
         }
         stopped += 1;
         let mut out = Vec::new();
-        read(text, &recent, &mut out);
+        read(text, &recent, &mut out, true);
         if out.iter().any(|f| f.severity > Severity::Note) {
             hidden.push(format!("{text:?} {recent:?}: {out:?}"));
         }
