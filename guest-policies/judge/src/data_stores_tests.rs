@@ -531,3 +531,53 @@ fn a_read_or_a_bound_does_not_hide_a_destroy() {
         ),
     ]);
 }
+
+#[test]
+fn store_clients_and_orms_deleting_everything_in_inline_code_are_verified() {
+    expect_at_least(&[
+        (
+            "python -c \"import chromadb; chromadb.HttpClient(host='vec').delete_collection('docs')\"",
+            Severity::Verify,
+        ),
+        (
+            "python3 -c \"from pymilvus import utility; utility.drop_collection('docs')\"",
+            Severity::Verify,
+        ),
+        (
+            "node -e \"const {MeiliSearch}=require('meilisearch'); new MeiliSearch({host: H}).deleteIndex('movies')\"",
+            Severity::Verify,
+        ),
+        (
+            "python3 -c \"import boto3; boto3.client('sqs').purge_queue(QueueUrl=U)\"",
+            Severity::Verify,
+        ),
+        (
+            "python -c \"from pymongo import MongoClient; MongoClient(U).drop_database('shop')\"",
+            Severity::Verify,
+        ),
+        (
+            "ruby -e \"require './config/environment'; Order.delete_all\"",
+            Severity::Verify,
+        ),
+    ]);
+    expect_alone(&[
+        (
+            "python -c \"import chromadb; print(chromadb.HttpClient(host='vec').list_collections())\"",
+            ALLOW,
+        ),
+        (
+            "python3 -c \"from pymilvus import utility; print(utility.list_collections())\"",
+            ALLOW,
+        ),
+        (
+            "python3 -c \"import boto3; print(boto3.client('sqs').get_queue_attributes(QueueUrl=U))\"",
+            ALLOW,
+        ),
+    ]);
+    // Bounded by a `where`: this reader confirms (the reach reader raises it further for the
+    // word `all` in the method's name).
+    expect_at_least(&[(
+        "ruby -e \"require './config/environment'; Order.where(id: 7).delete_all\"",
+        Severity::Confirm,
+    )]);
+}

@@ -1285,3 +1285,109 @@ pub fn request(
         return;
     }
 }
+
+/// A store client library's call that destroys a whole container of data, by its method name
+/// (any language's spelling: `delete_collection`, `deleteCollection`), and the ORMs' deletes of
+/// every row (`User.delete_all`, `Model.objects.all().delete()`): a table's `DELETE` without
+/// `WHERE`, written in the framework's dialect.
+const CLIENT_CALLS: &[(&str, Effect, &str)] = &[
+    ("dropdatabase", Erases, "drops a whole database"),
+    ("deletedatabase", Erases, "deletes a whole database"),
+    ("flushall", Erases, "deletes every key of every database"),
+    ("flushdb", Erases, "deletes every key of the database"),
+    (
+        "deletecollection",
+        Deletes,
+        "deletes a collection and its documents",
+    ),
+    (
+        "dropcollection",
+        Deletes,
+        "drops a collection and its documents",
+    ),
+    ("deleteindex", Deletes, "deletes an index and its documents"),
+    // An index dropped (MongoDB's `dropIndex`, RediSearch's without its documents): a
+    // definition, rebuilt from the data.
+    ("dropindex", Disrupts, "drops an index"),
+    ("deletetopics", Deletes, "deletes topics and their messages"),
+    ("deletetable", Deletes, "deletes a table and its rows"),
+    ("droptable", Deletes, "drops a table and its rows"),
+    ("deletedataset", Deletes, "deletes a dataset"),
+    ("purgequeue", Deletes, "deletes every message of a queue"),
+    (
+        "deletealldocuments",
+        Deletes,
+        "deletes every document of an index",
+    ),
+    ("clearobjects", Deletes, "deletes every record of an index"),
+];
+
+/// Reads inline code for [`CLIENT_CALLS`] and the ORMs' delete-everything forms.
+pub fn client_calls(body: &str, out: &mut Vec<Finding>) {
+    let mut seen = 0;
+    for (open, _) in body.match_indices('(') {
+        let start = body[..open]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |k| k + 1);
+        let name = &body[start..open];
+        // Every name in the table starts with one of these letters: most calls end here.
+        if name.len() < 7
+            || name.len() > 24
+            || !name
+                .bytes()
+                .next()
+                .is_some_and(|c| matches!(c | 0x20, b'd' | b'f' | b'p' | b'c'))
+        {
+            continue;
+        }
+        seen += 1;
+        if seen > 64 {
+            break;
+        }
+        let mut buf = [0_u8; 24];
+        let mut n = 0;
+        for b in name.bytes().filter(|b| *b != b'_') {
+            buf[n] = b.to_ascii_lowercase();
+            n += 1;
+        }
+        let Some(&(_, effect, what)) = CLIENT_CALLS
+            .iter()
+            .find(|(k, _, _)| k.as_bytes() == &buf[..n])
+        else {
+            continue;
+        };
+        push_call(name, effect, what, body, out);
+    }
+    // An ORM's delete of every row: ActiveRecord's `delete_all` / `destroy_all` on a model
+    // (bounded by a `where` before it), Django's `objects.all().delete()`.
+    for form in [".delete_all", ".destroy_all", ".objects.all().delete("] {
+        for (at, _) in body.match_indices(form) {
+            let chain_start = body[..at].rfind([';', '\n', '{', '|']).map_or(0, |k| k + 1);
+            let chain = &body[chain_start..at];
+            let bounded = [".where(", ".filter(", ".find(", ".find_by", ".limit("]
+                .iter()
+                .any(|w| chain.contains(w));
+            let (effect, what) = if bounded {
+                (Disrupts, "deletes the rows the query selects")
+            } else {
+                (Deletes, "deletes every row of the table")
+            };
+            push_call(form.trim_start_matches('.'), effect, what, body, out);
+        }
+    }
+}
+
+fn push_call(name: &str, effect: Effect, what: &str, body: &str, out: &mut Vec<Finding>) {
+    let (code, severity) = match effect {
+        Erases if super::containers::production(body) => ("database.store-erase", Severity::Stop),
+        Erases => ("database.store-erase", Severity::Verify),
+        Deletes => ("database.store-delete", Severity::Verify),
+        Disrupts => ("database.store-disrupt", Severity::Confirm),
+    };
+    out.push(finding(
+        Family::Database,
+        code,
+        severity,
+        format!("inline code calls {name}: {what}"),
+    ));
+}
