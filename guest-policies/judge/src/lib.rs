@@ -2176,6 +2176,8 @@ mod benign_kinds_tests;
 mod followed_tests;
 // Storage appliances, volume managers, sanitizers, backup tools, smaller clouds' data stores.
 #[cfg(test)]
+mod data_stores_tests;
+#[cfg(test)]
 mod storage_ops_tests;
 // Admin CLIs by class: directories, version-control servers, schedulers, fleets.
 #[cfg(test)]

@@ -51,7 +51,8 @@ const MAX_TEXT: usize = 64 * 1024;
 const SQL_LEADS: &[&str] = &[
     "select", "drop", "delete", "update", "truncate", "alter", "grant", "revoke", "kill", "remove",
     "insert", "upsert", "create", "with", "merge", "replace", "show", "explain", "describe",
-    "begin", "vacuum", "optimize", "rename", "define", "relate", "purge", "undrop",
+    "begin", "vacuum", "optimize", "rename", "define", "relate", "purge", "undrop", "detach",
+    "dbcc", "restore", "reset", "exec", "execute",
 ];
 
 /// Words that open inline code of a scripting language, or calls that are code whatever the

@@ -859,6 +859,18 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let method = req.method.to_ascii_uppercase();
+    // A store's own destructive endpoints (some act on a GET: Solr's Collections API).
+    super::data_stores::request(
+        cmd.program,
+        &method,
+        &url.host,
+        &url.port,
+        &url.path,
+        &url.query,
+        &req.bodies,
+        req.url,
+        out,
+    );
     if matches!(
         method.as_str(),
         "GET" | "HEAD" | "OPTIONS" | "TRACE" | "CONNECT" | "PROPFIND"

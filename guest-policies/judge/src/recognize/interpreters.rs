@@ -991,6 +991,8 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
     }
     delete_calls(body, depth, ctx, out);
+    // A store client's or an ORM's delete of a whole collection, index, table or database.
+    super::data_stores::client_calls(body, out);
     super::path_objects::judge(body, depth, ctx, out);
     // A MongoDB driver's calls are the mongo shell's (`coll.deleteMany({})`,
     // `coll.bulkWrite([{ deleteMany: { filter: {} } }])`, `db.runCommand(...)`).

@@ -32,6 +32,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod data_stores;
 pub mod decoded;
 pub mod defined;
 pub mod definitions;
@@ -1452,6 +1453,10 @@ fn command(
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
     // fleets), graded by reach (after the generic reader, so they never keep it from reading).
     admin_clis::judge(cmd, out);
+    // Queues, key-value, search and time-series stores, hosted SQL services and migration
+    // tools, read by their own verbs from per-program tables (after the generic reader, so they
+    // never keep it from reading).
+    data_stores::judge(cmd, out);
     // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
     // they never keep it from reading).
     saas::cli(cmd, out);

@@ -25,7 +25,7 @@ use crate::finding::{Family, Finding, Severity};
 
 /// What an operation does to the data it reaches.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Effect {
+pub(crate) enum Effect {
     /// Every byte of a device, pool, array or whole store is gone.
     Erases,
     /// A data store, volume, snapshot or backup is gone, or data is overwritten.
@@ -33,7 +33,7 @@ enum Effect {
     /// A service interrupted, a machine or a definition removed: brought back by hand.
     Disrupts,
 }
-use Effect::{Deletes, Disrupts, Erases};
+pub(crate) use Effect::{Deletes, Disrupts, Erases};
 
 /// One operation of a program.
 ///
@@ -48,7 +48,7 @@ use Effect::{Deletes, Disrupts, Erases};
 /// - `-LongName` (one dash, several letters): the word in any case (MegaCLI's `-CfgLdDel`);
 /// - `=field`: a JSON argument's field set true (`{"destroy": true}`) or `field=true`;
 /// - anything else: an operand word, in any case, `*` for any text (`force`, `/dev/*`).
-struct Op {
+pub(crate) struct Op {
     path: &'static [&'static str],
     with: &'static [&'static str],
     and: &'static [&'static str],
@@ -57,7 +57,7 @@ struct Op {
     what: &'static str,
 }
 
-const fn op(path: &'static [&'static str], effect: Effect, what: &'static str) -> Op {
+pub(crate) const fn op(path: &'static [&'static str], effect: Effect, what: &'static str) -> Op {
     Op {
         path,
         with: &[],
@@ -69,13 +69,13 @@ const fn op(path: &'static [&'static str], effect: Effect, what: &'static str) -
 }
 
 impl Op {
-    const fn with(self, with: &'static [&'static str]) -> Op {
+    pub(crate) const fn with(self, with: &'static [&'static str]) -> Op {
         Op { with, ..self }
     }
-    const fn and(self, and: &'static [&'static str]) -> Op {
+    pub(crate) const fn and(self, and: &'static [&'static str]) -> Op {
         Op { and, ..self }
     }
-    const fn worse(self, worse: &'static [&'static str]) -> Op {
+    pub(crate) const fn worse(self, worse: &'static [&'static str]) -> Op {
         Op { worse, ..self }
     }
 }
@@ -1389,6 +1389,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let Some((ops, family)) = table(cmd.program) else {
         return;
     };
+    judge_ops(cmd, cmd.program, ops, family, out);
+}
+
+/// The first row of `ops` the command matches, graded and pushed (the reader shared with
+/// [`super::data_stores`]'s tables; `name` is the program as the message shows it). Whether a
+/// row matched.
+pub(crate) fn judge_ops(
+    cmd: &Cmd<'_>,
+    name: &str,
+    ops: &[Op],
+    family: Family,
+    out: &mut Vec<Finding>,
+) -> bool {
     // The first operands, without allocating: enough for the longest path after two values of
     // global options.
     let mut operands = [""; 8];
@@ -1402,7 +1415,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
     let operands = &operands[..n];
     let Some(row) = ops.iter().find(|o| matches(cmd, operands, o)) else {
-        return;
+        return false;
     };
     let unread = unread_options(operands, row);
     let mut effect = row.effect;
@@ -1425,16 +1438,22 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         why = " (in production)";
     }
     let severity = match effect {
+        // A whole data store erased is verified out of band, stopped only in production (the
+        // database ladder's: `DROP DATABASE` through a tool is verified, in production stopped).
+        Erases if family == Family::Database && !cmd.words().any(production) => Severity::Verify,
         Erases => Severity::Stop,
         Deletes => Severity::Verify,
         Disrupts => Severity::Confirm,
     };
-    let code = match effect {
-        Erases => "storage.erase",
-        Deletes => "storage.delete",
-        Disrupts => "storage.disrupt",
+    let code = match (family, effect) {
+        (Family::Database, Erases) => "database.store-erase",
+        (Family::Database, Deletes) => "database.store-delete",
+        (Family::Database, Disrupts) => "database.store-disrupt",
+        (_, Erases) => "storage.erase",
+        (_, Deletes) => "storage.delete",
+        (_, Disrupts) => "storage.disrupt",
     };
-    let mut shown = String::from(cmd.program);
+    let mut shown = String::from(name);
     for w in cmd.args.iter().take(4) {
         shown.push(' ');
         shown.push_str(w);
@@ -1445,6 +1464,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         severity,
         format!("{} {}{why}", crate::cut(&shown, 80), row.what),
     ));
+    true
 }
 
 fn worse(e: Effect) -> Effect {

@@ -381,6 +381,89 @@ fn judge_redis(args: &[String], out: &mut Vec<Finding>) {
                 rest.join(" ")
             ),
         ),
+        // A data structure emptied by its own trim or range delete: a stream trimmed to
+        // nothing, a list trimmed to an empty range, a sorted set's whole rank or score range.
+        "xtrim"
+            if rest
+                .get(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("maxlen"))
+                && rest
+                    .iter()
+                    .skip(2)
+                    .find(|w| *w != "=" && *w != "~")
+                    .is_some_and(|n| n == "0") =>
+        {
+            (
+                "database.redis-empty",
+                Severity::Verify,
+                "redis-cli XTRIM ... MAXLEN 0 deletes every entry of the stream".to_owned(),
+            )
+        }
+        "xtrim" => (
+            "database.redis-delete",
+            Severity::Confirm,
+            "redis-cli XTRIM deletes the stream's oldest entries".to_owned(),
+        ),
+        "ltrim"
+            if matches!(
+                (
+                    rest.get(1).map(String::as_str),
+                    rest.get(2).map(String::as_str)
+                ),
+                (Some("1"), Some("0")) | (Some("-1"), Some("0"))
+            ) =>
+        {
+            (
+                "database.redis-empty",
+                Severity::Verify,
+                "redis-cli LTRIM to an empty range deletes every element of the list".to_owned(),
+            )
+        }
+        "zremrangebyrank" | "zremrangebyscore" | "zremrangebylex"
+            if matches!(
+                (
+                    rest.get(1).map(String::as_str),
+                    rest.get(2).map(String::as_str)
+                ),
+                (Some("0"), Some("-1")) | (Some("-inf"), Some("+inf")) | (Some("-"), Some("+"))
+            ) =>
+        {
+            (
+                "database.redis-empty",
+                Severity::Verify,
+                format!(
+                    "redis-cli {} over the whole range deletes every member of the set",
+                    cmd.to_ascii_uppercase()
+                ),
+            )
+        }
+        "ft.dropindex" | "ft.drop" => (
+            "database.redis-delete",
+            if rest.iter().any(|w| w.eq_ignore_ascii_case("dd")) || cmd == "ft.drop" {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            format!(
+                "redis-cli {} drops a search index",
+                cmd.to_ascii_uppercase()
+            ),
+        ),
+        "graph.delete" => (
+            "database.redis-empty",
+            Severity::Verify,
+            "redis-cli GRAPH.DELETE deletes a whole graph".to_owned(),
+        ),
+        "xgroup" if sub == "destroy" => (
+            "database.redis-delete",
+            Severity::Confirm,
+            "redis-cli XGROUP DESTROY removes a consumer group and its pending entries".to_owned(),
+        ),
+        "swapdb" => (
+            "database.redis-delete",
+            Severity::Confirm,
+            "redis-cli SWAPDB swaps two databases' contents under every client".to_owned(),
+        ),
         "script" | "function" if sub == "flush" => (
             "database.redis-delete",
             Severity::Confirm,
@@ -668,6 +751,21 @@ fn influx_v2(args: &[String], out: &mut Vec<Finding>) {
             Severity::Verify,
             format!("influx {} delete removes it and all its data", words[0]),
         ),
+        // Without a predicate every measurement's points in the range go (the whole bucket
+        // when the range is all time).
+        ["delete", ..]
+            if option_values(args, &["-p"], &["--predicate"])
+                .iter()
+                .all(|p| p.trim().is_empty()) =>
+        {
+            push(
+                out,
+                "database.influx-delete",
+                Severity::Verify,
+                "influx delete without --predicate removes every point of the bucket in the range"
+                    .into(),
+            )
+        }
         ["delete", ..] => push(
             out,
             "database.influx-delete",

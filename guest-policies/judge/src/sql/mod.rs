@@ -33,6 +33,7 @@
 
 pub mod clients;
 pub mod cypher;
+pub mod dialects;
 pub mod keywords;
 pub mod statement;
 
@@ -74,6 +75,11 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     // Administrative functions that act from inside a SELECT.
     if sql.contains("pg_") {
         keywords::admin_functions(sql, &mut out);
+    }
+    // Statements that destroy data in one dialect's own words (`DETACH ... PERMANENTLY`,
+    // `INSERT OVERWRITE`, `ENGINE = BLACKHOLE`, `.drop table`): read first, whatever else is.
+    for piece in keywords::statements(sql) {
+        dialects::judge(piece, &mut out);
     }
     if !keywords::has_statement_keyword(sql) {
         return out;
