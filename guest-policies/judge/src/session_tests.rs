@@ -224,6 +224,19 @@ fn a_place_a_tool_switched_to_reaches_production() {
             &["export DATABASE_URL=$(doppler secrets get DATABASE_URL --plain -c prd)"],
             Verify,
         ),
+        // Migrated to version 0 by a target option, with production's URL.
+        (
+            "sequel -m migrations -M 0 \"$DATABASE_URL\"",
+            &[
+                "export DATABASE_URL=$(flyctl ssh console -a billing-prod -C 'printenv DATABASE_URL')",
+            ],
+            Verify,
+        ),
+        (
+            "sqlx migrate revert --target-version 0",
+            &["export DATABASE_URL=$(vault kv get -field=url secret/prod/db)"],
+            Verify,
+        ),
     ]);
 }
 
@@ -248,5 +261,16 @@ fn a_place_switched_to_staging_or_dev_or_a_read_is_not_raised() {
         ("rails db:rollback", &[". ./.env.test"], CONFIRM),
         ("kubectl get pods", &["oc project prod"], ALLOW),
         ("terragrunt plan", &["cd live/prod/network"], ALLOW),
+        // Migrating up, or to a version above 0, with production's URL: not a teardown.
+        (
+            "sqlx migrate run",
+            &["export DATABASE_URL=$(vault kv get -field=url secret/prod/db)"],
+            ALLOW,
+        ),
+        (
+            "sequel -m migrations -M 12 \"$DATABASE_URL\"",
+            &["export DATABASE_URL=$(vault kv get -field=url secret/prod/db)"],
+            ALLOW,
+        ),
     ]);
 }
