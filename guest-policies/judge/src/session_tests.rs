@@ -52,6 +52,12 @@ fn a_directory_not_known_for_sure_is_kept_as_possible() {
             Verify,
         ),
         ("chmod -R 777 .", &["pushd /etc", "popd"], Verify),
+        // Bypass: a subshell's `cd` in between does not move the agent out of the directory.
+        (
+            "find . -name '*.ibd' -delete",
+            &["cd /var/lib/mysql", "(cd /tmp && ls)"],
+            Verify,
+        ),
         // Joined by `;`: the cd may have failed, or not.
         (
             "find . -name '*.frm' -delete",
