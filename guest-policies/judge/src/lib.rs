@@ -191,6 +191,27 @@ fn may_set_context(text: &str) -> bool {
         b"cosign",
         b"minisign",
         b"verify",
+        // What moves the session ([`recognize::session`]): a directory left, a tool's place
+        // switched, a read picking items by an environment's name, an environment file.
+        b"popd",
+        b"location",
+        b"use",
+        b"select",
+        b"target",
+        b"stack",
+        b"grep",
+        b"list",
+        b"describe",
+        b"source",
+        b"filter",
+        b"assume",
+        b"login",
+        b"credential",
+        b"kubeconfig",
+        b"remote",
+        b"environment",
+        b"link",
+        b"search",
     ];
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
@@ -2029,6 +2050,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod decoded_tests;
+#[cfg(test)]
+mod session_tests;
 #[cfg(test)]
 mod severity_tables;
 #[cfg(test)]

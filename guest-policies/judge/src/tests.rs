@@ -343,7 +343,8 @@ fn wrappers_and_substitutions_are_looked_through() {
         ("sh -lc \"rm -rf /\"", Stop),
         ("eval 'rm -rf /'", Stop),
         ("echo $(rm -rf /)", Stop),
-        ("(cd / && rm -rf *)", Verify),
+        // The subshell's `cd` holds inside it: `*` is the root's entries ([`recognize::session`]).
+        ("(cd / && rm -rf *)", Stop),
         ("echo cm0gLXJmIC8= | base64 -d | sh", Stop),
         ("eval \"$(echo cm0gLXJmIC8= | base64 --decode)\"", Stop),
         ("bash <<< $(base64 -d <<< cm0gLXJmIC8=)", Stop),

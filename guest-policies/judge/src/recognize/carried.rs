@@ -168,6 +168,7 @@ pub fn script_texts(cmd: &Cmd<'_>, ctx: &Context) -> Vec<String> {
 pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     let p = cmd.program;
     record_environment(cmd, ctx);
+    super::session::record(cmd, s, index, ctx);
     super::defined::record(cmd, ctx);
     super::definitions::record(cmd, ctx);
     super::throwaway::record(cmd, ctx);
@@ -1024,6 +1025,9 @@ pub struct Environment {
     /// A port on this machine was forwarded to another host (`kubectl port-forward`, `ssh -L`,
     /// a cloud SQL proxy): a loopback address may be a shared server, so it proves nothing.
     pub forwarded: bool,
+    /// The session's state beyond these ([`super::session`]): places switched to by a tool's
+    /// own command, an environment file loaded, ids picked by an environment's name, the branch.
+    pub session: super::session::State,
 }
 
 /// Settings that an environment variable gives a program, as the option it stands for: a

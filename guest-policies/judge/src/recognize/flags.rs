@@ -1466,6 +1466,28 @@ fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
             ),
         );
     }
+    // A migration run to version 0 by a target option (Sequel's `-m DIR -M 0`, sqlx's `migrate
+    // revert --target-version 0`, a migrator's `--to 0` / `--target 0`): every migration runs
+    // down, as with `VERSION=0`.
+    let migrates = super::classes::of(p) == Some(super::classes::Class::Migrator)
+        || p == "sequel" && opts.iter().any(|o| o.name == "m" && o.value != Some("0"))
+        || p == "sqlx" && operands.first() == Some(&"migrate");
+    let to_zero = opts.iter().any(|o| {
+        matches!(
+            o.name.as_str(),
+            "m" | "target-version" | "target" | "to" | "to-version"
+        ) && o.value == Some("0")
+    });
+    if migrates && to_zero {
+        push(
+            Family::Database,
+            "database.migrate-to-zero",
+            Severity::Confirm,
+            format!(
+                "{p} migrates to version 0: every migration runs down, the tables they made are dropped"
+            ),
+        );
+    }
 }
 
 // ---- Kind 4: a flag that makes a system program act at once --------------------------------

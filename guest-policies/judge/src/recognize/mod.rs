@@ -73,6 +73,7 @@ pub mod scratch;
 pub mod scripts;
 pub mod secret_metadata;
 pub mod secrets;
+pub mod session;
 pub mod shared_changes;
 pub mod sinks;
 pub mod spelling;
@@ -1212,10 +1213,34 @@ fn command(
 ) {
     let p = cmd.program;
     let start = out.len();
-    if matches!(p, "cd" | "pushd") && !ctx.in_subshell {
+    if matches!(
+        p,
+        "cd" | "pushd"
+            | "popd"
+            | "chdir"
+            | "set-location"
+            | "sl"
+            | "push-location"
+            | "pop-location"
+    ) {
         let target = cmd.operands(&[]).next();
-        let entered = paths::enter(ctx.cwd.as_deref(), target);
-        if entered_for_sure(s, index) {
+        let back = matches!(p, "popd" | "pop-location");
+        let entered = if back {
+            None
+        } else {
+            paths::enter(ctx.cwd.as_deref(), target)
+        };
+        if entered.is_none() {
+            // `cd -`, `popd`: back to a directory not known here. Where the agent was stays
+            // possible (the stricter reading), never forgotten.
+            if ctx.cwd.is_some() {
+                ctx.cwd_unsure = ctx.cwd.take();
+            }
+        } else if ctx.in_subshell {
+            // `(cd /var/lib/mysql && find . -delete)`: the cd holds for what follows it inside
+            // the parentheses, not after them; both readings are kept, the worst wins.
+            ctx.cwd_unsure = entered;
+        } else if entered_for_sure(s, index) {
             ctx.cwd = entered;
             ctx.cwd_unsure = None;
         } else {
@@ -1254,7 +1279,7 @@ fn command(
     // left: a production place raises what its readers find, the developer's own lowers it; a
     // shared or production place also keeps a thing made here from lowering it (the widest
     // place wins).
-    let scope = scope::of(cmd, ctx);
+    let scope = session::widen(scope::of(cmd, ctx), cmd, ctx);
     let settled_args = carried::settle(cmd, ctx);
     let settled;
     let cmd = match &settled_args {
@@ -1572,6 +1597,8 @@ fn command(
     // development credential, a thing this session made, a key used to log in): this
     // command's findings only ([`benign`]).
     benign::lower(cmd, ctx, &mut out[start..]);
+    // The command as the session resolves it (its directory, its branch): what that adds.
+    session::judge(cmd, depth, start, ctx, out);
     carried::record(cmd, s, index, ctx);
 }
 

@@ -196,7 +196,7 @@ const PLACE_VARS: &[(&str, Domain)] = &[
 /// `APP_ENV`, `FLASK_ENV`, `ASPNETCORE_ENVIRONMENT`, `SPRING_PROFILES_ACTIVE`,
 /// `QUARKUS_PROFILE`, `DJANGO_SETTINGS_MODULE`, `ENV`: by the shape of its name, not a list of
 /// frameworks.
-fn config_var(name: &str) -> bool {
+pub(crate) fn config_var(name: &str) -> bool {
     matches!(name, "ENV" | "ENVIRONMENT" | "STAGE")
         || [
             "_ENV",
@@ -214,7 +214,7 @@ fn config_var(name: &str) -> bool {
 
 /// Whether a variable holds a connection string or a server's host (`DATABASE_URL`, `PGHOST`,
 /// `MYSQL_HOST`, `REDIS_URL`, `MONGODB_URI`, `*_DSN`, `VAULT_ADDR`).
-fn connection_var(name: &str) -> bool {
+pub(crate) fn connection_var(name: &str) -> bool {
     ["_URL", "_URI", "_DSN", "_HOST", "_ADDR", "_HOSTADDR"]
         .iter()
         .any(|s| name.ends_with(s))
