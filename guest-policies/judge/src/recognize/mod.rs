@@ -24,6 +24,8 @@
 
 pub mod addresses;
 pub mod admin_clis;
+pub mod alias_names;
+pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
 pub mod blocks;
@@ -66,11 +68,14 @@ pub mod pipe_words;
 pub mod presentation;
 pub mod registry;
 pub mod remote;
+pub mod reviewed;
 pub mod saas;
+pub mod sandboxes;
 pub mod scope;
 pub mod scratch;
 pub mod scripts;
 pub mod secret_metadata;
+pub mod secret_names;
 pub mod secrets;
 pub mod shared_changes;
 pub mod sinks;
@@ -735,10 +740,14 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
 
 /// The program a fork is a drop-in for: the same command line, options and commands under
 /// another name (Valkey and KeyDB ship `valkey-cli` / `keydb-cli`, Memurai `memurai-cli`, all
-/// redis-cli with its protocol), so every reader of the original reads the fork.
+/// redis-cli with its protocol; OpenBao ships `bao`, Vault's CLI), so every reader of the
+/// original reads the fork.
 fn drop_in(program: &str) -> &str {
     match program {
         "valkey-cli" | "keydb-cli" | "memurai-cli" => "redis-cli",
+        // OpenBao's `bao` is Vault's CLI under another name (its commands, paths and `-dev`
+        // server), addressed by `BAO_ADDR` ([`carried`]'s settings).
+        "bao" => "vault",
         p => p,
     }
 }
@@ -1455,6 +1464,8 @@ fn command(
     // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
     // they never keep it from reading).
     saas::cli(cmd, out);
+    // Build artifacts sent elsewhere than the account configured here.
+    artifact_uploads::judge(cmd, ctx, out);
     // Effects carried by flag letters and values (a security switch off, everyone as the
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.

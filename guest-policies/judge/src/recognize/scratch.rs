@@ -282,32 +282,47 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                     .define(Kind::Namespace, name, &within, step, None);
             }
         }
-        // A plain copy into the temporary directory: no option that keeps links (`-a`, `-P`,
-        // `-d`, `-s`, `-l`) or makes a tree; the copy is a new file with the source's content.
+        // A copy into the temporary directory: a file, or a folder copied recursively (`cp
+        // -r`, `-R`, following links with `-L`), with no option that keeps or makes links
+        // (`-a`, `-P`, `-d`, `-s`, `-l`) or reads the source's tree through them. The copy
+        // is new files with the sources' content; a folder copy's files are all scratch.
         "cp" => {
+            let mut recursive = false;
             let plain = cmd.words().take_while(|w| *w != "--").all(|w| {
+                if matches!(w, "-r" | "-R" | "--recursive") {
+                    recursive = true;
+                    return true;
+                }
+                if let Some(flags) = w.strip_prefix('-').filter(|f| !f.starts_with('-')) {
+                    recursive |= flags.contains(['r', 'R']);
+                    return !flags.is_empty()
+                        && flags.bytes().all(|c| {
+                            matches!(
+                                c,
+                                b'f' | b'v' | b'i' | b'n' | b'p' | b'r' | b'R' | b'L' | b'T'
+                            )
+                        });
+                }
                 !w.starts_with('-')
                     || matches!(
                         w,
-                        "-f" | "-v"
-                            | "-i"
-                            | "-n"
-                            | "-p"
-                            | "--force"
+                        "--force"
                             | "--verbose"
                             | "--interactive"
                             | "--no-clobber"
+                            | "--dereference"
+                            | "--no-target-directory"
                     )
             });
             let ops: Vec<&str> = cmd.operands(&[]).collect();
             if let [_, dest] = ops.as_slice()
                 && plain
                 && temporary(dest)
-                && !dest.ends_with('/')
+                && (recursive || !dest.ends_with('/'))
             {
                 ctx.env.defined.define(
                     Kind::ScratchPolicy,
-                    dest.trim_matches(['\'', '"']),
+                    dest.trim_matches(['\'', '"']).trim_end_matches('/'),
                     "made",
                     step,
                     None,
