@@ -386,3 +386,78 @@ fn build_artifacts_go_to_the_account_configured_here() {
         ),
     ]);
 }
+
+#[test]
+fn a_bulk_delete_inside_a_temporary_folder_stays_there() {
+    expect(&[
+        (
+            "git ls-files -z | xargs -0 rm -f",
+            &[
+                "git worktree add /tmp/wt-bisect HEAD~3",
+                "cd /tmp/wt-bisect",
+            ],
+            ALLOW,
+        ),
+        (
+            "ls -A | xargs rm -rf",
+            &["mkdir -p /var/tmp/render-out", "cd /var/tmp/render-out"],
+            ALLOW,
+        ),
+        (
+            "git ls-files | xargs rm",
+            &[
+                "hg clone https://hg.example.org/repo /tmp/hg-check",
+                "cd /tmp/hg-check",
+            ],
+            ALLOW,
+        ),
+    ]);
+    // The temporary directory itself, a `..`, a listing of elsewhere, a cd that may have
+    // failed, a folder outside the temporary directory.
+    at_least(&[
+        (
+            "git ls-files -z | xargs -0 rm -f",
+            &["cd /tmp"],
+            Severity::Confirm,
+        ),
+        (
+            "git ls-files -z | xargs -0 rm -f",
+            &["cd /tmp/wt-bisect/.."],
+            Severity::Confirm,
+        ),
+        (
+            "ls / | xargs rm -rf",
+            &["cd /tmp/render-out"],
+            Severity::Confirm,
+        ),
+        (
+            "cat targets.txt | xargs rm -f",
+            &["cd /tmp/render-out"],
+            Severity::Confirm,
+        ),
+        (
+            "git -C ~/src/app ls-files | xargs rm",
+            &["cd /tmp/render-out"],
+            Severity::Confirm,
+        ),
+        (
+            "cd /tmp/render-out; git ls-files | xargs rm -f",
+            &[],
+            Severity::Confirm,
+        ),
+        (
+            "git ls-files -z | xargs -0 rm -f",
+            &["cd ~/work/site"],
+            Severity::Confirm,
+        ),
+    ]);
+}
+
+#[test]
+fn a_target_written_beside_a_temporary_listing_keeps_its_grade() {
+    at_least(&[(
+        "ls -A | xargs rm -rf ~/work",
+        &["cd /var/tmp/render-out"],
+        Severity::Confirm,
+    )]);
+}

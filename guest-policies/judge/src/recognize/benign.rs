@@ -10,7 +10,8 @@
 //! ([`super::secrets`]), and so is one the agent read whole a step before
 //! ([`super::reviewed`]); a dotenv file's names read without values is no read
 //! ([`super::secret_names`]); build outputs of the toolchains are read by path
-//! ([`super::build_output`]).
+//! ([`super::build_output`]); a bulk delete inside a temporary folder on a listing of it
+//! ([`super::temporary_cwd`]).
 //!
 //! Run last for each command, on that command's findings only, so a lowering never reaches
 //! another command of the line; each module lowers only findings about its own object.
@@ -33,7 +34,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
 }
 
 /// Lowers this command's findings that the benign kinds account for.
-pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
+pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: &mut [Finding]) {
     if found.is_empty() {
         return;
     }
@@ -45,4 +46,5 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     super::sandboxes::lower(cmd, ctx, found);
     super::artifact_uploads::lower(cmd, ctx, found);
     super::alias_names::lower(cmd, ctx, found);
+    super::temporary_cwd::lower(cmd, s, index, ctx, found);
 }

@@ -84,6 +84,7 @@ pub mod stdin;
 pub mod storage_ops;
 pub mod system;
 pub mod tampering;
+pub mod temporary_cwd;
 pub mod throwaway;
 pub mod transforms;
 pub mod verbs;
@@ -1577,7 +1578,7 @@ fn command(
     // Benign kinds graded as dangerous (a secret's metadata, a private publication, a
     // development credential, a thing this session made, a key used to log in): this
     // command's findings only ([`benign`]).
-    benign::lower(cmd, ctx, &mut out[start..]);
+    benign::lower(cmd, s, index, ctx, &mut out[start..]);
     carried::record(cmd, s, index, ctx);
 }
 
