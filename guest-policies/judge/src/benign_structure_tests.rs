@@ -12,7 +12,7 @@
 //! the same line with a dangerous part added keeps its grade.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, at_least, expect};
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, at_least, expect};
 
 #[test]
 fn build_and_test_outputs_of_the_toolchains_are_rebuilt() {
@@ -310,30 +310,39 @@ fn a_download_read_whole_a_step_before_is_no_unread_code() {
 }
 
 #[test]
-fn a_folder_copied_to_the_temporary_directory_is_scratch() {
+fn a_folder_copied_to_the_temporary_directory_is_confirmed_not_stopped() {
+    // A folder copy is a claim of the session-15 kind (it may have gone through a link made
+    // before, to the guard's own policy): one tier lower, a person confirms.
     expect(&[
         (
             "sed -i 's/verify/confirm/' /tmp/strict-copy/policy.json",
             &["cp -R policies/strict /tmp/strict-copy"],
-            ALLOW,
+            CONFIRM,
         ),
         (
             "jq '.rules[0].tier = \"allow\"' /var/tmp/pol/policy.json > /var/tmp/pol/p2.json && mv /var/tmp/pol/p2.json /var/tmp/pol/policy.json",
             &["cp -rL ./guard-policy /var/tmp/pol"],
-            ALLOW,
+            CONFIRM,
         ),
-    ]);
-    // A copy that keeps links may point at the guard's own files; a copy made nowhere.
-    at_least(&[
+        // A copy that keeps links may point at the guard's own files; a copy made nowhere; a
+        // link made into the copy since.
         (
             "sed -i 's/verify/confirm/' /tmp/strict-copy/policy.json",
             &["cp -a policies/strict /tmp/strict-copy"],
-            Severity::Verify,
+            STOP,
         ),
         (
             "sed -i 's/verify/confirm/' /tmp/strict-copy/policy.json",
             &["echo cp -r policies/strict /tmp/strict-copy"],
-            Severity::Verify,
+            STOP,
+        ),
+        (
+            "sed -i 's/verify/confirm/' /tmp/strict-copy/policy.json",
+            &[
+                "cp -R policies/strict /tmp/strict-copy",
+                "ln -sf ~/.config/airlock/policy.json /tmp/strict-copy/policy.json",
+            ],
+            STOP,
         ),
     ]);
 }
@@ -448,6 +457,11 @@ fn a_bulk_delete_inside_a_temporary_folder_stays_there() {
         (
             "git ls-files -z | xargs -0 rm -f",
             &["cd ~/work/site"],
+            Severity::Confirm,
+        ),
+        (
+            "git ls-files -z | xargs -0 rm -f",
+            &["ln -s ~/work/site /tmp/site-link", "cd /tmp/site-link"],
             Severity::Confirm,
         ),
     ]);

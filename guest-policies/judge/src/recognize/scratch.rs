@@ -315,6 +315,11 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                     )
             });
             let ops: Vec<&str> = cmd.operands(&[]).collect();
+            // A folder copy lands in the destination, or inside it when it already is a
+            // folder, or through it when it is a link someone made before (perhaps to the
+            // guard's own policy, outside the steps this judge sees): what it makes is the
+            // session-15 kind of claim, lowered one tier only ([`made_here`];
+            // [`super::throwaway::copied_policy`]).
             if let [_, dest] = ops.as_slice()
                 && plain
                 && temporary(dest)
@@ -323,7 +328,7 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                 ctx.env.defined.define(
                     Kind::ScratchPolicy,
                     dest.trim_matches(['\'', '"']).trim_end_matches('/'),
-                    "made",
+                    if recursive { "copied" } else { "made" },
                     step,
                     None,
                 );
@@ -389,7 +394,7 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
 /// look like its own. So the lowering is one tier, never past a person: a catastrophic or
 /// irreversible finding becomes a confirmation (the person sees the object's name), a bounded
 /// one (already a confirmation) goes ahead.
-fn made_here(severity: Severity) -> Severity {
+pub fn made_here(severity: Severity) -> Severity {
     if severity >= Severity::Verify {
         Severity::Confirm
     } else {

@@ -6,7 +6,9 @@
 //!
 //! All of it is needed: the working directory a `cd` entered for sure (a `cd` that may have
 //! failed leaves the agent where it was), a folder under the temporary directory and not the
-//! temporary directory itself, no `..`; and every command feeding the delete a listing
+//! temporary directory itself, no `..`, no link or mount made at it by a step this judge saw
+//! (one made before those steps is the risk every `/tmp/` path carries in
+//! [`super::paths::scope`]); and every command feeding the delete a listing
 //! (`git ls-files`, `find`, `fd`, `ls`, `rg --files`) whose every operand is relative and
 //! stays inside (`find /`, `git -C ~/src ls-files`, `ls ..` keep the grade).
 
@@ -26,7 +28,15 @@ fn temporary_cwd(ctx: &Context) -> Option<&str> {
     let inside = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"]
         .iter()
         .any(|t| cwd.starts_with(t) && cwd.len() > t.len() && !cwd[t.len()..].starts_with('/'));
-    inside.then_some(cwd)
+    // A link or a mount an earlier step made at or around it: the folder may be another
+    // one's contents ([`super::throwaway`] records them).
+    let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
+    let linked = ctx
+        .env
+        .defined
+        .all(super::defined::Kind::ScratchPolicy)
+        .any(|d| d.value == "linked" && (under(cwd, &d.id) || under(&d.id, cwd)));
+    (inside && !linked).then_some(cwd)
 }
 
 /// Whether every command feeding `index`'s pipeline is a listing that stays inside the
