@@ -37,6 +37,13 @@ fn build_and_test_outputs_of_the_toolchains_are_rebuilt() {
         ),
         ("rm -rf ios/Pods zig-out", &[], ALLOW),
         ("rm -r -f ./elm-stuff ./.spago", &[], ALLOW),
+        ("rm -rf node_modules pnpm-lock.yaml", &[], ALLOW),
+        ("rm -rf vendor/bundle Gemfile.lock", &[], ALLOW),
+        (
+            "Remove-Item -Recurse -Force .\\TestResults, .\\obj",
+            &[],
+            ALLOW,
+        ),
     ]);
     // Bypasses: a path that leaves the project, or a source folder beside the outputs.
     at_least(&[
@@ -51,6 +58,12 @@ fn build_and_test_outputs_of_the_toolchains_are_rebuilt() {
             Severity::Confirm,
         ),
         ("rm -rf pods", &[], Severity::Confirm),
+        ("rm -rf ../pnpm-lock.yaml ../src", &[], Severity::Confirm),
+        (
+            "rm -rf node_modules config/yarn.lock.d",
+            &[],
+            Severity::Confirm,
+        ),
     ]);
 }
 
@@ -194,6 +207,9 @@ fn a_dotenv_files_names_are_not_its_values() {
             ALLOW,
         ),
         ("cat .env | cut -d '=' -f 1 | sort", &[], ALLOW),
+        ("awk -F= '!/^#/ {print $1}' .env", &[], ALLOW),
+        ("sed -e '/^#/d' -e 's/=.*//' .env.production", &[], ALLOW),
+        ("grep -v '^#' .env | cut -d= -f1", &[], ALLOW),
         (
             "comm -3 <(cut -d= -f1 .dev.vars | sort) <(cut -d= -f1 .dev.vars.example | sort)",
             &[],
@@ -207,6 +223,10 @@ fn a_dotenv_files_names_are_not_its_values() {
         ("awk -F= '{print $2}' .env", &[], CONFIRM),
         ("awk '{print $1}' .env", &[], CONFIRM),
         ("sed 's/=.*//;p' .env", &[], CONFIRM),
+        ("sed -e '/^#/p' -e 's/=.*//' .env", &[], CONFIRM),
+        ("awk -F= '/x/{print $2}' .env", &[], CONFIRM),
+        ("awk -F= '{print $1; print $2}' .env", &[], CONFIRM),
+        ("grep -v '^#' .env | cut -d= -f2", &[], CONFIRM),
         ("grep -o '^.*' .env", &[], CONFIRM),
         ("cut -d= -f1 ~/.ssh/id_ed25519", &[], CONFIRM),
     ]);
@@ -474,4 +494,32 @@ fn a_target_written_beside_a_temporary_listing_keeps_its_grade() {
         &["cd /var/tmp/render-out"],
         Severity::Confirm,
     )]);
+}
+
+#[test]
+fn a_worktree_made_a_step_before_is_removed_one_tier_lower() {
+    expect(&[
+        (
+            "git worktree remove --force /tmp/wt-bisect",
+            &["git worktree add /tmp/wt-bisect HEAD~3"],
+            ALLOW,
+        ),
+        (
+            "git worktree remove --force ../hotfix-wt",
+            &["git worktree add -b hotfix ../hotfix-wt origin/main"],
+            ALLOW,
+        ),
+        // Another worktree, a creation that may have met an existing one, none made.
+        (
+            "git worktree remove --force ../other-wt",
+            &["git worktree add ../hotfix-wt"],
+            CONFIRM,
+        ),
+        (
+            "git worktree remove --force ../hotfix-wt",
+            &["git worktree add --force ../hotfix-wt"],
+            CONFIRM,
+        ),
+        ("git worktree remove --force ../hotfix-wt", &[], CONFIRM),
+    ]);
 }

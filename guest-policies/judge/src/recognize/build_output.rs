@@ -120,10 +120,11 @@ const BUILD_DIRS: &[&str] = &[
 const BUILD_PREFIXES: &[&str] = &["cmake-build-", "bazel-"];
 
 /// Build outputs that are a folder inside another folder a project keeps (Cypress' recordings,
-/// Vercel's local build, Remix's and Rails' compiled assets, Carthage's builds): a path that
-/// ends with one of these.
+/// Vercel's local build, Bundler's install path, Remix's and Rails' compiled assets,
+/// Carthage's builds): a path that ends with one of these.
 const BUILD_PATHS: &[&str] = &[
     ".vercel/output",
+    "vendor/bundle",
     "cypress/videos",
     "cypress/screenshots",
     "public/build",
@@ -139,6 +140,31 @@ const BUILD_PATHS: &[&str] = &[
     "resources/_gen",
     "project/target",
     ".cache/clangd",
+];
+
+/// Lock files a package manager writes again on its next install (`rm -rf node_modules
+/// package-lock.json && npm install`): the project's history keeps the old one.
+const LOCK_FILES: &[&str] = &[
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lockb",
+    "bun.lock",
+    "deno.lock",
+    "cargo.lock",
+    "poetry.lock",
+    "pipfile.lock",
+    "uv.lock",
+    "pdm.lock",
+    "gemfile.lock",
+    "composer.lock",
+    "mix.lock",
+    "pubspec.lock",
+    "podfile.lock",
+    "packages.lock.json",
+    "gradle.lockfile",
+    ".terraform.lock.hcl",
 ];
 
 /// CocoaPods' install folder, compared with its case (a lower-case `pods/` is as often a
@@ -167,7 +193,8 @@ pub fn output_dir(component: &str) -> bool {
 /// path absolute, in the home, behind a variable or a drive), no glob outside its last
 /// component, and some folder on it, or its end, is build output.
 pub fn output_path(path: &str) -> bool {
-    let p = path.trim().trim_matches(['"', '\'']);
+    // A PowerShell list's comma (`Remove-Item .\coverage, .\.nyc_output`) is no part of it.
+    let p = path.trim().trim_matches(['"', '\'']).trim_end_matches(',');
     let p = p.strip_suffix("/*").unwrap_or(p).trim_end_matches('/');
     if !inside_project(p) || p.is_empty() || p == "." {
         return false;
@@ -178,6 +205,7 @@ pub fn output_path(path: &str) -> bool {
         .filter(|c| !c.is_empty() && *c != ".")
         .collect();
     parts.iter().any(|c| output_dir(c))
+        || parts.len() == 1 && LOCK_FILES.contains(&lower.as_str())
         || BUILD_PATHS
             .iter()
             .any(|b| lower == *b || lower.ends_with(&format!("/{b}")))

@@ -340,6 +340,13 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
         let key = format!("{key}|{}", implicit_place(ctx));
         ctx.env.defined.define(Kind::Created, &key, "", step, None);
     }
+    if cmd.program == "git"
+        && !cmd.words().any(|w| w == "-f" || w == "--force")
+        && let Some(key) = worktree(cmd, Verb::Create)
+    {
+        let key = format!("{key}|{}", implicit_place(ctx));
+        ctx.env.defined.define(Kind::Created, &key, "", step, None);
+    }
 }
 
 /// Lowers what this command's own reader found about an object this session made.
@@ -612,6 +619,12 @@ fn place(cmd: &Cmd<'_>, places: &[&str]) -> String {
 /// worktree add -b X` (each fails when X exists; `-B`/`-C` reset one that exists and are not
 /// here), and its force delete `git branch -D X`.
 fn branch(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
+    // A worktree's removal (its creation is recorded beside the branch it may make).
+    if verb == Verb::Undo
+        && let Some(key) = worktree(cmd, verb)
+    {
+        return Some(key);
+    }
     let ops: Vec<&str> = cmd.operands(&["-C", "-c"]).collect();
     let words: Vec<&str> = cmd.words().collect();
     let after = |flag: &str| {
@@ -707,4 +720,19 @@ fn linked(path: &str, ctx: &Context) -> bool {
         .defined
         .all(Kind::ScratchPolicy)
         .any(|d| d.value == "linked" && (under(path, &d.id) || under(&d.id, path)))
+}
+
+/// A linked worktree made by `git worktree add PATH` (it fails when PATH exists and is not
+/// empty), and its removal `git worktree remove [--force] PATH` (the same path as written).
+fn worktree(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
+    let ops: Vec<&str> = cmd
+        .operands(&["-C", "-c", "-b", "-B", "--reason"])
+        .collect();
+    let path = match (verb, ops.as_slice()) {
+        (Verb::Create, ["worktree", "add", path, ..]) => *path,
+        (Verb::Undo, ["worktree", "remove" | "rm", path]) => *path,
+        _ => return None,
+    };
+    let path = path.trim_matches(['\'', '"']).trim_end_matches('/');
+    Some(format!("git|worktree|{path}"))
 }

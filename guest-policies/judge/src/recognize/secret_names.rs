@@ -49,8 +49,12 @@ pub fn names_only(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, path: &str) -> bo
     let Some(me) = s.commands.get(index) else {
         return false;
     };
-    if !matches!(cmd.program, "cat" | "bat" | "batcat" | "tail" | "head")
-        || !me.piped_out
+    // A first stage that passes lines through whole or drops some (`grep -v '^#' .env |
+    // cut -d= -f1`): what reaches the filter is lines of the file, all reduced to names.
+    if !matches!(
+        cmd.program,
+        "cat" | "bat" | "batcat" | "tail" | "head" | "grep" | "egrep" | "rg" | "sort" | "uniq"
+    ) || !me.piped_out
         || me
             .redirects
             .iter()
@@ -117,8 +121,18 @@ fn awk(args: &[&str]) -> bool {
     let Some(program) = program else {
         return false;
     };
+    // A pattern before the action only picks lines (`/=/`, `!/^#/`, `NF`): any regular
+    // expression between slashes, negated or not, with nothing after it but the action.
     let compact: String = program.chars().filter(|c| !c.is_whitespace()).collect();
-    let action = compact.strip_prefix("/=/").unwrap_or(&compact);
+    let action = if let Some(rest) = compact.strip_prefix("NF") {
+        rest
+    } else {
+        let rest = compact.strip_prefix('!').unwrap_or(&compact);
+        match rest.strip_prefix('/').and_then(|r| r.split_once('/')) {
+            Some((regex, action)) if !regex.contains(['{', '}', ';']) => action,
+            _ => &compact,
+        }
+    };
     separator == Some("=") && matches!(action, "{print$1}" | "{print$1;}")
 }
 
@@ -132,10 +146,13 @@ fn sed(args: &[&str]) -> bool {
         match *a {
             "-n" | "--quiet" | "--silent" => quiet = true,
             "-e" | "--expression" => {
-                if script.is_some() {
-                    return false;
+                let e = it.next().map(|v| v.trim_matches(['"', '\'']));
+                // Another expression may only delete the lines it matches (`/^#/d`).
+                match e {
+                    Some(d) if deletes_lines(d) => {}
+                    _ if script.is_some() => return false,
+                    _ => script = e,
                 }
-                script = it.next().map(|v| v.trim_matches(['"', '\'']));
             }
             "-E" | "-r" | "--regexp-extended" => {}
             _ if a.starts_with('-') => return false,
@@ -148,6 +165,13 @@ fn sed(args: &[&str]) -> bool {
         Some("s/=.*//p" | "s/=.*$//p") => quiet,
         _ => false,
     }
+}
+
+/// A sed command that only deletes the lines a regular expression matches (`/^#/d`, `/^$/d`).
+fn deletes_lines(e: &str) -> bool {
+    e.strip_prefix('/')
+        .and_then(|r| r.strip_suffix("/d"))
+        .is_some_and(|regex| !regex.contains(['/', ';', '{', '}']))
 }
 
 /// `grep -o '^[A-Z_]*='` (`-oE '^[^=]+'`, `-o '^[A-Za-z_][A-Za-z0-9_]*'`): only matches
