@@ -523,3 +523,58 @@ fn a_worktree_made_a_step_before_is_removed_one_tier_lower() {
         ("git worktree remove --force ../hotfix-wt", &[], CONFIRM),
     ]);
 }
+
+#[test]
+fn a_cli_told_to_work_on_its_local_emulation_reaches_no_service() {
+    expect(&[
+        (
+            "firebase firestore:delete --all-collections --project demo-shop --force",
+            &[],
+            ALLOW,
+        ),
+        (
+            "firebase database:remove / -P demo-chat --force",
+            &[],
+            ALLOW,
+        ),
+        (
+            "wrangler kv key delete --binding SESSIONS user:42 --local",
+            &[],
+            ALLOW,
+        ),
+        (
+            "wrangler r2 object delete assets/logo.png --local",
+            &[],
+            ALLOW,
+        ),
+    ]);
+    // No project given, a real project (a `demo` word elsewhere), two projects, the remote
+    // beside `--local`, a second command.
+    at_least(&[
+        (
+            "firebase firestore:delete --all-collections --force",
+            &[],
+            Severity::Verify,
+        ),
+        (
+            "firebase firestore:delete --all-collections --project shop-demo-prod --force",
+            &[],
+            Severity::Verify,
+        ),
+        (
+            "firebase firestore:delete --all-collections --project demo-shop --project shop-prod --force",
+            &[],
+            Severity::Verify,
+        ),
+        (
+            "wrangler kv key delete --binding SESSIONS user:42 --local --remote",
+            &[],
+            Severity::Confirm,
+        ),
+        (
+            "wrangler r2 object delete assets/a.png --local && wrangler r2 object delete assets/b.png",
+            &[],
+            Severity::Confirm,
+        ),
+    ]);
+}

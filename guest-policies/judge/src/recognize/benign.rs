@@ -11,7 +11,8 @@
 //! ([`super::reviewed`]); a dotenv file's names read without values is no read
 //! ([`super::secret_names`]); build outputs of the toolchains are read by path
 //! ([`super::build_output`]); a bulk delete inside a temporary folder on a listing of it
-//! ([`super::temporary_cwd`]).
+//! ([`super::temporary_cwd`]); a CLI told to work on its local emulation (Firebase's `demo-`
+//! projects, Wrangler's `--local`: [`super::local_modes`]).
 //!
 //! Run last for each command, on that command's findings only, so a lowering never reaches
 //! another command of the line; each module lowers only findings about its own object.
@@ -47,4 +48,5 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     super::artifact_uploads::lower(cmd, ctx, found);
     super::alias_names::lower(cmd, ctx, found);
     super::temporary_cwd::lower(cmd, s, index, ctx, found);
+    super::local_modes::lower(cmd, found);
 }

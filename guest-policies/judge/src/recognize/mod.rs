@@ -57,6 +57,7 @@ pub mod interpreters;
 pub mod key_use;
 pub mod launch;
 pub mod lexicon;
+pub mod local_modes;
 pub mod lua;
 pub mod modes;
 pub mod package_runners;
