@@ -277,7 +277,14 @@ fn test_keys(words: &[String], shapes: &[&str], tests: &[&str]) -> bool {
 
 /// Where the request goes when it provably reaches only sandboxes, test names or this machine.
 fn destination(cmd: &Cmd<'_>, ctx: &Context) -> Option<&'static str> {
-    if !CLIENTS.contains(&cmd.program) || cmd.piped_in {
+    // Standard input may carry anything (`< .env`, a pipe from a secret read).
+    if !CLIENTS.contains(&cmd.program)
+        || cmd.piped_in
+        || cmd
+            .redirects
+            .iter()
+            .any(|r| matches!(r.kind, crate::shell::RedirectKind::Read))
+    {
         return None;
     }
     let elsewhere = cmd.words().any(|w| {
@@ -331,8 +338,17 @@ fn destination(cmd: &Cmd<'_>, ctx: &Context) -> Option<&'static str> {
     // What is sent: no secret, no copy of one, no list of people (`-d @F`, `-F x=@F`,
     // HTTPie's `x=@F` and `x:=@F`, `-T F`).
     let uploaded = words.iter().enumerate().filter_map(|(i, w)| {
-        if matches!(w.as_str(), "-T" | "--upload-file") {
+        if matches!(
+            w.as_str(),
+            "-T" | "--upload-file" | "--post-file" | "--body-file"
+        ) {
             return words.get(i + 1).map(String::as_str);
+        }
+        if let Some(f) = ["--post-file=", "--body-file=", "--upload-file="]
+            .iter()
+            .find_map(|o| w.strip_prefix(o))
+        {
+            return Some(f);
         }
         if w.contains("://") {
             return None;
@@ -359,7 +375,12 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     }) {
         return;
     }
-    if found.iter().any(|f| f.code.starts_with("secrets.")) {
+    // A sandbox account may be anyone's (they are free to open): a secret sent there is
+    // sent to whoever holds it, so a finding about a secret is never lowered.
+    if found
+        .iter()
+        .any(|f| f.code.starts_with("secrets.") || f.code.contains("secret"))
+    {
         return;
     }
     let Some(what) = destination(cmd, ctx) else {
