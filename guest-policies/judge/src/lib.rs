@@ -2205,3 +2205,6 @@ mod storage_ops_tests;
 // Admin CLIs by class: directories, version-control servers, schedulers, fleets.
 #[cfg(test)]
 mod admin_clis_tests;
+
+#[cfg(test)]
+mod benign_structure_tests;

@@ -3,8 +3,16 @@
 //! a publication only its author sees ([`super::visibility`]), a call with a vendor's
 //! published development credential ([`super::dev_credentials`]), an object this session
 //! made ([`super::scratch`]), a key used to log in or a permission removed
-//! ([`super::key_use`]). A download checked against its published digest is cleared where
-//! downloads are recorded ([`super::secrets`]); the steps that check one are now always read.
+//! ([`super::key_use`]), a request to a vendor's sandbox or test mode ([`super::sandboxes`]),
+//! build artifacts uploaded to the account configured here ([`super::artifact_uploads`]), the
+//! generic readers' guesses from the words of an alias's name ([`super::alias_names`]). A
+//! download checked against its published digest is cleared where downloads are recorded
+//! ([`super::secrets`]), and so is one the agent read whole a step before
+//! ([`super::reviewed`]); a dotenv file's names read without values is no read
+//! ([`super::secret_names`]); build outputs of the toolchains are read by path
+//! ([`super::build_output`]); a bulk delete inside a temporary folder on a listing of it
+//! ([`super::temporary_cwd`]); a CLI told to work on its local emulation (Firebase's `demo-`
+//! projects, Wrangler's `--local`: [`super::local_modes`]).
 //!
 //! Run last for each command, on that command's findings only, so a lowering never reaches
 //! another command of the line; each module lowers only findings about its own object.
@@ -23,10 +31,11 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
         return;
     }
     super::scratch::record(cmd, ctx);
+    super::artifact_uploads::record(cmd, ctx);
 }
 
 /// Lowers this command's findings that the benign kinds account for.
-pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
+pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: &mut [Finding]) {
     if found.is_empty() {
         return;
     }
@@ -35,4 +44,9 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     super::dev_credentials::lower(cmd, ctx, found);
     super::scratch::lower(cmd, ctx, found);
     super::key_use::lower(cmd, found);
+    super::sandboxes::lower(cmd, ctx, found);
+    super::artifact_uploads::lower(cmd, ctx, found);
+    super::alias_names::lower(cmd, ctx, found);
+    super::temporary_cwd::lower(cmd, s, index, ctx, found);
+    super::local_modes::lower(cmd, found);
 }

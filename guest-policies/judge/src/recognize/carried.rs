@@ -1041,6 +1041,9 @@ const SETTINGS: &[(&str, &str, &str)] = &[
     ("aws", "AWS_ENDPOINT_URL_S3", "--endpoint-url"),
     ("aws", "AWS_ENDPOINT_URL_DYNAMODB", "--endpoint-url"),
     ("vault", "VAULT_ADDR", "-address"),
+    // OpenBao's (`bao`, read as `vault`): after VAULT_ADDR, so a Vault address exported too
+    // keeps the stricter reading.
+    ("vault", "BAO_ADDR", "-address"),
     ("gcloud", "CLOUDSDK_CORE_PROJECT", "--project"),
     ("psql", "PGHOST", "-h"),
     ("psql", "PGDATABASE", "-d"),
@@ -1170,10 +1173,24 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
                 || ctx.env.defined.has(Kind::Cluster, context))
             .then(|| format!("the local cluster {context}"))
         }
-        "aws" => cmd
-            .value(&["--endpoint-url"])
-            .filter(|v| loopback(v))
-            .map(|v| format!("the local emulator at {v}")),
+        // Every endpoint given (the CLI takes the last of several): one elsewhere, and the
+        // call may go there.
+        "aws" => {
+            let mut endpoints = Vec::new();
+            let mut words = cmd.words();
+            while let Some(w) = words.next() {
+                if w == "--endpoint-url" {
+                    endpoints.push(words.next().unwrap_or(""));
+                } else if let Some(v) = w.strip_prefix("--endpoint-url=") {
+                    endpoints.push(v);
+                }
+            }
+            let first = *endpoints.first()?;
+            endpoints
+                .iter()
+                .all(|v| loopback(v))
+                .then(|| format!("the local emulator at {first}"))
+        }
         "vault" => cmd
             .words()
             .take_while(|w| *w != "--")

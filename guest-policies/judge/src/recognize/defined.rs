@@ -99,6 +99,10 @@ pub enum Kind {
     /// DATABASE NAME`): the id says the program, the command path, the place and the name
     /// ([`super::scratch`]).
     Created,
+    /// NAME: a downloaded file, and whether a later step printed it whole to the agent (the
+    /// value `read`) or it was downloaded again since (`downloaded`): the id is the path as
+    /// written ([`super::reviewed`]).
+    Reviewed,
     /// SET: a folder listed (`ls DIR`).
     Listing,
     /// SET: names of secrets listed (`vault kv list`, `doppler secrets --only-names`); the value
@@ -112,7 +116,7 @@ impl Kind {
     /// Which of the four kinds this is.
     pub fn class(self) -> Class {
         match self {
-            Kind::Remote | Kind::Alias => Class::Name,
+            Kind::Remote | Kind::Alias | Kind::Reviewed => Class::Name,
             Kind::Through | Kind::Selected | Kind::Session => Class::Place,
             Kind::Cluster
             | Kind::Database

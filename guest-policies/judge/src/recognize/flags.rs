@@ -1474,7 +1474,7 @@ fn whole_set<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
         || p == "sqlx" && operands.first() == Some(&"migrate");
     let to_zero = opts.iter().any(|o| {
         matches!(
-            o.name.as_str(),
+            &*o.name,
             "m" | "target-version" | "target" | "to" | "to-version"
         ) && o.value == Some("0")
     });

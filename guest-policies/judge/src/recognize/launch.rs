@@ -559,7 +559,9 @@ pub fn line(text: &str, ctx: &Context, out: &mut Vec<Finding>) {
         };
         let Some(target) = target else { continue };
         let name = file_of(target);
-        if name.is_empty() || !same_file(ctx, target) {
+        // A download the agent read whole in an earlier step is code it has seen
+        // ([`super::reviewed`]).
+        if name.is_empty() || !same_file(ctx, target) || super::reviewed::read_before(target, ctx) {
             continue;
         }
         if out

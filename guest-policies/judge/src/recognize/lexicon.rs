@@ -492,6 +492,17 @@ const ENTRIES: &[(&str, u16)] = &[
     ("gpg2", P),
     ("security", P | ENGLISH),
     ("vault", P),
+    // OpenBao's CLI, read as Vault's (`drop_in` in the recognizers).
+    ("bao", P),
+    // Build-artifact uploaders ([`super::artifact_uploads`]).
+    ("sentry-cli", P),
+    ("datadog-ci", P),
+    ("bugsnag-cli", P),
+    ("bugsnag-source-maps", P),
+    ("codecov", P),
+    ("codecovcli", P),
+    ("coveralls", P),
+    ("appcenter", P),
     ("op", P),
     ("pass", P | ENGLISH),
     ("doppler", P),

@@ -24,6 +24,8 @@
 
 pub mod addresses;
 pub mod admin_clis;
+pub mod alias_names;
+pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
 pub mod blocks;
@@ -56,6 +58,7 @@ pub mod interpreters;
 pub mod key_use;
 pub mod launch;
 pub mod lexicon;
+pub mod local_modes;
 pub mod lua;
 pub mod modes;
 pub mod package_runners;
@@ -67,11 +70,14 @@ pub mod pipe_words;
 pub mod presentation;
 pub mod registry;
 pub mod remote;
+pub mod reviewed;
 pub mod saas;
+pub mod sandboxes;
 pub mod scope;
 pub mod scratch;
 pub mod scripts;
 pub mod secret_metadata;
+pub mod secret_names;
 pub mod secrets;
 pub mod session;
 pub mod shared_changes;
@@ -81,6 +87,7 @@ pub mod stdin;
 pub mod storage_ops;
 pub mod system;
 pub mod tampering;
+pub mod temporary_cwd;
 pub mod throwaway;
 pub mod transforms;
 pub mod verbs;
@@ -737,10 +744,14 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
 
 /// The program a fork is a drop-in for: the same command line, options and commands under
 /// another name (Valkey and KeyDB ship `valkey-cli` / `keydb-cli`, Memurai `memurai-cli`, all
-/// redis-cli with its protocol), so every reader of the original reads the fork.
+/// redis-cli with its protocol; OpenBao ships `bao`, Vault's CLI), so every reader of the
+/// original reads the fork.
 fn drop_in(program: &str) -> &str {
     match program {
         "valkey-cli" | "keydb-cli" | "memurai-cli" => "redis-cli",
+        // OpenBao's `bao` is Vault's CLI under another name (its commands, paths and `-dev`
+        // server), addressed by `BAO_ADDR` ([`carried`]'s settings).
+        "bao" => "vault",
         p => p,
     }
 }
@@ -1485,6 +1496,8 @@ fn command(
     // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
     // they never keep it from reading).
     saas::cli(cmd, out);
+    // Build artifacts sent elsewhere than the account configured here.
+    artifact_uploads::judge(cmd, ctx, out);
     // Effects carried by flag letters and values (a security switch off, everyone as the
     // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
     // and the generic one, so what it adds never keeps them from reading.
@@ -1596,7 +1609,7 @@ fn command(
     // Benign kinds graded as dangerous (a secret's metadata, a private publication, a
     // development credential, a thing this session made, a key used to log in): this
     // command's findings only ([`benign`]).
-    benign::lower(cmd, ctx, &mut out[start..]);
+    benign::lower(cmd, s, index, ctx, &mut out[start..]);
     // The command as the session resolves it (its directory, its branch): what that adds.
     session::judge(cmd, depth, start, ctx, out);
     carried::record(cmd, s, index, ctx);

@@ -329,13 +329,16 @@ pub fn scope(path: &str) -> Scope {
     if rel == ".git" || rel.ends_with("/.git") {
         return Scope::Wide;
     }
-    let comps = rel.split('/');
-    let mut disposable = false;
-    for c in comps {
-        if DISPOSABLE.contains(&c) || c.ends_with(".egg-info") {
-            disposable = true;
-        }
+    // A `..` inside the path leaves the folder it names (`coverage/../src`): nothing on it
+    // is build output any more.
+    if rel.split('/').any(|c| c == "..") {
+        return Scope::Bounded;
     }
+    let disposable = rel
+        .split('/')
+        .any(|c| DISPOSABLE.contains(&c) || c.ends_with(".egg-info"))
+        // Build and test outputs of the toolchains ([`super::build_output`]).
+        || super::build_output::output_path(rel);
     if disposable || rel.ends_with(".log") || rel.ends_with(".pyc") || rel.ends_with(".tmp") {
         return Scope::Disposable;
     }

@@ -282,33 +282,53 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                     .define(Kind::Namespace, name, &within, step, None);
             }
         }
-        // A plain copy into the temporary directory: no option that keeps links (`-a`, `-P`,
-        // `-d`, `-s`, `-l`) or makes a tree; the copy is a new file with the source's content.
+        // A copy into the temporary directory: a file, or a folder copied recursively (`cp
+        // -r`, `-R`, following links with `-L`), with no option that keeps or makes links
+        // (`-a`, `-P`, `-d`, `-s`, `-l`) or reads the source's tree through them. The copy
+        // is new files with the sources' content; a folder copy's files are all scratch.
         "cp" => {
+            let mut recursive = false;
             let plain = cmd.words().take_while(|w| *w != "--").all(|w| {
+                if matches!(w, "-r" | "-R" | "--recursive") {
+                    recursive = true;
+                    return true;
+                }
+                if let Some(flags) = w.strip_prefix('-').filter(|f| !f.starts_with('-')) {
+                    recursive |= flags.contains(['r', 'R']);
+                    return !flags.is_empty()
+                        && flags.bytes().all(|c| {
+                            matches!(
+                                c,
+                                b'f' | b'v' | b'i' | b'n' | b'p' | b'r' | b'R' | b'L' | b'T'
+                            )
+                        });
+                }
                 !w.starts_with('-')
                     || matches!(
                         w,
-                        "-f" | "-v"
-                            | "-i"
-                            | "-n"
-                            | "-p"
-                            | "--force"
+                        "--force"
                             | "--verbose"
                             | "--interactive"
                             | "--no-clobber"
+                            | "--dereference"
+                            | "--no-target-directory"
                     )
             });
             let ops: Vec<&str> = cmd.operands(&[]).collect();
+            // A folder copy lands in the destination, or inside it when it already is a
+            // folder, or through it when it is a link someone made before (perhaps to the
+            // guard's own policy, outside the steps this judge sees): what it makes is the
+            // session-15 kind of claim, lowered one tier only ([`made_here`];
+            // [`super::throwaway::copied_policy`]).
             if let [_, dest] = ops.as_slice()
                 && plain
                 && temporary(dest)
-                && !dest.ends_with('/')
+                && (recursive || !dest.ends_with('/'))
             {
                 ctx.env.defined.define(
                     Kind::ScratchPolicy,
-                    dest.trim_matches(['\'', '"']),
-                    "made",
+                    dest.trim_matches(['\'', '"']).trim_end_matches('/'),
+                    if recursive { "copied" } else { "made" },
                     step,
                     None,
                 );
@@ -317,6 +337,13 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
         _ => {}
     }
     if let Some(key) = made_or_undone(cmd, Verb::Create) {
+        let key = format!("{key}|{}", implicit_place(ctx));
+        ctx.env.defined.define(Kind::Created, &key, "", step, None);
+    }
+    if cmd.program == "git"
+        && !cmd.words().any(|w| w == "-f" || w == "--force")
+        && let Some(key) = worktree(cmd, Verb::Create)
+    {
         let key = format!("{key}|{}", implicit_place(ctx));
         ctx.env.defined.define(Kind::Created, &key, "", step, None);
     }
@@ -374,7 +401,7 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
 /// look like its own. So the lowering is one tier, never past a person: a catastrophic or
 /// irreversible finding becomes a confirmation (the person sees the object's name), a bounded
 /// one (already a confirmation) goes ahead.
-fn made_here(severity: Severity) -> Severity {
+pub fn made_here(severity: Severity) -> Severity {
     if severity >= Severity::Verify {
         Severity::Confirm
     } else {
@@ -592,6 +619,12 @@ fn place(cmd: &Cmd<'_>, places: &[&str]) -> String {
 /// worktree add -b X` (each fails when X exists; `-B`/`-C` reset one that exists and are not
 /// here), and its force delete `git branch -D X`.
 fn branch(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
+    // A worktree's removal (its creation is recorded beside the branch it may make).
+    if verb == Verb::Undo
+        && let Some(key) = worktree(cmd, verb)
+    {
+        return Some(key);
+    }
     let ops: Vec<&str> = cmd.operands(&["-C", "-c"]).collect();
     let words: Vec<&str> = cmd.words().collect();
     let after = |flag: &str| {
@@ -687,4 +720,19 @@ fn linked(path: &str, ctx: &Context) -> bool {
         .defined
         .all(Kind::ScratchPolicy)
         .any(|d| d.value == "linked" && (under(path, &d.id) || under(&d.id, path)))
+}
+
+/// A linked worktree made by `git worktree add PATH` (it fails when PATH exists and is not
+/// empty), and its removal `git worktree remove [--force] PATH` (the same path as written).
+fn worktree(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
+    let ops: Vec<&str> = cmd
+        .operands(&["-C", "-c", "-b", "-B", "--reason"])
+        .collect();
+    let path = match (verb, ops.as_slice()) {
+        (Verb::Create, ["worktree", "add", path, ..]) => *path,
+        (Verb::Undo, ["worktree", "remove" | "rm", path]) => *path,
+        _ => return None,
+    };
+    let path = path.trim_matches(['\'', '"']).trim_end_matches('/');
+    Some(format!("git|worktree|{path}"))
 }

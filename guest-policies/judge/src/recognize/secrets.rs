@@ -900,9 +900,13 @@ pub fn judge(
     // Only names, a count or a digest of the secret reach the output (`jq '.auths | keys'`,
     // `wc -l`): remembered as read, not shown ([`super::withheld`]).
     // Or the command prints only the secret's metadata ([`super::secret_metadata`]).
+    // Or only a dotenv file's variable names are printed ([`super::secret_names`]).
     let withheld = (read.is_some() || command_secret.is_some())
         && (super::withheld::secret_withheld(cmd, s, index)
-            || super::secret_metadata::metadata_only(cmd));
+            || super::secret_metadata::metadata_only(cmd)
+            || read
+                .as_ref()
+                .is_some_and(|(path, _)| super::secret_names::names_only(cmd, s, index, path)));
     if let Some((path, what)) = read.clone() {
         if (!matches!(
             cmd.program,
@@ -982,8 +986,17 @@ pub fn judge(
     if let Some(send) = sink(cmd, s, index) {
         exfiltration(cmd, &send, s, index, ctx, out);
     }
-    // Downloads, and running them.
+    // Downloads, and running them; a download printed whole to the agent is read
+    // ([`super::reviewed`]).
+    let before = ctx.downloads.len();
     downloads(cmd, s, index, ctx, out);
+    if ctx.downloads.len() > before {
+        let made: Vec<String> = ctx.downloads[before..].to_vec();
+        for path in made {
+            super::reviewed::record_download(&path, ctx);
+        }
+    }
+    super::reviewed::record_read(cmd, s, index, ctx);
 }
 
 /// What a command exposes to the network: a web server started on the home directory, the
@@ -1637,6 +1650,7 @@ fn downloads(
     };
     if let Some(t) = run_target
         && ctx.downloaded(t)
+        && !super::reviewed::read_before(t, ctx)
     {
         out.push(finding(
             Family::RemoteCode,
@@ -1649,6 +1663,7 @@ fn downloads(
         && !super::launch::checks_only(p, &words)
         && let Some(t) = program_on_stdin(cmd, s, index)
         && ctx.downloaded(&t)
+        && !super::reviewed::read_before(&t, ctx)
     {
         // `bash < install.sh`, `cat install.sh | python3`: the file is the program.
         out.push(finding(

@@ -121,6 +121,17 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
                 && super::writes::writes(cmd, w)
         });
     if let Some(w) = wiring {
+        // A folder an earlier step copied to the temporary directory: one tier lower, never
+        // past a person ([`super::scratch::made_here`]).
+        if policy_file(w) && super::throwaway::copied_policy(w, ctx) {
+            out.push(finding(
+                T,
+                "tampering.policy-edit",
+                super::scratch::made_here(Severity::Stop),
+                format!("{p} changes {w}, in a folder an earlier step copied to the temporary directory (a person confirms: the copy may have gone through a link to the guard's own policy)"),
+            ));
+            return;
+        }
         out.push(finding(
             T,
             "tampering.policy-edit",

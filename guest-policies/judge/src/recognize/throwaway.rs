@@ -1024,6 +1024,27 @@ pub fn scratch_policy(path: &str, ctx: &Context) -> bool {
     made && !path.contains("..")
 }
 
+/// Whether `path` is inside a folder an earlier step copied into the temporary directory
+/// (`cp -r ./my-policy /tmp/p`), with no link or mount touching it since: a claim of the
+/// session-15 kind (the copy may have gone through a link made before), lowered one tier.
+pub fn copied_policy(path: &str, ctx: &Context) -> bool {
+    let model = &ctx.env.defined;
+    if model.latest(Kind::ScratchPolicy).is_none() {
+        return false;
+    }
+    let path = path.trim_matches(|c| c == '"' || c == '\'');
+    let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
+    let mut copied = false;
+    for d in model.all(Kind::ScratchPolicy) {
+        match d.value.as_str() {
+            "copied" if under(path, &d.id) => copied = true,
+            "linked" if under(path, &d.id) || under(&d.id, path) => return false,
+            _ => {}
+        }
+    }
+    copied && !path.contains("..")
+}
+
 /// Whether a command's words refer to the variables an earlier step bound to `mktemp` only as
 /// whole words (`rm -rf -- "$tmp"`): then the as-written reading adds nothing, since the
 /// variable is either the fresh temporary path or, in a shell that did not keep it, empty (and

@@ -8,8 +8,9 @@
 //! redirection to a file). A filter that can print a value on the way (`debug`, `stderr`,
 //! `error`, `halt_error`, `input_filename`, a second output after a comma in its last stage,
 //! a filter read from a file) is no reducer; nor is `cut -d= -f1` or `awk -F=`, which print
-//! whole any line without the separator (a PEM key's lines). The read is still remembered as
-//! a secret read for a later step ("now send it").
+//! whole any line without the separator (a PEM key's lines), except on a dotenv file, whose
+//! lines are `NAME=value` ([`super::secret_names`]). The read is still remembered as a secret
+//! read for a later step ("now send it").
 
 use std::borrow::Cow;
 
