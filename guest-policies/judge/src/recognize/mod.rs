@@ -37,6 +37,7 @@ pub mod defined;
 pub mod definitions;
 pub mod dev_credentials;
 pub mod dev_server;
+pub mod drop_ins;
 pub mod embedded;
 pub mod emptied;
 pub mod environments;
@@ -44,7 +45,9 @@ pub mod equivalents;
 pub mod everything;
 pub mod exposures;
 pub mod fanout;
+pub mod fetchers;
 pub mod filesystem;
+pub mod firewalls;
 pub mod flags;
 pub mod generic;
 pub mod git;
@@ -53,6 +56,8 @@ pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
 pub mod key_use;
+pub mod keyrings;
+pub mod kube_places;
 pub mod launch;
 pub mod lexicon;
 pub mod lua;
@@ -64,6 +69,7 @@ pub mod payloads;
 pub mod payments;
 pub mod pipe_words;
 pub mod presentation;
+pub mod public_toggles;
 pub mod registry;
 pub mod remote;
 pub mod saas;
@@ -81,6 +87,7 @@ pub mod system;
 pub mod tampering;
 pub mod throwaway;
 pub mod transforms;
+pub mod truncations;
 pub mod verbs;
 pub mod visibility;
 pub mod weight;
@@ -549,7 +556,7 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     let mut jar = false;
     loop {
         let first = words.get(k)?;
-        let name = program_name(first);
+        let name = drop_ins::original(program_name(first));
         if let Some(j) = package_runner(name, words, k) {
             if j <= k || j >= words.len() {
                 break;
@@ -674,7 +681,11 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                     &["-w", "-E", "--timeout", "--conflict-exit-code"],
                 ) + 1
             }
-            _ => break,
+            // The wrappers of `drop_ins` (`run0`, `gosu USER`, `op run --`, `k3s kubectl`).
+            _ => match drop_ins::wrapped(name, words, k) {
+                Some(j) => j,
+                None => break,
+            },
         };
         if next <= k || next >= words.len() {
             // A wrapper without a command (`env`, `sudo -i`): the wrapper is the program.
@@ -736,10 +747,11 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
 /// The program a fork is a drop-in for: the same command line, options and commands under
 /// another name (Valkey and KeyDB ship `valkey-cli` / `keydb-cli`, Memurai `memurai-cli`, all
 /// redis-cli with its protocol), so every reader of the original reads the fork.
+/// Other forks, ports and renamed builds are read from [`drop_ins`]' table.
 fn drop_in(program: &str) -> &str {
     match program {
         "valkey-cli" | "keydb-cli" | "memurai-cli" => "redis-cli",
-        p => p,
+        p => drop_ins::original(p),
     }
 }
 
@@ -1346,6 +1358,10 @@ fn command(
     // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
     // clouds' data stores, read by their own verbs from per-program tables.
     storage_ops::judge(cmd, out);
+    // Every packet filter's and security group's CLI, by the effect of its rule change.
+    firewalls::judge(cmd, out);
+    // A bucket or function made public by its vendor's toggle (`r2 bucket dev-url enable`).
+    public_toggles::judge(cmd, out);
     // An admin CLI's preview its row names (`p4 obliterate` without `-y`): a read, settled.
     let mut settled = false;
     match p {
@@ -1524,6 +1540,9 @@ fn command(
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     system::rule_set(cmd, s, index, out);
+    // A write of nothing over a file in the spellings `: > F` is not (`: | tee F`, `dd
+    // if=/dev/null of=F`).
+    truncations::judge(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
