@@ -413,7 +413,24 @@ fn every_place_option_of_a_cluster_command_is_read_for_production() {
             "argocd app delete payments -N argocd --server argocd.prod.example.com --cascade",
             Verify,
         ),
+        (
+            "kustomize build overlays/production | kubectl delete -f -",
+            Verify,
+        ),
+        (
+            "helm template api ./chart -f values-prod.yaml | kubectl delete -f -",
+            Verify,
+        ),
+        (
+            "ytt -f config/ -f env/production.yml | kubectl delete -f -",
+            Verify,
+        ),
+        ("podman-compose down -v", Verify),
         // Elsewhere the same deletes stay bounded.
+        (
+            "kustomize build overlays/staging | kubectl delete -f -",
+            Confirm,
+        ),
         (
             "kubectl delete pod api-7f9 -n payments --context staging-eu",
             Confirm,
@@ -427,6 +444,8 @@ fn every_place_option_of_a_cluster_command_is_read_for_production() {
         "helm list -n payments --kube-context prod-eu",
         "kubectl --context prod-eu -n payments get pods",
         "helm uninstall demo -n demo --kube-context kind-dev",
+        "kustomize build overlays/production | kubectl diff -f -",
+        "kustomize build overlays/production > rendered.yaml",
     ]);
 }
 

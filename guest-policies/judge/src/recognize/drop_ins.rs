@@ -58,6 +58,7 @@ const DROP_INS: &[(&str, &str)] = &[
     ("microk8s.kubectl", "kubectl"),
     ("nerdctl.lima", "nerdctl"),
     ("openbao", "vault"),
+    ("podman-compose", "docker-compose"),
     ("podman-remote", "podman"),
     ("sudo-rs", "sudo"),
     ("uu-chmod", "chmod"),

@@ -5,9 +5,15 @@
 //! kubecolor's pass-through): a namespace, a context, a cluster, a kubeconfig file, an API
 //! server, Argo CD's server. A value whose words say production (`prod-eu`, `prd`,
 //! `~/.kube/production.yaml`, `argocd.prod.example.com`) raises what the reader finds there.
+//!
+//! A delete fed its manifest on stdin (`kustomize build overlays/production | kubectl delete -f
+//! -`) acts where the manifest's source says: a production overlay, chart or values file named
+//! upstream in the pipeline is production.
 
-use super::Cmd;
 use super::containers::production;
+use super::{Cmd, finding};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::Script;
 
 /// The options of the cluster clients whose value is a place.
 const PLACE_OPTIONS: &[&str] = &[
@@ -45,4 +51,41 @@ pub fn production_place(cmd: &Cmd<'_>) -> bool {
         }
     }
     false
+}
+
+/// `kubectl delete -f -` (or `oc`) fed by a pipeline whose earlier stages name production
+/// (`kustomize build overlays/production`, `helm template x -f values-prod.yaml`): verified.
+pub fn judge_fed_delete(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    if !matches!(cmd.program, "kubectl" | "oc")
+        || !cmd.piped_in
+        || cmd
+            .operands(&["-f", "--filename", "-n", "--namespace", "--context"])
+            .next()
+            != Some("delete")
+        || !cmd
+            .value(&["-f", "--filename"])
+            .is_some_and(|v| v == "-" || v == "/dev/stdin")
+    {
+        return;
+    }
+    let Some(me) = s.commands.get(index) else {
+        return;
+    };
+    let source = s.commands[..index]
+        .iter()
+        .rev()
+        .take_while(|c| c.pipeline == me.pipeline)
+        .flat_map(|c| c.words.iter())
+        .find(|w| !w.starts_with('-') && production(w));
+    if let Some(source) = source {
+        out.push(finding(
+            Family::Containers,
+            "containers.kubectl-delete",
+            Severity::Verify,
+            format!(
+                "{} delete -f - deletes every resource of a production manifest ({source})",
+                cmd.program
+            ),
+        ));
+    }
 }

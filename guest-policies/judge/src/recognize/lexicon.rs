@@ -490,6 +490,17 @@ const ENTRIES: &[(&str, u16)] = &[
     // Program classes (`drop_ins`, `fetchers`, `keyrings`, `firewalls`): forks, wrappers,
     // downloaders, credential stores and packet filters read by their class.
     ("akeyless", P),
+    // Manifest renderers whose output is piped into `kubectl` (`kustomize build X | kubectl
+    // delete -f -`).
+    ("kustomize", P),
+    ("ytt", P),
+    ("jsonnet", P),
+    ("kompose", P),
+    ("kubeseal", P),
+    ("envsubst", P),
+    ("gomplate", P),
+    ("tk", P),
+    ("podman-compose", P),
     ("arptables", P),
     ("ebtables", P),
     ("ip6tables-legacy", P),

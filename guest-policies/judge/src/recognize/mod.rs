@@ -1543,6 +1543,8 @@ fn command(
     // A write of nothing over a file in the spellings `: > F` is not (`: | tee F`, `dd
     // if=/dev/null of=F`).
     truncations::judge(cmd, s, index, out);
+    // `kustomize build overlays/production | kubectl delete -f -`: production named upstream.
+    kube_places::judge_fed_delete(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
