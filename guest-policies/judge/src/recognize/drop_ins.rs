@@ -375,9 +375,74 @@ const WRAPPERS: &[(&str, &str, Shape)] = &[
     ("coreutils", "", Shape::Options(&[])),
 ];
 
+/// The names of [`WRAPPERS`], sorted (checked by a test): asked for every command's first word.
+const WRAPPER_NAMES: &[&str] = &[
+    "asdf",
+    "aws-vault",
+    "berglas",
+    "caffeinate",
+    "catatonit",
+    "chamber",
+    "chpst",
+    "chronic",
+    "colima",
+    "conda",
+    "coreutils",
+    "dbus-launch",
+    "dbus-run-session",
+    "direnv",
+    "doppler",
+    "dotenv",
+    "dotenvx",
+    "dumb-init",
+    "eatmydata",
+    "env-cmd",
+    "envchain",
+    "fakeroot",
+    "faketime",
+    "firejail",
+    "flatpak-spawn",
+    "gosu",
+    "ifne",
+    "infisical",
+    "k3s",
+    "lima",
+    "ltrace",
+    "mamba",
+    "microk8s",
+    "micromamba",
+    "mise",
+    "nocache",
+    "nsenter",
+    "op",
+    "pkexec",
+    "proxychains",
+    "proxychains4",
+    "run0",
+    "s6-setuidgid",
+    "saml2aws",
+    "scl",
+    "setpriv",
+    "setuidgid",
+    "strace",
+    "su-exec",
+    "systemd-inhibit",
+    "systemd-run",
+    "teller",
+    "tini",
+    "torify",
+    "torsocks",
+    "trickle",
+    "tsocks",
+    "unshare",
+    "valgrind",
+    "xvfb-run",
+];
+
 /// The index in `words` of the command the wrapper at `words[k]` (named `name`) runs, or
 /// `None` when `name` is no wrapper here, or runs nothing (`op run` with nothing after it).
 pub fn wrapped(name: &str, words: &[Cow<'_, str>], k: usize) -> Option<usize> {
+    WRAPPER_NAMES.binary_search(&name).ok()?;
     let sub = words.get(k + 1).map(|w| &**w).unwrap_or("");
     let (_, needed, shape) = WRAPPERS
         .iter()
@@ -433,6 +498,14 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wrapper_names_are_sorted_and_name_every_row() {
+        assert!(WRAPPER_NAMES.windows(2).all(|w| w[0] < w[1]));
+        for (n, _, _) in WRAPPERS {
+            assert!(WRAPPER_NAMES.contains(n), "{n} missing from WRAPPER_NAMES");
+        }
+    }
 
     #[test]
     fn the_drop_ins_are_sorted_for_the_binary_search() {

@@ -281,6 +281,42 @@ const ROWS: &[(&str, Sel, Effect)] = &[
     ("oci", Ops(&["network", "nsg", "rules", "update"]), Rule),
 ];
 
+/// The programs of [`ROWS`], sorted (checked by a test): most commands are none of them.
+const PROGRAMS: &[&str] = &[
+    "apf",
+    "aws",
+    "az",
+    "civo",
+    "copy-netfirewallrule",
+    "csf",
+    "disable-netfirewallrule",
+    "doctl",
+    "enable-netfirewallrule",
+    "exo",
+    "fail2ban-client",
+    "firewall-cmd",
+    "firewall-offline-cmd",
+    "gcloud",
+    "hcloud",
+    "ipfw",
+    "ipset",
+    "linode-cli",
+    "netsh",
+    "new-netfirewallrule",
+    "nft",
+    "oci",
+    "openstack",
+    "pfctl",
+    "remove-netfirewallrule",
+    "scw",
+    "set-netfirewallrule",
+    "shorewall",
+    "shorewall6",
+    "socketfilterfw",
+    "ufw",
+    "vultr-cli",
+];
+
 /// Options of these programs whose value is not an operand.
 const VALUES: &[&str] = &[
     "-t",
@@ -359,6 +395,7 @@ fn iptables(cmd: &Cmd<'_>) -> Option<Effect> {
 
 fn table(cmd: &Cmd<'_>) -> Option<Effect> {
     let p = cmd.program;
+    PROGRAMS.binary_search(&p).ok()?;
     let first = ROWS.iter().position(|r| r.0 == p)?;
     // A check or parse only (`nft -c`, `pfctl -n`) loads nothing; turning pf off is still off.
     let check_only = match p {
@@ -395,6 +432,18 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_program_list_is_sorted_and_names_every_row() {
+        assert!(super::PROGRAMS.windows(2).all(|w| w[0] < w[1]));
+        for r in super::ROWS {
+            assert!(
+                super::PROGRAMS.contains(&r.0),
+                "{} missing from PROGRAMS",
+                r.0
+            );
+        }
+    }
+
     #[test]
     fn each_program_s_rows_are_together() {
         let mut done: Vec<&str> = Vec::new();

@@ -466,6 +466,55 @@ const READS: &[(&str, &[&str], When, &str)] = &[
     ),
 ];
 
+/// The programs of [`READS`], sorted (checked by a test): most commands are none of them, and a
+/// binary search says so at once.
+const PROGRAMS: &[&str] = &[
+    "akeyless",
+    "ansible-vault",
+    "argocd",
+    "aws",
+    "az",
+    "berglas",
+    "bw",
+    "bws",
+    "cf",
+    "chamber",
+    "conjur",
+    "consul",
+    "dcli",
+    "doctl",
+    "firebase",
+    "fly",
+    "flyctl",
+    "gcloud",
+    "get-azkeyvaultsecret",
+    "get-secret",
+    "get-storedcredential",
+    "git",
+    "gopass",
+    "heroku",
+    "ibmcloud",
+    "infisical",
+    "jf",
+    "keepassxc-cli",
+    "keyctl",
+    "kubectl",
+    "kwallet-query",
+    "kwalletcli",
+    "lpass",
+    "nomad",
+    "oc",
+    "op",
+    "openstack",
+    "pass",
+    "passage",
+    "pulumi",
+    "rbw",
+    "secret-tool",
+    "sops",
+    "wg",
+];
+
 /// Options whose value is not an operand, for the prefix match.
 const VALUES: &[&str] = &[
     "-a",
@@ -501,6 +550,7 @@ pub fn secret_read(cmd: &Cmd<'_>) -> Option<&'static str> {
     if p.starts_with("docker-credential-") && cmd.words().any(|w| w == "get") {
         return Some("a registry password from Docker's credential helper");
     }
+    PROGRAMS.binary_search(&p).ok()?;
     let first = READS.iter().position(|r| r.0 == p)?;
     let ops: Vec<&str> = cmd.operands(VALUES).collect();
     READS[first..]
@@ -585,6 +635,11 @@ pub fn handed_to_login(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
     let Some((_, sub, stdin_option)) = LOGINS.iter().find(|(p, _, _)| *p == login.program) else {
         return false;
     };
+    // A daemon elsewhere (`DOCKER_HOST=tcp://... docker login`, `docker -H URL login`: the
+    // global option shifts the operands below) would receive the password.
+    if !login.assignments.is_empty() {
+        return false;
+    }
     let ops: Vec<&str> = login
         .operands(&[
             "-u",
@@ -642,6 +697,14 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_program_list_is_sorted_and_names_every_row() {
+        assert!(PROGRAMS.windows(2).all(|w| w[0] < w[1]));
+        for r in READS {
+            assert!(PROGRAMS.contains(&r.0), "{} missing from PROGRAMS", r.0);
+        }
+    }
 
     #[test]
     fn each_program_s_rows_are_together() {
