@@ -118,7 +118,9 @@ fn g2_switch_values_near_misses_stay_allowed() {
         ("frobctl config set telemetry.enabled=false", ALLOW),
         ("frobctl config set telemetry_enabled false", ALLOW),
         ("nmap -p 1-65535 scanme.nmap.org", ALLOW),
-        ("ufw deny 1:65535/tcp", ALLOW),
+        // Every port closed cuts the machine off (session 16: a port closed for everyone is a
+        // rule change, holdout11's label; over the whole range it is verified).
+        ("ufw deny 1:65535/tcp", VERIFY),
     ]);
     // An ordinary port stays at most a confirmation.
     let j = judge("firewall-cmd --add-port=8080/tcp", &[]);

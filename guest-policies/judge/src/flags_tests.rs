@@ -11,7 +11,7 @@
 //! git-read-tree(1), kexec(8), ipmitool(1), racadm, busctl(1) and dbus-send(1) on logind). Near misses first.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, expect_alone, expect_at_least};
+use crate::severity_tables::{ALLOW, CONFIRM, expect_alone, expect_at_least};
 
 // ---- Kind 1: a security switch turned off -------------------------------------------------
 
@@ -37,7 +37,8 @@ fn security_switches_left_on_read_or_removed_go_ahead() {
         // Full randomization is the protective value.
         ("sudo sysctl -w kernel.randomize_va_space=2", ALLOW),
         ("csf -l", ALLOW),
-        ("csf -a 203.0.113.4 'office VPN'", ALLOW),
+        // An address let through every port is a rule change (session 16, `firewalls`).
+        ("csf -a 203.0.113.4 'office VPN'", CONFIRM),
         ("apf --list", ALLOW),
         ("firewall-cmd --zone=public --get-target", ALLOW),
         ("mokutil --sb-state", ALLOW),

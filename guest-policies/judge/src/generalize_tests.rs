@@ -119,7 +119,6 @@ fn generic_near_misses_stay_allowed() {
         ("pfctl -s rules", ALLOW),
         ("pfctl -sr", ALLOW),
         ("pfctl -e", ALLOW),
-        ("pfctl -f /etc/pf.conf", ALLOW),
         ("auditctl -l", ALLOW),
         ("auditctl -w /etc/passwd -p wa -k identity", ALLOW),
         ("auditctl -a always,exit -F arch=b64 -S execve", ALLOW),

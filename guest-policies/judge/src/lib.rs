@@ -2060,6 +2060,9 @@ mod tests;
 mod throwaway_tests;
 
 #[cfg(test)]
+mod program_classes_tests;
+
+#[cfg(test)]
 mod documented_tools_tests;
 #[cfg(test)]
 mod held_back_tests;

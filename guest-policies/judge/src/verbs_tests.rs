@@ -199,8 +199,13 @@ fn unread_subcommands_of_known_programs_are_graded_by_their_effect() {
 #[test]
 fn reads_of_the_same_programs_stay_allowed() {
     expect_alone(&[
-        ("az storage account keys list -g rg -n billingstore", ALLOW),
-        ("az acr credential show -n acmeregistry", ALLOW),
+        // Listing a storage account's keys or a registry's credentials prints them (session 16,
+        // `keyrings`): a secret read, not a lookup.
+        (
+            "az storage account keys list -g rg -n billingstore",
+            CONFIRM,
+        ),
+        ("az acr credential show -n acmeregistry", CONFIRM),
         ("oktactl apps client-secret list --app-id 0oa1", ALLOW),
         ("bao token lookup", ALLOW),
         ("bao lease lookup -prefix aws/creds/", ALLOW),

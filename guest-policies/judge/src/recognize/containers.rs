@@ -99,7 +99,9 @@ fn argocd(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let app = ops.get(2).copied().unwrap_or("the application");
-    let prod = production(app) || cmd.value(&["--dest-namespace"]).is_some_and(production);
+    let prod = production(app)
+        || cmd.value(&["--dest-namespace"]).is_some_and(production)
+        || super::kube_places::production_place(cmd);
     match ops.get(1).copied().unwrap_or("") {
         "sync" if cmd.has(&["--prune"]) => running_change(
             Verb::Destroy,
@@ -329,7 +331,9 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let ns = cmd
         .value(&["-n", "--namespace", "--context", "--cluster"])
         .unwrap_or("");
-    let prod = production(ns) || cmd.words().any(|w| production(w) && !w.starts_with('-'));
+    let prod = production(ns)
+        || cmd.words().any(|w| production(w) && !w.starts_with('-'))
+        || super::kube_places::production_place(cmd);
     let local = cmd
         .value(&["--context", "--cluster"])
         .is_some_and(local_cluster);
@@ -611,7 +615,7 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         .collect();
     let verb = ops.first().copied().unwrap_or("");
     let release = ops.get(1).copied().unwrap_or("a release");
-    let prod = production(ns) || production(release);
+    let prod = production(ns) || production(release) || super::kube_places::production_place(cmd);
     let local = cmd.value(&["--kube-context"]).is_some_and(local_cluster);
     if verb == "rollback" && !local {
         running_change(

@@ -767,6 +767,12 @@ fn writes_nothing(cmd: &Cmd<'_>) -> bool {
 /// A file emptied by a redirection: a bounded loss unless it is made to be thrown away (logs,
 /// temp and build files) or an empty marker file being created (`.gitkeep`, `__init__.py`).
 fn emptied(target: &str, out: &mut Vec<Finding>) {
+    emptied_by(target, "the redirection of nothing", out);
+}
+
+/// A file emptied by `how` (the redirection of nothing, an empty pipe into `tee`, `dd
+/// if=/dev/null`), graded as [`emptied`] says.
+pub fn emptied_by(target: &str, how: &str, out: &mut Vec<Finding>) {
     let name = paths::file_name(target);
     if target.starts_with("/dev/")
         || target.starts_with('&')
@@ -782,7 +788,7 @@ fn emptied(target: &str, out: &mut Vec<Finding>) {
         F,
         "filesystem.truncate",
         Severity::Confirm,
-        format!("the redirection of nothing empties {target} to zero bytes"),
+        format!("{how} empties {target} to zero bytes"),
     ));
 }
 

@@ -9,7 +9,7 @@
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
-use super::lexicon::{self, FETCHER, INTERPRETER, SHELL};
+use super::lexicon::{self, INTERPRETER, SHELL};
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
@@ -277,7 +277,7 @@ fn run_output_of(src: &str, how: &str, depth: u8, ctx: &mut Context, out: &mut V
     let s = shell::parse(src);
     let fetches = s.commands.iter().any(|c| {
         let mut folded = Vec::new();
-        super::resolve(c, &mut folded).is_some_and(|r| lexicon::is(r.program, FETCHER))
+        super::resolve(c, &mut folded).is_some_and(|r| super::fetchers::fetches(&r))
     });
     if fetches {
         out.push(finding(

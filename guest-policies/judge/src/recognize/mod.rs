@@ -40,6 +40,7 @@ pub mod defined;
 pub mod definitions;
 pub mod dev_credentials;
 pub mod dev_server;
+pub mod drop_ins;
 pub mod embedded;
 pub mod emptied;
 pub mod environments;
@@ -47,7 +48,9 @@ pub mod equivalents;
 pub mod everything;
 pub mod exposures;
 pub mod fanout;
+pub mod fetchers;
 pub mod filesystem;
+pub mod firewalls;
 pub mod flags;
 pub mod generic;
 pub mod git;
@@ -56,6 +59,8 @@ pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
 pub mod key_use;
+pub mod keyrings;
+pub mod kube_places;
 pub mod launch;
 pub mod lexicon;
 pub mod local_modes;
@@ -68,6 +73,7 @@ pub mod payloads;
 pub mod payments;
 pub mod pipe_words;
 pub mod presentation;
+pub mod public_toggles;
 pub mod registry;
 pub mod remote;
 pub mod reviewed;
@@ -90,6 +96,7 @@ pub mod tampering;
 pub mod temporary_cwd;
 pub mod throwaway;
 pub mod transforms;
+pub mod truncations;
 pub mod verbs;
 pub mod visibility;
 pub mod weight;
@@ -558,7 +565,7 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     let mut jar = false;
     loop {
         let first = words.get(k)?;
-        let name = program_name(first);
+        let name = drop_ins::original(program_name(first));
         if let Some(j) = package_runner(name, words, k) {
             if j <= k || j >= words.len() {
                 break;
@@ -683,7 +690,11 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
                     &["-w", "-E", "--timeout", "--conflict-exit-code"],
                 ) + 1
             }
-            _ => break,
+            // The wrappers of `drop_ins` (`run0`, `gosu USER`, `op run --`, `k3s kubectl`).
+            _ => match drop_ins::wrapped(name, words, k) {
+                Some(j) => j,
+                None => break,
+            },
         };
         if next <= k || next >= words.len() {
             // A wrapper without a command (`env`, `sudo -i`): the wrapper is the program.
@@ -744,15 +755,13 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
 
 /// The program a fork is a drop-in for: the same command line, options and commands under
 /// another name (Valkey and KeyDB ship `valkey-cli` / `keydb-cli`, Memurai `memurai-cli`, all
-/// redis-cli with its protocol; OpenBao ships `bao`, Vault's CLI), so every reader of the
-/// original reads the fork.
+/// redis-cli with its protocol; OpenBao ships `bao`, Vault's CLI, addressed by `BAO_ADDR`), so
+/// every reader of the original reads the fork.
+/// Other forks, ports and renamed builds are read from [`drop_ins`]' table.
 fn drop_in(program: &str) -> &str {
     match program {
         "valkey-cli" | "keydb-cli" | "memurai-cli" => "redis-cli",
-        // OpenBao's `bao` is Vault's CLI under another name (its commands, paths and `-dev`
-        // server), addressed by `BAO_ADDR` ([`carried`]'s settings).
-        "bao" => "vault",
-        p => p,
+        p => drop_ins::original(p),
     }
 }
 
@@ -1383,6 +1392,10 @@ fn command(
     // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
     // clouds' data stores, read by their own verbs from per-program tables.
     storage_ops::judge(cmd, out);
+    // Every packet filter's and security group's CLI, by the effect of its rule change.
+    firewalls::judge(cmd, out);
+    // A bucket or function made public by its vendor's toggle (`r2 bucket dev-url enable`).
+    public_toggles::judge(cmd, out);
     // An admin CLI's preview its row names (`p4 obliterate` without `-y`): a read, settled.
     let mut settled = false;
     match p {
@@ -1567,6 +1580,11 @@ fn command(
     system::judge(cmd, out);
     system::edit_with_editor(cmd, s, index, out);
     system::rule_set(cmd, s, index, out);
+    // A write of nothing over a file in the spellings `: > F` is not (`: | tee F`, `dd
+    // if=/dev/null of=F`).
+    truncations::judge(cmd, s, index, out);
+    // `kustomize build overlays/production | kubectl delete -f -`: production named upstream.
+    kube_places::judge_fed_delete(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);

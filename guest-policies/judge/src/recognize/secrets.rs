@@ -206,7 +206,8 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
                 }
             })
             .then_some("a secret from the environment"),
-        _ => None,
+        // The credential stores read by class ([`super::keyrings`]).
+        _ => super::keyrings::secret_read(cmd),
     }
 }
 
@@ -906,7 +907,8 @@ pub fn judge(
             || super::secret_metadata::metadata_only(cmd)
             || read
                 .as_ref()
-                .is_some_and(|(path, _)| super::secret_names::names_only(cmd, s, index, path)));
+                .is_some_and(|(path, _)| super::secret_names::names_only(cmd, s, index, path))
+            || super::keyrings::handed_to_login(cmd, s, index));
     if let Some((path, what)) = read.clone() {
         if (!matches!(
             cmd.program,
@@ -1521,6 +1523,11 @@ fn downloads(
     {
         ctx.downloads.clear();
     }
+    // Downloaders whose output option the lines below do not read (`fetch -o`, `ftp -o`,
+    // `lwp-download URL F`, `certutil -urlcache -f URL F`...).
+    if let Some(path) = super::fetchers::saved_to(cmd) {
+        ctx.downloads.push(path);
+    }
     if lexicon::is(p, FETCHER) {
         let url = cmd
             .words()
@@ -1576,7 +1583,7 @@ fn downloads(
         && let Some(f) = upstream(s, index).find_map(|c| {
             let mut folded = Vec::new();
             let r = super::resolve(c, &mut folded)?;
-            lexicon::is(r.program, FETCHER).then(|| r.program.to_owned())
+            super::fetchers::fetches(&r).then(|| r.program.to_owned())
         })
     {
         out.push(finding(
@@ -1596,7 +1603,7 @@ fn downloads(
         let into = cmd.value(&["-C", "--directory"]).unwrap_or(".");
         let fetched = upstream(s, index).any(|c| {
             let mut folded = Vec::new();
-            super::resolve(c, &mut folded).is_some_and(|r| lexicon::is(r.program, FETCHER))
+            super::resolve(c, &mut folded).is_some_and(|r| super::fetchers::fetches(&r))
         });
         if fetched {
             let system = paths::scope(into) == paths::Scope::Catastrophic;

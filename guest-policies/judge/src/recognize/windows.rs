@@ -1099,6 +1099,36 @@ fn powershell(
                 out,
             );
         }
+        // `Set-Content F -Value $null` (or `''`) writes nothing over F: Clear-Content spelled
+        // with the writing cmdlet.
+        ("set", "content")
+            if {
+                let ops = args.operands(&["path", "literalpath", "value", "encoding"]);
+                args.param_value("value", 2)
+                    .and_then(|(_, v)| v)
+                    .or(ops.get(1).copied())
+                    .is_some_and(|v| {
+                        v.eq_ignore_ascii_case("$null") || matches!(v, "" | "''" | "\"\"")
+                    })
+            } =>
+        {
+            let mut targets = args.operands(&["path", "literalpath", "value", "encoding"]);
+            targets.truncate(1);
+            for param in ["path", "literalpath"] {
+                if let Some((_, Some(v))) = args.param_value(param, 3) {
+                    targets.extend(v.split(','));
+                }
+            }
+            for t in targets {
+                judge_as(
+                    &format!("{name} {t}"),
+                    &format!("truncate -s 0 {}", quote(&posix_path(t))),
+                    depth,
+                    ctx,
+                    out,
+                );
+            }
+        }
         ("clear", "content") => {
             let mut targets =
                 args.operands(&["path", "literalpath", "filter", "include", "exclude"]);
