@@ -195,8 +195,55 @@ const VALUED_HOME: &[&str] = &[
     "iCloud Drive",
 ];
 
-/// The scope of a recursive operation on `path`.
+/// The scope of a recursive operation on `path`, also read with its `.` and `x/..` steps
+/// folded away (`./..` is `..`, `build/../../` is `..`, `/tmp/../etc` is `/etc`): the worse of
+/// the two. Folding is lexical (a link on the path may lead elsewhere), so it only ever adds
+/// reach, never takes any away.
 pub fn scope(path: &str) -> Scope {
+    let own = scope_as_written(path);
+    match folded(path.trim()) {
+        Some(f) => own.max(scope_as_written(&f)),
+        None => own,
+    }
+}
+
+/// `path` with its `.` components and `name/..` pairs folded, when it has any (`None` when
+/// there is nothing to fold). A relative path that climbs out keeps its leading `..`; an
+/// absolute one stops at `/` (`/..` is `/`); a path folded to nothing is `.`.
+fn folded(path: &str) -> Option<String> {
+    if !path.contains("/.") && !path.starts_with("./") && !path.starts_with("..") {
+        return None;
+    }
+    let absolute = path.starts_with('/');
+    let mut kept: Vec<&str> = Vec::new();
+    for c in path.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => match kept.last() {
+                // Above a home (`~/..`, `$HOME/..`) is every user's home.
+                Some(&last) if kept.len() == 1 && last.starts_with(['~', '$']) => {
+                    return Some("/home".to_owned());
+                }
+                Some(&last) if last != ".." => {
+                    kept.pop();
+                }
+                _ if absolute => {}
+                _ => kept.push(".."),
+            },
+            other => kept.push(other),
+        }
+    }
+    let body = kept.join("/");
+    let f = match (absolute, body.is_empty()) {
+        (true, _) => format!("/{body}"),
+        (false, true) => ".".to_owned(),
+        (false, false) => body,
+    };
+    (f != path.trim_end_matches('/')).then_some(f)
+}
+
+/// The scope of `path` as written.
+fn scope_as_written(path: &str) -> Scope {
     let p = path.trim();
     let p = p.strip_suffix("/*").unwrap_or(p);
     let p = p.strip_suffix("/.").unwrap_or(p);
@@ -961,6 +1008,19 @@ mod tests {
             (".", Wide),
             ("*", Wide),
             ("..", Wide),
+            // `.` and `x/..` steps folded: the path reaches where it leads.
+            ("./..", Wide),
+            ("./build/../../", Wide),
+            ("target/..", Wide),
+            ("node_modules/../..", Wide),
+            ("/tmp/../etc", Catastrophic),
+            ("/opt/app/../../", Catastrophic),
+            ("~/.cache/..", Catastrophic),
+            ("~/.cache/../..", Catastrophic),
+            ("$HOME/tmp/../..", Catastrophic),
+            ("./target", Disposable),
+            ("./src/./lib", Bounded),
+            ("src/../target", Bounded),
             ("~/.ssh", Wide),
             ("$DIR/", Wide),
             (".git", Wide),
