@@ -39,10 +39,12 @@ fn the_developer_s_own_throwaway_environment_goes_ahead() {
             ALLOW,
         ),
         ("kubectl scale sts redis --replicas=0", &[MINIKUBE], ALLOW),
+        // A namespace deleted in a cluster only an earlier step selected: one tier lower
+        // (verify to confirm), since a failed switch leaves the current context in place.
         (
             "kubectl delete namespace scratch",
             &["k3d cluster create sandbox"],
-            ALLOW,
+            CONFIRM,
         ),
         ("kubectl rollout undo deploy/web", &[USE_KIND], ALLOW),
         ("helm rollback web 2", &[KIND], ALLOW),

@@ -114,11 +114,22 @@ fn a_connection_string_on_this_machine_is_the_developers_own() {
 #[test]
 fn a_place_selected_earlier_is_where_later_commands_act() {
     expect(&[
-        // A cluster made here, selected by another tool's spelling.
+        // A cluster made here, selected by another tool's spelling: one tier lower (verify
+        // to confirm), never past a person, as the switch may have failed.
         (
             "kubectl delete pvc data-0",
             &["kubie ctx kind-scratch"],
-            ALLOW,
+            CONFIRM,
+        ),
+        // A switch to a context that does not exist fails and leaves production current:
+        // the delete after it is still put to a person.
+        (
+            "kubectl delete ns payments",
+            &[
+                "kubectl config use-context prod-eu",
+                "kubectl config use-context kind-never-created",
+            ],
+            CONFIRM,
         ),
         // Production selected: a confirmation becomes a verification.
         ("helm uninstall api", &["kubie ctx prod-eu-1"], VERIFY),

@@ -1300,6 +1300,14 @@ fn command(
     // shared or production place also keeps a thing made here from lowering it (the widest
     // place wins).
     let scope = session::widen(scope::of(cmd, ctx), cmd, ctx);
+    // A kube context only an earlier step selected (`kubectl config use-context kind-dev`,
+    // `kind create cluster`): a step is an intention, not a result, and a switch to a context
+    // that does not exist fails and leaves the current one (production, perhaps) in place. A
+    // throwaway cluster known that way lowers one tier, never past a person
+    // ([`scratch::made_here`]); one the line names itself is the line's.
+    let context_claimed = matches!(cmd.program, "kubectl" | "oc" | "helm")
+        && cmd.value(&["--context", "--kube-context"]).is_none()
+        && ctx.env.kube_context.is_some();
     let settled_args = carried::settle(cmd, ctx);
     let settled;
     let cmd = match &settled_args {
@@ -1538,6 +1546,15 @@ fn command(
     if let Some(place) = &local {
         for f in &mut out[found_before..] {
             if !carried::changes_only_the_place(f) {
+                continue;
+            }
+            if context_claimed && place.starts_with("the local cluster") {
+                f.severity = scratch::made_here(f.severity);
+                f.message = format!(
+                    "in {place}, a throwaway cluster selected by an earlier step (a switch that \
+                     may have failed): {}",
+                    f.message
+                );
                 continue;
             }
             f.severity = Severity::Note;
