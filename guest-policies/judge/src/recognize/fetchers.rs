@@ -122,7 +122,7 @@ fn rows_of(program: &str) -> Option<&'static [(&'static str, &'static [&'static 
 fn url(w: &str) -> bool {
     ["http://", "https://", "ftp://", "tftp://"]
         .iter()
-        .any(|s| w.len() > s.len() && w[..s.len()].eq_ignore_ascii_case(s))
+        .any(|s| w.len() > s.len() && w.get(..s.len()).is_some_and(|h| h.eq_ignore_ascii_case(s)))
 }
 
 fn stdout(w: &str) -> bool {
