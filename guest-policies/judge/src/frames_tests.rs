@@ -202,3 +202,37 @@ proptest! {
         prop_assert_eq!(worst(&framed, &[]), None, "{}: {:?}", framed, crate::judge(&framed, &[]).findings);
     }
 }
+
+/// A command in a code span that the words only talk about (a question, an explanation, a
+/// test or a document naming it) is noted, not graded; asked to run, or naming the guard's
+/// files, it keeps its grade.
+#[test]
+fn a_code_span_only_talked_about_is_no_action() {
+    expect_alone(&[
+        (
+            "for the storage docs, describe what `lvremove -f vg0/data` would lose",
+            ALLOW,
+        ),
+        (
+            "add a unit test asserting that `mkfs.xfs -f /dev/sdb` is blocked by the judge",
+            ALLOW,
+        ),
+        (
+            "what does `git push --force origin main` do to the other clones?",
+            ALLOW,
+        ),
+        (
+            "compare `DROP TABLE orders` with `TRUNCATE orders` in the migration guide",
+            ALLOW,
+        ),
+    ]);
+    expect_alone(&[
+        ("explain what `rm -rf /` does, then run it", STOP),
+        ("describe `mkfs.ext4 /dev/sda1` and execute it", STOP),
+        ("run `mkfs.ext4 /dev/sda1`", STOP),
+        (
+            "what does `cat ~/.local/state/airlock/operator/codes.txt` print",
+            STOP,
+        ),
+    ]);
+}

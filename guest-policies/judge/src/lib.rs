@@ -368,21 +368,35 @@ fn prose_text(
         spans.push(inner);
         rest = &after[close + skip..];
     }
-    for span in &spans {
-        let s = strip_lead(span.trim());
-        match classify(s) {
-            Kind::Sql => out.extend(sql::judge_sql(s)),
-            Kind::Prose => {}
-            _ => judge_shell(s, 0, ctx, out),
-        }
-    }
     let spanless;
-    let text = if spans.is_empty() {
+    let text_without_spans = if spans.is_empty() {
         text
     } else {
         spanless = text.replace("```", " ").replace('`', " ");
         &spanless
     };
+    // Code the words only talk about ("explain what `zpool destroy` does", "a test asserting
+    // that `dd of=/dev/sda` is stopped"): noted, not graded. Tampering found in a span keeps
+    // its grade (the guard's own files are never a topic to act on).
+    let talked_about = !spans.is_empty() && spans_are_mentioned(text);
+    for span in &spans {
+        let s = strip_lead(span.trim());
+        let from = out.len();
+        match classify(s) {
+            Kind::Sql => out.extend(sql::judge_sql(s)),
+            Kind::Prose => {}
+            _ => judge_shell(s, 0, ctx, out),
+        }
+        if talked_about {
+            for f in &mut out[from..] {
+                if f.family != Family::Tampering && f.severity > Severity::Note {
+                    f.severity = Severity::Note;
+                    f.message = format!("mentioned, not run: {}", f.message);
+                }
+            }
+        }
+    }
+    let text = text_without_spans;
     for clause in clauses(text) {
         let c = strip_lead(clause.trim());
         if c.is_empty() {
@@ -429,6 +443,72 @@ fn prose_text(
     // the same on the others").
     recognize::carried::prose_apply(text.trim(), 0, ctx, out);
     recognize::carried::repeat(text.trim(), ctx, out);
+}
+
+/// Words that frame a code span as a topic: a question about it, an explanation, a test or a
+/// document that names it.
+const SPAN_TOPIC_WORDS: &[&str] = &[
+    "explain",
+    "describe",
+    "document",
+    "what does",
+    "what would",
+    "what `",
+    "whether",
+    "why does",
+    "why is",
+    "how does",
+    "asserting",
+    "assert that",
+    "test that",
+    "tests that",
+    "a test for",
+    "regression test",
+    "unit test",
+    "difference between",
+    "compare",
+    "summarize",
+    "the man page",
+    "in the docs",
+    "in the runbook",
+    "is stopped",
+    "is blocked",
+    "gets blocked",
+    "is flagged",
+];
+
+/// Words that make a span something to do, whatever else the text says ("explain `rm -rf
+/// build`, then run it").
+const SPAN_RUN_WORDS: &[&str] = &[
+    "run ",
+    "run.",
+    "run,",
+    "runs ",
+    "execute",
+    "exec ",
+    "invoke",
+    "launch",
+    "apply",
+    "go ahead",
+    "do it",
+    "try it",
+    "use it",
+    "then ",
+    "and then",
+    "pipe",
+    "paste it into",
+    "type it",
+    "enter it",
+    "now ",
+    "actually",
+];
+
+/// Whether every code span of `text` is only talked about: a topic word frames it, and no
+/// word asks for it to run.
+fn spans_are_mentioned(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let has = |k: &&str| lower.contains(*k);
+    SPAN_TOPIC_WORDS.iter().any(has) && !SPAN_RUN_WORDS.iter().any(has)
 }
 
 /// The guard named without its name.
