@@ -72,3 +72,44 @@ fn decoding_to_print_or_to_a_file_or_a_harmless_argument_is_not_raised() {
         ("cd \"$(printf '/tmp')\" && rm -rf ./*", VERIFY),
     ]);
 }
+
+/// PowerShell's hidden scripts: `-EncodedCommand` (any accepted prefix) carries base64 of
+/// UTF-16LE text, and `iex` of `[Convert]::FromBase64String('...')` decoded text; each is
+/// judged as the command line it decodes to, and a harmless one is only asked about.
+#[test]
+fn powershell_hidden_scripts_are_judged_as_what_they_decode_to() {
+    use crate::Severity::{Confirm, Stop, Verify};
+    use crate::severity_tables::worst;
+    for (line, want) in [
+        (
+            "powershell.exe -NoProfile -EncodedCommand UgBlAHMAdABhAHIAdAAtAEMAbwBtAHAAdQB0AGUAcgAgAC0ARgBvAHIAYwBlAA==",
+            Verify,
+        ),
+        (
+            "pwsh -nop -w hidden -en UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABXAGkAbgBkAG8AdwBzAFwAUwB5AHMAdABlAG0AMwAyAA==",
+            Stop,
+        ),
+        (
+            "Invoke-Expression ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('cm0gLXJmIH4=')))",
+            Stop,
+        ),
+        (
+            "powershell -NoProfile -Command \"iex ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String('UwB0AG8AcAAtAEMAbwBtAHAAdQB0AGUAcgAgAC0ARgBvAHIAYwBlAA==')))\"",
+            Verify,
+        ),
+        (
+            "powershell -ec RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQAgACQAZQBuAHYAOgBUAEUATQBQAA==",
+            Confirm,
+        ),
+    ] {
+        assert_eq!(worst(line, &[]), Some(want), "{line}");
+    }
+    // Decoded but never run: a string printed is no script.
+    assert_eq!(
+        worst(
+            "$s = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('R2V0LURhdGU=')); Write-Output $s",
+            &[]
+        ),
+        None
+    );
+}

@@ -233,6 +233,7 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     // Functions the text defines: a later command (or step) that calls one runs its body.
     recognize::carried::record_functions(text, ctx);
     recognize::interpreters::powershell_line(text, out);
+    recognize::interpreters::powershell_base64_line(text, depth, ctx, out);
     recognize::windows::line(text, depth, ctx, out);
     recognize::blocks::line(text, depth, ctx, out);
     let script = shell::parse(text);

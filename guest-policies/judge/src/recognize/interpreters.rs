@@ -343,6 +343,9 @@ pub fn judge(
     if matches!(p, "pwsh" | "powershell" | "iex" | "invoke-expression") {
         powershell(cmd, s, index, out);
     }
+    if matches!(p, "pwsh" | "powershell") {
+        powershell_encoded(cmd, depth, ctx, out);
+    }
     if let Some(body) = shell_string(cmd) {
         run_text(&body, p, depth, ctx, out);
     }
@@ -1450,6 +1453,81 @@ fn powershell(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding
         text.push(' ');
     }
     powershell_text(&text, cmd.program, out);
+}
+
+/// PowerShell's `-EncodedCommand` (any prefix PowerShell accepts: `-e`, `-ec`, `-en`, `-enc`,
+/// ...): base64 of the script's UTF-16LE text. The script is judged as the command line it is
+/// (`powershell -enc <Stop-Computer -Force>` is a shutdown), and hiding it is noted.
+fn powershell_encoded(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let mut words = cmd.words();
+    while let Some(w) = words.next() {
+        let lower = w.to_ascii_lowercase();
+        let Some(name) = lower.strip_prefix('-').or_else(|| lower.strip_prefix('/')) else {
+            continue;
+        };
+        let encoded =
+            name == "e" || name == "ec" || name.len() >= 2 && "encodedcommand".starts_with(name);
+        if !encoded {
+            continue;
+        }
+        if let Some(decoded) = words.next().and_then(decode_base64) {
+            let script: String = decoded.chars().filter(|&c| c != '\0').collect();
+            run_decoded_powershell(&script, depth, ctx, out);
+        }
+        return;
+    }
+}
+
+/// A decoded PowerShell script: the hiding noted, the script judged as a command line.
+fn run_decoded_powershell(script: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if script.trim().is_empty() {
+        return;
+    }
+    out.push(finding(
+        Family::RemoteCode,
+        "remote-code.decoded-payload",
+        Severity::Confirm,
+        format!(
+            "PowerShell runs a decoded payload: {}",
+            crate::cut(script, 80)
+        ),
+    ));
+    crate::judge_shell(script, depth + 1, ctx, out);
+}
+
+/// `Invoke-Expression` (`iex`, `[scriptblock]::Create`) of `[Convert]::FromBase64String('...')`
+/// decoded to text: the literal decoded (UTF-8, or UTF-16LE as `[Text.Encoding]::Unicode`
+/// gives) and judged as the command line it runs. Every command line passes here: one
+/// case-insensitive scan for `frombase64string` first.
+pub fn powershell_base64_line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let bytes = text.as_bytes();
+    const NEEDLE: &[u8] = b"frombase64string";
+    let Some(at) = bytes
+        .windows(NEEDLE.len())
+        .position(|w| w.eq_ignore_ascii_case(NEEDLE))
+    else {
+        return;
+    };
+    let lower = text.to_ascii_lowercase();
+    let runs = lower.contains("iex")
+        || lower.contains("invoke-expression")
+        || lower.contains("[scriptblock]::create");
+    if !runs {
+        return;
+    }
+    let after = &text[at + NEEDLE.len()..];
+    let Some(open) = after.find(['\'', '"']) else {
+        return;
+    };
+    let quote = &after[open..open + 1];
+    let body = &after[open + 1..];
+    let Some(close) = body.find(quote) else {
+        return;
+    };
+    if let Some(decoded) = decode_base64(&body[..close]) {
+        let script: String = decoded.chars().filter(|&c| c != '\0').collect();
+        run_decoded_powershell(&script, depth, ctx, out);
+    }
 }
 
 /// The whole text of a command line, for PowerShell's `Invoke-Expression (Invoke-RestMethod
