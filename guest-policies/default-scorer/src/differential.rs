@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xeb27_3a6f_cc5f_a49e;
+const PINNED: u64 = 0x8dfd_0faf_1f6c_e501;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
