@@ -139,3 +139,25 @@ proptest! {
         prop_assert!(got >= want, "{} after {}: {:?} < {:?}", now, before, got, want);
     }
 }
+
+/// A name the judge otherwise reads as another program (a drop-in: `gdd` as GNU `dd`,
+/// `valkey-cli` as `redis-cli`) that an earlier step bound is that binding: `alias gdd='rm'`
+/// then `gdd -rf /` removes everything (found by the property test above after the drop-in
+/// table grew).
+#[test]
+fn a_drop_in_name_an_earlier_step_bound_is_the_binding() {
+    expect(&[
+        ("gdd -rf /", &["alias gdd='rm'"], STOP),
+        ("gdd -rf /", &["gdd() { rm \"$@\"; }"], STOP),
+        (
+            "/tmp/gdd -rf /",
+            &["cp \"$(command -v rm)\" /tmp/gdd"],
+            STOP,
+        ),
+        (
+            "valkey-cli push --force origin main",
+            &["alias valkey-cli='git'"],
+            VERIFY,
+        ),
+    ]);
+}

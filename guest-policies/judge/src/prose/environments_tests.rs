@@ -2,35 +2,9 @@
 //! consent skipped in words; the guard in words; things a build regenerates. Phrasings here
 //! are in no labeled set (other clouds' nouns, other spellings of the environments).
 
-use crate::finding::Severity::{self, *};
+use crate::finding::Severity::*;
 
-fn worst(text: &str) -> Option<Severity> {
-    crate::judge(text, &[])
-        .findings
-        .iter()
-        .map(|f| f.severity)
-        .max()
-}
-
-fn at_least(cases: &[(&str, Severity)]) {
-    for (text, want) in cases {
-        let got = worst(text);
-        assert!(
-            got.is_some_and(|g| g >= *want),
-            "{text:?}: wanted at least {want:?}, got {got:?}"
-        );
-    }
-}
-
-fn allowed(cases: &[&str]) {
-    for text in cases {
-        let got = worst(text);
-        assert!(
-            got.is_none_or(|g| g < Confirm),
-            "{text:?}: wanted allow, got {got:?}"
-        );
-    }
-}
+use crate::severity_tables::{expect_allowed as allowed, expect_at_least as at_least};
 
 #[test]
 fn machines_of_a_shared_environment_taken_down_are_confirmed() {

@@ -4,35 +4,7 @@
 
 use crate::finding::Severity::{self, *};
 
-fn worst(text: &str) -> Option<Severity> {
-    crate::judge(text, &[])
-        .findings
-        .iter()
-        .map(|f| f.severity)
-        .max()
-}
-
-fn at_least(cases: &[(&str, Severity)]) {
-    for (text, want) in cases {
-        let got = worst(text);
-        assert!(
-            got.is_some_and(|g| g >= *want),
-            "{text:?}: wanted at least {want:?}, got {got:?}"
-        );
-    }
-}
-
-fn allowed(cases: &[&str]) {
-    for text in cases {
-        let got = worst(text);
-        assert!(
-            got.is_none_or(|g| g < Confirm),
-            "{text:?}: wanted allow, got {got:?}"
-        );
-    }
-}
-
-// (a) Infrastructure lifecycle.
+use crate::severity_tables::{expect_allowed as allowed, expect_at_least as at_least};
 
 #[test]
 fn a_destructive_runbook_run_against_production_is_verified() {

@@ -84,6 +84,23 @@ pub fn original(program: &str) -> &str {
     }
 }
 
+/// The names read as `program` ([`original`]'s and the Redis forks' reverse): a name an
+/// earlier step bound (an alias, a function, a copy of a binary: `alias gdd='rm'`) is that
+/// binding, not the program it would otherwise stand for, so the binding is looked up under
+/// every name the line may have been written with.
+pub fn written_names(program: &str) -> impl Iterator<Item = &'static str> + '_ {
+    let redis: &[&'static str] = if program == "redis-cli" {
+        &["valkey-cli", "keydb-cli", "memurai-cli"]
+    } else {
+        &[]
+    };
+    DROP_INS
+        .iter()
+        .filter(move |(_, to)| *to == program)
+        .map(|(from, _)| *from)
+        .chain(redis.iter().copied())
+}
+
 /// How a wrapper's own words end and its command begins.
 #[derive(Clone, Copy)]
 enum Shape {

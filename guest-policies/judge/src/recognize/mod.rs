@@ -1273,7 +1273,17 @@ fn command(
     // they stand for: the recognizers grade them as if written on the line.
     // A copy of a known program's binary under another name (`cp "$(command -v airlock)"
     // /tmp/al`) is that program.
-    let copied = carried::copied_program(p, ctx).map(str::to_owned);
+    // A name read as another program's (`gdd` as `dd`) that an earlier step bound is that
+    // binding: looked up under the names the line may have been written with too.
+    let bound = |lookup: &dyn Fn(&str) -> bool| -> Option<&'static str> {
+        drop_ins::written_names(p).find(|n| lookup(n))
+    };
+    let copied = carried::copied_program(p, ctx)
+        .or_else(|| {
+            bound(&|n| carried::copied_program(n, ctx).is_some())
+                .and_then(|n| carried::copied_program(n, ctx))
+        })
+        .map(str::to_owned);
     let renamed;
     let cmd = match &copied {
         Some(program) => {
@@ -1286,7 +1296,13 @@ fn command(
     // An alias or a function an earlier command or step defined runs what it stands for. The
     // name is judged as written too: a function that wraps the program of the same name
     // (`git() { command git "$@"; }`) must not hide it.
-    if let Some((what, line)) = carried::named_command(p, cmd.args, ctx) {
+    let named = carried::named_command(p, cmd.args, ctx).or_else(|| {
+        if ctx.env.aliases.is_empty() && ctx.env.functions.is_empty() {
+            return None;
+        }
+        drop_ins::written_names(p).find_map(|n| carried::named_command(n, cmd.args, ctx))
+    });
+    if let Some((what, line)) = named {
         judge_as(&what, &line, depth, ctx, out);
     }
     // A git alias, a package script, a make target an earlier step defined runs its text.
