@@ -20,7 +20,7 @@
 use std::borrow::Cow;
 
 use super::Cmd;
-use crate::shell::{RedirectKind, Script};
+use crate::shell::Script;
 
 /// Whether `path` is a dotenv file: `.env`, `.env.NAME`, `NAME.env`, `.envrc`, `.flaskenv`,
 /// Wrangler's `.dev.vars`.
@@ -46,27 +46,12 @@ pub fn names_only(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, path: &str) -> bo
     if filter(cmd.program, cmd.args) {
         return true;
     }
-    let Some(me) = s.commands.get(index) else {
-        return false;
-    };
     // A first stage that passes lines through whole or drops some (`grep -v '^#' .env |
     // cut -d= -f1`): what reaches the filter is lines of the file, all reduced to names.
-    if !matches!(
+    matches!(
         cmd.program,
         "cat" | "bat" | "batcat" | "tail" | "head" | "grep" | "egrep" | "rg" | "sort" | "uniq"
-    ) || !me.piped_out
-        || me
-            .redirects
-            .iter()
-            .any(|r| matches!(r.kind, RedirectKind::Write | RedirectKind::Append))
-    {
-        return false;
-    }
-    let Some(next) = s.commands.get(index + 1).filter(|n| n.piped_in) else {
-        return false;
-    };
-    let mut folded = Vec::new();
-    super::resolve(next, &mut folded).is_some_and(|n| filter(n.program, n.args))
+    ) && super::withheld::output_feeds(s, index, filter)
 }
 
 /// Whether a program with these arguments prints only the part of each line before its `=`.

@@ -45,6 +45,17 @@ pub fn secret_withheld(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
     if reduces(cmd.program, cmd.args) {
         return true;
     }
+    output_feeds(s, index, reduces)
+}
+
+/// Whether the output of command `index` goes straight (piped, nothing redirected to a file)
+/// into a next stage whose program and arguments satisfy `next`: the stage that decides what
+/// of a read reaches the agent.
+pub fn output_feeds(
+    s: &Script<'_>,
+    index: usize,
+    next: impl Fn(&str, &[Cow<'_, str>]) -> bool,
+) -> bool {
     let Some(me) = s.commands.get(index) else {
         return false;
     };
@@ -56,11 +67,11 @@ pub fn secret_withheld(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
     {
         return false;
     }
-    let Some(next) = s.commands.get(index + 1).filter(|n| n.piped_in) else {
+    let Some(stage) = s.commands.get(index + 1).filter(|n| n.piped_in) else {
         return false;
     };
     let mut folded = Vec::new();
-    super::resolve(next, &mut folded).is_some_and(|n| reduces(n.program, n.args))
+    super::resolve(stage, &mut folded).is_some_and(|n| next(n.program, n.args))
 }
 
 /// Whether a command prints only names, a count or a digest of what it reads.
