@@ -476,6 +476,34 @@ const SPAN_TOPIC_WORDS: &[&str] = &[
     "is blocked",
     "gets blocked",
     "is flagged",
+    // Documenting, reviewing, testing and asking about it in other words (session 17).
+    "add a comment",
+    "docstring",
+    "warn that",
+    "warns that",
+    "warning that",
+    "noting that",
+    "note that",
+    "what happens",
+    "what if",
+    "is it safe",
+    "walk me through",
+    "walk through",
+    "readme",
+    "changelog",
+    "release notes",
+    "expecting",
+    "expect that",
+    "to be rejected",
+    "is rejected",
+    "is refused",
+    "to be refused",
+    "is denied",
+    "to be denied",
+    "to be blocked",
+    "to be stopped",
+    "stays blocked",
+    "is caught",
 ];
 
 /// Words that make a span something to do, whatever else the text says ("explain `rm -rf
@@ -502,6 +530,12 @@ const SPAN_RUN_WORDS: &[&str] = &[
     "enter it",
     "now ",
     "actually",
+    "do so",
+    "do that",
+    "do this",
+    "go for it",
+    "carry it out",
+    "proceed",
 ];
 
 /// Whether every code span of `text` is only talked about: a topic word frames it, and no
@@ -509,7 +543,7 @@ const SPAN_RUN_WORDS: &[&str] = &[
 fn spans_are_mentioned(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let has = |k: &&str| lower.contains(*k);
-    SPAN_TOPIC_WORDS.iter().any(has) && !SPAN_RUN_WORDS.iter().any(has)
+    SPAN_TOPIC_WORDS.iter().any(has) && !recognize::mentions::asks_to_act(&lower, SPAN_RUN_WORDS)
 }
 
 /// The guard named without its name.
@@ -1230,6 +1264,8 @@ fn classify(t: &str) -> Kind {
                 | b"so"
                 | b"me"
                 | b"us"
+                // "get rid of the database" (no program named get takes `rid`).
+                | b"rid"
         )
     };
     // Or a word naming people, a privilege or a bulk scope ("make everyone an admin", "kill
@@ -2183,6 +2219,9 @@ mod equivalents_tests;
 
 #[cfg(test)]
 mod other_languages_tests;
+
+#[cfg(test)]
+mod plain_words_tests;
 
 #[cfg(test)]
 mod embedded_tests;
