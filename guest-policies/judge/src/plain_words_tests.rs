@@ -39,6 +39,10 @@ fn deletion_synonyms_on_production_are_stopped() {
         ("raze the public-facing web servers", Verify),
         ("rip out the production ingress gateway", Verify),
         ("toss the main orders database", Verify),
+        // Running things, where the place decides: production by what it serves.
+        ("ditch the primary search nodes", Verify),
+        ("axe the main checkout servers", Verify),
+        ("sunset the real payment api", Verify),
         ("decom the prod elastic nodes", Verify),
         ("zap our paying customers' accounts", Confirm),
     ]);
@@ -61,7 +65,13 @@ fn deletion_synonyms_on_local_or_bounded_objects_go_ahead() {
         "scraping the docs site for broken links",
         "explain the primary key of the orders table",
         "rename the main database migration file",
+        // Another environment named in the same clause wins over "main" / "primary".
+        "restart the main dev server",
+        "deploy the main site preview to my local netlify dev",
     ]);
+    // A data store of the developer's own stays a non-production one (confirmed, as "wipe the
+    // database of my local test stack" is), not production's.
+    expect_alone(&[("wipe the primary database of my local test stack", CONFIRM)]);
 }
 
 #[test]

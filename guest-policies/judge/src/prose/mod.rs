@@ -730,6 +730,9 @@ struct Clause<'a> {
     /// The phrase after the object is a list of people ("to the full customer list", "to the
     /// mailing list"): every one of them receives it.
     recipient_list: bool,
+    /// Production named by what it serves ("the primary database", "the main cluster"):
+    /// production unless the clause names another environment ("the main dev server").
+    served: bool,
 }
 
 /// An action named by one token of a clause: an identifier in call position (`wipe-data`,
@@ -782,6 +785,7 @@ impl<'a> Clause<'a> {
             head_list: false,
             to_tail: false,
             recipient_list: false,
+            served: false,
         }
     }
 
@@ -1193,7 +1197,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         // Production named by what it serves: "the primary database", "the main cluster",
         // "the real one", "our paying customers".
         if environments::production_pair(&toks[i.saturating_sub(2)..i], t) {
-            clause.flags |= flag::PROD;
+            clause.served = true;
         }
         // Public places named in two words: "Hacker News", "Product Hunt", "the company page".
         if prev.is_some_and(|p| {
@@ -2008,6 +2012,18 @@ fn finish<'a>(
     if toks.is_empty() {
         return;
     }
+    let named_production;
+    let c = if c.served
+        && !c.has(flag::NONPROD | flag::LOCAL | flag::SHARED | flag::SCRATCH | flag::PROD)
+    {
+        named_production = Clause {
+            flags: c.flags | flag::PROD,
+            ..*c
+        };
+        &named_production
+    } else {
+        c
+    };
     // The recent hints are read once, and only when a clause leans on them.
     let leans = c.objects & obj::PRONOUN != 0
         || c.has(flag::SAME)
