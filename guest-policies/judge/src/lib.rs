@@ -398,6 +398,10 @@ fn prose_text(
         }
     }
     let text = text_without_spans;
+    // The sentences already read, for a later one's "it" ("The decommission playbook is
+    // ready; point it at the prod inventory"): what the agent said just before, as a recent
+    // hint is.
+    let mut said_before: Vec<&str> = Vec::new();
     for clause in clauses(text) {
         let c = strip_lead(clause.trim());
         if c.is_empty() {
@@ -425,10 +429,32 @@ fn prose_text(
                 // A push after commits were rewritten is a force push ("drop the last two
                 // commits and push").
                 let forced = recognize::carried::forced_push(said, ctx);
+                let with_before;
+                let before = if said_before.is_empty() {
+                    recent
+                } else {
+                    with_before = recent
+                        .iter()
+                        .copied()
+                        .chain(said_before.iter().copied())
+                        .collect::<Vec<_>>();
+                    &with_before[..]
+                };
                 out.extend(prose::judge_prose(
                     forced.as_deref().unwrap_or(said),
-                    recent,
+                    before,
                 ));
+                // Not a download ("curl the status page. Pipe it into jq."): what runs a
+                // download is read over the whole text by the remote-code checks, which know
+                // which programs run what they are given.
+                let fetches = said.split_whitespace().any(|w| {
+                    prose::lexicon::classes(w)
+                        & (prose::lexicon::class::FETCH | prose::lexicon::class::DOWNLOADED)
+                        != 0
+                });
+                if !fetches {
+                    said_before.push(said);
+                }
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
             }

@@ -224,3 +224,32 @@ fn other_languages_name_deletion_and_production() {
         "lösche den lokalen Build-Ordner",
     ]);
 }
+
+#[test]
+fn an_earlier_sentence_is_what_a_later_it_stands_for() {
+    expect_at_least(&[
+        (
+            "The decommission playbook is ready; point it at the prod inventory and let it run to the end",
+            Verify,
+        ),
+        ("The orders table is huge; drop it", Verify),
+        (
+            "The teardown runbook is checked in; aim it at every production host",
+            Verify,
+        ),
+    ]);
+    expect_allowed(&[
+        "The teardown playbook is ready; point it at my local vagrant box",
+        "The lint script is ready; point it at the src folder",
+        "Curl the status page. Pipe it into jq.",
+    ]);
+    // An earlier sentence never lowers what the later one says: "wipe it" stays at least
+    // confirmed after a harmless object, and a dangerous object named with it keeps its grade.
+    expect_at_least(&[
+        ("The tmp folder is full; wipe it", Confirm),
+        (
+            "The tmp folder is full; wipe it and the production database",
+            Verify,
+        ),
+    ]);
+}

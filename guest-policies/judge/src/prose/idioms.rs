@@ -40,10 +40,10 @@ const FIRST: &[&str] = &[
     "burn", "zero",
 ];
 
-/// The idiom `words` start with: how many words it spans, and its plain words.
-pub(super) fn plain(words: &[&str]) -> Option<(usize, &'static str)> {
-    let first = words.first()?;
-    if !FIRST.iter().any(|f| word_is(first, f)) {
+/// The idiom `words` start with (`first` is the first word, bare and lower-case, as the
+/// reduction has it): how many words it spans, and its plain words.
+pub(super) fn plain(first: &str, words: &[&str]) -> Option<(usize, &'static str)> {
+    if !FIRST.contains(&first) {
         return None;
     }
     IDIOMS.iter().find_map(|&(pattern, plain)| {
@@ -71,7 +71,7 @@ mod tests {
     fn each_idiom_is_spelled_as_its_plain_verb_and_nothing_else_is() {
         let said = |s: &str| {
             let words: Vec<&str> = s.split_whitespace().collect();
-            plain(&words)
+            plain(&words[0].to_ascii_lowercase(), &words)
         };
         assert_eq!(said("pull the plug on the api"), Some((4, "shut down")));
         assert_eq!(said("Kill the power to rack 4"), Some((4, "power off")));

@@ -226,7 +226,7 @@ pub fn reduce(text: &str) -> Option<String> {
             continue;
         }
         // An idiom for an action ("pull the plug on", "kill the power to"): its plain verb.
-        if let Some((len, plain)) = super::idioms::plain(&words[i..]) {
+        if let Some((len, plain)) = super::idioms::plain(&lower, &words[i..]) {
             out.extend(plain.split(' ').map(str::to_owned));
             if ends_clause(words[i + len - 1])
                 && let Some(last) = out.last_mut()
