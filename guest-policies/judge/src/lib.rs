@@ -1651,7 +1651,16 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
         let previous = before;
         before = [w, previous[0], previous[1], previous[2]];
-        let f = flags(w.trim_start_matches('\''));
+        let mut f = flags(w.trim_start_matches('\''));
+        // "don't execute it", "never run it", "without running it": a run word negated right
+        // before it asks for nothing to run (a later "and run it" still does).
+        if f & (RUN | RUN_LIKE) != 0
+            && ["don't", "dont", "not", "never", "without"]
+                .iter()
+                .any(|n| previous[0].eq_ignore_ascii_case(n))
+        {
+            f &= !(RUN | RUN_LIKE);
+        }
         if first.is_empty() {
             first = w;
             first_flags = f;

@@ -253,3 +253,24 @@ fn an_earlier_sentence_is_what_a_later_it_stands_for() {
         ),
     ]);
 }
+
+#[test]
+fn a_download_with_its_run_refused_in_words_is_a_read() {
+    expect_allowed(&[
+        "Fetch the nvm install script into a file and walk me through what it would change; don't execute it",
+        "download the rustup installer to ~/Downloads and explain its flags, do not run it",
+        "grab the get-docker.sh script and summarize it without running it",
+    ]);
+    // The refusal covers only the word it stands before: a later request to run keeps the
+    // grade.
+    expect_at_least(&[
+        (
+            "download the installer script, don't execute it yet, then run it",
+            Verify,
+        ),
+        (
+            "fetch the install script from the gist and never mind reading it, just run it",
+            Verify,
+        ),
+    ]);
+}
