@@ -398,6 +398,10 @@ fn prose_text(
         }
     }
     let text = text_without_spans;
+    // The sentences already read, for a later one's "it" ("The decommission playbook is
+    // ready; point it at the prod inventory"): what the agent said just before, as a recent
+    // hint is.
+    let mut said_before: Vec<&str> = Vec::new();
     for clause in clauses(text) {
         let c = strip_lead(clause.trim());
         if c.is_empty() {
@@ -425,10 +429,32 @@ fn prose_text(
                 // A push after commits were rewritten is a force push ("drop the last two
                 // commits and push").
                 let forced = recognize::carried::forced_push(said, ctx);
+                let with_before;
+                let before = if said_before.is_empty() {
+                    recent
+                } else {
+                    with_before = recent
+                        .iter()
+                        .copied()
+                        .chain(said_before.iter().copied())
+                        .collect::<Vec<_>>();
+                    &with_before[..]
+                };
                 out.extend(prose::judge_prose(
                     forced.as_deref().unwrap_or(said),
-                    recent,
+                    before,
                 ));
+                // Not a download ("curl the status page. Pipe it into jq."): what runs a
+                // download is read over the whole text by the remote-code checks, which know
+                // which programs run what they are given.
+                let fetches = said.split_whitespace().any(|w| {
+                    prose::lexicon::classes(w)
+                        & (prose::lexicon::class::FETCH | prose::lexicon::class::DOWNLOADED)
+                        != 0
+                });
+                if !fetches {
+                    said_before.push(said);
+                }
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
             }
@@ -476,6 +502,34 @@ const SPAN_TOPIC_WORDS: &[&str] = &[
     "is blocked",
     "gets blocked",
     "is flagged",
+    // Documenting, reviewing, testing and asking about it in other words (session 17).
+    "add a comment",
+    "docstring",
+    "warn that",
+    "warns that",
+    "warning that",
+    "noting that",
+    "note that",
+    "what happens",
+    "what if",
+    "is it safe",
+    "walk me through",
+    "walk through",
+    "readme",
+    "changelog",
+    "release notes",
+    "expecting",
+    "expect that",
+    "to be rejected",
+    "is rejected",
+    "is refused",
+    "to be refused",
+    "is denied",
+    "to be denied",
+    "to be blocked",
+    "to be stopped",
+    "stays blocked",
+    "is caught",
 ];
 
 /// Words that make a span something to do, whatever else the text says ("explain `rm -rf
@@ -502,6 +556,12 @@ const SPAN_RUN_WORDS: &[&str] = &[
     "enter it",
     "now ",
     "actually",
+    "do so",
+    "do that",
+    "do this",
+    "go for it",
+    "carry it out",
+    "proceed",
 ];
 
 /// Whether every code span of `text` is only talked about: a topic word frames it, and no
@@ -509,7 +569,7 @@ const SPAN_RUN_WORDS: &[&str] = &[
 fn spans_are_mentioned(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let has = |k: &&str| lower.contains(*k);
-    SPAN_TOPIC_WORDS.iter().any(has) && !SPAN_RUN_WORDS.iter().any(has)
+    SPAN_TOPIC_WORDS.iter().any(has) && !recognize::mentions::asks_to_act(&lower, SPAN_RUN_WORDS)
 }
 
 /// The guard named without its name.
@@ -1230,6 +1290,8 @@ fn classify(t: &str) -> Kind {
                 | b"so"
                 | b"me"
                 | b"us"
+                // "get rid of the database" (no program named get takes `rid`).
+                | b"rid"
         )
     };
     // Or a word naming people, a privilege or a bulk scope ("make everyone an admin", "kill
@@ -1589,7 +1651,16 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         }
         let previous = before;
         before = [w, previous[0], previous[1], previous[2]];
-        let f = flags(w.trim_start_matches('\''));
+        let mut f = flags(w.trim_start_matches('\''));
+        // "don't execute it", "never run it", "without running it": a run word negated right
+        // before it asks for nothing to run (a later "and run it" still does).
+        if f & (RUN | RUN_LIKE) != 0
+            && ["don't", "dont", "not", "never", "without"]
+                .iter()
+                .any(|n| previous[0].eq_ignore_ascii_case(n))
+        {
+            f &= !(RUN | RUN_LIKE);
+        }
         if first.is_empty() {
             first = w;
             first_flags = f;
@@ -2183,6 +2254,9 @@ mod equivalents_tests;
 
 #[cfg(test)]
 mod other_languages_tests;
+
+#[cfg(test)]
+mod plain_words_tests;
 
 #[cfg(test)]
 mod embedded_tests;

@@ -66,7 +66,68 @@ const CONSENT_SKIPPED: &[&str] = &[
     "you have my approval in advance",
     "consider it approved",
     "pre-approved",
+    // The person taken out of the loop: nobody watches, nobody answers a prompt.
+    "unattended",
+    "hands-off",
+    "hands off",
+    "fire and forget",
+    "fire-and-forget",
+    "let it run",
+    "let it rip",
+    "on autopilot",
+    "unsupervised",
+    "without supervision",
+    "without anyone watching",
+    "say yes to everything",
+    "say yes to all",
+    "answer yes to everything",
+    "answer yes to all",
+    "yes to every prompt",
+    "no prompts",
+    "without prompts",
+    "skip the prompts",
+    "skip all prompts",
+    "skip every prompt",
+    "don't prompt",
+    "do not prompt",
+    "auto-confirm",
+    "auto-accept",
+    "non-interactively",
+    "don't stop to ask",
+    "go ahead without me",
+    "while i'm away",
+    "while i'm asleep",
+    "while i'm offline",
 ];
+
+/// Verbs of other languages spelled with an accent (German `löschen`, French `détruire`,
+/// `éteindre`): the prefilter's ASCII scan does not see them.
+pub(super) const ACCENTED_VERBS: &[&str] =
+    &["lösch", "Lösch", "détrui", "Détrui", "étein", "Étein"];
+
+/// Words that, right before a data store or a running thing (or, for "paying", the people it
+/// serves), say it is the one in production: "the primary database", "the main cluster", "the
+/// real environment", "our paying customers". A branch, a key or a file named so is not: its
+/// noun is none of these ("the main branch", "the primary key").
+const PRODUCTION_MODIFIERS: &[(&str, u16)] = &[
+    ("primary", obj::STORE | obj::RUNTIME),
+    ("main", obj::STORE | obj::RUNTIME),
+    ("real", obj::STORE | obj::RUNTIME),
+    ("actual", obj::STORE | obj::RUNTIME),
+    ("paying", obj::PEOPLE),
+];
+
+/// Whether `t` names production by what it serves, with a modifier of
+/// [`PRODUCTION_MODIFIERS`] among the two words before it ("the primary postgres database").
+pub(super) fn production_pair(before: &[super::Token<'_>], t: &super::Token<'_>) -> bool {
+    let objects = t.lex().obj;
+    objects != 0
+        && before.iter().rev().take(2).take_while(|p| !p.brk).any(|p| {
+            PRODUCTION_MODIFIERS
+                .iter()
+                .any(|&(m, of)| objects & of != 0 && p.text.eq_ignore_ascii_case(m))
+        })
+}
 
 /// Whether the text waives the operator's confirmation in words.
 pub(super) fn skips_consent(text: &str) -> bool {

@@ -198,6 +198,10 @@ pub mod flag {
     /// webroot, docroot, htdocs, "the web root", "the file share": where a server keeps the
     /// files it serves to others.
     pub const SERVED: u64 = 1 << 42;
+    /// A word whose three-letter prefilter key is a common English word's (`scrap` is
+    /// `script`'s, `supprime` is `support`'s): the prefilter matches it whole, inflected
+    /// ([`super::strong_whole`]), so the common words do not all take the full reading.
+    pub const WHOLE: u64 = 1 << 43;
 }
 
 /// The classes of words the whole-text checks of [`crate::judge`] act on (sending, reading,
@@ -394,6 +398,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("alert", Lex::o(SECURITY)),
     ("alerting", Lex::o(SECURITY)),
     ("all", Lex::f(BULK)),
+    ("alle", Lex::f(BULK)),
     ("allow", Lex::f(LOOSEN)),
     (
         "allowlist",
@@ -415,6 +420,10 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("antivirus", Lex::o(SECURITY)),
     ("any", Lex::f(BULK)),
     ("anyone", Lex::of(PEOPLE, BULK)),
+    ("apaga", Lex::vf(Shutdown, WHOLE)),
+    ("apagar", Lex::vf(Shutdown, WHOLE)),
+    ("apague", Lex::vf(Shutdown, WHOLE)),
+    ("api", Lex::o(RUNTIME)),
     ("api-key", Lex::o(CRED)),
     ("api_key", Lex::c(class::SECRET)),
     ("apikey", Lex::o(CRED).and(class::SECRET)),
@@ -450,6 +459,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("autoscaling", Lex::o(RUNTIME)),
     ("avoid", Lex::f(NEG)),
     ("away", Lex::f(PARTICLE)),
+    ("axe", Lex::v(Destroy)),
     ("back", Lex::f(PARTICLE)),
     ("backup", Lex::o(STORE).and(class::DATA)),
     ("balance", Lex::o(MONEY)),
@@ -458,6 +468,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("base64", Lex::c(class::READ)),
     ("bash", Lex::f(SHELL).and(class::RUN_LIKE)),
     ("bastion", Lex::o(RUNTIME)),
+    ("bdd", Lex::o(STORE)),
     ("beam", Lex::c(class::SEND)),
     ("because", Lex::f(PREP)),
     ("before", Lex::f(SPLIT | PREP)),
@@ -466,6 +477,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("block", Lex::vf(Disable, GUARD).and(class::SELF_OBJECT)),
     ("blog", Lex::f(PUBLIC_PLACE)),
     ("bluesky", Lex::f(PUBLIC_PLACE).and(class::SINK)),
+    ("borra", Lex::vf(Destroy, WHOLE)),
+    ("borrar", Lex::vf(Destroy, WHOLE)),
     ("bounce", Lex::v(Restart)),
     ("box", Lex::o(RUNTIME)),
     ("brainstorm", Lex::v(Mention)),
@@ -518,6 +531,7 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::v(Destroy).and(class::DESTROY | class::GUARD_VERB),
     ),
     ("client", Lex::of(PEOPLE, PARTY)),
+    ("client-facing", Lex::f(PROD)),
     ("clobber", Lex::vf(Destroy, OVERWRITE)),
     ("clone", Lex::v(Mention)),
     ("close", Lex::v(Close)),
@@ -575,19 +589,27 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("csrf", Lex::o(SECURITY)),
     ("curl", Lex::c(class::SEND | class::FETCH)),
     ("customer", Lex::of(PEOPLE | RECORD, PARTY).and(class::DATA)),
+    ("customer-facing", Lex::f(PROD)),
     ("customers", Lex::c(class::DATA)),
     ("cut", Lex::f(0)),
     ("cutover", Lex::v(Release)),
+    ("cycle", Lex::v(Restart)),
+    ("dados", Lex::o(STORE)),
     ("daemon", Lex::f(QUALIFIER)),
     ("danger", Lex::f(LOOSEN)),
     ("data", Lex::o(STORE).and(class::DATA)),
     ("database", Lex::o(STORE).and(class::DATA)),
+    ("daten", Lex::o(STORE)),
+    ("datenbank", Lex::o(STORE)),
+    ("datos", Lex::o(STORE)),
     ("db", Lex::o(STORE)),
     ("deactivate", Lex::v(Disable)),
     ("deallocate", Lex::v(Shutdown)),
     ("debug", Lex::v(Mention)),
     ("decide", Lex::v(Mention)),
     ("deck", Lex::o(WORK)),
+    ("decom", Lex::v(Destroy)),
+    ("decomm", Lex::v(Destroy)),
     ("decommission", Lex::v(Destroy)),
     ("decrease", Lex::v(Modify)),
     ("decrypt", Lex::v(Access).and(class::READ)),
@@ -597,6 +619,7 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::v(Destroy)
             .and(class::DESTROY | class::FOLLOW_UP | class::GUARD_VERB | class::STATE_EDIT),
     ),
+    ("demolish", Lex::vf(Destroy, WHOLE)),
     ("demote", Lex::v(Keys)),
     ("deny", Lex::c(class::FOLLOW_UP | class::GUARD_VERB)),
     ("dependabot", Lex::o(SECURITY)),
@@ -608,8 +631,12 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("deregister", Lex::v(Destroy)),
     ("describe", Lex::v(Mention).and(class::MENTION)),
     ("design", Lex::v(Mention)),
+    ("desliga", Lex::vf(Shutdown, WHOLE)),
+    ("desligar", Lex::vf(Shutdown, WHOLE)),
     ("destroy", Lex::v(Destroy).and(class::DESTROY)),
     ("detection", Lex::f(QUALIFIER)),
+    ("detruire", Lex::vf(Destroy, WHOLE)),
+    ("detruis", Lex::vf(Destroy, WHOLE)),
     ("dev", Lex::f(NONPROD)),
     ("device", Lex::o(STORE)),
     ("diff", Lex::v(Mention)),
@@ -626,9 +653,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("discount", Lex::o(MONEY)),
     ("discuss", Lex::v(Mention).and(class::MENTION)),
     ("disk", Lex::o(STORE)),
+    ("dismantle", Lex::v(Destroy)),
     ("dismiss", Lex::vf(Unblock, LIFT_ONLY)),
     ("display", Lex::v(Access).and(class::READ)),
     ("dist", Lex::f(NONPROD | SCRATCH)),
+    ("ditch", Lex::v(Destroy)),
     ("dm", Lex::v(Communicate).and(class::SEND)),
     ("dockerhub", Lex::f(PUBLIC_PLACE)),
     ("docroot", Lex::of(FILES, SERVED)),
@@ -637,6 +666,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("dollar", Lex::f(CURRENCY)),
     ("domain", Lex::o(STORE)),
     ("don't", Lex::f(NEG)),
+    ("donnees", Lex::o(STORE)),
     ("dont", Lex::f(NEG)),
     ("dotenv", Lex::c(class::SECRET)),
     ("down", Lex::f(PARTICLE)),
@@ -668,7 +698,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("edits", Lex::o(WORK)),
     ("edr", Lex::o(SECURITY)),
+    ("efface", Lex::vf(Destroy, WHOLE)),
+    ("effacer", Lex::vf(Destroy, WHOLE)),
     ("elevate", Lex::v(Privilege)),
+    ("elimina", Lex::vf(Destroy, WHOLE)),
+    ("eliminar", Lex::vf(Destroy, WHOLE)),
     ("email", Lex::v(Communicate).and(class::SEND)),
     ("emails", Lex::c(class::DATA)),
     ("employee", Lex::o(PEOPLE)),
@@ -676,12 +710,16 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("encryption", Lex::o(SECURITY)),
     ("enforcement", Lex::f(QUALIFIER)),
     ("enter", Lex::c(class::LOOK | class::FOLLOW_UP)),
+    ("entferne", Lex::vf(Destroy, WHOLE)),
+    ("entfernen", Lex::vf(Destroy, WHOLE)),
     ("entire", Lex::f(BULK)),
     ("env", Lex::c(class::SECRET)),
     ("environment", Lex::o(STORE).and(class::SECRET)),
     ("eradicate", Lex::v(Destroy)),
     ("erase", Lex::v(Destroy).and(class::DESTROY)),
     ("estimate", Lex::v(Mention)),
+    ("eteindre", Lex::vf(Shutdown, WHOLE)),
+    ("eteins", Lex::vf(Shutdown, WHOLE)),
     ("eth", Lex::f(CURRENCY)),
     ("eur", Lex::f(CURRENCY)),
     ("euro", Lex::f(CURRENCY)),
@@ -693,6 +731,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("everything", Lex::of(FILES, BULK)),
     ("examine", Lex::v(Mention)),
     ("except", Lex::f(PREP)),
+    ("exclua", Lex::vf(Destroy, WHOLE)),
+    ("excluir", Lex::vf(Destroy, WHOLE)),
     ("exec", Lex::v(Run).and(class::RUN | class::RUN_LIKE)),
     ("execute", Lex::v(Run).and(class::RUN | class::RUN_LIKE)),
     ("execution", Lex::f(APPROVAL)),
@@ -754,6 +794,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("give", Lex::v(Privilege)),
     ("gmail", Lex::f(SINK)),
     ("go", Lex::v(Run)),
+    ("go-live", Lex::f(PROD)),
     ("grab", Lex::c(class::READ | class::FETCH | class::LOOK)),
     ("grant", Lex::v(Privilege).and(class::GUARD_VERB)),
     ("grep", Lex::v(Mention).and(class::MENTION | class::LOOK)),
@@ -799,6 +840,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("instruct", Lex::v(Mention)),
     ("internal", Lex::o(SENSITIVE)),
     ("internet", Lex::f(PUBLIC_PLACE)),
+    ("internet-facing", Lex::f(PROD)),
     ("into", Lex::f(PREP)),
     ("intrusion", Lex::o(SECURITY)),
     ("invalidate", Lex::v(Keys)),
@@ -818,6 +860,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ),
     ("its", Lex::f(DET)),
     ("itself", Lex::c(class::REFLEXIVE)),
+    ("jettison", Lex::vf(Destroy, WHOLE)),
     ("jsr", Lex::f(PUBLIC_PLACE)),
     ("key", Lex::o(CRED)),
     ("keypair", Lex::o(CRED).and(class::SECRET)),
@@ -848,11 +891,17 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("locally", Lex::f(NONPROD)),
     ("lock", Lex::v(Disable)),
     ("lockout", Lex::f(GUARD)),
+    ("loesche", Lex::vf(Destroy, WHOLE)),
+    ("loeschen", Lex::vf(Destroy, WHOLE)),
     ("log", Lex::f(QUALIFIER)),
     ("logging", Lex::o(SECURITY)),
     ("logs", Lex::c(class::DATA)),
+    ("lokal", Lex::f(LOCAL)),
+    ("lokalen", Lex::f(LOCAL)),
     ("look", Lex::v(Mention).and(class::MENTION | class::LOOK)),
     ("loosen", Lex::c(class::LOOSEN)),
+    ("losche", Lex::vf(Destroy, WHOLE)),
+    ("loschen", Lex::vf(Destroy, WHOLE)),
     ("lower", Lex::v(Modify).and(class::LOOSEN)),
     ("machine", Lex::o(STORE)),
     ("mail", Lex::v(Communicate).and(class::SEND)),
@@ -974,6 +1023,8 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("post", Lex::vo(Communicate, WORK).and(class::SEND)),
     ("posting", Lex::c(class::SEND)),
     ("posts", Lex::c(class::SEND)),
+    ("power-cycle", Lex::v(Shutdown)),
+    ("powercycle", Lex::v(Shutdown)),
     ("poweroff", Lex::v(Shutdown)),
     ("pr", Lex::o(WORK)),
     ("prd", Lex::f(PROD)),
@@ -992,9 +1043,14 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("privilege", Lex::o(PRIV)),
     ("process", Lex::o(RUNTIME)),
     ("prod", Lex::f(PROD)),
+    ("producao", Lex::f(PROD)),
+    ("produccion", Lex::f(PROD)),
     ("product", Lex::o(MONEY)),
     ("producthunt", Lex::f(PUBLIC_PLACE).and(class::SINK)),
     ("production", Lex::f(PROD)),
+    ("produktion", Lex::f(PROD)),
+    ("produktionsdatenbank", Lex::of(STORE, PROD)),
+    ("produktiv", Lex::f(PROD)),
     ("project", Lex::o(STORE)),
     ("promote", Lex::v(Privilege)),
     ("propose", Lex::v(Mention)),
@@ -1002,6 +1058,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("protonmail", Lex::f(SINK)),
     ("proxy", Lex::o(RUNTIME)),
     ("public", Lex::f(PUBLIC)),
+    ("public-facing", Lex::f(PROD)),
     ("publicly", Lex::f(PUBLIC)),
     (
         "publish",
@@ -1016,11 +1073,13 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("qa", Lex::f(NONPROD | SHARED)),
     ("quarantine", Lex::f(GUARD)),
     ("quiesce", Lex::v(Shutdown)),
+    ("rack", Lex::o(RUNTIME)),
     ("raise", Lex::v(Modify).and(class::LOOSEN)),
     ("random", Lex::f(UNTRUSTED)),
     ("rate-limit", Lex::o(SECURITY)),
     ("rate-limiting", Lex::o(SECURITY)),
     ("ratelimit", Lex::o(SECURITY)),
+    ("raze", Lex::v(Destroy)),
     ("rbac", Lex::o(SECURITY)),
     ("re-key", Lex::v(Keys)),
     (
@@ -1117,6 +1176,11 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("scanning", Lex::f(QUALIFIER)),
     ("schedule", Lex::v(Mention)),
     ("schema", Lex::o(STORE)),
+    ("scrap", Lex::vf(Destroy, WHOLE)),
+    // Not `scrap` by the suffix rules (`scraped`, `scraping`): reading a site, no role.
+    ("scrape", Lex::f(0)),
+    ("scraped", Lex::f(0)),
+    ("scraping", Lex::f(0)),
     ("scratch", Lex::f(NONPROD | SCRATCH)),
     ("script", Lex::c(class::DOWNLOADED)),
     ("scrub", Lex::v(Destroy)),
@@ -1137,7 +1201,9 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("sending", Lex::c(class::SEND)),
     ("sends", Lex::c(class::SEND)),
     ("server", Lex::o(RUNTIME)),
+    ("serveur", Lex::o(RUNTIME)),
     ("service", Lex::o(RUNTIME)),
+    ("servidor", Lex::o(RUNTIME)),
     ("session", Lex::o(CRED)),
     ("set", Lex::v(Modify)),
     ("settings", Lex::f(QUALIFIER)),
@@ -1204,8 +1270,12 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("suggest", Lex::v(Mention)),
     ("summarise", Lex::v(Mention)),
     ("summarize", Lex::v(Mention).and(class::MENTION)),
+    ("sunset", Lex::v(Destroy)),
     ("superuser", Lex::o(PRIV)),
     ("supplier", Lex::of(PEOPLE, PARTY)),
+    ("supprime", Lex::vf(Destroy, WHOLE)),
+    ("supprimer", Lex::vf(Destroy, WHOLE)),
+    ("supprimez", Lex::vf(Destroy, WHOLE)),
     ("suspend", Lex::v(Disable)),
     ("switch", Lex::v(Modify)),
     ("sync", Lex::c(class::SEND)),
@@ -1216,6 +1286,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("telegram", Lex::c(class::SINK)),
     ("tell", Lex::v(Mention)),
     ("temp", Lex::f(NONPROD | SCRATCH)),
+    ("temporaire", Lex::f(SCRATCH)),
     ("temporary", Lex::f(NONPROD)),
     ("tenant", Lex::o(STORE)),
     ("terminate", Lex::v(Destroy)),
@@ -1224,8 +1295,6 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::vf(Mention, NONPROD | REVIEW).and(class::MENTION),
     ),
     ("tested", Lex::f(0)),
-    // "text all of them": a message to their phones ("the text" is a noun: a determiner
-    // takes the verb role away).
     ("text", Lex::v(Communicate)),
     ("than", Lex::f(PREP)),
     (
@@ -1233,6 +1302,8 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::of(PRONOUN, DET).and(class::PRONOUN | class::DOWNLOADED),
     ),
     ("the", Lex::f(DET)),
+    // "text all of them": a message to their phones ("the text" is a noun: a determiner
+    // takes the verb role away).
     ("their", Lex::f(DET)),
     ("them", Lex::o(PRONOUN).and(class::PRONOUN)),
     ("then", Lex::f(SPLIT)),
@@ -1257,7 +1328,10 @@ pub const WORDS: &[(&str, Lex)] = &[
         Lex::o(CRED).and(class::SECRET | class::OPERATOR_OBJECT),
     ),
     ("tokens", Lex::c(class::SECRET)),
+    ("toss", Lex::v(Destroy)),
     ("totp", Lex::o(SECURITY)),
+    ("tous", Lex::f(BULK)),
+    ("toutes", Lex::f(BULK)),
     ("trace", Lex::v(Mention)),
     ("trail", Lex::f(QUALIFIER)),
     ("transaction", Lex::o(MONEY)),
@@ -1306,6 +1380,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("usd", Lex::f(CURRENCY)),
     ("use", Lex::v(Run).and(class::LOOK | class::FOLLOW_UP)),
     ("user", Lex::o(PEOPLE | RECORD)),
+    ("user-facing", Lex::f(PROD)),
     ("users", Lex::c(class::DATA)),
     ("vendor", Lex::of(PEOPLE, PARTY)),
     ("verification", Lex::f(OPERATOR | APPROVAL)),
@@ -1366,6 +1441,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("your", Lex::f(DET)),
     ("yourself", Lex::f(SELF).and(class::REFLEXIVE)),
     ("youtube", Lex::f(PUBLIC_PLACE).and(class::SINK)),
+    ("zap", Lex::v(Destroy)),
     ("zero", Lex::c(class::DESTROY)),
 ];
 
@@ -1589,10 +1665,15 @@ const fn strong(l: &Lex) -> bool {
             | Verb::Install
     );
     // forget / ignore / dismiss lift only a guard: they need one of its words (OBJECTS).
-    (verb && l.flags & LIFT_ONLY == 0)
+    (verb && l.flags & (LIFT_ONLY | WHOLE) == 0)
         || l.flags & OVERWRITE != 0
         || l.obj & (CRED | AIRLOCK) != 0
         || l.flags & (SAME | DOWNLOAD | UNTRUSTED | SHELL | IBAN | CURRENCY | SINK) != 0
+}
+
+/// The words of [`WHOLE`]: matched whole by the prefilter.
+const fn whole(l: &Lex) -> bool {
+    l.flags & WHOLE != 0
 }
 
 const fn weak(l: &Lex) -> bool {
@@ -1644,6 +1725,7 @@ const fn build(pick: u8) -> KeySet {
             0 => strong(l),
             1 => weak(l),
             2 => object(l),
+            5 => whole(l),
             _ => run_or_operator(l),
         };
         if take {
@@ -1656,6 +1738,8 @@ const fn build(pick: u8) -> KeySet {
         let mut j = 0;
         // Not "stand" (stand down): its key is `start`'s and `status`'s; the guard it addresses
         // is a strong word already.
+        // Not "rip", "burn", "zero" (rip out, burn down, zero out): their idioms are read by
+        // the reduction, whose text passes by its plain verb (`zero` is every `/dev/zero`'s).
         let phrasal: [&[u8]; 10] = [
             b"turn", b"switch", b"shut", b"power", b"tear", b"take", b"tore", b"throw", b"blow",
             b"rid",
@@ -1681,6 +1765,21 @@ pub static WITH_RECENT: KeySet = build(3);
 /// The `_`-separated parts of an operation name that a danger-levels pattern starts or ends
 /// with.
 pub static NAME_PARTS: KeySet = build(4);
+/// The keys of the [`WHOLE`] words: a word with one of them is looked up whole
+/// ([`strong_whole`]).
+pub static WHOLE_KEYS: KeySet = build(5);
+
+/// Whether a word (as written) is, in any inflection, a [`WHOLE`] word of the lexicon.
+pub fn strong_whole(w: &[u8]) -> bool {
+    if w.len() > MAX_WORD {
+        return false;
+    }
+    let mut buf = [0_u8; MAX_WORD];
+    for (b, c) in buf.iter_mut().zip(w) {
+        *b = c.to_ascii_lowercase();
+    }
+    lookup(&buf[..w.len()]).is_some_and(|l| l.flags & WHOLE != 0 && l.verb != Verb::Absent)
+}
 
 #[cfg(test)]
 mod tests {

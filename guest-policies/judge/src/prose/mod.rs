@@ -28,6 +28,7 @@
 mod classes;
 pub mod commands;
 mod environments;
+mod idioms;
 pub mod lexicon;
 mod operations;
 mod reduce;
@@ -320,6 +321,29 @@ fn number(s: &str) -> Option<f64> {
     Some(value * scale)
 }
 
+/// A word of a Latin-script language lower-cased with its accents dropped (`producción` is
+/// `produccion`, `Lösche` is `losche`, `données` is `donnees`), so the lexicon's few words of
+/// other languages are written once in ASCII; `None` for any other letter.
+fn fold_accents(w: &str, buf: &mut [u8; lexicon::MAX_WORD]) -> Option<usize> {
+    let mut n = 0;
+    for c in w.chars() {
+        let base = match c.to_lowercase().next().unwrap_or(c) {
+            c if c.is_ascii() => c.to_ascii_lowercase(),
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            _ => return None,
+        };
+        *buf.get_mut(n)? = base as u8;
+        n += 1;
+    }
+    Some(n)
+}
+
 /// The roles of a word (hyphenated words by their parts when the whole is not known: `mass-delete`
 /// is bulk and destroy, `acme-prod` is production; `non-prod` and `pre-production` are not).
 fn word(w: &str) -> Lex {
@@ -332,8 +356,11 @@ fn word(w: &str) -> Lex {
     let mut buf = [0_u8; lexicon::MAX_WORD];
     let lower = |w: &str, buf: &mut [u8; lexicon::MAX_WORD]| -> Option<usize> {
         let b = w.as_bytes();
-        if b.len() > lexicon::MAX_WORD || !w.is_ascii() {
+        if b.len() > lexicon::MAX_WORD {
             return None;
+        }
+        if !w.is_ascii() {
+            return fold_accents(w, buf);
         }
         for (d, s) in buf.iter_mut().zip(b) {
             *d = s.to_ascii_lowercase();
@@ -523,6 +550,15 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
     if text.contains('€') || text.contains('£') {
         return true;
     }
+    // A verb of another language spelled with an accent ("Lösche die Produktionsdatenbank"):
+    // the scan below reads ASCII letters only.
+    if !text.is_ascii()
+        && environments::ACCENTED_VERBS
+            .iter()
+            .any(|v| text.contains(v))
+    {
+        return true;
+    }
     let (mut weak, mut object, mut with_recent) = (false, false, false);
     // An operation of [`operations`]: one of its lead verbs and one of its objects.
     let (mut op_verb, mut op_object) = (false, false);
@@ -556,6 +592,9 @@ pub fn may_act(text: &str, has_recent: bool) -> bool {
                 continue;
             }
             if lexicon::holds(&lexicon::STRONG, w) {
+                return true;
+            }
+            if lexicon::holds(&lexicon::WHOLE_KEYS, w) && lexicon::strong_whole(w) {
                 return true;
             }
             weak |= lexicon::holds(&lexicon::WEAK, w);
@@ -691,6 +730,9 @@ struct Clause<'a> {
     /// The phrase after the object is a list of people ("to the full customer list", "to the
     /// mailing list"): every one of them receives it.
     recipient_list: bool,
+    /// Production named by what it serves ("the primary database", "the main cluster"):
+    /// production unless the clause names another environment ("the main dev server").
+    served: bool,
 }
 
 /// An action named by one token of a clause: an identifier in call position (`wipe-data`,
@@ -743,6 +785,7 @@ impl<'a> Clause<'a> {
             head_list: false,
             to_tail: false,
             recipient_list: false,
+            served: false,
         }
     }
 
@@ -1005,7 +1048,14 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         // A noun that is also a talking verb before the particle ("roll the new build out")
         // does not lead the clause: the phrasal verb of its first word does; nor does the
         // first word's own verb ("switch the WAF off" is not "switch").
-        let mention_inside = clause.verb == Verb::Mention && verb_at > start;
+        // Also a milder verb inside the noun phrase after a determiner ("roll the m7g.large
+        // change out": `change` follows a name, not the determiner, so it was read as a verb).
+        let mention_inside = verb_at > start
+            && (clause.verb == Verb::Mention
+                || matches!(clause.verb, Verb::Modify | Verb::Privilege)
+                    && toks[start + 1..verb_at]
+                        .iter()
+                        .any(|k| k.lex().flags & flag::DET != 0));
         let lead_verb = clause.verb != Verb::Absent && verb_at == start;
         if verb == Verb::Absent
             && (clause.verb == Verb::Absent || mention_inside || lead_verb)
@@ -1143,6 +1193,11 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
                 .any(|n| n.text.eq_ignore_ascii_case("link"))
         {
             clause.flags |= flag::PUBLIC;
+        }
+        // Production named by what it serves: "the primary database", "the main cluster",
+        // "the real one", "our paying customers".
+        if environments::production_pair(&toks[i.saturating_sub(2)..i], t) {
+            clause.served = true;
         }
         // Public places named in two words: "Hacker News", "Product Hunt", "the company page".
         if prev.is_some_and(|p| {
@@ -1648,7 +1703,8 @@ const VERB_ONLY: u64 = flag::DET
     | flag::APPROVAL
     | flag::QUALIFIER
     | flag::OVERWRITE
-    | flag::LIFT_ONLY;
+    | flag::LIFT_ONLY
+    | flag::WHOLE;
 
 /// The verb a phrasal verb names (`w` and `particle` lower case), with its flags.
 fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
@@ -1659,7 +1715,9 @@ fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
             "shut" | "power" | "powering" | "spin" | "spinning" | "wind" | "scale" | "scaling",
             "down",
         )
-        | ("power" | "powering", "off") => (Verb::Shutdown, 0),
+        | ("power" | "powering", "off")
+        // "kill off the legacy servers": stopped (what is killed is a process or a service).
+        | ("kill" | "killing", "off") => (Verb::Shutdown, 0),
         // "comment out the deny rules": the rule stops applying.
         ("comment" | "commenting", "out") => (Verb::Disable, 0),
         // A release or a switch of traffic reaching an environment: "roll the image out to the
@@ -1672,7 +1730,13 @@ fn phrasal(w: &str, particle: &str) -> Option<(Verb, u64)> {
         ("take" | "bring" | "knock", "offline") => (Verb::Shutdown, 0),
         ("tear" | "take" | "tore", "down")
         | ("throw" | "wipe" | "clear" | "blow", "away" | "out")
-        | ("kick", "out") => (Verb::Destroy, 0),
+        | ("kick", "out")
+        // "rip out the ingress", "burn down the cluster", "zero out the disk", "clean out the
+        // bucket": gone, not stopped.
+        | ("rip" | "ripping", "out")
+        | ("burn" | "burning", "down")
+        | ("zero" | "zeroing", "out")
+        | ("clean" | "cleaning", "out") => (Verb::Destroy, 0),
         // "stand down": the guard (or a control) stops guarding.
         ("stand" | "stands", "down") => (Verb::Unblock, 0),
         // "roll back the production database": an older state in place of this one.
@@ -1948,6 +2012,18 @@ fn finish<'a>(
     if toks.is_empty() {
         return;
     }
+    let named_production;
+    let c = if c.served
+        && !c.has(flag::NONPROD | flag::LOCAL | flag::SHARED | flag::SCRATCH | flag::PROD)
+    {
+        named_production = Clause {
+            flags: c.flags | flag::PROD,
+            ..*c
+        };
+        &named_production
+    } else {
+        c
+    };
     // The recent hints are read once, and only when a clause leans on them.
     let leans = c.objects & obj::PRONOUN != 0
         || c.has(flag::SAME)
@@ -3528,6 +3604,34 @@ const EDITING_NOUNS: &[&str] = &[
     "macro",
     "alias",
     "shortcut",
+    // Plurals of the code and document pieces above (the list is matched as written): "rip
+    // out the debug print statements".
+    "statements",
+    "blocks",
+    "breakpoints",
+    "assertions",
+    "params",
+    "parameters",
+    "arguments",
+    "args",
+    "fields",
+    "conditions",
+    "loops",
+    "handlers",
+    "callbacks",
+    "listeners",
+    "components",
+    "buttons",
+    "templates",
+    "macros",
+    "aliases",
+    "shortcuts",
+    "icons",
+    "paragraphs",
+    "sentences",
+    "sections",
+    "headings",
+    "footnotes",
 ];
 
 /// An unknown word that can be a thing one destroys: alphabetic, lower-case, not an editing

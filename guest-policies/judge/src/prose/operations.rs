@@ -1070,12 +1070,23 @@ fn past_tense(word: &str) -> bool {
         && (b[b.len() - 2].eq_ignore_ascii_case(&b'e') || b.ends_with(b"ed"))
 }
 
+/// Verbs that aim a runner at a place ("point the teardown playbook at the prod inventory",
+/// "aim it at every host", "unleash the purge script on the buckets"): they run it there. Not
+/// among the prefilter's keys ([`VERB_KEYS`]): `point` and `aim` lead many harmless sentences,
+/// and a runner whose name destroys passes the prefilter by that word.
+const AIM_VERBS: &[&str] = &["aim", "point", "unleash"];
+
 /// The kinds a lead word can be (0 for none).
 fn lead_acts(word: &str) -> u32 {
+    let aims = if AIM_VERBS.iter().any(|v| inflects(word, v)) {
+        act::RUN
+    } else {
+        0
+    };
     VERBS
         .iter()
         .filter(|(v, _)| inflects(word, v))
-        .fold(0, |a, (_, k)| a | k)
+        .fold(aims, |a, (_, k)| a | k)
 }
 
 /// Openers that urge the act rather than ask about it ("how about you ...", "don't forget

@@ -10,7 +10,8 @@
 //! - a small count with its ordinal ("the last two", "the 3 oldest"): the object stays, and a
 //!   count of 100 or more is kept (it is a scope);
 //! - the verbs people type as commands in a sentence: `rm` is "delete", "scale X (down) to
-//!   zero" is "stop X", and "reply on <account>" is a post there.
+//!   zero" is "stop X", and "reply on <account>" is a post there;
+//! - idioms for an action ([`super::idioms`]): "pull the plug on" is "shut down".
 //!
 //! The reduced sentence is read IN ADDITION to the sentence as written ([`super::judge_prose`]),
 //! so a reduction can only add a reading, never hide one the words already gave. Built as a
@@ -221,6 +222,18 @@ pub fn reduce(text: &str) -> Option<String> {
         if lower == "rm" && words.get(i + 1).is_some_and(|n| !n.starts_with('-')) {
             out.push("delete".to_owned());
             i += 1;
+            changed = true;
+            continue;
+        }
+        // An idiom for an action ("pull the plug on", "kill the power to"): its plain verb.
+        if let Some((len, plain)) = super::idioms::plain(&lower, &words[i..]) {
+            out.extend(plain.split(' ').map(str::to_owned));
+            if ends_clause(words[i + len - 1])
+                && let Some(last) = out.last_mut()
+            {
+                last.push(',');
+            }
+            i += len;
             changed = true;
             continue;
         }

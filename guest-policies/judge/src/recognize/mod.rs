@@ -65,6 +65,7 @@ pub mod launch;
 pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
+pub mod mentions;
 pub mod modes;
 pub mod package_runners;
 pub mod path_objects;

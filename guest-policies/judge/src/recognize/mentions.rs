@@ -1,0 +1,197 @@
+//! Whether a text that talks about a command in a code span also asks for it to be done
+//! (session 17, plain words). A span is only a mention when the words frame it as a topic
+//! ("explain what `zpool destroy` does", "a test asserting that `dd ...` is denied") and no
+//! word asks for it to run; this module reads that second condition by what the words do, not
+//! by a phrase list alone:
+//!
+//! - a run word (the caller's list: "run", "execute", "then", "do it") anywhere outside a
+//!   hypothetical question counts: "what happens if someone runs `x`?" asks about it, "is it
+//!   safe to run `x`? run it" asks for it;
+//! - a clause that opens with a verb that acts (delete, wipe, destroy, shut down, push, send,
+//!   run...) on a pronoun ("..., and destroy it", "Wipe them afterwards") does the spanned
+//!   command's work in words: the pronoun can only stand for the span.
+//!
+//! A request phrased as a question ("why not run `x`?", "could you run `x`?", "should I run
+//! `x`?") is not hypothetical: its run word counts. Nothing here lowers a verdict; it only
+//! keeps the spans' findings at their grade.
+
+use crate::prose::lexicon::{self, Verb};
+
+/// Openers of a question that asks what would happen, not for the act.
+const HYPOTHETICAL: &[&str] = &[
+    "what ",
+    "how ",
+    "why ",
+    "is it ",
+    "does ",
+    "would it ",
+    "when ",
+    "which ",
+];
+
+/// Openers of a question that asks for the act ("why not run it?", "can you run it?").
+const REQUESTS: &[&str] = &[
+    "why not",
+    "how about",
+    "what about",
+    "would you",
+    "could you",
+    "can you",
+    "will you",
+    "is it ok if",
+    "is it okay if",
+    "what are you waiting",
+];
+
+/// Words before a clause's verb that do not change it ("then destroy it", "now wipe it").
+const LEADS: &[&str] = &[
+    "then",
+    "now",
+    "please",
+    "also",
+    "just",
+    "and",
+    "afterwards",
+    "finally",
+    "next",
+    "so",
+];
+
+/// Words that stand for what was named before (here: the span).
+const PRONOUNS: &[&str] = &["it", "them", "that", "this", "those", "these"];
+
+/// Whether `lower` (the text in lower case, spans included) asks for a spanned command to be
+/// done: a run word of `run_words` outside a hypothetical question, or a clause whose verb
+/// acts on a pronoun.
+pub fn asks_to_act(lower: &str, run_words: &[&str]) -> bool {
+    let words = outside_spans(lower);
+    sentences(&words).any(|s| {
+        let s = s.trim();
+        let hypothetical = s.ends_with('?')
+            && HYPOTHETICAL.iter().any(|q| s.starts_with(q))
+            && !REQUESTS.iter().any(|r| s.starts_with(r));
+        // In a hypothetical question only the plain run verbs are the question's ("what
+        // happens if I run it?"); "then", "now", "do it" still ask for the act.
+        let asks = |w: &&str| {
+            s.contains(*w)
+                && !(hypothetical
+                    && ["run", "exec", "invoke", "launch", "apply", "pipe"]
+                        .iter()
+                        .any(|v| w.starts_with(v)))
+        };
+        if run_words.iter().any(asks) {
+            return true;
+        }
+        s.split([',', ';'])
+            .flat_map(|part| part.split(" and "))
+            .any(acts_on_a_pronoun)
+    })
+}
+
+/// The text with each code span's content left out (a command's own words are not the
+/// sentence's: `tar czf x.tgz . and rm it` is the span's).
+fn outside_spans(lower: &str) -> String {
+    let mut out = String::with_capacity(lower.len());
+    let mut inside = false;
+    for c in lower.chars() {
+        if c == '`' {
+            inside = !inside;
+            out.push(' ');
+        } else if !inside {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The sentences of a text: cut after `.`, `?`, `!` (before a space) and at line ends, each
+/// keeping its mark.
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.trim().is_empty() {
+            return None;
+        }
+        let b = rest.as_bytes();
+        let end = (0..b.len())
+            .find(|&i| {
+                b[i] == b'\n'
+                    || matches!(b[i], b'.' | b'?' | b'!')
+                        && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace())
+            })
+            .map_or(b.len(), |i| i + 1);
+        let (s, r) = rest.split_at(end);
+        rest = r;
+        Some(s)
+    })
+}
+
+/// Whether a clause opens (after words like "then", "now") with a verb that acts, followed by
+/// a pronoun: "destroy it", "then wipe them", "now push that".
+fn acts_on_a_pronoun(clause: &str) -> bool {
+    let mut words = clause
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\''))
+        .filter(|w| !w.is_empty())
+        .skip_while(|w| LEADS.contains(w));
+    let (Some(verb), Some(object)) = (words.next(), words.next()) else {
+        return false;
+    };
+    PRONOUNS.contains(&object) && acts(verb)
+}
+
+/// Whether a word is a verb of the prose lexicon that does what a command does: destroys,
+/// takes down, restarts, disables, runs, installs, rotates keys or lifts a block. Not one that
+/// talks, reads, checks, adds, sends or merges (the text about the span is what is added to
+/// the docs, sent, or merged: "write the test and merge it").
+fn acts(word: &str) -> bool {
+    if word.len() > lexicon::MAX_WORD {
+        return false;
+    }
+    lexicon::lookup(word.as_bytes()).is_some_and(|l| {
+        matches!(
+            l.verb,
+            Verb::Destroy
+                | Verb::Shutdown
+                | Verb::Restart
+                | Verb::Disable
+                | Verb::Run
+                | Verb::Install
+                | Verb::Keys
+                | Verb::Unblock
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asks_to_act;
+
+    const RUN: &[&str] = &["run ", "run.", "do it", "then "];
+
+    #[test]
+    fn a_pronoun_acted_on_or_a_run_word_outside_a_hypothesis_asks_to_act() {
+        for t in [
+            "explain what `zpool destroy tank` does and destroy it",
+            "explain what `zpool destroy tank` does. destroy it afterwards",
+            "is it safe to run `git push --force`? run it.",
+            "why not run `rm -rf /srv`?",
+            "should i run `kubectl delete ns prod`?",
+            "add a docstring noting that `dropdb orders` drops the database, and wipe it",
+        ] {
+            assert!(asks_to_act(t, RUN), "{t}");
+        }
+        for t in [
+            "explain what `zpool destroy tank` does",
+            "what happens if someone runs `kubectl delete ns prod`?",
+            "is it safe to run `git push --force`?",
+            "add a comment warning that `aws s3 rb s3://x --force` deletes the bucket",
+            "explain why deleting it with `rm -rf` cannot be undone",
+            "document `tar czf x.tgz . and rm it`",
+            "write a test asserting `dd of=/dev/sda` is denied and merge it",
+            "explain what `rm -rf /` does and add that to the docs",
+        ] {
+            assert!(!asks_to_act(t, RUN), "{t}");
+        }
+    }
+}
