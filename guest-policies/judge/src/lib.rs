@@ -2188,6 +2188,9 @@ mod other_languages_tests;
 mod embedded_tests;
 
 #[cfg(test)]
+mod places_tests;
+
+#[cfg(test)]
 mod people_and_places_tests;
 
 #[cfg(test)]
