@@ -38,6 +38,11 @@ fn reading_the_name_of_a_place_or_a_public_half_goes_ahead() {
         "ls ~/.config/gcloud/legacy_credentials/",
         "cat /etc/ssh/ssh_host_ed25519_key.pub",
         "cat $XDG_CONFIG_HOME/git/config",
+        "cat ~/.tsh/known_hosts",
+        "cat ./fixtures/adc.json",
+        "rm -rf \"$XDG_CACHE_HOME/pip\"",
+        "node -e \"require('fs').rmSync(require('path').join(__dirname, 'dist'), {recursive:true, force:true})\"",
+        "Remove-Item -Recurse -Force $env:LOCALAPPDATA\\Temp\\*",
     ]);
 }
 

@@ -87,6 +87,8 @@ const PLACE_CALLS: &[(&str, &str)] = &[
     ("TempDir()", "/tmp"),
     ("temp_dir()", "/tmp"),
     ("GetTempPath()", "/tmp"),
+    // `node -e`'s script is the working directory.
+    ("__dirname", "."),
     ("cwd()", "."),
     ("getcwd()", "."),
     ("Dir.pwd", "."),
@@ -178,6 +180,7 @@ pub fn mentions_place(code: &str) -> bool {
         "Temp",
         "tmp",
         "expand",
+        "dirname",
         "Dir.",
         "cwd",
         "%",

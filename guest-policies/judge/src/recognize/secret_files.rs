@@ -37,7 +37,6 @@ const SECRET_FILES: &[(&str, Shape, &str)] = &[
     ),
     ("gcloud/credentials.db", End, "Google Cloud credentials"),
     ("gcloud/access_tokens.db", End, "Google Cloud credentials"),
-    ("adc.json", Name, "Google Cloud credentials"),
     ("msal_token_cache.json", Name, "Azure login tokens"),
     ("msal_token_cache.bin", Name, "Azure login tokens"),
     ("accesstokens.json", Name, "Azure login tokens"),
@@ -58,7 +57,7 @@ const SECRET_FILES: &[(&str, Shape, &str)] = &[
     (".config/heroku/", Under, "the Heroku token"),
     (".talos/config", End, "Talos client keys"),
     ("talosconfig", Name, "Talos client keys"),
-    (".tsh/", Under, "Teleport keys and certificates"),
+    (".tsh/keys/", Under, "Teleport keys and certificates"),
     (".step/secrets/", Under, "step CA private keys"),
     // Code hosts, registries and package managers.
     (".gem/credentials", End, "the RubyGems API key"),
@@ -178,6 +177,7 @@ pub fn lookup(path: &str) -> Option<&'static str> {
     }
     let name = p.trim_end_matches('/').rsplit('/').next().unwrap_or(&p);
     if name.ends_with(".pub")
+        || name == "known_hosts"
         || ["example", "sample", "template", "readme"]
             .iter()
             .any(|k| name.contains(k))
