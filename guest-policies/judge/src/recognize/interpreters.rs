@@ -917,11 +917,25 @@ fn placed_secrets(body: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     if !super::places::mentions_place(body) {
         return;
     }
+    const READ_NAMES: &[&str] = &[
+        "read", "open", "load", "contents", "copy", "slurp", "content", "cat",
+    ];
     let mut seen = 0;
     for (open, _) in body.match_indices('(') {
         seen += 1;
         if seen > 48 {
             break;
+        }
+        // Only a read: the call takes the path (`readFileSync(P)`, `open(P)`, `File.read(P)`,
+        // `Get-Content P`), or the path object is read (`(P).read_text()`); a test of it
+        // (`.exists()`, `os.path.isfile`) or a listing of its folder reads no secret. The
+        // call's name is checked first: most calls end here.
+        let name_start = body[..open]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |k| k + 1);
+        let name = body[..open][name_start..].to_ascii_lowercase();
+        if !name.is_empty() && !READ_NAMES.iter().any(|m| name.contains(m)) {
+            continue;
         }
         let Some(arg) = top_level_args(&body[open + 1..]).into_iter().next() else {
             continue;
@@ -929,25 +943,11 @@ fn placed_secrets(body: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         if !super::places::mentions_place(arg) {
             continue;
         }
-        // Only a read: the call takes the path (`readFileSync(P)`, `open(P)`, `File.read(P)`,
-        // `Get-Content P`), or the path object is read (`(P).read_text()`); a test of it
-        // (`.exists()`, `os.path.isfile`) or a listing of its folder reads no secret.
-        let name_start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
-        let name = body[..open][name_start..].to_ascii_lowercase();
         let after = &body[(open + 1 + arg.len() + 1).min(body.len())..];
-        let reads = if name.is_empty() {
-            [".read_text(", ".read_bytes(", ".open(", ".read("]
+        let reads = !name.is_empty()
+            || [".read_text(", ".read_bytes(", ".open(", ".read("]
                 .iter()
-                .any(|m| after.starts_with(m))
-        } else {
-            [
-                "read", "open", "load", "contents", "copy", "slurp", "content", "cat",
-            ]
-            .iter()
-            .any(|m| name.contains(m))
-        };
+                .any(|m| after.starts_with(m));
         if !reads {
             continue;
         }

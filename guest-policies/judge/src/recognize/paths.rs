@@ -546,12 +546,13 @@ fn device_name(name: &str) -> bool {
 pub fn secret(path: &str) -> Option<&'static str> {
     // Every secret below is named by a path (`/`, `.`, `~`, `_`, `@`) or by a bare
     // `credentials` / `kubeconfig`: most words are none of these and stop here.
-    if !path
+    let named = path
         .bytes()
-        .any(|b| matches!(b, b'/' | b'.' | b'~' | b'_' | b'@' | b'$'))
-        && !path.eq_ignore_ascii_case("credentials")
-        && !path.eq_ignore_ascii_case("kubeconfig")
-    {
+        .any(|b| matches!(b, b'/' | b'.' | b'~' | b'_' | b'@'))
+        || path.eq_ignore_ascii_case("credentials")
+        || path.eq_ignore_ascii_case("kubeconfig");
+    // `$KUBECONFIG`: a variable that names a secret's place.
+    if !(named || path.starts_with('$') && super::places::shell_var_path(path).is_some()) {
         return None;
     }
     let p = path.trim_matches(|c| c == '"' || c == '\'');

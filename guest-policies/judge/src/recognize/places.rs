@@ -18,6 +18,7 @@
 //! before still run, nothing is lowered.
 
 use super::paths::Scope;
+use crate::substring::has;
 
 /// Environment variables that name a place, and the path each names (Windows' folders as
 /// [`super::windows::posix_path`] maps them).
@@ -682,8 +683,12 @@ fn split_dots(e: &str) -> Vec<&str> {
 /// on a share stay disposable.
 pub fn shared_scope(path: &str) -> Option<Scope> {
     let p = path.trim_matches(['"', '\'']);
-    let b = p.as_bytes();
-    if b.first() != Some(&b'/') && !p.contains("://") {
+    // Every place below starts so (the Windows reader's UNC and drive paths arrive lowercased).
+    if !(p.starts_with("/mnt/")
+        || p.starts_with("/net/")
+        || p.starts_with("/run/user/")
+        || has(p, "://"))
+    {
         return None;
     }
     let lower = p.to_ascii_lowercase();

@@ -171,11 +171,23 @@ pub fn lookup(path: &str) -> Option<&'static str> {
     {
         return None;
     }
-    let mut p = path.to_ascii_lowercase();
-    if p.contains('\\') {
-        p = p.replace('\\', "/");
+    // Lowercased with `\` as `/`, on the stack: this runs for most paths a command names.
+    let mut buf = [0_u8; 256];
+    let src = path.as_bytes();
+    if src.len() > buf.len() {
+        return None;
     }
-    let name = p.trim_end_matches('/').rsplit('/').next().unwrap_or(&p);
+    for (d, &c) in buf.iter_mut().zip(src) {
+        *d = if c == b'\\' {
+            b'/'
+        } else {
+            c.to_ascii_lowercase()
+        };
+    }
+    let Ok(p) = std::str::from_utf8(&buf[..src.len()]) else {
+        return None;
+    };
+    let name = p.trim_end_matches('/').rsplit('/').next().unwrap_or(p);
     if name.ends_with(".pub")
         || name == "known_hosts"
         || ["example", "sample", "template", "readme"]
@@ -187,10 +199,10 @@ pub fn lookup(path: &str) -> Option<&'static str> {
     SECRET_FILES
         .iter()
         .find(|(frag, shape, _)| match shape {
-            End => p.ends_with(frag) && boundary(&p, p.len() - frag.len()),
+            End => p.ends_with(frag) && boundary(p, p.len() - frag.len()),
             Under => p
                 .find(frag)
-                .is_some_and(|at| boundary(&p, at) && p.len() > at + frag.len()),
+                .is_some_and(|at| boundary(p, at) && p.len() > at + frag.len()),
             Name => name == *frag,
             NamePrefix => name.starts_with(frag) && name.len() > frag.len(),
         })

@@ -61,8 +61,12 @@ pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
 /// (`(Join-Path $HOME '.ssh')` is `'$HOME/.ssh'`, `([Environment]::GetFolderPath('MyDocuments'))`
 /// is `'$HOME/Documents'`), read by [`super::places`]; `None` when the line has none.
 fn placed_subexpressions(text: &str) -> Option<String> {
-    let lower = text.to_ascii_lowercase();
-    if !lower.contains("(join-path ") && !lower.contains("getfolderpath(") {
+    let found = |needle: &[u8]| {
+        text.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    if !found(b"(join-path ") && !found(b"getfolderpath(") {
         return None;
     }
     let mut out = String::with_capacity(text.len());
