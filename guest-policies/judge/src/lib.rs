@@ -2262,6 +2262,9 @@ mod plain_words_tests;
 mod embedded_tests;
 
 #[cfg(test)]
+mod places_tests;
+
+#[cfg(test)]
 mod people_and_places_tests;
 
 #[cfg(test)]

@@ -856,7 +856,13 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             continue;
         }
         let rest = &body[open + 1..];
-        let Some(path) = call_args(rest).into_iter().next().filter(|p| !p.is_empty()) else {
+        let resolved = resolved_operand(rest, body);
+        let Some(path) = call_args(rest)
+            .into_iter()
+            .next()
+            .filter(|p| !(p.is_empty() || resolved.is_some() && module_name(p)))
+            .or_else(|| resolved.clone())
+        else {
             continue;
         };
         let recursive = tree || {
@@ -876,12 +882,95 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             .iter()
             .any(|k| args.contains(k))
         };
-        let line = if recursive {
-            format!("rm -rf {}", quote(&path))
-        } else {
-            format!("rm {}", quote(&path))
+        let verb = if recursive { "rm -rf" } else { "rm" };
+        crate::judge_shell(&format!("{verb} {}", quote(&path)), depth + 1, ctx, out);
+        if let Some(r) = resolved.filter(|r| *r != path) {
+            crate::judge_shell(&format!("{verb} {}", quote(&r)), depth + 1, ctx, out);
+        }
+    }
+}
+
+/// A module's name among a call's literals (`require('path').join(...)`): never the path a
+/// delete is given.
+fn module_name(lit: &str) -> bool {
+    matches!(
+        lit,
+        "path" | "os" | "fs" | "node:path" | "node:os" | "node:fs" | "fs/promises" | "fs-extra"
+    )
+}
+
+/// A call's first argument evaluated as a place expression ([`super::places`]:
+/// `os.homedir() + '/.ssh'`, `path.join(os.homedir(), '.ssh')`), when it spells a place and
+/// every piece of it is readable.
+fn resolved_operand(rest: &str, body: &str) -> Option<String> {
+    let arg = top_level_args(rest).into_iter().next()?;
+    if !super::places::mentions_place(arg) {
+        return None;
+    }
+    super::places::code_path(arg, body)
+}
+
+/// The places inline code builds and hands to a call (`readFileSync(path.join(os.homedir(),
+/// '.npmrc'))`, `open(os.path.expanduser('~/.docker/config.json'))`, `File.read(File.join(
+/// ENV['HOME'], '.netrc'))`): a secret one is read, airlock's own state is touched.
+fn placed_secrets(body: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if !super::places::mentions_place(body) {
+        return;
+    }
+    const READ_NAMES: &[&str] = &[
+        "read", "open", "load", "contents", "copy", "slurp", "content", "cat",
+    ];
+    let mut seen = 0;
+    for (open, _) in body.match_indices('(') {
+        seen += 1;
+        if seen > 48 {
+            break;
+        }
+        // Only a read: the call takes the path (`readFileSync(P)`, `open(P)`, `File.read(P)`,
+        // `Get-Content P`), or the path object is read (`(P).read_text()`); a test of it
+        // (`.exists()`, `os.path.isfile`) or a listing of its folder reads no secret. The
+        // call's name is checked first: most calls end here.
+        let name_start = body[..open]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |k| k + 1);
+        let name = body[..open][name_start..].to_ascii_lowercase();
+        if !name.is_empty() && !READ_NAMES.iter().any(|m| name.contains(m)) {
+            continue;
+        }
+        let Some(arg) = top_level_args(&body[open + 1..]).into_iter().next() else {
+            continue;
         };
-        crate::judge_shell(&line, depth + 1, ctx, out);
+        if !super::places::mentions_place(arg) {
+            continue;
+        }
+        let after = &body[(open + 1 + arg.len() + 1).min(body.len())..];
+        let reads = !name.is_empty()
+            || [".read_text(", ".read_bytes(", ".open(", ".read("]
+                .iter()
+                .any(|m| after.starts_with(m));
+        if !reads {
+            continue;
+        }
+        let Some(p) = super::places::code_path(arg, body) else {
+            continue;
+        };
+        if let Some(what) = paths::secret(&p) {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.read",
+                Severity::Confirm,
+                format!("inline code opens {p}: {what}"),
+            ));
+            ctx.secret_read = Some(p.clone());
+        }
+        if let Some(what) = paths::airlock_state(&p) {
+            out.push(finding(
+                Family::Tampering,
+                "tampering.state",
+                Severity::Stop,
+                format!("inline code touches {p}: {what}"),
+            ));
+        }
     }
 }
 
@@ -974,9 +1063,17 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
-            if let Some(path) = call_args(rest).first() {
+            let resolved = resolved_operand(rest, body);
+            let old = call_args(rest)
+                .into_iter()
+                .next()
+                .filter(|p| !(resolved.is_some() && module_name(p)));
+            if let Some(path) = &old {
                 let line = format!("rm -rf {}", quote(path));
                 crate::judge_shell(&line, depth + 1, ctx, out);
+            }
+            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
+                crate::judge_shell(&format!("rm -rf {}", quote(&p)), depth + 1, ctx, out);
             }
         }
     }
@@ -987,13 +1084,22 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
         for (at, _) in body.match_indices(call) {
             let rest = &body[at + call.len()..];
-            if let Some(path) = call_args(rest).first() {
+            let resolved = resolved_operand(rest, body);
+            let old = call_args(rest)
+                .into_iter()
+                .next()
+                .filter(|p| !(resolved.is_some() && module_name(p)));
+            if let Some(path) = &old {
                 let line = format!("rm {}", quote(path));
                 crate::judge_shell(&line, depth + 1, ctx, out);
+            }
+            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
+                crate::judge_shell(&format!("rm {}", quote(&p)), depth + 1, ctx, out);
             }
         }
     }
     delete_calls(body, depth, ctx, out);
+    placed_secrets(body, ctx, out);
     // A store client's or an ORM's delete of a whole collection, index, table or database.
     super::data_stores::client_calls(body, out);
     super::path_objects::judge(body, depth, ctx, out);

@@ -244,6 +244,12 @@ fn folded(path: &str) -> Option<String> {
 
 /// The scope of `path` as written.
 fn scope_as_written(path: &str) -> Scope {
+    if let Some(shared) = super::places::shared_scope(path) {
+        return shared;
+    }
+    if let Some(placed) = super::places::shell_var_path(path) {
+        return scope(&placed);
+    }
     let p = path.trim();
     let p = p.strip_suffix("/*").unwrap_or(p);
     let p = p.strip_suffix("/.").unwrap_or(p);
@@ -540,16 +546,24 @@ fn device_name(name: &str) -> bool {
 pub fn secret(path: &str) -> Option<&'static str> {
     // Every secret below is named by a path (`/`, `.`, `~`, `_`, `@`) or by a bare
     // `credentials` / `kubeconfig`: most words are none of these and stop here.
-    if !path
+    let named = path
         .bytes()
         .any(|b| matches!(b, b'/' | b'.' | b'~' | b'_' | b'@'))
-        && !path.eq_ignore_ascii_case("credentials")
-        && !path.eq_ignore_ascii_case("kubeconfig")
-    {
+        || path.eq_ignore_ascii_case("credentials")
+        || path.eq_ignore_ascii_case("kubeconfig");
+    // `$KUBECONFIG`: a variable that names a secret's place.
+    if !(named || path.starts_with('$') && super::places::shell_var_path(path).is_some()) {
         return None;
     }
     let p = path.trim_matches(|c| c == '"' || c == '\'');
     let p = p.strip_prefix('@').unwrap_or(p);
+    // `$KUBECONFIG`, `$XDG_CONFIG_HOME/gh/hosts.yml`: the place the variable names.
+    if p.starts_with('$')
+        && let Some(placed) = super::places::shell_var_path(p)
+        && placed != p
+    {
+        return secret(&placed);
+    }
     let name = file_name(p);
     let lower_name = name.to_ascii_lowercase();
     if has(p, ".ssh/") || p.starts_with("id_") || name.starts_with("id_") {
@@ -681,7 +695,7 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if has(&lower_name, "service-account") && lower_name.ends_with(".json") {
         return Some("a cloud service-account key");
     }
-    secret_by_kind(&lower_name)
+    secret_by_kind(&lower_name).or_else(|| super::secret_files::lookup(p))
 }
 
 /// Secrets named by their kind (the extension or name pattern the tool documents) rather than

@@ -65,7 +65,13 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
             if a.starts_with('-') && !a.contains('@') {
                 continue;
             }
-            let path = a.rsplit('@').next().unwrap_or(a);
+            // `-d @FILE`, `host:@FILE`; a path with `@` in a folder's name
+            // (`legacy_credentials/me@corp.dev/adc.json`) is read whole first.
+            let path = if paths::secret(a).is_some() {
+                a
+            } else {
+                a.rsplit('@').next().unwrap_or(a)
+            };
             let path = path.rsplit('<').next().unwrap_or(path);
             if let Some(what) = paths::secret(path) {
                 return Some((path.to_owned(), what));

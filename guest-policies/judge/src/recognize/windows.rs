@@ -48,11 +48,76 @@ pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     if !may_be_windows(text) {
         return;
     }
+    let placed = placed_subexpressions(text);
+    let text = placed.as_deref().unwrap_or(text);
     let statements = split(text);
     for (i, st) in statements.iter().enumerate() {
         let upstream = (st.piped && i > 0).then(|| &statements[i - 1]);
         statement(st, upstream, depth, ctx, out);
     }
+}
+
+/// The line with PowerShell's place subexpressions replaced by the path they name
+/// (`(Join-Path $HOME '.ssh')` is `'$HOME/.ssh'`, `([Environment]::GetFolderPath('MyDocuments'))`
+/// is `'$HOME/Documents'`), read by [`super::places`]; `None` when the line has none.
+fn placed_subexpressions(text: &str) -> Option<String> {
+    let found = |needle: &[u8]| {
+        text.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    if !found(b"(join-path ") && !found(b"getfolderpath(") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let after = rest[open + 1..].trim_start().to_ascii_lowercase();
+        let close = (after.starts_with("join-path ")
+            || after.starts_with("[environment]::getfolderpath(")
+            || after.starts_with("[system.environment]::getfolderpath("))
+        .then(|| matching_paren(rest, open))
+        .flatten();
+        let Some(close) = close else {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        };
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 1..close];
+        match super::places::code_path(inner.trim(), "") {
+            Some(p) => {
+                let p = p
+                    .strip_prefix('~')
+                    .map_or(p.clone(), |r| format!("$HOME{r}"));
+                out.push('\'');
+                out.push_str(&p.replace('\'', ""));
+                out.push('\'');
+            }
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The `)` closing the `(` at `open`.
+fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let mut depth = 0_i32;
+    for (i, c) in s.bytes().enumerate().skip(open) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A cheap test on the words that start a statement (the text's first, and each after `;`,
@@ -525,10 +590,10 @@ pub fn posix_path(w: &str) -> String {
             return format!("{to}{}", if rest == "/" { "" } else { rest });
         }
     }
-    // `\\host\share\rest`: a share of another machine.
+    // `\\host\share\rest`: a share of another machine, read where autofs mounts one
+    // (`/net/host/share/rest`, [`super::places::shared_scope`]).
     if let Some(unc) = lower.strip_prefix("//") {
-        let rest = unc.split_once('/').map_or("", |(_, r)| r);
-        return format!("/srv/{rest}");
+        return format!("/net/{unc}");
     }
     let b = lower.as_bytes();
     let drive = b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':';
@@ -590,7 +655,25 @@ fn registry(w: &str) -> Option<bool> {
     .iter()
     .find_map(|h| l.strip_prefix(h))?;
     let rest = rest.trim_matches('\\');
-    Some(rest.is_empty() || matches!(rest, "software" | "system" | "sam" | "security"))
+    // The machine's top keys, and the keys Windows itself lives in under them.
+    const WINDOWS_KEYS: &[&str] = &[
+        "software",
+        "system",
+        "sam",
+        "security",
+        "software\\microsoft",
+        "software\\microsoft\\windows",
+        "software\\microsoft\\windows nt",
+        "software\\classes",
+        "software\\policies",
+        "software\\wow6432node",
+        "system\\currentcontrolset",
+        "system\\currentcontrolset\\services",
+        "system\\currentcontrolset\\control",
+        "system\\controlset001",
+        "system\\setup",
+    ];
+    Some(rest.is_empty() || WINDOWS_KEYS.contains(&rest))
 }
 
 /// Pushes a Windows finding.
@@ -665,7 +748,15 @@ fn statement(
     };
     let args = Args { words: rest };
     // `-WhatIf` and cmd's `/?` only say what would happen.
-    if args.param("whatif", 2) && args.words.iter().any(|w| w.len() > 2 && w.starts_with('-')) {
+    // `-WhatIf:$false` turns it off: the command runs.
+    let what_if_off = args.words.iter().any(|w| {
+        let l = w.to_ascii_lowercase();
+        l.starts_with("-w") && (l.ends_with(":$false") || l.ends_with(":0"))
+    });
+    if args.param("whatif", 2)
+        && !what_if_off
+        && args.words.iter().any(|w| w.len() > 2 && w.starts_with('-'))
+    {
         return;
     }
     if args.has("/?") {
