@@ -74,6 +74,7 @@ pub mod payments;
 pub mod pipe_words;
 pub mod presentation;
 pub mod public_toggles;
+pub mod reach;
 pub mod registry;
 pub mod remote;
 pub mod reviewed;
