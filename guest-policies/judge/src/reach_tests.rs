@@ -369,3 +369,27 @@ fn inline_code_calls_and_delete_everything_fields() {
         ),
     ]);
 }
+
+#[test]
+fn forge_graphql_mutations_by_reach() {
+    expect_at_least(&[
+        (
+            "gh api graphql -f query='mutation { archiveRepository(input: {repositoryId: \"R_kgDO\"}) { clientMutationId } }'",
+            Severity::Verify,
+        ),
+        (
+            "gh api graphql -f query='mutation($id: ID!) { transferRepository(input: {repositoryId: $id, newOwnerId: \"O_1\"}) { repository { url } } }' -f id=R_kgDO",
+            Severity::Verify,
+        ),
+    ]);
+    expect_alone(&[
+        (
+            "gh api graphql -f query='query { repository(owner: \"acme\", name: \"ledger\") { isArchived } }'",
+            ALLOW,
+        ),
+        (
+            "gh api graphql -f query='mutation { addStar(input: {starrableId: \"R_kgDO\"}) { clientMutationId } }'",
+            ALLOW,
+        ),
+    ]);
+}

@@ -559,6 +559,33 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             );
         }
     }
+    // A GraphQL mutation's reach (`archiveRepository`, `transferRepository`, `deleteTeam`):
+    // the same words as any client's GraphQL body.
+    if a == "api" && b == "graphql" {
+        let mut fields = Vec::new();
+        let mut words = cmd.words();
+        while let Some(w) = words.next() {
+            if matches!(w, "-f" | "-F" | "--field" | "--raw-field") {
+                fields.extend(words.next());
+            }
+        }
+        super::reach::request(
+            cmd,
+            &super::reach::Call {
+                method: "POST",
+                url: "graphql",
+                host: if p == "glab" {
+                    "gitlab.com"
+                } else {
+                    "api.github.com"
+                },
+                path: "graphql",
+                query: "",
+                bodies: &fields,
+            },
+            out,
+        );
+    }
     let mut push =
         |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));
     match (a, b) {
