@@ -363,6 +363,11 @@ fn inline_code_calls_and_delete_everything_fields() {
             "python3 -c \"import requests; requests.delete('http://127.0.0.1:8000/api/workspaces/1')\"",
             ALLOW,
         ),
+        // A delete that is not a web call, next to a read of a container.
+        (
+            "python3 -c \"import requests, redis; print(requests.get('https://api.clickup.com/api/v2/folder/457').json()); redis.Redis().delete('folder:457')\"",
+            ALLOW,
+        ),
         (
             "curl -X POST https://api.example-mailer.io/v3/contacts -H \"Authorization: Bearer $K\" --json '{\"email\":\"a@example.com\",\"all_lists\":true}'",
             ALLOW,

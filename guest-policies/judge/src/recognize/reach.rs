@@ -828,7 +828,12 @@ fn code_method(code: &str) -> Option<&'static str> {
     for (word, method) in METHODS {
         let upper = method;
         let title = format!("{}{}", &upper[..1], &word[1..]);
-        let called = code.contains(&format!(".{word}("))
+        // A web client's method call (not `cache.delete(key)`), or the method as a string.
+        let called = [
+            "requests", "httpx", "axios", "session", "client", "http", "ky", "got",
+        ]
+        .iter()
+        .any(|c| code.contains(&format!("{c}.{word}(")))
             || code.contains(&format!("\"{upper}\""))
             || code.contains(&format!("'{upper}'"))
             || code.contains(&format!("::{title}"))
