@@ -2369,3 +2369,6 @@ mod admin_clis_tests;
 
 #[cfg(test)]
 mod benign_structure_tests;
+// The reach of the object a REST, RPC or GraphQL call acts on, and publication.
+#[cfg(test)]
+mod reach_tests;

@@ -530,6 +530,61 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 format!("{p} api {b}: {why}"),
             ));
         }
+        // The reach of the object the path names (`repos/o/r/transfer`, `archived=true`), as
+        // for any HTTP client: fields make the request a POST when no method is given.
+        let effective = if !method.is_empty() {
+            method.as_str()
+        } else if fields.is_empty() {
+            "GET"
+        } else {
+            "POST"
+        };
+        if effective != "GET" {
+            let (path, query) = b.split_once('?').unwrap_or((b, ""));
+            super::reach::request(
+                cmd,
+                &super::reach::Call {
+                    method: effective,
+                    url: b,
+                    host: if p == "glab" {
+                        "gitlab.com"
+                    } else {
+                        "api.github.com"
+                    },
+                    path,
+                    query,
+                    bodies: &fields,
+                },
+                out,
+            );
+        }
+    }
+    // A GraphQL mutation's reach (`archiveRepository`, `transferRepository`, `deleteTeam`):
+    // the same words as any client's GraphQL body.
+    if a == "api" && b == "graphql" {
+        let mut fields = Vec::new();
+        let mut words = cmd.words();
+        while let Some(w) = words.next() {
+            if matches!(w, "-f" | "-F" | "--field" | "--raw-field") {
+                fields.extend(words.next());
+            }
+        }
+        super::reach::request(
+            cmd,
+            &super::reach::Call {
+                method: "POST",
+                url: "graphql",
+                host: if p == "glab" {
+                    "gitlab.com"
+                } else {
+                    "api.github.com"
+                },
+                path: "graphql",
+                query: "",
+                bodies: &fields,
+            },
+            out,
+        );
     }
     let mut push =
         |family, code, severity, msg: String| out.push(finding(family, code, severity, msg));

@@ -900,6 +900,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         },
         out,
     );
+    // The reach of the object: a container deleted, archived or transferred; a publication.
+    super::reach::request(
+        cmd,
+        &super::reach::Call {
+            method: &method,
+            url: req.url,
+            host: &url.host,
+            path: &url.path,
+            query: &url.query,
+            bodies: &req.bodies,
+        },
+        out,
+    );
     if let Some((severity, why)) = settings_change(&pairs, &url.path) {
         out.push(finding(
             Family::Business,

@@ -1205,6 +1205,8 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
             ));
         }
     }
+    // An HTTP call with a method that may change something: the object's reach, publication.
+    super::reach::inline_code(body, &literals, depth, ctx, out);
     writes(body, depth, ctx, out);
     let fetches = [
         "urlopen",

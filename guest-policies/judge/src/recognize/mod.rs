@@ -76,6 +76,7 @@ pub mod pipe_words;
 pub mod places;
 pub mod presentation;
 pub mod public_toggles;
+pub mod reach;
 pub mod registry;
 pub mod remote;
 pub mod reviewed;
