@@ -2292,3 +2292,9 @@ mod admin_clis_tests;
 
 #[cfg(test)]
 mod benign_structure_tests;
+
+#[cfg(test)]
+mod reads_at_scale_tests;
+
+#[cfg(test)]
+mod made_in_line_tests;

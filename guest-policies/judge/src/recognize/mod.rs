@@ -65,6 +65,7 @@ pub mod launch;
 pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
+pub mod made_in_line;
 pub mod modes;
 pub mod package_runners;
 pub mod path_objects;
@@ -89,6 +90,7 @@ pub mod session;
 pub mod shared_changes;
 pub mod sinks;
 pub mod spelling;
+pub mod staging_uploads;
 pub mod stdin;
 pub mod storage_ops;
 pub mod system;
@@ -1520,7 +1522,7 @@ fn command(
     } else {
         !data_operands && !generic::operands_are_data(p)
     };
-    if out.len() == found_before && reads {
+    if out.len() == found_before && reads && !cloud::topic_list(cmd) {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,

@@ -41,8 +41,10 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
         } else {
             None
         };
+        // A jq-like program's filter is an expression, not a file (`jq '.issues[].key'`).
+        let filter = super::withheld::filter_of(cmd.program, cmd.args);
         for a in cmd.words() {
-            if last == Some(a) {
+            if last == Some(a) || filter == Some(a) {
                 continue;
             }
             if skip {
@@ -908,7 +910,8 @@ pub fn judge(
             || read
                 .as_ref()
                 .is_some_and(|(path, _)| super::secret_names::names_only(cmd, s, index, path))
-            || super::keyrings::handed_to_login(cmd, s, index));
+            || super::keyrings::handed_to_login(cmd, s, index)
+            || super::secret_names::names_of_output(cmd, s, index));
     if let Some((path, what)) = read.clone() {
         if (!matches!(
             cmd.program,
@@ -935,7 +938,9 @@ pub fn judge(
         }
         ctx.secret_read = Some(what.to_owned());
     } else if let Some(what) = dump_program(cmd) {
-        if what.starts_with("the environment") {
+        if what.starts_with("the environment")
+            && !super::secret_names::names_of_output(cmd, s, index)
+        {
             out.push(finding(
                 Family::Secrets,
                 "secrets.env-dump",
