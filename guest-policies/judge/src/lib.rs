@@ -1580,6 +1580,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     // The words just before this one, closest first: a secret's path after "to" or "create" is
     // written, after "example" a template (`prose::names_no_secret`).
     let mut before: [&str; 4] = [""; 4];
+    let mut run_affirmed = false;
     for raw in text.split(|c: char| {
         c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
     }) {
@@ -1603,6 +1604,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             object = Some(w);
         }
         seen |= f;
+        // A run word said as a refusal ("don't execute it", "never run it", "without running
+        // it"): the fetch stays a fetch. Any run word not so negated counts.
+        if f & RUN_LIKE != 0 && !prose::refused(&previous) {
+            run_affirmed = true;
+        }
         if w.bytes()
             .any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
         {
@@ -1751,7 +1757,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     if !mentions_only && ctx.downloads.is_empty() {
         let fetch_and_run = seen & FETCH != 0
-            && seen & RUN_LIKE != 0
+            && run_affirmed
             && (dest.is_some()
                 || has(&lower, "script")
                 || has(&lower, "installer")

@@ -112,3 +112,48 @@ fn ldap_reads_are_commands_not_sentences() {
         Severity::Confirm,
     )]);
 }
+
+#[test]
+fn reads_their_cli_grammar_makes_plain_and_their_near_misses() {
+    expect_allowed(&[
+        "firewall-cmd --permanent --list-all",
+        "firewall-cmd --permanent --zone=dmz --list-ports",
+        "firewall-cmd --permanent --get-zones",
+        "serverless deploy list --stage prod",
+        "sls deploy list functions --stage prod",
+        "vault read sys/health",
+        "vault read sys/mounts",
+        "vault list sys/policies/acl",
+        "vault operator raft list-peers",
+        "vault operator raft autopilot state",
+        "kubectl --context prod-eu cp prod/api-7d9f8:/var/log/app.log ./app.log",
+        "infisical export --env=prod --format=dotenv | cut -d= -f1",
+    ]);
+    expect_at_least(&[
+        (
+            "firewall-cmd --permanent --remove-port=443/tcp",
+            Severity::Confirm,
+        ),
+        (
+            "firewall-cmd --permanent --list-all && firewall-cmd --permanent --delete-zone=dmz",
+            Severity::Confirm,
+        ),
+        ("serverless deploy --stage prod", Severity::Confirm),
+        ("serverless remove --stage prod", Severity::Confirm),
+        ("vault read secret/prod/db", Severity::Confirm),
+        ("vault read database/creds/readonly", Severity::Confirm),
+        ("vault operator raft remove-peer node-3", Severity::Verify),
+        (
+            "kubectl --context prod-eu cp ./patch.sh prod/api-7d9f8:/tmp/patch.sh",
+            Severity::Confirm,
+        ),
+        (
+            "infisical export --env=prod --format=dotenv",
+            Severity::Confirm,
+        ),
+        (
+            "infisical export --env=prod --format=json | cut -d= -f1",
+            Severity::Confirm,
+        ),
+    ]);
+}

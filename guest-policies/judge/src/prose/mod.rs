@@ -442,6 +442,33 @@ fn secret_path(p: &str) -> bool {
     l.contains(['/', '.']) && crate::recognize::paths::secret(l).is_some()
 }
 
+/// Whether the words just before a verb (closest first) refuse it: "don't execute", "do not
+/// run", "never run", "without running", "don't ever run". A refusal of one verb says nothing
+/// of another verb of the text.
+pub fn refused(before: &[&str; 4]) -> bool {
+    let neg = |w: &str| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "don't"
+                | "dont"
+                | "don’t"
+                | "not"
+                | "never"
+                | "without"
+                | "no"
+                | "shouldn't"
+                | "mustn't"
+                | "won't"
+        )
+    };
+    neg(before[0])
+        || neg(before[1])
+            && matches!(
+                before[0].to_ascii_lowercase().as_str(),
+                "ever" | "yet" | "actually" | "just" | "then" | "even"
+            )
+}
+
 /// Whether a secret's path in a sentence names no secret read, judging by the words just before
 /// it (`before`: closest first): the destination of a copy or a creation ("copy .env.example *to*
 /// .env", "*create* .env from it", "fill in *the* .env") is written, not read, and a template

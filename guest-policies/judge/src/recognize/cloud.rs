@@ -365,23 +365,6 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-/// A Heroku topic named alone (`heroku releases -a app`, `heroku domains`, `heroku drains`):
-/// Heroku's CLI runs a topic's list command when no `:command` follows it (`releases` is
-/// `releases:list`). A plural noun there names what is listed, not a verb ("releases" is not
-/// "release"): the generic reader must not read it as an act.
-pub fn topic_list(cmd: &Cmd<'_>) -> bool {
-    if cmd.program != "heroku" {
-        return false;
-    }
-    let ops: Vec<&str> = cmd
-        .operands(&["-a", "--app", "-r", "--remote", "-n", "--num"])
-        .collect();
-    matches!(ops.as_slice(), [topic] if topic.len() > 3
-        && topic.ends_with('s')
-        && !topic.ends_with("ss")
-        && topic.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
-}
-
 /// Words of a command path that name DNS: a domain, a zone or a record set. Deleting one is
 /// not deleting one object: every name under it stops resolving (sites, mail, APIs), the
 /// records are gone with it, and a registered domain may be taken by someone else.

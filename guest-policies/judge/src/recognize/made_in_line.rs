@@ -9,6 +9,8 @@
 //! - a GnuPG home made by `mktemp -d` (`export GNUPGHOME=$(mktemp -d) && gpg --quick-gen-key
 //!   t@example.com && gpg --delete-secret-and-public-key t@example.com`): the keys deleted
 //!   are in a keyring made a moment ago;
+//! - a GnuPG home in the temporary directory named by `--homedir` (a test keyring, as a
+//!   database file there is a scratch database), unless an earlier step linked it elsewhere;
 //! - a minikube profile started on the line (`minikube start -p e2e && kubectl --context e2e
 //!   delete ns demo`): minikube writes the context of that name to point at its own cluster;
 //! - an object whose creation fails when it exists (a namespace, a branch, a release: the
@@ -185,11 +187,29 @@ const GPG_DELETES: &[&str] = &[
 
 /// Why a gpg command only deletes keys from a keyring made on this line.
 fn scratch_keyring(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> Option<String> {
-    if !matches!(cmd.program, "gpg" | "gpg2")
-        || !cmd.words().any(|w| GPG_DELETES.contains(&w))
-        || cmd.words().any(|w| w.starts_with("--homedir"))
-        || !fresh_gnupg_home(cmd, s, index, ctx)
-    {
+    if !matches!(cmd.program, "gpg" | "gpg2") || !cmd.words().any(|w| GPG_DELETES.contains(&w)) {
+        return None;
+    }
+    // A keyring in the temporary directory named on the command (`--homedir /tmp/gpgtest`),
+    // not linked elsewhere by an earlier step: a test keyring, as a database file there is a
+    // scratch database ([`super::scratch`]).
+    let homes: Vec<&str> = cmd
+        .args
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            if a == "--homedir" {
+                Some(cmd.args.get(i + 1).map_or("", |v| &**v))
+            } else {
+                a.strip_prefix("--homedir=")
+            }
+        })
+        .collect();
+    if let [home] = homes.as_slice() {
+        return (temporary(home) && !super::scratch::linked(home.trim_matches(['"', '\'']), ctx))
+            .then(|| format!("keys of the GnuPG home {home} in the temporary directory"));
+    }
+    if !homes.is_empty() || !fresh_gnupg_home(cmd, s, index, ctx) {
         return None;
     }
     Some("keys of a GnuPG home made by mktemp on this line".to_owned())

@@ -60,6 +60,7 @@ pub mod infrastructure;
 pub mod interpreters;
 pub mod key_use;
 pub mod keyrings;
+pub mod known_reads;
 pub mod kube_places;
 pub mod launch;
 pub mod lexicon;
@@ -1522,7 +1523,7 @@ fn command(
     } else {
         !data_operands && !generic::operands_are_data(p)
     };
-    if out.len() == found_before && reads && !cloud::topic_list(cmd) {
+    if out.len() == found_before && reads && !known_reads::settled(cmd) {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,

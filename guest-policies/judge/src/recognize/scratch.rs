@@ -751,7 +751,7 @@ fn database(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
 
 /// Whether a link, mount or move an earlier step made touches `path` (or a directory above or
 /// below it): the temporary path may then be another file ([`super::throwaway`] records them).
-fn linked(path: &str, ctx: &Context) -> bool {
+pub(crate) fn linked(path: &str, ctx: &Context) -> bool {
     let path = path.trim_matches(['\'', '"']);
     let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
     ctx.env

@@ -86,6 +86,14 @@ pub fn dotenv_output(cmd: &Cmd<'_>) -> bool {
             ops.starts_with(&["secrets", "download"]) && format_env() && w("--no-file")
         }
         "railway" => (w("variables") || w("vars")) && w("--kv"),
+        // Infisical's export prints dotenv unless another format is asked for.
+        "infisical" => {
+            w("export")
+                && cmd
+                    .value(&["--format", "-f"])
+                    .is_none_or(|f| f.trim_matches(['"', '\'']) == "dotenv")
+                && !cmd.has(&["--output-file", "-o"])
+        }
         "netlify" => w("env:list") && w("--plain"),
         _ => false,
     }

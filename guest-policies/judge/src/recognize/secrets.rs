@@ -2104,6 +2104,15 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ("auth", "disable") | ("audit", "disable") => {
             (Severity::Verify, "disables authentication or the audit log")
         }
+        // `operator raft list-peers`, `raft autopilot state`, `raft snapshot save` read the
+        // cluster; removing a peer or restoring a snapshot reshapes it.
+        ("operator", "raft")
+            if !cmd
+                .words()
+                .any(|w| matches!(w, "remove-peer" | "restore" | "join" | "set-config")) =>
+        {
+            return;
+        }
         ("operator", "seal" | "step-down" | "raft") => {
             (Severity::Verify, "seals or reshapes the Vault cluster")
         }
