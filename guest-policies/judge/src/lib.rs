@@ -398,6 +398,8 @@ fn prose_text(
         }
     }
     let text = text_without_spans;
+    let prose_start = out.len();
+    let mut prose_found: Vec<usize> = Vec::new();
     for clause in clauses(text) {
         let c = strip_lead(clause.trim());
         if c.is_empty() {
@@ -425,16 +427,35 @@ fn prose_text(
                 // A push after commits were rewritten is a force push ("drop the last two
                 // commits and push").
                 let forced = recognize::carried::forced_push(said, ctx);
+                let from = out.len();
                 out.extend(prose::judge_prose(
                     forced.as_deref().unwrap_or(said),
                     recent,
                 ));
+                prose_found.extend(from..out.len());
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
             }
         }
     }
+    let from = out.len();
     prose_checks(text, ctx, out);
+    prose_found.extend(from..out.len());
+    // A secret read asked for by its names only ("list the secrets under prod, names only",
+    // "the variables of .env without their values"): the words' own reads are noted; commands
+    // on the line keep theirs.
+    if prose_found.iter().any(|&i| i >= prose_start) && prose::names_only_request(text) {
+        for &i in &prose_found {
+            let f = &mut out[i];
+            if f.family == Family::Secrets
+                && matches!(f.code, "secrets.read" | "secrets.reveal")
+                && f.severity == Severity::Confirm
+            {
+                f.severity = Severity::Note;
+                f.message = format!("names only, no values: {}", f.message);
+            }
+        }
+    }
     // What a follow-up refers to: a message drafted to a group, people exported, a folder
     // listed, right before this text; then what this text leaves for the next.
     recognize::carried::follow_up(text.trim(), recent, ctx, out);
