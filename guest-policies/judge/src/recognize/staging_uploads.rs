@@ -15,10 +15,15 @@
 //! - nothing else on the command reads from the agent's machine (`rsync -a dist/ ~/.ssh
 //!   staging:` has a second source that is not a build's output).
 //!
+//! - nothing was put into the build folder from outside it by this line or an earlier step: a
+//!   link (`ln -s ~/.ssh dist/k`: `scp -r` and `rsync -L` follow it), a copy or move from the
+//!   home, the root or a variable (`cp ~/.aws/credentials dist/`), or a secret's copy there.
+//!
 //! Only this command's exfiltration findings are lowered; a secret read elsewhere on the line
 //! keeps its grade.
 
-use super::Cmd;
+use super::defined::Kind;
+use super::{Cmd, Context};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::Script;
 
@@ -77,8 +82,72 @@ fn built(source: &str) -> bool {
         && super::paths::secret(s).is_none()
 }
 
+/// The build folder a path is in (`dist` of `./dist/k`), if any.
+fn build_folder(path: &str) -> Option<&str> {
+    let p = path.trim_matches(['"', '\'']).trim_start_matches("./");
+    let first = p.split('/').next().unwrap_or(p);
+    super::exposures::build_output(first).then_some(first)
+}
+
+/// Records a link, or a file brought from outside the project, put into a build folder: a
+/// later upload of that folder carries what it points to.
+pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
+    if !matches!(
+        cmd.program,
+        "ln" | "cp" | "mv" | "install" | "rsync" | "link"
+    ) {
+        return;
+    }
+    let ops: Vec<&str> = cmd
+        .operands(&[
+            "-t",
+            "--target-directory",
+            "-S",
+            "--suffix",
+            "-o",
+            "-m",
+            "-g",
+        ])
+        .collect();
+    let Some((dest, sources)) = ops.split_last() else {
+        return;
+    };
+    let linked = matches!(cmd.program, "ln" | "link")
+        || cmd.flag(b"sl", &["symbolic-link", "link", "links", "copy-links"]);
+    let outside = sources.iter().any(|o| {
+        let o = o.trim_matches(['"', '\'']);
+        o.starts_with(['~', '/', '$']) || o.split('/').any(|c| c == "..")
+    });
+    let target = cmd.value(&["-t", "--target-directory"]).unwrap_or(dest);
+    if (linked || outside)
+        && let Some(folder) = build_folder(target)
+    {
+        let step = ctx.env.step;
+        ctx.env.defined.define(
+            Kind::Alias,
+            &format!("build-import:{folder}"),
+            "",
+            step,
+            None,
+        );
+    }
+}
+
+/// Whether something from outside was put into `source`'s build folder.
+fn imported(source: &str, ctx: &Context) -> bool {
+    build_folder(source).is_some_and(|f| {
+        ctx.env
+            .defined
+            .has(Kind::Alias, &format!("build-import:{f}"))
+            || ctx
+                .secret_copies
+                .iter()
+                .any(|(copy, _)| build_folder(copy) == Some(f))
+    })
+}
+
 /// Whether `cmd` copies only a build's output to a staging host.
-fn copies_build_to_staging(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
+fn copies_build_to_staging(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> bool {
     match cmd.program {
         "rsync" | "scp" => {
             // `--delete` removes the files at the destination that the build lacks: a change
@@ -94,13 +163,15 @@ fn copies_build_to_staging(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool 
             let [sources @ .., dest] = ops.as_slice() else {
                 return false;
             };
-            !sources.is_empty() && sources.iter().all(|o| built(o)) && staging_host(dest, true)
+            !sources.is_empty()
+                && sources.iter().all(|o| built(o) && !imported(o, ctx))
+                && staging_host(dest, true)
         }
         "ssh" => {
             let Some(host) = cmd.operands(SSH_VALUED).next() else {
                 return false;
             };
-            staging_host(host, false) && fed_by_build_archive(s, index)
+            staging_host(host, false) && fed_by_build_archive(s, index, ctx)
         }
         _ => false,
     }
@@ -108,7 +179,7 @@ fn copies_build_to_staging(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool 
 
 /// Whether command `index` reads its stdin from a `tar` that archives only a build's output to
 /// its stdout (`tar czf - site/`, `tar -C . -cz dist`).
-fn fed_by_build_archive(s: &Script<'_>, index: usize) -> bool {
+fn fed_by_build_archive(s: &Script<'_>, index: usize, ctx: &Context) -> bool {
     let Some(me) = s.commands.get(index) else {
         return false;
     };
@@ -164,16 +235,19 @@ fn fed_by_build_archive(s: &Script<'_>, index: usize) -> bool {
             _ => sources.push(w),
         }
     }
-    creates && to_stdout && !sources.is_empty() && sources.iter().all(|o| built(o))
+    creates
+        && to_stdout
+        && !sources.is_empty()
+        && sources.iter().all(|o| built(o) && !imported(o, ctx))
 }
 
 /// Lowers this command's exfiltration findings when it copies a build's output to staging.
-pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, found: &mut [Finding]) {
+pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: &mut [Finding]) {
     if !matches!(cmd.program, "rsync" | "scp" | "ssh") {
         return;
     }
     let about = |f: &Finding| f.family == Family::Exfiltration && f.severity > Severity::Note;
-    if !found.iter().any(about) || !copies_build_to_staging(cmd, s, index) {
+    if !found.iter().any(about) || !copies_build_to_staging(cmd, s, index, ctx) {
         return;
     }
     for f in found.iter_mut().filter(|f| about(f)) {
