@@ -402,6 +402,8 @@ fn prose_text(
     // ready; point it at the prod inventory"): what the agent said just before, as a recent
     // hint is.
     let mut said_before: Vec<&str> = Vec::new();
+    let prose_start = out.len();
+    let mut prose_found: Vec<usize> = Vec::new();
     for clause in clauses(text) {
         let c = strip_lead(clause.trim());
         if c.is_empty() {
@@ -440,6 +442,7 @@ fn prose_text(
                         .collect::<Vec<_>>();
                     &with_before[..]
                 };
+                let from = out.len();
                 out.extend(prose::judge_prose(
                     forced.as_deref().unwrap_or(said),
                     before,
@@ -455,12 +458,30 @@ fn prose_text(
                 if !fetches {
                     said_before.push(said);
                 }
+                prose_found.extend(from..out.len());
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
             }
         }
     }
+    let from = out.len();
     prose_checks(text, ctx, out);
+    prose_found.extend(from..out.len());
+    // A secret read asked for by its names only ("list the secrets under prod, names only",
+    // "the variables of .env without their values"): the words' own reads are noted; commands
+    // on the line keep theirs.
+    if prose_found.iter().any(|&i| i >= prose_start) && prose::names_only_request(text) {
+        for &i in &prose_found {
+            let f = &mut out[i];
+            if f.family == Family::Secrets
+                && matches!(f.code, "secrets.read" | "secrets.reveal")
+                && f.severity == Severity::Confirm
+            {
+                f.severity = Severity::Note;
+                f.message = format!("names only, no values: {}", f.message);
+            }
+        }
+    }
     // What a follow-up refers to: a message drafted to a group, people exported, a folder
     // listed, right before this text; then what this text leaves for the next.
     recognize::carried::follow_up(text.trim(), recent, ctx, out);
@@ -1642,6 +1663,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     // The words just before this one, closest first: a secret's path after "to" or "create" is
     // written, after "example" a template (`prose::names_no_secret`).
     let mut before: [&str; 4] = [""; 4];
+    let mut run_affirmed = false;
     for raw in text.split(|c: char| {
         c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
     }) {
@@ -1674,6 +1696,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             object = Some(w);
         }
         seen |= f;
+        // A run word said as a refusal ("don't execute it", "never run it", "without running
+        // it"): the fetch stays a fetch. Any run word not so negated counts.
+        if f & RUN_LIKE != 0 && !prose::refused(&previous) {
+            run_affirmed = true;
+        }
         if w.bytes()
             .any(|b| matches!(b, b'/' | b'.' | b'~' | b'@' | b'_'))
         {
@@ -1822,7 +1849,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     }
     if !mentions_only && ctx.downloads.is_empty() {
         let fetch_and_run = seen & FETCH != 0
-            && seen & RUN_LIKE != 0
+            && run_affirmed
             && (dest.is_some()
                 || has(&lower, "script")
                 || has(&lower, "installer")
@@ -2372,3 +2399,9 @@ mod benign_structure_tests;
 // The reach of the object a REST, RPC or GraphQL call acts on, and publication.
 #[cfg(test)]
 mod reach_tests;
+
+#[cfg(test)]
+mod reads_at_scale_tests;
+
+#[cfg(test)]
+mod made_in_line_tests;

@@ -469,6 +469,83 @@ fn secret_path(p: &str) -> bool {
     l.contains(['/', '.']) && crate::recognize::paths::secret(l).is_some()
 }
 
+/// Whether a text asks for secrets' names only: it says so ("names only", "only the names",
+/// "just the key names", "without their values") and every "value" it says is refused, with
+/// no word that asks for the content (decrypt, reveal, plaintext, contents, password of).
+pub fn names_only_request(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    const NAMES: &[&str] = &[
+        "names only",
+        "only the names",
+        "only their names",
+        "just the names",
+        "just their names",
+        "only names",
+        "key names",
+        "without their values",
+        "without the values",
+        "without values",
+        "without printing the values",
+        "without showing the values",
+    ];
+    const REFUSED_VALUES: &[&str] = &[
+        "without their values",
+        "without the values",
+        "without values",
+        "without printing the values",
+        "without showing the values",
+        "no values",
+        "not the values",
+        "not their values",
+    ];
+    if !NAMES.iter().any(|n| t.contains(n)) {
+        return false;
+    }
+    if [
+        "decrypt",
+        "reveal",
+        "plaintext",
+        "contents",
+        "in clear",
+        "unmask",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+    {
+        return false;
+    }
+    let values = t.matches("value").count();
+    let refused: usize = REFUSED_VALUES.iter().map(|r| t.matches(r).count()).sum();
+    values <= refused
+}
+
+/// Whether the words just before a verb (closest first) refuse it: "don't execute", "do not
+/// run", "never run", "without running", "don't ever run". A refusal of one verb says nothing
+/// of another verb of the text.
+pub fn refused(before: &[&str; 4]) -> bool {
+    let neg = |w: &str| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "don't"
+                | "dont"
+                | "don’t"
+                | "not"
+                | "never"
+                | "without"
+                | "no"
+                | "shouldn't"
+                | "mustn't"
+                | "won't"
+        )
+    };
+    neg(before[0])
+        || neg(before[1])
+            && matches!(
+                before[0].to_ascii_lowercase().as_str(),
+                "ever" | "yet" | "actually" | "just" | "then" | "even"
+            )
+}
+
 /// Whether a secret's path in a sentence names no secret read, judging by the words just before
 /// it (`before`: closest first): the destination of a copy or a creation ("copy .env.example *to*
 /// .env", "*create* .env from it", "fill in *the* .env") is written, not read, and a template

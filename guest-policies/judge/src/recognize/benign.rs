@@ -32,6 +32,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     }
     super::scratch::record(cmd, ctx);
     super::artifact_uploads::record(cmd, ctx);
+    super::staging_uploads::record(cmd, ctx);
 }
 
 /// Lowers this command's findings that the benign kinds account for.
@@ -42,11 +43,14 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     super::secret_metadata::lower(cmd, found);
     super::visibility::lower(cmd, ctx, found);
     super::dev_credentials::lower(cmd, ctx, found);
-    super::scratch::lower(cmd, ctx, found);
+    super::scratch::lower(cmd, s, index, ctx, found);
     super::key_use::lower(cmd, found);
     super::sandboxes::lower(cmd, ctx, found);
     super::artifact_uploads::lower(cmd, ctx, found);
     super::alias_names::lower(cmd, ctx, found);
     super::temporary_cwd::lower(cmd, s, index, ctx, found);
     super::local_modes::lower(cmd, found);
+    super::withheld::lower(cmd, s, index, found);
+    super::staging_uploads::lower(cmd, s, index, ctx, found);
+    super::made_in_line::lower(cmd, s, index, ctx, found);
 }

@@ -520,6 +520,9 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "containers.kubectl-rollout-restart",
             out,
         ),
+        // A copy out of a pod to this machine (`kubectl cp prod/api-1:/var/log/app.log
+        // ./app.log`) reads a file there; a copy into a pod changes it.
+        "cp" if ops.len() == 3 && ops[1].contains(':') && !ops[2].contains(':') => {}
         "exec" | "cp" | "port-forward" | "debug" | "attach" if prod => push(
             "containers.kubectl-exec-production",
             Severity::Confirm,

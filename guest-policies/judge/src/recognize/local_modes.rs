@@ -6,7 +6,9 @@
 //! Read from the options, never from words: every `--project`/`-P` value a `demo-` id (the
 //! default project from `.firebaserc` is unknown here, so none given keeps the grade), or
 //! `--local` with no `--remote`/`--preview` beside it. Only the command's cloud and database
-//! findings are lowered; another command of the line keeps its own.
+//! findings are lowered; another command of the line keeps its own. A kube context given on
+//! the line that names a local cluster (`--context kind-lab`) lowers kubectl's secret reads
+//! there: the secret is the throwaway cluster's fixture.
 
 use super::Cmd;
 use crate::finding::{Family, Finding, Severity};
@@ -49,14 +51,37 @@ fn local(cmd: &Cmd<'_>) -> Option<&'static str> {
             });
             (local && !remote).then_some("Wrangler's local simulation (--local)")
         }
+        // A kube context that names the developer's own cluster (kind, k3d, minikube, Docker
+        // Desktop...: [`super::containers::local_cluster`]), given on the line with no other
+        // kubeconfig or server: a secret read there is a fixture of that cluster.
+        "kubectl" | "oc" => {
+            let other = cmd.words().any(|w| {
+                w.starts_with("--kubeconfig")
+                    || w.starts_with("--server")
+                    || w.starts_with("-s=")
+                    || w == "-s"
+                    || w.starts_with("--cluster")
+            }) || cmd.assignments.iter().any(|a| a.starts_with("KUBECONFIG="));
+            (!other
+                && cmd
+                    .value(&["--context"])
+                    .is_some_and(super::containers::local_cluster))
+            .then_some("a local cluster named by its context")
+        }
         _ => None,
     }
 }
 
 /// Lowers this command's cloud and database findings when it works on a local emulation.
 pub fn lower(cmd: &Cmd<'_>, found: &mut [Finding]) {
+    let kube = matches!(cmd.program, "kubectl" | "oc");
     let about = |f: &Finding| {
-        matches!(f.family, Family::Cloud | Family::Database) && f.severity > Severity::Note
+        f.severity > Severity::Note
+            && if kube {
+                f.family == Family::Secrets && f.code == "secrets.read"
+            } else {
+                matches!(f.family, Family::Cloud | Family::Database)
+            }
     };
     if !found.iter().any(about) {
         return;

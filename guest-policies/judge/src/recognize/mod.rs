@@ -60,11 +60,13 @@ pub mod infrastructure;
 pub mod interpreters;
 pub mod key_use;
 pub mod keyrings;
+pub mod known_reads;
 pub mod kube_places;
 pub mod launch;
 pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
+pub mod made_in_line;
 pub mod mentions;
 pub mod modes;
 pub mod package_runners;
@@ -93,6 +95,7 @@ pub mod session;
 pub mod shared_changes;
 pub mod sinks;
 pub mod spelling;
+pub mod staging_uploads;
 pub mod stdin;
 pub mod storage_ops;
 pub mod system;
@@ -1524,7 +1527,7 @@ fn command(
     } else {
         !data_operands && !generic::operands_are_data(p)
     };
-    if out.len() == found_before && reads {
+    if out.len() == found_before && reads && !known_reads::settled(cmd) {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,

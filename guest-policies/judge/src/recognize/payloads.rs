@@ -649,15 +649,18 @@ pub fn publication(cmd: &super::Cmd<'_>, out: &mut Vec<crate::finding::Finding>)
             break;
         }
         let mut sends = false;
+        let mut reads = false;
         super::generic::parts(w, |p| {
-            sends = super::generic::lower(p, &mut buf).is_some_and(|l| {
-                matches!(
-                    super::generic::role(l, None),
-                    super::generic::Role::Act(Verb::Communicate)
-                )
-            });
-            !sends
+            let role = super::generic::lower(p, &mut buf).map(|l| super::generic::role(l, None));
+            // A read verb ends the command path: what follows it is what is listed or shown
+            // (`rabbitmqctl list_queues name messages consumers`: columns, not a send).
+            reads = matches!(role, Some(super::generic::Role::Read));
+            sends = matches!(role, Some(super::generic::Role::Act(Verb::Communicate)));
+            !sends && !reads
         });
+        if reads {
+            return;
+        }
         if sends {
             verb = Some((i, w));
             break;

@@ -21,6 +21,7 @@
 use super::defined::Kind;
 use super::{Cmd, Context};
 use crate::finding::{Family, Finding, Severity};
+use crate::shell::Script;
 
 /// Kinds of Kubernetes objects that live in a namespace (short names and plurals): deleting
 /// them there touches nothing outside it. Cluster-wide kinds (nodes, persistent volumes,
@@ -350,31 +351,37 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
 }
 
 /// Lowers what this command's own reader found about an object this session made.
-pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
+pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: &mut [Finding]) {
     if found.iter().all(|f| f.severity <= Severity::Note) {
         return;
     }
-    if let Some(why) = in_made_namespace(cmd, ctx) {
+    if let Some((why, on_this_line)) = in_made_namespace(cmd, ctx) {
         for f in found
             .iter_mut()
             .filter(|f| f.family == Family::Containers && f.severity > Severity::Note)
         {
-            f.severity = made_here(f.severity);
+            f.severity = super::made_in_line::tier(f.severity, on_this_line, s, index);
             f.message = format!("{why}: {}", f.message);
         }
     }
     if let Some((key, family)) = made_or_undone(cmd, Verb::Undo).zip(undo_family(cmd.program))
-        && ctx
+        && let Some(made) = ctx
             .env
             .defined
-            .has(Kind::Created, &format!("{key}|{}", implicit_place(ctx)))
+            .latest_of(Kind::Created, &format!("{key}|{}", implicit_place(ctx)))
     {
+        let on_this_line = made.step == ctx.env.step;
         let name = key.rsplit('|').next().unwrap_or("");
+        // The data-store reader reads gcloud's topics, subscriptions and instances too: its
+        // finding is about the same one named object.
+        let about = |f: &Finding| {
+            f.family == family || cmd.program == "gcloud" && f.family == Family::Database
+        };
         for f in found
             .iter_mut()
-            .filter(|f| f.family == family && f.severity > Severity::Note)
+            .filter(|f| about(f) && f.severity > Severity::Note)
         {
-            f.severity = made_here(f.severity);
+            f.severity = super::made_in_line::tier(f.severity, on_this_line, s, index);
             f.message = format!("{name}, which this session created: {}", f.message);
         }
     }
@@ -410,7 +417,7 @@ pub fn made_here(severity: Severity) -> Severity {
 }
 
 /// A kubectl, oc or helm line whose every target is in a namespace this session created.
-fn in_made_namespace(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+fn in_made_namespace(cmd: &Cmd<'_>, ctx: &Context) -> Option<(String, bool)> {
     let model = &ctx.env.defined;
     model.latest(Kind::Namespace)?;
     if !matches!(cmd.program, "kubectl" | "oc" | "helm")
@@ -433,10 +440,22 @@ fn in_made_namespace(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
             .all(Kind::Namespace)
             .any(|d| d.id == name && d.value == within)
     };
+    // Every namespace targeted was made by this line (the latest making of each).
+    let here = |names: &[&str]| {
+        names.iter().all(|n| {
+            model
+                .latest_of(Kind::Namespace, n)
+                .is_some_and(|d| d.step == ctx.env.step)
+        })
+    };
     let namespaces = values(cmd, "-n", "--namespace");
     if cmd.program == "helm" {
-        return (!namespaces.is_empty() && namespaces.iter().all(|n| made(n)))
-            .then(|| format!("in the namespace {} this session created", namespaces[0]));
+        return (!namespaces.is_empty() && namespaces.iter().all(|n| made(n))).then(|| {
+            (
+                format!("in the namespace {} this session created", namespaces[0]),
+                here(&namespaces),
+            )
+        });
     }
     let ops: Vec<&str> = cmd.operands(KUBECTL_VALUED).collect();
     let (kinds, names) = match ops.as_slice() {
@@ -445,16 +464,24 @@ fn in_made_namespace(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     };
     // The namespace itself, by name.
     if NAMESPACE_WORDS.contains(&kinds) {
-        return (!names.is_empty() && names.iter().all(|n| made(n)))
-            .then(|| format!("the namespace {} this session created", names[0]));
+        return (!names.is_empty() && names.iter().all(|n| made(n))).then(|| {
+            (
+                format!("the namespace {} this session created", names[0]),
+                here(names),
+            )
+        });
     }
     let namespaced = kinds.split(',').all(|k| {
         let k = k.split('/').next().unwrap_or(k);
         let k = k.split('.').next().unwrap_or(k);
         NAMESPACED.contains(&k.to_ascii_lowercase().as_str())
     });
-    (namespaced && !namespaces.is_empty() && namespaces.iter().all(|n| made(n)))
-        .then(|| format!("in the namespace {} this session created", namespaces[0]))
+    (namespaced && !namespaces.is_empty() && namespaces.iter().all(|n| made(n))).then(|| {
+        (
+            format!("in the namespace {} this session created", namespaces[0]),
+            here(&namespaces),
+        )
+    })
 }
 
 /// The database file of a SQLite or DuckDB line, when it is in the temporary directory and
@@ -531,6 +558,8 @@ const UNDOABLE: &[Undoable] = &[
         &["-n", "--namespace", "--kube-context"],
     ),
     ("gh", &["create"], &["delete"], &["-R", "--repo"]),
+    // `zpool create` fails when a pool of that name is imported.
+    ("zpool", &["create"], &["destroy"], &[]),
     ("glab", &["create"], &["delete"], &["-R", "--repo"]),
     (
         "docker",
@@ -552,6 +581,7 @@ fn undo_family(program: &str) -> Option<Family> {
         "gcloud" => Some(Family::Cloud),
         "kubectl" | "oc" | "helm" | "docker" | "podman" => Some(Family::Containers),
         "gh" | "glab" | "git" => Some(Family::Git),
+        "zpool" => Some(Family::Filesystem),
         p if super::lexicon::is(p, super::lexicon::DATABASE) => Some(Family::Database),
         _ => None,
     }
@@ -582,6 +612,14 @@ fn made_or_undone(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
     valued.extend(["--format", "-o", "--output"]);
     let ops: Vec<&str> = cmd.operands(&valued).collect();
     let at = ops.iter().position(|o| verbs.contains(o))?;
+    // `docker volume create` succeeds on a volume that exists (and `podman volume create
+    // --ignore` does): it proves nothing was made.
+    if verb == Verb::Create
+        && ops[..at].contains(&"volume")
+        && (cmd.program == "docker" || cmd.words().any(|w| w == "--ignore"))
+    {
+        return None;
+    }
     // A creation names its object first (`gcloud ... create NAME --topic T`, `kubectl create
     // TYPE NAME --image I`: an option's value may follow); an undo names exactly one object.
     let (path, name) = match (*program, &ops[at + 1..]) {
@@ -713,7 +751,7 @@ fn database(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
 
 /// Whether a link, mount or move an earlier step made touches `path` (or a directory above or
 /// below it): the temporary path may then be another file ([`super::throwaway`] records them).
-fn linked(path: &str, ctx: &Context) -> bool {
+pub(crate) fn linked(path: &str, ctx: &Context) -> bool {
     let path = path.trim_matches(['\'', '"']);
     let under = |p: &str, dir: &str| p == dir || p.starts_with(&format!("{dir}/"));
     ctx.env

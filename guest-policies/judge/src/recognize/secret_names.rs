@@ -54,6 +54,57 @@ pub fn names_only(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, path: &str) -> bo
     ) && super::withheld::output_feeds(s, index, filter)
 }
 
+/// Commands whose output is lines of `NAME=value`, as a dotenv file's are: the process
+/// environment (`env`, `printenv`, `export -p`), and the hosting platforms' variables printed
+/// in shell form (`heroku config --shell`, `doppler secrets download --format env`, `railway
+/// variables --kv`, `netlify env:list --plain`). Their names read by a names-only filter are
+/// no read of the values, with the same residue accepted as for a dotenv file (a value spread
+/// over several lines). Another format (JSON, a table) keeps the read: `cut -d= -f1` of a
+/// table line prints the line.
+pub fn dotenv_output(cmd: &Cmd<'_>) -> bool {
+    let w = |x: &str| cmd.args.iter().any(|a| a == x);
+    let format_env = || {
+        cmd.value(&["--format"]).is_some_and(|f| {
+            matches!(
+                f.trim_matches(['"', '\'']),
+                "env" | "env-no-quotes" | "dotenv" | "docker"
+            )
+        })
+    };
+    match cmd.program {
+        "printenv" => cmd.args.is_empty(),
+        "env" => cmd.args.is_empty(),
+        "export" | "declare" => cmd.args.iter().all(|a| matches!(&**a, "-p" | "-x" | "-px")),
+        "heroku" => {
+            cmd.operands(&["-a", "--app", "-r", "--remote"]).next() == Some("config")
+                && (w("-s") || w("--shell"))
+        }
+        "doppler" => {
+            let ops: Vec<&str> = cmd
+                .operands(&["--format", "-p", "--project", "-c", "--config", "--token"])
+                .collect();
+            ops.starts_with(&["secrets", "download"]) && format_env() && w("--no-file")
+        }
+        "railway" => (w("variables") || w("vars")) && w("--kv"),
+        // Infisical's export prints dotenv unless another format is asked for.
+        "infisical" => {
+            w("export")
+                && cmd
+                    .value(&["--format", "-f"])
+                    .is_none_or(|f| f.trim_matches(['"', '\'']) == "dotenv")
+                && !cmd.has(&["--output-file", "-o"])
+        }
+        "netlify" => w("env:list") && w("--plain"),
+        _ => false,
+    }
+}
+
+/// Whether a command with [`dotenv_output`] reaches the agent as names only: its output goes
+/// straight into a names-only filter.
+pub fn names_of_output(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
+    dotenv_output(cmd) && super::withheld::output_feeds(s, index, filter)
+}
+
 /// Whether a program with these arguments prints only the part of each line before its `=`.
 fn filter(program: &str, args: &[Cow<'_, str>]) -> bool {
     let args: Vec<&str> = args.iter().map(|a| &**a).collect();

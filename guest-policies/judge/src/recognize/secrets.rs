@@ -41,8 +41,10 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
         } else {
             None
         };
+        // A jq-like program's filter is an expression, not a file (`jq '.issues[].key'`).
+        let filter = super::withheld::filter_of(cmd.program, cmd.args);
         for a in cmd.words() {
-            if last == Some(a) {
+            if last == Some(a) || filter == Some(a) {
                 continue;
             }
             if skip {
@@ -914,7 +916,8 @@ pub fn judge(
             || read
                 .as_ref()
                 .is_some_and(|(path, _)| super::secret_names::names_only(cmd, s, index, path))
-            || super::keyrings::handed_to_login(cmd, s, index));
+            || super::keyrings::handed_to_login(cmd, s, index)
+            || super::secret_names::names_of_output(cmd, s, index));
     if let Some((path, what)) = read.clone() {
         if (!matches!(
             cmd.program,
@@ -941,7 +944,9 @@ pub fn judge(
         }
         ctx.secret_read = Some(what.to_owned());
     } else if let Some(what) = dump_program(cmd) {
-        if what.starts_with("the environment") {
+        if what.starts_with("the environment")
+            && !super::secret_names::names_of_output(cmd, s, index)
+        {
             out.push(finding(
                 Family::Secrets,
                 "secrets.env-dump",
@@ -2104,6 +2109,15 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ("token", "create") if root => (Severity::Verify, "mints a root token: unlimited access"),
         ("auth", "disable") | ("audit", "disable") => {
             (Severity::Verify, "disables authentication or the audit log")
+        }
+        // `operator raft list-peers`, `raft autopilot state`, `raft snapshot save` read the
+        // cluster; removing a peer or restoring a snapshot reshapes it.
+        ("operator", "raft")
+            if !cmd
+                .words()
+                .any(|w| matches!(w, "remove-peer" | "restore" | "join" | "set-config")) =>
+        {
+            return;
         }
         ("operator", "seal" | "step-down" | "raft") => {
             (Severity::Verify, "seals or reshapes the Vault cluster")

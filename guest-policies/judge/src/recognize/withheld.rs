@@ -48,6 +48,33 @@ pub fn secret_withheld(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
     output_feeds(s, index, reduces)
 }
 
+/// Lowers what the generic reader guessed of a claimed program's command path that shows a
+/// secret (`doppler secrets download --no-file`, a verb it reads as "download a secret") when
+/// the output goes straight into a names-only, count or digest stage: what reaches the agent
+/// is the names. Only that guess is lowered; what the command's own reader found stands, and
+/// so does anything about where the output goes.
+pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, found: &mut [crate::finding::Finding]) {
+    use crate::finding::{Family, Severity};
+    let shown = |f: &crate::finding::Finding| {
+        f.family == Family::Secrets
+            && f.code.starts_with("generic.")
+            && f.severity == Severity::Confirm
+            && f.message.ends_with(": shows a secret")
+    };
+    if !found.iter().any(shown)
+        || !(secret_withheld(cmd, s, index) || super::secret_names::names_of_output(cmd, s, index))
+    {
+        return;
+    }
+    for f in found.iter_mut().filter(|f| shown(f)) {
+        f.severity = Severity::Note;
+        f.message = format!(
+            "only names, a count or a digest reach the output: {}",
+            f.message
+        );
+    }
+}
+
 /// Whether the output of command `index` goes straight (piped, nothing redirected to a file)
 /// into a next stage whose program and arguments satisfy `next`: the stage that decides what
 /// of a read reaches the agent.
@@ -72,6 +99,13 @@ pub fn output_feeds(
     };
     let mut folded = Vec::new();
     super::resolve(stage, &mut folded).is_some_and(|n| next(n.program, n.args))
+}
+
+/// The filter of a jq-like command (`jq`, `gojq`, `jaq`, `yq`): an expression, not a file.
+pub fn filter_of<'a>(program: &str, args: &'a [Cow<'a, str>]) -> Option<&'a str> {
+    matches!(program, "jq" | "gojq" | "jaq" | "yq")
+        .then(|| filter(program, args))
+        .flatten()
 }
 
 /// Whether a command prints only names, a count or a digest of what it reads.

@@ -1,0 +1,137 @@
+//! Command paths that the generic reader would guess at, but that their CLI's grammar makes a
+//! read: checked before the generic reader runs on a claimed program whose own recognizer
+//! found nothing (cheap: a match on the program name first).
+//!
+//! - A Heroku topic named alone (`heroku releases -a app`, `heroku domains`): Heroku's CLI
+//!   runs the topic's list command when no `:command` follows, so the plural noun names what
+//!   is listed ("releases" is not "release").
+//! - A read verb ending a two-word path whose first word is a release or run verb used as a
+//!   noun (`serverless deploy list`, `sls deploy list functions`, `fly releases list`): the
+//!   path lists deployments. Never after a destroy verb (`delete list` may delete a list).
+//! - An option-driven CLI asked for a read by an option (`firewall-cmd --permanent
+//!   --list-all`, `--get-zones`, `--query-port`, `--state`) whose other options only qualify
+//!   it: `--permanent` there says which configuration is read, it deletes nothing. Any option
+//!   naming an act (`--remove-port`, `--delete-zone`, `--reload`) keeps the generic reading.
+//! - Vault's configuration paths read or listed (`vault read sys/health`, `vault read
+//!   sys/mounts`, `vault list sys/policies/acl`): the server's state, not a secret; and
+//!   anything `vault list` prints (names under a path, no values).
+
+use super::Cmd;
+use super::generic::{self, Role};
+use crate::prose::lexicon::Verb;
+
+/// Read words that can end a command path.
+const FINAL_READS: &[&str] = &[
+    "list", "ls", "status", "info", "history", "show", "describe",
+];
+
+/// Whether `cmd`'s command path is a read its CLI's grammar makes plain.
+pub fn settled(cmd: &Cmd<'_>) -> bool {
+    match cmd.program {
+        "heroku" => heroku_topic(cmd),
+        "vault" => vault_state(cmd),
+        _ => release_noun_listed(cmd) || option_read(cmd),
+    }
+}
+
+/// Options that ask a CLI to show something.
+fn read_option(w: &str) -> bool {
+    ["--list", "--get-", "--query-", "--info-", "--show"]
+        .iter()
+        .any(|p| w.starts_with(p))
+        || w == "--state"
+}
+
+fn option_read(cmd: &Cmd<'_>) -> bool {
+    if cmd.operands(&[]).next().is_some() || !cmd.words().any(read_option) {
+        return false;
+    }
+    let mut buf = [0_u8; crate::prose::lexicon::MAX_WORD];
+    cmd.words().all(|w| {
+        if read_option(w) || !w.starts_with('-') {
+            return true;
+        }
+        let name = w.trim_start_matches('-');
+        let name = name.split('=').next().unwrap_or(name);
+        let mut acts = false;
+        generic::parts(name, |p| {
+            acts = generic::lower(p, &mut buf).is_some_and(|l| {
+                !matches!(l, "permanent" | "permanently" | "hard" | "clean")
+                    && matches!(generic::role(l, None), Role::Act(_))
+            });
+            !acts
+        });
+        !acts
+    })
+}
+
+fn heroku_topic(cmd: &Cmd<'_>) -> bool {
+    let ops: Vec<&str> = cmd
+        .operands(&["-a", "--app", "-r", "--remote", "-n", "--num"])
+        .collect();
+    matches!(ops.as_slice(), [topic] if topic.len() > 3
+        && topic.ends_with('s')
+        && !topic.ends_with("ss")
+        && topic.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+}
+
+fn vault_state(cmd: &Cmd<'_>) -> bool {
+    let ops: Vec<&str> = cmd
+        .operands(&["-address", "-namespace", "-format", "-field", "-mount"])
+        .collect();
+    match ops.as_slice() {
+        ["list", ..] => true,
+        ["read", path] => {
+            let p = path.trim_matches(['"', '\'']).trim_start_matches('/');
+            p.strip_prefix("sys/").is_some_and(|rest| {
+                let first = rest.split('/').next().unwrap_or("");
+                matches!(
+                    first,
+                    "health"
+                        | "mounts"
+                        | "auth"
+                        | "policy"
+                        | "policies"
+                        | "leader"
+                        | "seal-status"
+                        | "host-info"
+                        | "metrics"
+                        | "replication"
+                        | "license"
+                        | "internal"
+                        | "audit"
+                        | "version-history"
+                        | "storage"
+                        | "ha-status"
+                        | "key-status"
+                        | "in-flight-req"
+                        | "config"
+                ) && !rest.contains("generate-root")
+            })
+        }
+        _ => false,
+    }
+}
+
+fn release_noun_listed(cmd: &Cmd<'_>) -> bool {
+    let mut ops = cmd.operands(&[]);
+    let (Some(first), Some(last)) = (ops.next(), ops.next()) else {
+        return false;
+    };
+    // At most two plain words after the read: what is listed and an option's value
+    // (`deploy list functions --stage prod`).
+    let extra: Vec<&str> = ops.collect();
+    if extra.len() > 2 || extra.iter().any(|e| e.contains(['/', '=', ':', '.', '$'])) {
+        return false;
+    }
+    if !FINAL_READS.contains(&last) {
+        return false;
+    }
+    let mut buf = [0_u8; crate::prose::lexicon::MAX_WORD];
+    generic::lower(first, &mut buf).is_some_and(|w| {
+        matches!(
+            generic::role(w, None),
+            Role::Act(Verb::Release | Verb::Run | Verb::Restart)
+        )
+    })
+}
