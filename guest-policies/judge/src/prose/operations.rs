@@ -987,6 +987,13 @@ struct Segment<'s, 'a> {
 /// Reads the segments of one clause-cut text (the main reader's tokens) and adds a finding
 /// for each operation of the tables. `text` is the text the tokens borrow from.
 pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Vec<Finding>) {
+    // Every reading needs a segment led by a verb of [`VERBS`] (`judge_segment` returns
+    // nothing when the lead's `lead_acts` is 0), and a segment's lead is one of `toks`: with
+    // no token that is such a verb, nothing is found, and the reading (which only adds
+    // findings) is skipped. Most texts that reach here have none.
+    if !toks.iter().any(|t| may_lead(t.text)) {
+        return;
+    }
     let starts = segment_starts(toks);
     // A destructive runner named before ("cat playbooks/teardown.yml", then "run it against
     // production"): read from the earlier segments, and from the recent hints only when a
@@ -1068,6 +1075,26 @@ fn past_tense(word: &str) -> bool {
         && VERBS.iter().all(|(v, _)| !v.eq_ignore_ascii_case(word))
         && VERBS.iter().any(|(v, _)| inflects(word, v))
         && (b[b.len() - 2].eq_ignore_ascii_case(&b'e') || b.ends_with(b"ed"))
+}
+
+/// The stems of [`VERBS`] shorter than three letters (`use` without its `e`): a word that
+/// inflects one has a first-three-letter key of its own (`using`, `usd`).
+const SHORT_STEMS: &[&str] = &["us"];
+
+/// Whether `word` is a lead verb of [`VERBS`] in some inflection (`lead_acts` not 0), its
+/// first three letters looked up first. Sound: a word that inflects a base is the base in
+/// another case, or starts with the base's stem (the base without a final `e`); when that stem
+/// has three letters or more, the word's first three bytes are the base's in another case,
+/// so its key ([`lexicon::key`], case-blind, from those three bytes only) is the base's, which
+/// [`VERB_KEYS`] holds; the shorter stems are [`SHORT_STEMS`] (`short_stems_are_listed`).
+fn may_lead(word: &str) -> bool {
+    let w = word.as_bytes();
+    (lexicon::holds(&VERB_KEYS, w)
+        || SHORT_STEMS.iter().any(|s| {
+            w.get(..s.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(s.as_bytes()))
+        }))
+        && lead_acts(word) != 0
 }
 
 /// The kinds a lead word can be (0 for none).
