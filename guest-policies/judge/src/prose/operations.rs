@@ -1072,6 +1072,8 @@ fn past_tense(word: &str) -> bool {
     let b = word.as_bytes();
     b.len() > 3
         && b[b.len() - 1].eq_ignore_ascii_case(&b'd')
+        // (A word that inflects no verb of the table has no key of one: [`verb_key`].)
+        && verb_key(word)
         && VERBS.iter().all(|(v, _)| !v.eq_ignore_ascii_case(word))
         && VERBS.iter().any(|(v, _)| inflects(word, v))
         && (b[b.len() - 2].eq_ignore_ascii_case(&b'e') || b.ends_with(b"ed"))
@@ -1081,24 +1083,32 @@ fn past_tense(word: &str) -> bool {
 /// inflects one has a first-three-letter key of its own (`using`, `usd`).
 const SHORT_STEMS: &[&str] = &["us"];
 
-/// Whether `word` is a lead verb of [`VERBS`] in some inflection (`lead_acts` not 0), its
-/// first three letters looked up first. Sound: a word that inflects a base is the base in
-/// another case, or starts with the base's stem (the base without a final `e`); when that stem
-/// has three letters or more, the word's first three bytes are the base's in another case,
-/// so its key ([`lexicon::key`], case-blind, from those three bytes only) is the base's, which
+/// Whether `word` may inflect a verb of [`VERBS`], from its first three letters: false only
+/// for a word that inflects none. Sound: a word that inflects a base is the base in another
+/// case, or starts with the base's stem (the base without a final `e`); when that stem has
+/// three letters or more, the word's first three bytes are the base's in another case, so its
+/// key ([`lexicon::key`], case-blind, from those three bytes only) is the base's, which
 /// [`VERB_KEYS`] holds; the shorter stems are [`SHORT_STEMS`] (`short_stems_are_listed`).
-fn may_lead(word: &str) -> bool {
+fn verb_key(word: &str) -> bool {
     let w = word.as_bytes();
-    (lexicon::holds(&VERB_KEYS, w)
+    lexicon::holds(&VERB_KEYS, w)
         || SHORT_STEMS.iter().any(|s| {
             w.get(..s.len())
                 .is_some_and(|h| h.eq_ignore_ascii_case(s.as_bytes()))
-        }))
-        && lead_acts(word) != 0
+        })
+}
+
+/// Whether `word` is a lead verb of [`VERBS`] in some inflection.
+fn may_lead(word: &str) -> bool {
+    lead_acts(word) != 0
 }
 
 /// The kinds a lead word can be (0 for none).
 fn lead_acts(word: &str) -> u32 {
+    // Most words inflect no verb of the table: [`verb_key`] says so without reading it.
+    if !verb_key(word) {
+        return 0;
+    }
     VERBS
         .iter()
         .filter(|(v, _)| inflects(word, v))
