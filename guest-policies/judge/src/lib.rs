@@ -1411,11 +1411,14 @@ fn command_shaped(t: &str) -> Option<bool> {
         }
         // Whole words only, as written: a command's names (`mys-prod`, `its-api`) hold
         // English-looking parts.
+        // (The word lowercased once, without a heap copy, not once per step of the search.)
         if w.bytes().all(|c| c.is_ascii_alphabetic() || c == b'\'')
-            && let Some(l) = prose::lexicon::WORDS
-                .binary_search_by(|(k, _)| k.as_bytes().cmp(w.to_ascii_lowercase().as_bytes()))
-                .ok()
-                .map(|i| prose::lexicon::WORDS[i].1)
+            && let Some(l) = substring::with_ascii_lower(w, |lower| {
+                prose::lexicon::WORDS
+                    .binary_search_by(|(k, _)| k.as_bytes().cmp(lower.as_bytes()))
+                    .ok()
+            })
+            .map(|i| prose::lexicon::WORDS[i].1)
             && (l.flags & (flag::DET | flag::PREP | flag::SPLIT | flag::QUESTION) != 0
                 || l.obj & obj::PRONOUN != 0)
         {

@@ -59,9 +59,52 @@ pub fn find(haystack: &str, needle: &str) -> Option<usize> {
     memchr::memmem::find(haystack.as_bytes(), needle.as_bytes())
 }
 
+/// `f` of `s` lowercased as `str::to_ascii_lowercase` lowercases it, without the heap copy
+/// for the short words most callers pass: a text already without capitals is passed as it is,
+/// a short one is lowercased in a buffer on the stack, only a long one is copied. Every word of
+/// every command is lowercased by several readers (the place words, the grantee words), and the
+/// copies were a visible part of the judge's allocations; the answer is `f`'s of the same text.
+#[inline]
+pub fn with_ascii_lower<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    const ON_STACK: usize = 64;
+    if !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        return f(s);
+    }
+    if s.len() <= ON_STACK {
+        let mut buf = [0_u8; ON_STACK];
+        let lower = &mut buf[..s.len()];
+        lower.copy_from_slice(s.as_bytes());
+        lower.make_ascii_lowercase();
+        // ASCII lowercasing changes only bytes below 0x80: the text stays valid UTF-8.
+        if let Ok(l) = std::str::from_utf8(lower) {
+            return f(l);
+        }
+    }
+    f(&s.to_ascii_lowercase())
+}
+
 #[cfg(test)]
 mod tests {
     use super::{find, has};
+
+    #[test]
+    fn lowers_as_to_ascii_lowercase_does() {
+        let long = "Kube-System-".repeat(10);
+        for s in [
+            "",
+            "abc",
+            "ABC",
+            "Kube-SYSTEM",
+            "ÉtÉ-Prod",
+            "ßX",
+            long.as_str(),
+        ] {
+            assert_eq!(
+                super::with_ascii_lower(s, str::to_owned),
+                s.to_ascii_lowercase()
+            );
+        }
+    }
 
     #[test]
     fn answers_as_contains_does() {

@@ -987,6 +987,13 @@ struct Segment<'s, 'a> {
 /// Reads the segments of one clause-cut text (the main reader's tokens) and adds a finding
 /// for each operation of the tables. `text` is the text the tokens borrow from.
 pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Vec<Finding>) {
+    // Every reading needs a segment led by a verb of [`VERBS`] (`judge_segment` returns
+    // nothing when the lead's `lead_acts` is 0), and a segment's lead is one of `toks`: with
+    // no token that is such a verb, nothing is found, and the reading (which only adds
+    // findings) is skipped. Most texts that reach here have none.
+    if !toks.iter().any(|t| may_lead(t.text)) {
+        return;
+    }
     let starts = segment_starts(toks);
     // A destructive runner named before ("cat playbooks/teardown.yml", then "run it against
     // production"): read from the earlier segments, and from the recent hints only when a
@@ -1065,6 +1072,8 @@ fn past_tense(word: &str) -> bool {
     let b = word.as_bytes();
     b.len() > 3
         && b[b.len() - 1].eq_ignore_ascii_case(&b'd')
+        // (A word that inflects no verb of the table has no key of one: [`verb_key`].)
+        && verb_key(word)
         && VERBS.iter().all(|(v, _)| !v.eq_ignore_ascii_case(word))
         && VERBS.iter().any(|(v, _)| inflects(word, v))
         && (b[b.len() - 2].eq_ignore_ascii_case(&b'e') || b.ends_with(b"ed"))
@@ -1076,13 +1085,42 @@ fn past_tense(word: &str) -> bool {
 /// and a runner whose name destroys passes the prefilter by that word.
 const AIM_VERBS: &[&str] = &["aim", "point", "unleash"];
 
+/// The stems of [`VERBS`] shorter than three letters (`use` without its `e`): a word that
+/// inflects one has a first-three-letter key of its own (`using`, `usd`).
+const SHORT_STEMS: &[&str] = &["us"];
+
+/// Whether `word` may inflect a verb of [`VERBS`], from its first three letters: false only
+/// for a word that inflects none. Sound: a word that inflects a base is the base in another
+/// case, or starts with the base's stem (the base without a final `e`); when that stem has
+/// three letters or more, the word's first three bytes are the base's in another case, so its
+/// key ([`lexicon::key`], case-blind, from those three bytes only) is the base's, which
+/// [`VERB_KEYS`] holds; the shorter stems are [`SHORT_STEMS`] (`short_stems_are_listed`).
+fn verb_key(word: &str) -> bool {
+    let w = word.as_bytes();
+    lexicon::holds(&VERB_KEYS, w)
+        || SHORT_STEMS.iter().any(|s| {
+            w.get(..s.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(s.as_bytes()))
+        })
+}
+
+/// Whether `word` is a lead verb of [`VERBS`] in some inflection.
+fn may_lead(word: &str) -> bool {
+    lead_acts(word) != 0
+}
+
 /// The kinds a lead word can be (0 for none).
 fn lead_acts(word: &str) -> u32 {
+    // The verbs that aim a runner are read first: they are not among [`VERB_KEYS`].
     let aims = if AIM_VERBS.iter().any(|v| inflects(word, v)) {
         act::RUN
     } else {
         0
     };
+    // Most words inflect no verb of the table: [`verb_key`] says so without reading it.
+    if !verb_key(word) {
+        return aims;
+    }
     VERBS
         .iter()
         .filter(|(v, _)| inflects(word, v))

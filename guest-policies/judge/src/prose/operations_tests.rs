@@ -550,3 +550,28 @@ fn what_a_document_says_after_its_colon_is_content() {
         ("Sealing the production vault now", Verify),
     ]);
 }
+
+#[test]
+fn short_stems_are_listed() {
+    // `verb_key`'s key lookup is sound for a stem of three letters or more, and for the stems
+    // it lists: every shorter one must be there, and every base must have a key.
+    for (base, _) in super::VERBS {
+        let stem = base.strip_suffix('e').unwrap_or(base);
+        if stem.len() < 3 {
+            assert!(super::SHORT_STEMS.contains(&stem), "{base}");
+        }
+        assert_ne!(super::lexicon::key(base.as_bytes()), 0, "{base}");
+        for form in [
+            base.to_string(),
+            base.to_uppercase(),
+            format!("{base}s"),
+            format!("{stem}ing"),
+            format!("{stem}ed"),
+            format!("{stem}{}ing", &stem[stem.len() - 1..]),
+        ] {
+            if super::inflects(&form, base) {
+                assert!(super::verb_key(&form), "{form}");
+            }
+        }
+    }
+}

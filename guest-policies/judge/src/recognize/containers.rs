@@ -11,9 +11,14 @@ const C: Family = Family::Containers;
 /// minikube, Docker Desktop, Rancher Desktop, OrbStack, Colima): what changes there reaches no
 /// one else.
 pub fn local_cluster(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
+    // Lowercased without a heap copy (every word of many commands passes here).
+    crate::substring::with_ascii_lower(name, local_cluster_lower)
+}
+
+/// [`local_cluster`] of a lowercased name.
+fn local_cluster_lower(n: &str) -> bool {
     matches!(
-        n.as_str(),
+        n,
         "kind"
             | "minikube"
             | "docker-desktop"

@@ -17,25 +17,29 @@ use crate::prose::{CommandAction, grade_command};
 /// `qa`, `uat`, `preprod` or `shared` (`inventories/staging`, `web-qa*`, `shared-dev`,
 /// `jobs/web-qa.nomad.hcl`), or it is `kube-system`.
 pub fn shared(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    n == "kube-system"
-        || n.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-            matches!(
-                w,
-                "staging" | "stage" | "stg" | "qa" | "uat" | "preprod" | "shared"
-            )
-        })
+    // Lowercased without a heap copy (every word of many commands passes here).
+    crate::substring::with_ascii_lower(name, |n| {
+        n == "kube-system"
+            || n.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                matches!(
+                    w,
+                    "staging" | "stage" | "stg" | "qa" | "uat" | "preprod" | "shared"
+                )
+            })
+    })
 }
 
 /// Whether a name or address is the developer's own machine or throwaway cluster.
 pub fn local(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    containers::local_cluster(&n)
-        || ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]
-            .iter()
-            .any(|h| n.contains(h))
-        || n.split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| matches!(w, "local" | "localhost"))
+    // Lowercased without a heap copy (every word of many commands passes here).
+    crate::substring::with_ascii_lower(name, |n| {
+        containers::local_cluster(n)
+            || ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]
+                .iter()
+                .any(|h| crate::substring::has(n, h))
+            || n.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| matches!(w, "local" | "localhost"))
+    })
 }
 
 /// A reversible change to running workloads (a restart, a rollback, a deploy, a prune) graded by

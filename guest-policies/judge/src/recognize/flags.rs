@@ -1007,8 +1007,13 @@ pub fn hardening_kept(setting: &str) -> bool {
 /// `Everyone`, `allPublic` anywhere; `all` where the key names a group, a list of grantees or
 /// values added (EC2's `Group=all`, RDS's `--values-to-add all`); `*` for a principal.
 fn everyone(token: &str, key: &str) -> bool {
-    let t = token.trim_matches(['"', '\'']).to_ascii_lowercase();
-    let t = t.strip_prefix("group:").unwrap_or(&t);
+    // Lowercased without a heap copy (every value word of every command passes here).
+    crate::substring::with_ascii_lower(token.trim_matches(['"', '\'']), |t| everyone_lower(t, key))
+}
+
+/// [`everyone`] of a lowercased token.
+fn everyone_lower(t: &str, key: &str) -> bool {
+    let t = t.strip_prefix("group:").unwrap_or(t);
     let grantee_list = matches!(
         key,
         "group" | "values-to-add" | "user-groups" | "groups" | "group-names"
@@ -1080,12 +1085,17 @@ fn operation<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
 }
 
 fn takes_away(op: &str) -> bool {
-    let op = op.to_ascii_lowercase();
+    // Each verb is lowercase ASCII: a prefix of the lowercased operation exactly when the
+    // operation's first bytes equal it ignoring ASCII case (no lowercased copy).
     [
         "remove", "revoke", "delete", "deny", "get", "describe", "list", "show",
     ]
     .iter()
-    .any(|v| op.starts_with(v))
+    .any(|v| {
+        op.as_bytes()
+            .get(..v.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(v.as_bytes()))
+    })
 }
 
 fn shared_with_everyone<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {

@@ -1724,18 +1724,20 @@ fn value_meaning<'c>(
     {
         r.turned_off = Some((key, protection));
     }
-    let k = key.to_ascii_lowercase();
-    if matches!(k.as_str(), "loss" | "drop" | "packet-loss") && matches!(value, "100%" | "100") {
-        r.drops_all = true;
-    }
-    let public = value.eq_ignore_ascii_case("public") || value.starts_with("public-");
-    if matches!(k.as_str(), "visibility" | "acl" | "access" | "v") && public
-        || k == "private" && falsy(value)
-        || k == "public" && matches!(value, "true" | "1" | "yes")
-    {
-        // `--visibility public`, `--acl public-read`, `--private false`: made public.
-        r.publishes = true;
-    }
+    // The key lowercased without a heap copy (every option of every command passes here).
+    crate::substring::with_ascii_lower(key, |k| {
+        if matches!(k, "loss" | "drop" | "packet-loss") && matches!(value, "100%" | "100") {
+            r.drops_all = true;
+        }
+        let public = value.eq_ignore_ascii_case("public") || value.starts_with("public-");
+        if matches!(k, "visibility" | "acl" | "access" | "v") && public
+            || k == "private" && falsy(value)
+            || k == "public" && matches!(value, "true" | "1" | "yes")
+        {
+            // `--visibility public`, `--acl public-read`, `--private false`: made public.
+            r.publishes = true;
+        }
+    });
 }
 
 /// Whether `key` is a switch that turns what it names on (`enabled`, `active`,

@@ -565,7 +565,12 @@ pub fn secret(path: &str) -> Option<&'static str> {
         return secret(&placed);
     }
     let name = file_name(p);
-    let lower_name = name.to_ascii_lowercase();
+    // The name lowercased without a heap copy: every operand of every command passes here.
+    crate::substring::with_ascii_lower(name, |lower_name| secret_named(p, name, lower_name))
+}
+
+/// [`secret`] of a path `p` (unquoted, without `@`), its file name and the name lowercased.
+fn secret_named(p: &str, name: &str, lower_name: &str) -> Option<&'static str> {
     if has(p, ".ssh/") || p.starts_with("id_") || name.starts_with("id_") {
         if name.starts_with("id_") && !name.ends_with(".pub") {
             return Some("an SSH private key");
@@ -604,7 +609,7 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if has(p, ".config/gh/hosts") {
         return Some("the GitHub CLI token");
     }
-    if let Some(what) = tool_credentials(p, &lower_name) {
+    if let Some(what) = tool_credentials(p, lower_name) {
         return Some(what);
     }
     if p.starts_with("/etc/ssl/private")
@@ -638,7 +643,7 @@ pub fn secret(path: &str) -> Option<&'static str> {
     if has(p, ".password-store") {
         return Some("the password store");
     }
-    match lower_name.as_str() {
+    match lower_name {
         ".netrc" | "_netrc" => return Some("netrc credentials"),
         ".git-credentials" => return Some("git credentials"),
         ".npmrc" => return Some("npm tokens"),
@@ -677,7 +682,7 @@ pub fn secret(path: &str) -> Option<&'static str> {
     {
         return Some("environment secrets");
     }
-    if lower_name.ends_with(".env") && !has(&lower_name, "example") {
+    if lower_name.ends_with(".env") && !has(lower_name, "example") {
         return Some("environment secrets");
     }
     if (lower_name.ends_with(".pem")
@@ -686,16 +691,16 @@ pub fn secret(path: &str) -> Option<&'static str> {
         || lower_name.ends_with(".pfx")
         || lower_name.ends_with(".jks")
         || lower_name.ends_with(".keystore"))
-        && !has(&lower_name, "public")
+        && !has(lower_name, "public")
         && !lower_name.ends_with(".pub.pem")
-        && !has(&lower_name, "cert")
+        && !has(lower_name, "cert")
     {
         return Some("a private key");
     }
-    if has(&lower_name, "service-account") && lower_name.ends_with(".json") {
+    if has(lower_name, "service-account") && lower_name.ends_with(".json") {
         return Some("a cloud service-account key");
     }
-    secret_by_kind(&lower_name).or_else(|| super::secret_files::lookup(p))
+    secret_by_kind(lower_name).or_else(|| super::secret_files::lookup(p))
 }
 
 /// Secrets named by their kind (the extension or name pattern the tool documents) rather than

@@ -643,7 +643,6 @@ pub fn publication(cmd: &super::Cmd<'_>, out: &mut Vec<crate::finding::Finding>)
     // The send verb in the command path (its first four operands), and a destination kind
     // named by the path itself (`topics publish`, `campaigns send`).
     let mut verb = None;
-    let mut path_kind = None;
     for (i, w) in cmd.operands(&[]).take(4).enumerate() {
         if w.contains(['/', '@', '$', '=']) {
             break;
@@ -665,11 +664,18 @@ pub fn publication(cmd: &super::Cmd<'_>, out: &mut Vec<crate::finding::Finding>)
             verb = Some((i, w));
             break;
         }
-        path_kind = destination_kind(w).or(path_kind);
     }
     let Some((at, verb_word)) = verb else {
         return;
     };
+    // The kind the path names: the last operand before the verb that names one. Read only
+    // once a verb is found (most commands send nothing); the operands before the verb are the
+    // ones the loop above passed, none holding `/ @ $ =` (it stops at the first that does,
+    // and then finds no verb).
+    let path_kind = cmd
+        .operands(&[])
+        .take(at)
+        .fold(None, |kind, w| destination_kind(w).or(kind));
     // The destination: an option naming a topic, list, audience or channel, else the operand
     // after the verb when the path named the kind.
     let mut dest = None;

@@ -298,8 +298,19 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     // local word lists; only a scale to zero and a server restart are graded by it, and both
     // are rare, so it is read only once one of them is found (`place` reads the command and
     // nothing else: when it is read changes nothing it returns).
-    if let Some(what) = scale_to_zero(cmd) {
-        let place = place(cmd);
+    // Both finds are worked out first and the place read at one call site, only when one of
+    // them was found: with a call in each branch the optimizer computed the place (pure, and
+    // reached on two paths) before either test, for every command (4.6 % of the judge's
+    // time on the corpus, in perf). The findings keep their order: the scale to zero, the
+    // dispatch, the restart.
+    let scale = scale_to_zero(cmd);
+    let server = server_restart(cmd);
+    let place = if scale.is_some() || server.is_some() {
+        place(cmd)
+    } else {
+        Place::Own
+    };
+    if let Some(what) = scale {
         let severity = match place {
             Place::Production => Some(Severity::Verify),
             Place::Other => Some(Severity::Confirm),
@@ -333,8 +344,8 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             ),
         ));
     }
-    if let Some(server) = server_restart(cmd)
-        && place(cmd) != Place::Own
+    if let Some(server) = server
+        && place != Place::Own
     {
         out.push(finding(
             Family::Database,

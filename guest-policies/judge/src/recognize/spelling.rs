@@ -262,27 +262,29 @@ pub fn state_change(key: &str, value: &str) -> Option<State> {
     let part = |i: usize| std::str::from_utf8(&words[i][..lens[i]]).unwrap_or("");
     let last = if n > 0 { part(n - 1) } else { "" };
     // A fused key (`setglobalstate`, `adminstate`): its tail.
-    let whole = key.trim_start_matches(['-', '/']).to_ascii_lowercase();
-    let ends = |list: &[&str]| {
-        list.contains(&last)
-            || list
-                .iter()
-                .any(|k| whole.len() > k.len() && whole.ends_with(k))
-    };
-    let bound = (0..n).any(|i| matches!(part(i), "min" | "max" | "initial" | "default"));
-    if value.is_empty() {
-        return ends(SECRET_KEYS).then_some(State::EmptySecret);
-    }
-    if ends(STATE_KEYS) && DOWN_VALUES.iter().any(|d| value.eq_ignore_ascii_case(d)) {
-        return Some(State::Down);
-    }
-    if NEGATIVE_KEYS.contains(&last) && truthy(value) {
-        return Some(State::Suspended);
-    }
-    if !bound && value == "0" && ends(COUNT_KEYS) {
-        return Some(State::Zero);
-    }
-    None
+    // Lowercased without a heap copy (every option of every command passes here).
+    crate::substring::with_ascii_lower(key.trim_start_matches(['-', '/']), |whole| {
+        let ends = |list: &[&str]| {
+            list.contains(&last)
+                || list
+                    .iter()
+                    .any(|k| whole.len() > k.len() && whole.ends_with(k))
+        };
+        let bound = (0..n).any(|i| matches!(part(i), "min" | "max" | "initial" | "default"));
+        if value.is_empty() {
+            return ends(SECRET_KEYS).then_some(State::EmptySecret);
+        }
+        if ends(STATE_KEYS) && DOWN_VALUES.iter().any(|d| value.eq_ignore_ascii_case(d)) {
+            return Some(State::Down);
+        }
+        if NEGATIVE_KEYS.contains(&last) && truthy(value) {
+            return Some(State::Suspended);
+        }
+        if !bound && value == "0" && ends(COUNT_KEYS) {
+            return Some(State::Zero);
+        }
+        None
+    })
 }
 
 /// An option whose name is the state it puts what the command names in (`govc vm.power -off`,
