@@ -68,6 +68,14 @@ fn a_bounded_command_on_many_hosts_or_production_hosts_is_verified() {
             "ansible-playbook -i inventories/production decom.yml -e target=legacy",
             Verify,
         ),
+        (
+            "for h in $(cat edge-hosts.txt); do ssh \"$h\" 'rm -rf /srv/app/releases'; done",
+            Verify,
+        ),
+        (
+            "xargs -a edge-hosts.txt -I{} ssh root@{} 'rm -rf /srv/app/releases'",
+            Verify,
+        ),
     ]);
 }
 
@@ -93,6 +101,8 @@ fn the_same_runners_reading_go_ahead() {
         "ansible-playbook -i inventories/prod/hosts.yml playbooks/teardown-kafka.yml --check",
         "ansible-playbook -i inventories/prod/hosts.yml teardown.yml --syntax-check",
         "ansible-playbook -i inventories/prod/hosts.yml teardown.yml --list-hosts",
+        "for h in $(cat edge-hosts.txt); do ssh \"$h\" 'ls /srv/app/releases'; done",
+        "xargs -a edge-hosts.txt -I{} ssh {} uptime",
     ]);
 }
 

@@ -219,3 +219,11 @@ pub fn admin_many(cmd: &Cmd<'_>) -> bool {
     let args: Vec<&str> = cmd.words().collect();
     many(runner, &args, target.unwrap_or(""))
 }
+
+/// Whether an ssh destination stands for each host of a list: xargs' or parallel's placeholder
+/// (`{}`), or a variable (`$h`, `"${host}"`, `root@$h`) a loop sets.
+pub fn listed_host(destination: &str) -> bool {
+    let d = destination.trim_matches(['"', '\'']);
+    let d = d.rsplit('@').next().unwrap_or(d);
+    d == "{}" || d.starts_with('$')
+}

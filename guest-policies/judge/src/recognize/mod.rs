@@ -1662,6 +1662,27 @@ fn command(
     {
         everything::raise_for_all(cmd, why, &mut out[found_before..]);
     }
+    // ssh run over a list of hosts (`for h in $(cat hosts); do ssh "$h" CMD; done`, `xargs
+    // -I{} ssh {} CMD`, `while read h; ... < hosts`): its command lands on each of them.
+    if out.len() > found_before
+        && cmd.program == "ssh"
+        && let Some(host) = remote::ssh_command(cmd).map(|(h, _)| h)
+        && fleets::listed_host(host)
+        && (cmd.more_args
+            || loop_list(cmd, s, index).is_some()
+            || read_loop(cmd, s, index).is_some())
+    {
+        for f in out[found_before..]
+            .iter_mut()
+            .filter(|f| f.severity == Severity::Confirm)
+        {
+            f.severity = Severity::Verify;
+            f.message = format!(
+                "on every host of the list ssh runs over ({host}): {}",
+                f.message
+            );
+        }
+    }
     // A mode that makes the command write nothing or only announce (`--sql`, `shutdown -k`,
     // a signal nginx handles) lowers what this command found; the shell's redirections of it
     // are judged as ever. A script an earlier step wrote has no mode: its options are its own
