@@ -72,6 +72,8 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         // What the step's words define that can only make a verdict stricter: the interface
         // a session runs over, the size of the set it works through.
         recognize::defined::note_words(r, &mut ctx);
+        // A database client it opens with a prompt: later texts are its statements.
+        recognize::open_clients::note(r, &mut ctx);
         if last || may_set_context(r) {
             let n = normalize::normalize(r);
             let mut ignored = Vec::new();
@@ -90,6 +92,11 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
     for text in texts {
         let norm = normalize::normalize(text);
         judge_text(&norm, recent, &mut ctx, &mut findings);
+        // A statement typed into a client an earlier step opened.
+        if ctx.env.session.client.is_some() {
+            let sentence = classify(strip_lead(norm.trim())) == Kind::Prose;
+            recognize::open_clients::judge(&norm, sentence, &ctx, &mut findings);
+        }
     }
     Judgement { findings }
 }
@@ -2232,6 +2239,10 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod decoded_tests;
+#[cfg(test)]
+mod fleets_tests;
+#[cfg(test)]
+mod open_clients_tests;
 #[cfg(test)]
 mod session_tests;
 #[cfg(test)]

@@ -1532,7 +1532,16 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     if local && op.words.first() != Some(&"-m") {
         return;
     }
-    let everything = !local && (op.reach == Reach::Whole || reaches_everything(admin, cmd.args));
+    // A fleet's target that selects many hosts (a list, a grain, a group, a fact filter): the
+    // operation lands on each of them at once.
+    let everything = !local
+        && (op.reach == Reach::Whole
+            || reaches_everything(admin, cmd.args)
+            || admin.kind == Kind::Fleet
+                && super::fleets::admin_many(cmd)
+                // Many hosts of a named shared environment (`salt 'web-qa*' state.apply`)
+                // are a bounded change there, confirmed as on one.
+                && !words(cmd.args).any(super::environments::shared));
     // A target that names production (`-G 'env:production'`, `role:db-prod`, a `prod` host
     // group): the change reaches what production's users rely on. The general place reader
     // does not read these programs' targeting words (grains, search queries, node lists).

@@ -255,17 +255,65 @@ fn nomad(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ops.next();
     }
     let Some(verb) = ops.next() else { return };
-    if !matches!(verb, "run" | "revert" | "restart" | "scale" | "dispatch") {
+    if !matches!(
+        verb,
+        "run" | "revert" | "restart" | "scale" | "dispatch" | "stop"
+    ) {
         return;
     }
     let what = ops.next().unwrap_or("");
+    // The place: the options, the variables nomad reads them from (`NOMAD_ADDR=... nomad job
+    // stop`), and the variable file a deploy is rendered with (`-var-file=env/preprod.hcl`).
+    let variable = |name: &str| {
+        cmd.assignments
+            .iter()
+            .chain(cmd.prefix.iter())
+            .rev()
+            .find_map(|a| a.strip_prefix(name)?.strip_prefix('='))
+    };
     let place = [
         go_flag(cmd, "namespace"),
         go_flag(cmd, "region"),
         go_flag(cmd, "address"),
+        variable("NOMAD_NAMESPACE"),
+        variable("NOMAD_REGION"),
+        variable("NOMAD_ADDR"),
+        go_flag(cmd, "var-file"),
         Some(what),
     ];
     if place.iter().flatten().any(|p| local(p)) {
+        return;
+    }
+    // `job stop -purge` removes the job from the scheduler with its history: nothing is left
+    // to restart or roll back to. A stop without it on production takes production's service
+    // down; on a shared environment it is a bounded change there.
+    if verb == "stop" {
+        // A purge on a scheduler the line names (an address, a namespace, a region): a shared
+        // cluster's job is gone for everyone. With no place named it stays the generic stop.
+        let named = place[..6].iter().flatten().any(|p| !p.is_empty());
+        let purge = named && cmd.words().any(|w| matches!(w, "-purge" | "--purge"));
+        let prod = place.iter().flatten().find(|p| containers::production(p));
+        let severity = if purge || prod.is_some() {
+            crate::finding::Severity::Verify
+        } else if place.iter().flatten().any(|p| shared(p)) {
+            crate::finding::Severity::Confirm
+        } else {
+            return;
+        };
+        out.push(finding(
+            Family::Infrastructure,
+            "infrastructure.nomad-stop",
+            severity,
+            format!(
+                "nomad job stop {what}{}{}",
+                if purge {
+                    " -purge: stops the job and purges it from the scheduler (its definition and history are gone)"
+                } else {
+                    ": stops every allocation of the job"
+                },
+                prod.map_or(String::new(), |p| format!(", in production ({p})"))
+            ),
+        ));
         return;
     }
     // `nomad job scale JOB 0` stops it: a scale-down, graded by the same rule as kubectl's.

@@ -47,6 +47,9 @@ pub enum Equivalent {
         production: bool,
         /// Every host (`'*'`, `all`, `-a`).
         every_host: bool,
+        /// Many hosts, selected by a list, a range, a group, a grain, a tag or a search
+        /// ([`super::fleets`]).
+        fleet: bool,
         /// A terminal is attached (`-it`, `--stdin`, `--tty`): when the command itself is
         /// harmless, what the session does next is not on the line, and the program's own
         /// reading of the session applies (`kubectl exec -it -n production db-0 -- psql`).
@@ -81,6 +84,9 @@ enum Arg {
     After(&'static [&'static str]),
     /// One of several places, the first that has a value.
     Either(&'static Arg, &'static Arg),
+    /// The commands listed under a key in an option's value: SSM's `--parameters
+    /// commands='CMD'`, `'commands=["A","B"]'`, `'{"commands":["A"]}'`.
+    Param(&'static [&'static str], &'static str),
 }
 
 /// What a row's program amounts to.
@@ -275,6 +281,33 @@ const BOLT: &[&str] = &[
     "--concurrency",
     "-c",
     "--env-var",
+];
+/// `az vm run-command invoke`'s and `az vmss run-command invoke`'s options that take a value.
+const AZ_RUN_COMMAND: &[&str] = &[
+    "--command-id",
+    "--scripts",
+    "--name",
+    "-n",
+    "--resource-group",
+    "-g",
+    "--subscription",
+    "--ids",
+    "--parameters",
+    "--instance-id",
+];
+/// `juju exec`'s (and 2.x `juju run`'s) options that take a value.
+const JUJU_EXEC: &[&str] = &[
+    "--application",
+    "--app",
+    "--unit",
+    "-u",
+    "--machine",
+    "-m",
+    "--model",
+    "--timeout",
+    "--format",
+    "-o",
+    "--output",
 ];
 /// pdsh(1)'s, clush(1)'s and pssh(1)'s options that take a value.
 const PDSH: &[&str] = &[
@@ -575,6 +608,365 @@ const TABLE: &[Row] = &[
         "--parallel",
         "--sudo-user",
         "--su-user",
+    ]),
+    // Fleet runners beyond the ad-hoc shells above, each from its reference: the command runs
+    // on every host the target selects ([`super::fleets`] reads how many).
+    // `consul exec [-node=N] [-service=S] CMD`: every node of the datacenter unless narrowed.
+    row(
+        &["consul"],
+        Reading::Remote {
+            command: Arg::Command(0),
+            target: Arg::Value(&["-node", "-service"]),
+            scope: &["-datacenter", "-http-addr"],
+            every: &[],
+        },
+    )
+    .sub(&["exec"])
+    .values(&[
+        "-node",
+        "-service",
+        "-tag",
+        "-prefix",
+        "-wait",
+        "-replay",
+        "-datacenter",
+        "-http-addr",
+        "-token",
+    ]),
+    // `aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:Env,Values=prod
+    // --parameters commands=CMD` (and `--instance-ids`).
+    row(
+        &["aws"],
+        Reading::Remote {
+            command: Arg::Param(&["--parameters"], "commands"),
+            target: Arg::Either(
+                &Arg::Value(&["--targets"]),
+                &Arg::Value(&["--instance-ids"]),
+            ),
+            scope: &["--targets", "--instance-ids", "--profile"],
+            every: &[],
+        },
+    )
+    .sub(&["ssm", "send-command"])
+    .values(&[
+        "--document-name",
+        "--document-version",
+        "--targets",
+        "--instance-ids",
+        "--parameters",
+        "--profile",
+        "--region",
+        "--comment",
+        "--timeout-seconds",
+        "--max-concurrency",
+        "--max-errors",
+        "--output-s3-bucket-name",
+        "--output-s3-key-prefix",
+        "--service-role-arn",
+    ]),
+    // `az vm run-command invoke -g RG -n VM --command-id RunShellScript --scripts CMD`, and the
+    // scale set's (`az vmss run-command invoke --instance-id '*'`).
+    row(
+        &["az"],
+        Reading::Remote {
+            command: Arg::Value(&["--scripts"]),
+            target: Arg::Either(&Arg::Value(&["--name", "-n"]), &Arg::Value(&["--ids"])),
+            scope: &["--resource-group", "-g", "--subscription", "--ids"],
+            every: &[],
+        },
+    )
+    .sub(&["vm", "run-command", "invoke"])
+    .values(AZ_RUN_COMMAND),
+    row(
+        &["az"],
+        Reading::Remote {
+            command: Arg::Value(&["--scripts"]),
+            target: Arg::Value(&["--instance-id"]),
+            scope: &["--resource-group", "-g", "--subscription", "--name", "-n"],
+            every: &[],
+        },
+    )
+    .sub(&["vmss", "run-command", "invoke"])
+    .values(AZ_RUN_COMMAND),
+    // `gcloud compute ssh INSTANCE --command CMD` (what follows `--` is handed to ssh, its
+    // tunnels' flags first, and is read by the session's readers).
+    row(
+        &["gcloud"],
+        Reading::Remote {
+            command: Arg::Value(&["--command"]),
+            target: Arg::Operand(0),
+            scope: &["--project", "--zone"],
+            every: &[],
+        },
+    )
+    .sub(&["compute", "ssh"])
+    .values(&[
+        "--command",
+        "--zone",
+        "--project",
+        "--ssh-key-file",
+        "--ssh-flag",
+        "--strict-host-key-checking",
+        "--container",
+        "--ssh-key-expire-after",
+        "--account",
+        "--configuration",
+    ]),
+    // Teleport: `tsh ssh [user@]HOST|LABELS CMD` (`tsh ssh root@env=prod uptime`).
+    row(
+        &["tsh"],
+        Reading::Remote {
+            command: Arg::Command(1),
+            target: Arg::Operand(0),
+            scope: &["--cluster", "--proxy"],
+            every: &[],
+        },
+    )
+    .sub(&["ssh"])
+    .values(&[
+        "-l",
+        "--login",
+        "-p",
+        "--port",
+        "--cluster",
+        "--proxy",
+        "-L",
+        "-R",
+        "-o",
+        "--option",
+        "--user",
+        "-J",
+        "--jumphost",
+    ]),
+    // The dancer's shell: `dsh -a -- CMD`, `dsh -g GROUP -- CMD`, `dsh -m HOST -- CMD`.
+    row(
+        &["dsh"],
+        Reading::Remote {
+            command: Arg::Command(0),
+            target: Arg::Value(&["-m", "--machine", "-g", "--group"]),
+            scope: &["-m", "--machine", "-g", "--group"],
+            every: &["-a", "--all"],
+        },
+    )
+    .values(&[
+        "-m",
+        "--machine",
+        "-g",
+        "--group",
+        "-f",
+        "--file",
+        "-r",
+        "--remoteshell",
+        "-o",
+        "--remoteshellopt",
+        "-F",
+        "--forklimit",
+    ]),
+    // Juju: `juju exec --all|--application A|--unit U -- CMD` (and 2.x's `juju run`), `juju ssh
+    // UNIT CMD`.
+    row(
+        &["juju"],
+        Reading::Remote {
+            command: Arg::Command(0),
+            target: Arg::Value(&["--application", "--app", "--unit", "-u", "--machine"]),
+            scope: &["-m", "--model"],
+            every: &["--all"],
+        },
+    )
+    .sub(&["exec"])
+    .values(JUJU_EXEC),
+    row(
+        &["juju"],
+        Reading::Remote {
+            command: Arg::Command(0),
+            target: Arg::Value(&["--application", "--app", "--unit", "-u", "--machine"]),
+            scope: &["-m", "--model"],
+            every: &["--all"],
+        },
+    )
+    .sub(&["run"])
+    .requires(&["|--all", "--application", "--app", "--unit", "--machine"])
+    .values(JUJU_EXEC),
+    row(
+        &["juju"],
+        Reading::Remote {
+            command: Arg::Command(1),
+            target: Arg::Operand(0),
+            scope: &["-m", "--model"],
+            every: &[],
+        },
+    )
+    .sub(&["ssh"])
+    .values(&["-m", "--model", "--proxy"]),
+    // BOSH: `bosh -d DEPLOYMENT ssh [GROUP[/ID]] -c CMD`: every instance of the group (or of
+    // the deployment) unless one is named by its index.
+    row(
+        &["bosh"],
+        Reading::Remote {
+            command: Arg::Value(&["-c", "--command"]),
+            target: Arg::Operand(0),
+            scope: &["-d", "--deployment", "-e", "--environment"],
+            every: &[],
+        },
+    )
+    .sub(&["ssh"])
+    .values(&[
+        "-d",
+        "--deployment",
+        "-e",
+        "--environment",
+        "-c",
+        "--command",
+        "--gw-host",
+        "--gw-user",
+        "--gw-private-key",
+        "--opts",
+    ]),
+    // `nomad alloc exec [-task T] [-job] ALLOC|JOB CMD`.
+    row(
+        &["nomad"],
+        Reading::Remote {
+            command: Arg::Command(1),
+            target: Arg::Operand(0),
+            scope: &["-namespace", "-address", "-region"],
+            every: &[],
+        },
+    )
+    .sub(&["alloc", "exec"])
+    .values(&[
+        "-task",
+        "-address",
+        "-namespace",
+        "-region",
+        "-token",
+        "-escape",
+    ]),
+    // `doctl compute ssh DROPLET --ssh-command CMD`.
+    row(
+        &["doctl"],
+        Reading::Remote {
+            command: Arg::Value(&["--ssh-command"]),
+            target: Arg::Operand(0),
+            scope: &["--context"],
+            every: &[],
+        },
+    )
+    .sub(&["compute", "ssh"])
+    .values(&[
+        "--ssh-command",
+        "--ssh-key-path",
+        "--ssh-user",
+        "--ssh-port",
+        "--context",
+        "-t",
+        "--access-token",
+    ]),
+    // `hcloud server ssh SERVER CMD`.
+    row(
+        &["hcloud"],
+        Reading::Remote {
+            command: Arg::Command(1),
+            target: Arg::Operand(0),
+            scope: &["--context"],
+            every: &[],
+        },
+    )
+    .sub(&["server", "ssh"])
+    .values(&["-u", "--user", "-p", "--port", "--context"]),
+    // `fly ssh console -a APP -C CMD`.
+    row(
+        &["fly", "flyctl"],
+        Reading::Remote {
+            command: Arg::Value(&["-C", "--command"]),
+            target: Arg::Value(&["-a", "--app"]),
+            scope: &["-a", "--app"],
+            every: &[],
+        },
+    )
+    .sub(&["ssh", "console"])
+    .values(&[
+        "-a",
+        "--app",
+        "-C",
+        "--command",
+        "-r",
+        "--region",
+        "--machine",
+        "--process-group",
+        "-u",
+        "--user",
+        "-A",
+        "--address",
+        "-c",
+        "--config",
+    ]),
+    // `aws ecs execute-command --cluster C --task T --command CMD --interactive`.
+    row(
+        &["aws"],
+        Reading::Remote {
+            command: Arg::Value(&["--command"]),
+            target: Arg::Value(&["--task"]),
+            scope: &["--cluster", "--profile"],
+            every: &[],
+        },
+    )
+    .sub(&["ecs", "execute-command"])
+    .values(&[
+        "--cluster",
+        "--task",
+        "--container",
+        "--command",
+        "--profile",
+        "--region",
+    ]),
+    // Rundeck: `rd adhoc -p PROJECT -F FILTER -- CMD`: every node the filter matches.
+    row(
+        &["rd"],
+        Reading::Remote {
+            command: Arg::Command(usize::MAX),
+            target: Arg::Value(&["-F", "--filter"]),
+            scope: &["-p", "--project", "-F", "--filter"],
+            every: &[],
+        },
+    )
+    .sub(&["adhoc"])
+    .values(&[
+        "-p",
+        "--project",
+        "-F",
+        "--filter",
+        "-C",
+        "--threadcount",
+        "-s",
+        "--script",
+        "-u",
+        "--url",
+        "-d",
+        "--delay",
+    ]),
+    // Kamal: `kamal app exec [-d DESTINATION] CMD` runs on every server of the app.
+    row(
+        &["kamal"],
+        Reading::Remote {
+            command: Arg::Command(0),
+            target: Arg::Value(&["--hosts", "-h", "-d", "--destination"]),
+            scope: &["-d", "--destination"],
+            every: &[],
+        },
+    )
+    .sub(&["app", "exec"])
+    .values(&[
+        "-d",
+        "--destination",
+        "--hosts",
+        "-h",
+        "--roles",
+        "-r",
+        "-c",
+        "--config-file",
+        "-e",
+        "--env",
+        "--version",
     ]),
     // SQL in an option of a CLI that runs it on a database.
     row(
@@ -1082,16 +1474,44 @@ impl<'w> Words<'w> {
                 let (at, _) = ops().find(|(_, w)| names.contains(w))?;
                 // Salt's keyword arguments (`runas=root`, `cwd=/srv`) are the function's, not
                 // the command's.
+                // A command given as one quoted word (`cmd.run 'shutdown -h +1' --async`): the
+                // options after it are salt's own, not the command's.
+                let quoted = self.args.get(at + 1).is_some_and(|w| w.contains(' '));
                 self.args[at + 1..]
                     .iter()
                     .copied()
                     .filter(|w| !w.contains('=') || w.contains(' '))
+                    .filter(|w| !(quoted && w.starts_with('-') && !w.contains(' ')))
                     .collect()
             }
             Arg::Either(a, b) => return self.read(a).or_else(|| self.read(b)),
+            Arg::Param(names, key) => listed(self.value(names)?, key)?,
         };
         (!found.is_empty() && found.iter().all(|w| !w.is_empty())).then_some(found)
     }
+}
+
+/// The commands listed under `key` in an option's value (`commands=CMD`, `commands=["A","B"]`,
+/// `{"commands":["A"]}`): each quoted string of a list, or the rest of the value.
+fn listed<'w>(value: &'w str, key: &str) -> Option<Vec<&'w str>> {
+    let at = value.find(key)? + key.len();
+    let rest = value[at..].trim_start_matches(['"', '\'', ':', '=', ' ']);
+    let Some(list) = rest.strip_prefix('[') else {
+        let end = rest
+            .find([',', '}'])
+            .filter(|_| rest.starts_with('"'))
+            .unwrap_or(rest.len());
+        let one = rest[..end].trim_end_matches(['"', '\'', '}', ']', ' ']);
+        return (!one.is_empty()).then(|| vec![one]);
+    };
+    let list = &list[..list.find(']').unwrap_or(list.len())];
+    let items: Vec<&str> = list
+        .split(['"', '\''])
+        .skip(1)
+        .step_by(2)
+        .filter(|c| !c.trim().is_empty())
+        .collect();
+    (!items.is_empty()).then_some(items)
 }
 
 /// A word quoted for a POSIX shell when it has to be (spaces, operators, quotes).
@@ -1269,6 +1689,7 @@ fn apply(r: &Row, args: &[&str], runner: bool) -> Option<Equivalent> {
             {
                 return None;
             }
+            let listed = matches!(command, Arg::Param(..));
             let target = w.read(&target).map_or(String::new(), |t| t.join(" "));
             let scoped = scope.iter().filter_map(|o| w.value(&[o]));
             let production = production(&target) || scoped.clone().any(production);
@@ -1292,11 +1713,19 @@ fn apply(r: &Row, args: &[&str], runner: bool) -> Option<Equivalent> {
                                 && f.bytes().any(|b| b == b'i' || b == b't')
                         })
                 });
+            // Where a runner's targeting language selects many hosts (a list, a group, a
+            // grain, a tag), the command lands on each of them.
+            let fleet = !every_host && super::fleets::many(r.programs[0], w.args, &target);
             Some(Equivalent::Remote {
-                command: command_line(&words),
+                command: if listed {
+                    words.join("; ")
+                } else {
+                    command_line(&words)
+                },
                 target,
                 production,
                 every_host,
+                fleet,
                 interactive,
             })
         }

@@ -268,14 +268,33 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ad_hoc_module(cmd, prod, every, out);
     }
     if prod && out.len() == before {
+        // A playbook named for taking hosts down (`decommission.yml`, `teardown-kafka.yml`,
+        // `retire_nodes.yml`): what it does to production's hosts is not undone by running it
+        // again.
+        let teardown = (cmd.program == "ansible-playbook")
+            .then(|| {
+                cmd.operands(ANSIBLE_VALUES)
+                    .find(|p| teardown_playbook(super::paths::file_name(p)))
+            })
+            .flatten();
         out.push(finding(
             I,
             "infrastructure.ansible-production",
-            Severity::Confirm,
-            format!(
-                "{} changes the hosts of a production inventory",
-                cmd.program
-            ),
+            if teardown.is_some() {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            match teardown {
+                Some(book) => format!(
+                    "{} runs {book}, a playbook named for taking hosts down, on a production inventory",
+                    cmd.program
+                ),
+                None => format!(
+                    "{} changes the hosts of a production inventory",
+                    cmd.program
+                ),
+            },
         ));
     }
     // A named shared environment that is not production (`-i inventories/staging`, `--limit
@@ -489,4 +508,34 @@ pub fn data_store_resource(address: &str) -> bool {
     ]
     .iter()
     .any(|k| kind.contains(k))
+}
+
+/// Whether a playbook's file name names taking hosts or services down (its words split at
+/// `-`, `_`, `.`): decommission, teardown, destroy, wipe, purge, retire, uninstall, remove...
+fn teardown_playbook(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.contains("teardown")
+        || lower.contains("tear-down")
+        || lower.contains("tear_down")
+        || lower.split(['-', '_', '.']).any(|w| {
+            matches!(
+                w,
+                "decommission"
+                    | "decom"
+                    | "destroy"
+                    | "wipe"
+                    | "purge"
+                    | "nuke"
+                    | "deprovision"
+                    | "retire"
+                    | "uninstall"
+                    | "remove"
+                    | "delete"
+                    | "drop"
+                    | "reimage"
+                    | "erase"
+                    | "shutdown"
+                    | "poweroff"
+            )
+        })
 }

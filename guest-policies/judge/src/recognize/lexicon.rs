@@ -820,6 +820,11 @@ const ENTRIES: &[(&str, u16)] = &[
     ("clush", P),
     ("pssh", P),
     ("parallel-ssh", P),
+    // Fleet runners and remote shells ([`super::fleets`]).
+    ("tsh", P),
+    ("dsh", P),
+    ("bosh", P),
+    ("kamal", P),
     ("snowsql", P),
     ("bq", P),
     ("turso", P),

@@ -52,6 +52,7 @@ pub mod fetchers;
 pub mod filesystem;
 pub mod firewalls;
 pub mod flags;
+pub mod fleets;
 pub mod generic;
 pub mod git;
 pub mod grants;
@@ -69,6 +70,7 @@ pub mod lua;
 pub mod made_in_line;
 pub mod mentions;
 pub mod modes;
+pub mod open_clients;
 pub mod package_runners;
 pub mod path_objects;
 pub mod paths;
@@ -417,6 +419,7 @@ fn judge_equivalent(
             target,
             production,
             every_host,
+            fleet,
             interactive,
         } => {
             let mut found = Vec::new();
@@ -437,13 +440,15 @@ fn judge_equivalent(
             }
             let place = if every_host {
                 " on every host".to_owned()
+            } else if fleet {
+                format!(" on every host {} selects", crate::cut(&target, 60))
             } else if target.is_empty() {
                 String::new()
             } else {
                 format!(" on {target}")
             };
             for mut f in found {
-                raise(&mut f, production || every_host);
+                raise(&mut f, production || every_host || fleet);
                 f.message = format!(
                     "{what} (runs `{}`{place}{}): {}",
                     crate::cut(&command, 80),
@@ -712,11 +717,13 @@ pub fn resolve<'c>(c: &'c Command<'_>, folded: &'c mut Vec<Cow<'static, str>>) -
     // A program with capitals (`RM`, `gIt`, `MKFS.EXT4`) or a subcommand in capitals
     // (`gcloud RUN services DELETE x`): no shell runs it so, but the intent is plain, so the
     // command's words are folded to lower case.
+    // Two capitals at least: one is a name's initial or a matcher's letter (salt's
+    // `S@10.0.0.0/16`, `G@os`), not a shout.
     let capitals = |w: &str| {
         w.len() >= 2
             && !w.starts_with('-')
             && !w.contains('$')
-            && w.bytes().any(|b| b.is_ascii_uppercase())
+            && w.bytes().filter(u8::is_ascii_uppercase).count() >= 2
             && !w.bytes().any(|b| b.is_ascii_lowercase())
     };
     if words.get(k).is_some_and(|w| shouted(w))
@@ -1641,8 +1648,13 @@ fn command(
         && ctx.env.defined.latest(defined::Kind::Session).is_some()
         && (scope.level == scope::Level::Production || scope::in_throwaway_machine(scope, ctx))
     {
+        // On production, what changes the files or the data of the host is raised too (`rm -rf
+        // /app/uploads` in a production pod's shell); a throwaway lowers only system changes.
+        let production = scope.level == scope::Level::Production;
         scope::apply(scope, &mut out[found_before..], |f| {
             f.family == Family::System && f.code != "system.own-access"
+                || production
+                    && (f.family == Family::Filesystem || carried::changes_only_the_place(f))
         });
     }
     // The weight of the object (a certificate authority, a master key, a whole repository,
@@ -1656,6 +1668,27 @@ fn command(
         && let Some(why) = everything::reach(cmd, s, index)
     {
         everything::raise_for_all(cmd, why, &mut out[found_before..]);
+    }
+    // ssh run over a list of hosts (`for h in $(cat hosts); do ssh "$h" CMD; done`, `xargs
+    // -I{} ssh {} CMD`, `while read h; ... < hosts`): its command lands on each of them.
+    if out.len() > found_before
+        && cmd.program == "ssh"
+        && let Some(host) = remote::ssh_command(cmd).map(|(h, _)| h)
+        && fleets::listed_host(host)
+        && (cmd.more_args
+            || loop_list(cmd, s, index).is_some()
+            || read_loop(cmd, s, index).is_some())
+    {
+        for f in out[found_before..]
+            .iter_mut()
+            .filter(|f| f.severity == Severity::Confirm)
+        {
+            f.severity = Severity::Verify;
+            f.message = format!(
+                "on every host of the list ssh runs over ({host}): {}",
+                f.message
+            );
+        }
     }
     // A mode that makes the command write nothing or only announce (`--sql`, `shutdown -k`,
     // a signal nginx handles) lowers what this command found; the shell's redirections of it

@@ -42,6 +42,8 @@ pub struct State {
     pub picked: Vec<(String, String)>,
     /// The branch the latest `git checkout` / `git switch` left checked out.
     pub branch: Option<String>,
+    /// A database client an earlier step opened with a prompt ([`super::open_clients`]).
+    pub client: Option<super::open_clients::Open>,
 }
 
 /// How a switch gives the place it selects.
