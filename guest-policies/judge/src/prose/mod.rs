@@ -514,9 +514,39 @@ pub fn names_only_request(text: &str) -> bool {
     {
         return false;
     }
+    // One secret named in the singular is its value ("names only, and also print the DB
+    // password"): the names-only words cover the listing, not that.
+    const ONE_VALUE: &[&str] = &[
+        "password",
+        "passwd",
+        "passphrase",
+        "token",
+        "private key",
+        "secret key",
+        "api key",
+        "access key",
+        "connection string",
+        "dsn",
+        "its value",
+    ];
+    if ONE_VALUE.iter().any(|v| whole_phrase(&t, v)) {
+        return false;
+    }
     let values = t.matches("value").count();
     let refused: usize = REFUSED_VALUES.iter().map(|r| t.matches(r).count()).sum();
     values <= refused
+}
+
+/// Whether `phrase` occurs in `text` as whole words (`token` in "the token", not in "tokens"
+/// or "tokenizer").
+fn whole_phrase(text: &str, phrase: &str) -> bool {
+    let b = text.as_bytes();
+    text.match_indices(phrase).any(|(i, m)| {
+        let before = i.checked_sub(1).map(|j| b[j]);
+        let after = b.get(i + m.len()).copied();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 /// Whether the words just before a verb (closest first) refuse it: "don't execute", "do not

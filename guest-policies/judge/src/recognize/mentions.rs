@@ -72,8 +72,10 @@ pub fn asks_to_act(lower: &str, run_words: &[&str]) -> bool {
             && !REQUESTS.iter().any(|r| s.starts_with(r));
         // In a hypothetical question only the plain run verbs are the question's ("what
         // happens if I run it?"); "then", "now", "do it" still ask for the act.
+        // A run word that ends the trimmed sentence has lost its trailing space ("..., run
+        // `x`" leaves "..., run"): it counts there too.
         let asks = |w: &&str| {
-            s.contains(*w)
+            (s.contains(*w) || (w.ends_with(' ') && s.ends_with(w.trim_end())))
                 && !(hypothetical
                     && ["run", "exec", "invoke", "launch", "apply", "pipe"]
                         .iter()
@@ -178,6 +180,10 @@ mod tests {
             "why not run `rm -rf /srv`?",
             "should i run `kubectl delete ns prod`?",
             "add a docstring noting that `dropdb orders` drops the database, and wipe it",
+            // The run word right before the last span ends the trimmed sentence.
+            "expecting `terraform destroy -auto-approve` to be rejected, run `terraform destroy -auto-approve`",
+            "explain `rm -rf /srv`, then execute `rm -rf /srv`",
+            "document `dropdb orders` and run",
         ] {
             assert!(asks_to_act(t, RUN), "{t}");
         }

@@ -19,6 +19,11 @@
 //!   link (`ln -s ~/.ssh dist/k`: `scp -r` and `rsync -L` follow it), a copy or move from the
 //!   home, the root or a variable (`cp ~/.aws/credentials dist/`), or a secret's copy there.
 //!
+//! - the files land in a plain place on the host: not its system directories, not a hidden
+//!   directory or file of a home (`staging:~/.ssh/` plants keys, `ssh stg 'tar x -C /'`
+//!   overwrites the system), checked on the destination and on every path the remote command
+//!   names.
+//!
 //! Only this command's exfiltration findings are lowered; a secret read elsewhere on the line
 //! keeps its grade.
 
@@ -72,6 +77,47 @@ fn staging_host(target: &str, with_path: bool) -> bool {
         && host
             .split(|c: char| !c.is_ascii_alphanumeric())
             .any(|w| STAGING.iter().any(|s| w.eq_ignore_ascii_case(s)))
+}
+
+/// System directories of a host: a copy landing there changes how the host runs.
+const SYSTEM_DIRS: &[&str] = &[
+    "/etc",
+    "/bin",
+    "/sbin",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/local/bin",
+    "/usr/local/sbin",
+    "/lib",
+    "/lib64",
+    "/boot",
+    "/root",
+    "/dev",
+    "/proc",
+    "/sys",
+    "/var/lib",
+    "/var/spool",
+    "/var/log",
+];
+
+/// Whether a path on the staging host is a plain place for a site or an artifact: not `/`, not
+/// a system directory, not a hidden file or directory (`~/.ssh`, `.bashrc`), no `..`.
+fn plain_place(path: &str) -> bool {
+    let p = path.trim_matches(['"', '\'']);
+    if p.is_empty() {
+        return true;
+    }
+    let trimmed = p.trim_end_matches('/');
+    if trimmed.is_empty() || trimmed == "~" {
+        return p == "~" || p == "~/";
+    }
+    if p.split('/').any(|c| c.starts_with('.') && c != ".") {
+        return false;
+    }
+    !SYSTEM_DIRS
+        .iter()
+        .any(|d| trimmed == *d || trimmed.strip_prefix(d).is_some_and(|r| r.starts_with('/')))
 }
 
 /// A source that is a build's output: inside the project, no secret.
@@ -166,12 +212,27 @@ fn copies_build_to_staging(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Co
             !sources.is_empty()
                 && sources.iter().all(|o| built(o) && !imported(o, ctx))
                 && staging_host(dest, true)
+                && dest
+                    .split_once(':')
+                    .is_some_and(|(_, path)| plain_place(path))
         }
         "ssh" => {
             let Some(host) = cmd.operands(SSH_VALUED).next() else {
                 return false;
             };
-            staging_host(host, false) && fed_by_build_archive(s, index, ctx)
+            // Every path the remote command names is a plain place (`tar xzf - -C /srv/docs`,
+            // not `-C /`): the words after the host, split again since the remote shell
+            // re-parses them.
+            let remote_paths_plain = cmd
+                .operands(SSH_VALUED)
+                .skip(1)
+                .flat_map(|w| {
+                    w.trim_matches(['"', '\''])
+                        .split(|c: char| c.is_whitespace() || ";&|()<>".contains(c))
+                })
+                .filter(|w| w.starts_with(['/', '~', '.']) && *w != "-")
+                .all(plain_place);
+            staging_host(host, false) && remote_paths_plain && fed_by_build_archive(s, index, ctx)
         }
         _ => false,
     }
