@@ -147,6 +147,15 @@ fn reads_their_cli_grammar_makes_plain_and_their_near_misses() {
             "kubectl --context prod-eu cp ./patch.sh prod/api-7d9f8:/tmp/patch.sh",
             Severity::Confirm,
         ),
+        // A secret or a dump copied out of a production pod is not a plain read.
+        (
+            "kubectl cp payments/api-0:/var/run/secrets/kubernetes.io/serviceaccount/token ./token -n prod",
+            Severity::Confirm,
+        ),
+        (
+            "kubectl --context prod-eu cp prod/db-0:/var/lib/postgresql/dump.sql ./dump.sql",
+            Severity::Confirm,
+        ),
         (
             "infisical export --env=prod --format=dotenv",
             Severity::Confirm,

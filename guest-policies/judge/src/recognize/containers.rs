@@ -526,8 +526,13 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             out,
         ),
         // A copy out of a pod to this machine (`kubectl cp prod/api-1:/var/log/app.log
-        // ./app.log`) reads a file there; a copy into a pod changes it.
-        "cp" if ops.len() == 3 && ops[1].contains(':') && !ops[2].contains(':') => {}
+        // ./app.log`) reads a file there; a copy into a pod changes it. A secret or a dump
+        // copied out (the service account's token, `/run/secrets/...`, `dump.sql`) is not a
+        // plain read: it keeps the production grade below.
+        "cp" if ops.len() == 3
+            && ops[1].contains(':')
+            && !ops[2].contains(':')
+            && !copies_out_a_secret(ops[1]) => {}
         "exec" | "cp" | "port-forward" | "debug" | "attach" if prod => push(
             "containers.kubectl-exec-production",
             Severity::Confirm,
@@ -684,4 +689,15 @@ fn helm(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             format!("helm uninstall {release} deletes everything the release installed"),
         ));
     }
+}
+
+/// Whether the source of a `kubectl cp` out of a pod (`pod:/path`) is a secret or a dump: the
+/// pod's mounted secrets, a credential file, a database dump.
+fn copies_out_a_secret(source: &str) -> bool {
+    let path = source.split_once(':').map_or(source, |(_, p)| p);
+    let path = path.trim_matches(['"', '\'']);
+    path.contains("/run/secrets")
+        || path.contains("serviceaccount")
+        || super::paths::secret(path).is_some()
+        || super::paths::dump(path)
 }
