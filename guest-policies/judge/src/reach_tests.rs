@@ -398,3 +398,22 @@ fn forge_graphql_mutations_by_reach() {
         ),
     ]);
 }
+
+#[test]
+fn hosts_with_letters_outside_ascii_are_read_without_a_panic() {
+    // A host suffix compared where a multi-byte letter sits must not slice inside it (the
+    // differential corpus found `evil.eÉxample.com`); the request is still judged.
+    for host in [
+        "evil.eÉxample.com",
+        "api.trellö.com",
+        "ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ.com",
+        "é.api.pagerduty.com",
+    ] {
+        let text = format!("curl -X DELETE https://{host}/1/boards/abc123");
+        let _ = crate::judge(&text, &[]);
+    }
+    expect_at_least(&[(
+        "curl -X DELETE https://é.api.pagerduty.com/services/PXYZ12",
+        Severity::Verify,
+    )]);
+}

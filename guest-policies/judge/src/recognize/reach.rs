@@ -410,10 +410,13 @@ const ARCHIVE_FIELDS: &[&str] = &[
 ];
 
 /// Whether `host` is `suffix` or a subdomain of it.
+/// Compared as bytes: a host with a non-ASCII letter (`eÉxample.com`) has no char boundary
+/// where an ASCII suffix would start, and slicing the `str` there would panic.
 fn host_is(host: &str, suffix: &str) -> bool {
-    host.len() >= suffix.len()
-        && host[host.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-        && (host.len() == suffix.len() || host.as_bytes()[host.len() - suffix.len() - 1] == b'.')
+    let (h, s) = (host.as_bytes(), suffix.as_bytes());
+    h.len() >= s.len()
+        && h[h.len() - s.len()..].eq_ignore_ascii_case(s)
+        && (h.len() == s.len() || h[h.len() - s.len() - 1] == b'.')
 }
 
 /// Whether the path ends with the row's tail.
