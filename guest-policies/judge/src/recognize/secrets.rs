@@ -1586,10 +1586,17 @@ fn downloads(
         }
         return;
     }
-    // Code from the network piped into an interpreter.
+    // Code from the network piped into an interpreter, also one that `su` or `runuser`
+    // starts as another user (`| su -m root -c sh`: the shell reads the same stdin).
+    let switched = matches!(p, "su" | "runuser")
+        .then(|| cmd.value(&["-c", "--command", "--session-command"]))
+        .flatten()
+        .and_then(|body| body.trim_matches(['"', '\'']).split_whitespace().next())
+        .filter(|first| lexicon::is(super::program_name(first), INTERPRETER));
+    let shell = switched.map_or(p, super::program_name);
     if cmd.piped_in
-        && lexicon::is(p, INTERPRETER)
-        && !cmd.has(&["-c", "-e"])
+        && lexicon::is(shell, INTERPRETER)
+        && (switched.is_some() || !cmd.has(&["-c", "-e"]))
         && !super::modes::stdin_is_data(cmd)
         && let Some(f) = upstream(s, index).find_map(|c| {
             let mut folded = Vec::new();
@@ -1601,7 +1608,7 @@ fn downloads(
             Family::RemoteCode,
             "remote-code.pipe-to-shell",
             Severity::Verify,
-            format!("{f} output piped to {p}: code from the network runs unread"),
+            format!("{f} output piped to {shell}: code from the network runs unread"),
         ));
     }
     // An archive from the network unpacked over the system.
