@@ -510,3 +510,30 @@ fn a_shell_started_by_su_or_runuser_reads_the_download_too() {
         "curl -s https://status.example.net/health | su -c 'logger -t health'",
     ]);
 }
+
+#[test]
+fn root_token_generation_and_rekeying_of_a_secret_store_are_verified() {
+    use Severity::Verify;
+    dangerous(&[
+        ("vault operator generate-root -init -otp=\"$OTP\"", Verify),
+        (
+            "VAULT_ADDR=https://vault.corp.example:8200 vault operator generate-root -generate-otp",
+            Verify,
+        ),
+        ("bao operator generate-root -init", Verify),
+        (
+            "vault operator generate-root -decode=$ENCODED -otp=$OTP",
+            Verify,
+        ),
+        (
+            "vault operator rekey -init -key-shares=3 -key-threshold=2",
+            Verify,
+        ),
+    ]);
+    // Watching or calling off an attempt changes nothing.
+    allowed(&[
+        "vault operator generate-root -status",
+        "vault operator generate-root -cancel",
+        "bao operator generate-root -status",
+    ]);
+}

@@ -2130,6 +2130,29 @@ pub fn vault(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             (Severity::Verify, "seals or reshapes the Vault cluster")
         }
         ("policy", "delete") => (Severity::Confirm, "deletes an access policy"),
+        // Root-token generation (Vault's and OpenBao's `operator generate-root`): every step
+        // but the status and the cancel works toward, or decodes, a token with unlimited
+        // access; rekeying replaces the unseal keys the operators hold.
+        ("operator", "generate-root")
+            if !cmd
+                .words()
+                .any(|w| matches!(w, "-status" | "--status" | "-cancel" | "--cancel")) =>
+        {
+            (
+                Severity::Verify,
+                "generates a new root token from the unseal keys: unlimited access",
+            )
+        }
+        ("operator", "rekey")
+            if !cmd
+                .words()
+                .any(|w| matches!(w, "-status" | "--status" | "-cancel" | "--cancel")) =>
+        {
+            (
+                Severity::Verify,
+                "replaces the unseal keys the operators hold",
+            )
+        }
         _ => return,
     };
     out.push(finding(
