@@ -2419,3 +2419,5 @@ mod reads_at_scale_tests;
 
 #[cfg(test)]
 mod made_in_line_tests;
+#[cfg(test)]
+mod credential_dumps_tests;

@@ -6,6 +6,8 @@
 //! Base64 is decoded by the `base64` crate. Hex is decoded here: two digits a byte is all
 //! `xxd -r -p` does, and a crate for it would add a dependency to the guest for ten lines.
 
+use std::borrow::Cow;
+
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
@@ -309,7 +311,8 @@ pub fn substituted_programs(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &
         if !(first.starts_with("$(") || first.starts_with('`')) {
             continue;
         }
-        for body in substitutions(first) {
+        let bodies = substitutions(first);
+        for body in &bodies {
             run_output_of(
                 body,
                 "a command substitution run as the command",
@@ -318,6 +321,33 @@ pub fn substituted_programs(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &
                 out,
             );
         }
+        // `"$(printf 'r%s' m)" -rf /srv`: the decoded word is only the program; what runs is
+        // it with the command's own arguments, judged together.
+        if let [body] = bodies.as_slice()
+            && first.len() == body.len() + if first.starts_with('`') { 2 } else { 3 }
+            && c.words.len() > 1
+            && let Some(program) = decoded_output(body)
+        {
+            let mut line = program.trim().to_string();
+            for w in &c.words[1..] {
+                line.push(' ');
+                line.push_str(&requoted(w));
+            }
+            crate::judge_shell(&line, depth + 1, ctx, out);
+        }
+    }
+}
+
+/// A word as the shell would need it written to read it back as one word: single-quoted
+/// when it holds anything but plain characters.
+fn requoted(w: &str) -> Cow<'_, str> {
+    let plain = w
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@%+".contains(&b));
+    if plain && !w.is_empty() {
+        Cow::Borrowed(w)
+    } else {
+        Cow::Owned(format!("'{}'", w.replace('\'', "'\\''")))
     }
 }
 

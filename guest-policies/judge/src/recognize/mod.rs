@@ -34,6 +34,7 @@ pub mod carried;
 pub mod classes;
 pub mod cloud;
 pub mod containers;
+pub mod credential_dumps;
 pub mod data_stores;
 pub mod decoded;
 pub mod defined;
@@ -969,9 +970,10 @@ pub fn program_name(w: &str) -> &str {
     }
     let name = w.rsplit('/').next().unwrap_or(w);
     // A Windows executable's name (`powershell.exe`, `curl.exe`) is the program's.
-    let name = name
-        .strip_suffix(".exe")
-        .or_else(|| name.strip_suffix(".EXE"))
+    // `format.com`, `tree.com`: DOS-era `.com` executables are run by the same name.
+    let name = [".exe", ".EXE", ".com", ".COM"]
+        .iter()
+        .find_map(|x| name.strip_suffix(x))
         .unwrap_or(name);
     if name.is_empty() { w } else { name }
 }
@@ -1633,6 +1635,7 @@ fn command(
     // `kustomize build overlays/production | kubectl delete -f -`: production named upstream.
     kube_places::judge_fed_delete(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
+    credential_dumps::judge(cmd, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     // What this command makes that is scratch (a plain copy into the temporary directory is

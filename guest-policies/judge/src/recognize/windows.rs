@@ -194,7 +194,12 @@ fn verb_prefix(w: &str) -> bool {
 fn program_base(w: &str) -> &str {
     let name = w.rsplit(['\\', '/']).next().unwrap_or(w);
     match name.len().checked_sub(4) {
-        Some(at) if name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".exe") => {
+        // `format.com`: DOS-era `.com` executables are run by the same name.
+        Some(at)
+            if name.is_char_boundary(at)
+                && (name[at..].eq_ignore_ascii_case(".exe")
+                    || name[at..].eq_ignore_ascii_case(".com")) =>
+        {
             &name[..at]
         }
         _ => name,
