@@ -104,6 +104,7 @@ pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
 pub mod throwaway;
+mod top_level;
 pub mod transforms;
 pub mod truncations;
 pub mod verbs;
