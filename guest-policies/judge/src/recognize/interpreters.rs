@@ -10,6 +10,7 @@ use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
 use super::lexicon::{self, INTERPRETER, SHELL};
+use super::top_level::{QUOTES_BACKTICK_ESCAPED, outside_strings};
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
@@ -2062,38 +2063,20 @@ fn top_level_args(rest: &str) -> Vec<&str> {
 }
 
 fn top_level_args_until(rest: &str, close: char) -> Vec<&str> {
-    let b = rest.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if let Some(q) = quote {
-            if c == b'\\' {
-                i += 1;
-            } else if c == q {
-                quote = None;
-            }
-        } else if c == b'\'' || c == b'"' || c == b'`' {
-            quote = Some(c);
-        } else if depth == 0 && (c == close as u8 || c == b';' || c == b'\n') {
+    let mut end = rest.len();
+    for (i, c, depth) in outside_strings(rest, QUOTES_BACKTICK_ESCAPED) {
+        if depth == 0 && (c == close as u8 || matches!(c, b';' | b'\n' | b')' | b']' | b'}')) {
+            end = i;
             break;
-        } else if matches!(c, b'(' | b'[' | b'{') {
-            depth += 1;
-        } else if matches!(c, b')' | b']' | b'}') {
-            if depth == 0 {
-                break;
-            }
-            depth -= 1;
-        } else if c == b',' && depth == 0 {
+        }
+        if c == b',' && depth == 0 {
             out.push(rest[start..i].trim());
             start = i + 1;
         }
-        i += 1;
     }
-    let last = rest[start..i.min(rest.len())].trim();
+    let last = rest[start..end].trim();
     if !last.is_empty() {
         out.push(last);
     }
