@@ -70,6 +70,7 @@ pub mod lua;
 pub mod made_in_line;
 pub mod mentions;
 pub mod modes;
+mod name_table;
 pub mod open_clients;
 pub mod package_runners;
 pub mod path_objects;
