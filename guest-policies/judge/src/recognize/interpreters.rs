@@ -1057,45 +1057,27 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
             crate::judge_shell(piece, depth + 1, ctx, out);
         }
     }
-    for call in TREE_DELETES {
-        // `match_indices` sets up a searcher: only for a call the body holds.
-        if !has(body, call) {
-            continue;
-        }
-        for (at, _) in body.match_indices(call) {
-            let rest = &body[at + call.len()..];
-            let resolved = resolved_operand(rest, body);
-            let old = call_args(rest)
-                .into_iter()
-                .next()
-                .filter(|p| !(resolved.is_some() && module_name(p)));
-            if let Some(path) = &old {
-                let line = format!("rm -rf {}", quote(path));
-                crate::judge_shell(&line, depth + 1, ctx, out);
+    // A tree's delete is `rm -rf`'s, a file's `rm`'s (trees first, as they are judged so).
+    for (calls, rm) in [(TREE_DELETES, "rm -rf"), (FILE_DELETES, "rm")] {
+        for call in calls {
+            // `match_indices` sets up a searcher: only for a call the body holds.
+            if !has(body, call) {
+                continue;
             }
-            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
-                crate::judge_shell(&format!("rm -rf {}", quote(&p)), depth + 1, ctx, out);
-            }
-        }
-    }
-    for call in FILE_DELETES {
-        // `match_indices` sets up a searcher: only for a call the body holds.
-        if !has(body, call) {
-            continue;
-        }
-        for (at, _) in body.match_indices(call) {
-            let rest = &body[at + call.len()..];
-            let resolved = resolved_operand(rest, body);
-            let old = call_args(rest)
-                .into_iter()
-                .next()
-                .filter(|p| !(resolved.is_some() && module_name(p)));
-            if let Some(path) = &old {
-                let line = format!("rm {}", quote(path));
-                crate::judge_shell(&line, depth + 1, ctx, out);
-            }
-            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
-                crate::judge_shell(&format!("rm {}", quote(&p)), depth + 1, ctx, out);
+            for (at, _) in body.match_indices(call) {
+                let rest = &body[at + call.len()..];
+                let resolved = resolved_operand(rest, body);
+                let old = call_args(rest)
+                    .into_iter()
+                    .next()
+                    .filter(|p| !(resolved.is_some() && module_name(p)));
+                if let Some(path) = &old {
+                    let line = format!("{rm} {}", quote(path));
+                    crate::judge_shell(&line, depth + 1, ctx, out);
+                }
+                if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
+                    crate::judge_shell(&format!("{rm} {}", quote(&p)), depth + 1, ctx, out);
+                }
             }
         }
     }
