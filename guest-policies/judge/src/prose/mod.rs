@@ -2543,7 +2543,7 @@ fn judge_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Findin
     {
         return classes::irreversible(c, &s, v, o, Some(f));
     }
-    let base = grade_words(c, ctx, v, o);
+    let base = grade_words(c, ctx, &s, v, o);
     let class = classes::grade(c, &s, v, o);
     let class = match (
         class,
@@ -2572,6 +2572,8 @@ pub(crate) struct Scope {
     objects: u16,
     head: u16,
     pronoun: bool,
+    /// The clause's flags, with the production and shared marks of what it points back at.
+    flags: u64,
     bulk: bool,
     prod: bool,
     nonprod: bool,
@@ -2608,6 +2610,7 @@ impl Scope {
             objects,
             head,
             pronoun,
+            flags,
             bulk: flags & flag::BULK != 0 || count >= 100.0,
             prod: flags & flag::PROD != 0,
             nonprod: flags & flag::NONPROD != 0,
@@ -2616,34 +2619,23 @@ impl Scope {
     }
 }
 
-/// The grade of a clause by its verb, object and scope, before the classes of [`classes`].
-fn grade_words(c: &Clause<'_>, ctx: &Context, v: &str, o: &str) -> Option<Finding> {
+/// The grade of a clause by its verb, object and scope (`s`, the clause's [`Scope`]), before
+/// the classes of [`classes`].
+fn grade_words(c: &Clause<'_>, ctx: &Context, s: &Scope, v: &str, o: &str) -> Option<Finding> {
     use Severity::*;
     use Verb::*;
-    // The object: a pronoun stands for what the earlier clauses or recent hints named.
-    let mut objects = c.objects;
-    let mut head = c.head;
-    // "it", "them", or a demonstrative ("that file", "those orders").
-    let pronoun = c.objects & obj::PRONOUN != 0;
-    let mut flags = c.flags;
-    let mut count = c.count;
-    if pronoun || c.has(flag::SAME) {
-        objects |= ctx.objects;
-        if head == 0 || head == obj::PRONOUN {
-            head = if ctx.objects != 0 {
-                strongest(ctx.objects)
-            } else {
-                obj::PRONOUN
-            };
-        }
-        flags |= ctx.flags & (flag::PROD | flag::SHARED);
-        if c.has(flag::BULK) {
-            count = count.max(ctx.count);
-        }
-    }
-    let bulk = flags & flag::BULK != 0 || count >= 100.0;
-    let prod = flags & flag::PROD != 0;
-    let nonprod = flags & flag::NONPROD != 0;
+    // The object: a pronoun ("it", "them", or a demonstrative: "that file", "those orders")
+    // stands for what the earlier clauses or recent hints named.
+    let Scope {
+        objects,
+        head,
+        pronoun,
+        flags,
+        bulk,
+        prod,
+        nonprod,
+        ..
+    } = *s;
     let verb = if c.has(flag::SAME) && matches!(c.verb, Absent | Run) {
         ctx.verb.unwrap_or(c.verb)
     } else if c.verb == Privilege && head & obj::SOFTWARE != 0 {

@@ -20,6 +20,7 @@
 //! every statement of the block is read.
 
 use super::Context;
+use super::top_level::{QUOTES, outside_strings};
 use crate::finding::Finding;
 
 /// Methods of .NET and CIM objects named for an effect, with the verb of the cmdlet that has
@@ -69,37 +70,23 @@ fn listed_noun(upstream: &str, verb: &str) -> String {
 fn split_top<'t>(text: &'t str, seps: &[u8]) -> Vec<&'t str> {
     let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            }
-        } else {
-            match c {
-                b'\'' | b'"' => quote = Some(c),
-                b'{' | b'(' | b'[' => depth += 1,
-                b'}' | b')' | b']' => depth -= 1,
-                b'|' | b'&' if depth == 0 && b.get(i + 1) == Some(&c) => {
-                    if seps.contains(&b';') {
-                        out.push(&text[start..i]);
-                        start = i + 2;
-                    }
-                    i += 2;
-                    continue;
-                }
-                _ if depth == 0 && seps.contains(&c) => {
-                    out.push(&text[start..i]);
-                    start = i + 1;
-                }
-                _ => {}
-            }
+    // Where reading resumes after a `||` or `&&` (its second byte is no separator of its own).
+    let mut resume = 0;
+    for (i, c, depth) in outside_strings(text, QUOTES) {
+        if i < resume || depth != 0 {
+            continue;
         }
-        i += 1;
+        if matches!(c, b'|' | b'&') && b.get(i + 1) == Some(&c) {
+            if seps.contains(&b';') {
+                out.push(&text[start..i]);
+                start = i + 2;
+            }
+            resume = i + 2;
+        } else if seps.contains(&c) {
+            out.push(&text[start..i]);
+            start = i + 1;
+        }
     }
     out.push(&text[start..]);
     out

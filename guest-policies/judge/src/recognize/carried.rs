@@ -1116,7 +1116,7 @@ pub fn settle<'c>(cmd: &Cmd<'c>, ctx: &Context) -> Option<Vec<std::borrow::Cow<'
 
 /// The value of the variable `var` for `cmd`: its prefix (`AWS_PROFILE=prod aws ...`, `env
 /// AWS_PROFILE=prod aws ...`) first, then what an earlier step exported.
-fn setting<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, var: &str) -> Option<&'a str> {
+pub(super) fn setting<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, var: &str) -> Option<&'a str> {
     let prefixed = cmd
         .assignments
         .iter()

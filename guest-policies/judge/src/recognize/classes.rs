@@ -10,6 +10,7 @@
 //! line here, not a rule per command line. Looked up by binary search over a table sorted at
 //! compile time (checked by a test).
 
+use super::name_table::NameTable;
 use crate::finding::Family;
 use crate::prose::lexicon::obj;
 
@@ -428,54 +429,11 @@ const SUBCOMMANDS: &[(&str, &str, Class)] = &[
 /// comparison (many readers ask it of every command, most of which have no class; a binary
 /// search paid about ten string comparisons each time).
 pub fn of(program: &str) -> Option<Class> {
-    let name = program.as_bytes();
-    let mut h = slot(name);
-    loop {
-        let k = INDEX[h];
-        if k == 0 {
-            return None;
-        }
-        let (n, class) = PROGRAMS[usize::from(k - 1)];
-        if n.as_bytes() == name {
-            return Some(class);
-        }
-        h = (h + 1) & (SLOTS - 1);
-    }
+    INDEX.get(program.as_bytes())
 }
 
-/// Slots of [`INDEX`]: a power of two, at least twice the programs (so probes stay short and
-/// one is always empty, which ends every search).
-const SLOTS: usize = 1024;
-
-/// FNV-1a of a name, reduced to a slot.
-const fn slot(w: &[u8]) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    let mut i = 0;
-    while i < w.len() {
-        h ^= w[i] as u32;
-        h = h.wrapping_mul(0x0100_0193);
-        i += 1;
-    }
-    h as usize & (SLOTS - 1)
-}
-
-/// [`PROGRAMS`] by name, built at compile time: open addressing with linear probing, `k + 1`
-/// for `PROGRAMS[k]`, 0 for an empty slot. Names are unique (the table is strictly sorted,
-/// checked by a test), so the entry found is the one a binary search finds.
-const INDEX: [u16; SLOTS] = {
-    assert!(PROGRAMS.len() < SLOTS / 2);
-    let mut index = [0_u16; SLOTS];
-    let mut k = 0;
-    while k < PROGRAMS.len() {
-        let mut h = slot(PROGRAMS[k].0.as_bytes());
-        while index[h] != 0 {
-            h = (h + 1) & (SLOTS - 1);
-        }
-        index[h] = k as u16 + 1;
-        k += 1;
-    }
-    index
-};
+/// [`PROGRAMS`] by name, built at compile time.
+static INDEX: NameTable<Class, 1024> = NameTable::new(PROGRAMS);
 
 /// The class of a command: its program's, or, for a program made of tools of different kinds,
 /// its first operand's (`fastlane match`).

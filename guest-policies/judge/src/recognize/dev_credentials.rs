@@ -12,6 +12,7 @@
 //! credential in words (`echo`, a sentence) sets nothing, and anything else on the line keeps
 //! its grade.
 
+use super::carried::setting;
 use super::{Cmd, Context};
 use crate::finding::{Family, Finding, Severity};
 
@@ -117,26 +118,6 @@ const CREDENTIALS: &[Credential] = &[
     },
 ];
 
-/// The value of a variable for `cmd`: set on its line (`X=1 cmd`, `env X=1 cmd`), else the
-/// latest an earlier command or step exported.
-fn variable<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, name: &str) -> Option<&'a str> {
-    let unquote = |v: &'a str| v.trim_matches(['\'', '"']);
-    cmd.assignments
-        .iter()
-        .chain(cmd.prefix.iter())
-        .rev()
-        .find_map(|w| w.strip_prefix(name)?.strip_prefix('='))
-        .or_else(|| {
-            ctx.env
-                .exported
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        })
-        .map(unquote)
-}
-
 /// Every value of an option (`--x v`, `--x=v`), in order.
 fn values<'c>(cmd: &Cmd<'c>, name: &str) -> Vec<&'c str> {
     let mut out = Vec::new();
@@ -188,13 +169,13 @@ fn development(cmd: &Cmd<'_>, ctx: &Context) -> Option<(&'static str, Family)> {
     }) || c
         .elsewhere_variables
         .iter()
-        .any(|v| variable(cmd, ctx, v).is_some_and(|x| !x.is_empty()))
+        .any(|v| setting(cmd, ctx, v).is_some_and(|x| !x.is_empty()))
     {
         return None;
     }
     let on_line = values(cmd, c.option);
     let ok = if on_line.is_empty() {
-        let v = c.variables.iter().find_map(|v| variable(cmd, ctx, v))?;
+        let v = c.variables.iter().find_map(|v| setting(cmd, ctx, v))?;
         (c.development)(v)
     } else {
         on_line
@@ -212,14 +193,14 @@ fn localstack_keys(cmd: &Cmd<'_>, ctx: &Context) -> bool {
         let host = super::scope::url_host(v, &[':', '/']);
         host == "localhost" || host.starts_with("127.") || host == "::1"
     };
-    variable(cmd, ctx, "AWS_ACCESS_KEY_ID").is_some_and(localstack)
-        && variable(cmd, ctx, "AWS_SECRET_ACCESS_KEY").is_some_and(localstack)
+    setting(cmd, ctx, "AWS_ACCESS_KEY_ID").is_some_and(localstack)
+        && setting(cmd, ctx, "AWS_SECRET_ACCESS_KEY").is_some_and(localstack)
         && !cmd.words().any(|w| {
             w.starts_with("--profile") || w.starts_with("--no-sign") || w.starts_with("--endpoint")
         })
         && values(cmd, "--endpoint-url").iter().all(|v| loopback(v))
-        && variable(cmd, ctx, "AWS_PROFILE").is_none()
-        && variable(cmd, ctx, "AWS_DEFAULT_PROFILE").is_none()
+        && setting(cmd, ctx, "AWS_PROFILE").is_none()
+        && setting(cmd, ctx, "AWS_DEFAULT_PROFILE").is_none()
         && !ctx
             .env
             .exported

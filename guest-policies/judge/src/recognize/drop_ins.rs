@@ -471,9 +471,9 @@ pub fn wrapped(name: &str, words: &[Cow<'_, str>], k: usize) -> Option<usize> {
             .iter()
             .position(|w| w == "--")
             .map_or(words.len(), |at| start + at + 1),
-        Shape::Options(values) => skip(words, start, values),
+        Shape::Options(values) => super::skip_options(words, start, values),
         Shape::Operands(n, values) => {
-            let mut j = skip(words, start, values) + n;
+            let mut j = super::skip_options(words, start, values) + n;
             if words.get(j).is_some_and(|w| w == "--") {
                 j += 1;
             }
@@ -481,25 +481,6 @@ pub fn wrapped(name: &str, words: &[Cow<'_, str>], k: usize) -> Option<usize> {
         }
     };
     (at > k && at < words.len()).then_some(at)
-}
-
-/// After options starting at `from`: the index of the first word that is not one (`--` ends
-/// them and is skipped; options in `values` take the next word unless written `--x=v`).
-fn skip(words: &[Cow<'_, str>], from: usize, values: &[&str]) -> usize {
-    let mut j = from;
-    while let Some(w) = words.get(j) {
-        if w == "--" {
-            return j + 1;
-        }
-        if !w.starts_with('-') || w.len() == 1 {
-            return j;
-        }
-        j += 1;
-        if values.contains(&&**w) {
-            j += 1;
-        }
-    }
-    j
 }
 
 /// Every name of the tables, for the lexicon's test (a name that starts a command line must

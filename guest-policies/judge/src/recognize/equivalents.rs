@@ -343,6 +343,16 @@ const PDSH: &[&str] = &[
     "--pick",
     "--fanout",
 ];
+/// PowerShell's web request cmdlets and the aliases Windows PowerShell gives them (an upload
+/// row and a download row read them).
+const WEB_REQUEST: &[&str] = &[
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+    "wget",
+    "curl",
+];
 
 /// The table. Rows are tried in order; the first whose requirements hold and whose reading
 /// finds its values applies.
@@ -1195,14 +1205,7 @@ const TABLE: &[Row] = &[
     // `Invoke-WebRequest -Uri URL -OutFile F` (and the `iwr`, `wget`, `curl` aliases of
     // Windows PowerShell): a download to F. `-InFile F -Method Put|Post`: F is the body sent.
     row(
-        &[
-            "invoke-webrequest",
-            "iwr",
-            "invoke-restmethod",
-            "irm",
-            "wget",
-            "curl",
-        ],
+        WEB_REQUEST,
         Reading::Upload {
             file: Arg::Value(&["-infile"]),
             url: Arg::Either(&Arg::Value(&["-uri"]), &Arg::Url),
@@ -1211,14 +1214,7 @@ const TABLE: &[Row] = &[
     .requires(&["-infile"])
     .windows(),
     row(
-        &[
-            "invoke-webrequest",
-            "iwr",
-            "invoke-restmethod",
-            "irm",
-            "wget",
-            "curl",
-        ],
+        WEB_REQUEST,
         Reading::Download {
             url: Arg::Either(&Arg::Value(&["-uri"]), &Arg::Url),
             to: Arg::Value(&["-outfile"]),

@@ -12,6 +12,7 @@ use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
 use super::lexicon::{self, INTERPRETER, SHELL};
+use super::top_level::{QUOTES_BACKTICK_ESCAPED, outside_strings};
 use super::{Cmd, Context, finding, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::{self, RedirectKind, Script};
@@ -1086,45 +1087,27 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
             crate::judge_shell(piece, depth + 1, ctx, out);
         }
     }
-    for call in TREE_DELETES {
-        // `match_indices` sets up a searcher: only for a call the body holds.
-        if !has(body, call) {
-            continue;
-        }
-        for (at, _) in body.match_indices(call) {
-            let rest = &body[at + call.len()..];
-            let resolved = resolved_operand(rest, body);
-            let old = call_args(rest)
-                .into_iter()
-                .next()
-                .filter(|p| !(resolved.is_some() && module_name(p)));
-            if let Some(path) = &old {
-                let line = format!("rm -rf {}", quote(path));
-                crate::judge_shell(&line, depth + 1, ctx, out);
+    // A tree's delete is `rm -rf`'s, a file's `rm`'s (trees first, as they are judged so).
+    for (calls, rm) in [(TREE_DELETES, "rm -rf"), (FILE_DELETES, "rm")] {
+        for call in calls {
+            // `match_indices` sets up a searcher: only for a call the body holds.
+            if !has(body, call) {
+                continue;
             }
-            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
-                crate::judge_shell(&format!("rm -rf {}", quote(&p)), depth + 1, ctx, out);
-            }
-        }
-    }
-    for call in FILE_DELETES {
-        // `match_indices` sets up a searcher: only for a call the body holds.
-        if !has(body, call) {
-            continue;
-        }
-        for (at, _) in body.match_indices(call) {
-            let rest = &body[at + call.len()..];
-            let resolved = resolved_operand(rest, body);
-            let old = call_args(rest)
-                .into_iter()
-                .next()
-                .filter(|p| !(resolved.is_some() && module_name(p)));
-            if let Some(path) = &old {
-                let line = format!("rm {}", quote(path));
-                crate::judge_shell(&line, depth + 1, ctx, out);
-            }
-            if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
-                crate::judge_shell(&format!("rm {}", quote(&p)), depth + 1, ctx, out);
+            for (at, _) in body.match_indices(call) {
+                let rest = &body[at + call.len()..];
+                let resolved = resolved_operand(rest, body);
+                let old = call_args(rest)
+                    .into_iter()
+                    .next()
+                    .filter(|p| !(resolved.is_some() && module_name(p)));
+                if let Some(path) = &old {
+                    let line = format!("{rm} {}", quote(path));
+                    crate::judge_shell(&line, depth + 1, ctx, out);
+                }
+                if let Some(p) = resolved.filter(|r| Some(r) != old.as_ref()) {
+                    crate::judge_shell(&format!("{rm} {}", quote(&p)), depth + 1, ctx, out);
+                }
             }
         }
     }
@@ -2092,38 +2075,20 @@ fn top_level_args(rest: &str) -> Vec<&str> {
 }
 
 fn top_level_args_until(rest: &str, close: char) -> Vec<&str> {
-    let b = rest.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if let Some(q) = quote {
-            if c == b'\\' {
-                i += 1;
-            } else if c == q {
-                quote = None;
-            }
-        } else if c == b'\'' || c == b'"' || c == b'`' {
-            quote = Some(c);
-        } else if depth == 0 && (c == close as u8 || c == b';' || c == b'\n') {
+    let mut end = rest.len();
+    for (i, c, depth) in outside_strings(rest, QUOTES_BACKTICK_ESCAPED) {
+        if depth == 0 && (c == close as u8 || matches!(c, b';' | b'\n' | b')' | b']' | b'}')) {
+            end = i;
             break;
-        } else if matches!(c, b'(' | b'[' | b'{') {
-            depth += 1;
-        } else if matches!(c, b')' | b']' | b'}') {
-            if depth == 0 {
-                break;
-            }
-            depth -= 1;
-        } else if c == b',' && depth == 0 {
+        }
+        if c == b',' && depth == 0 {
             out.push(rest[start..i].trim());
             start = i + 1;
         }
-        i += 1;
     }
-    let last = rest[start..i.min(rest.len())].trim();
+    let last = rest[start..end].trim();
     if !last.is_empty() {
         out.push(last);
     }

@@ -6,6 +6,8 @@
 //! The table is built at compile time (open addressing, FNV-1a); a test checks every entry is
 //! found and that the lists other modules keep (the SQL reader's programs) are in it.
 
+use super::name_table::NameTable;
+
 /// A word that starts a command line.
 pub const PROGRAM: u16 = 1 << 0;
 /// Reads its file operands (a secret operand is a secret read).
@@ -1037,35 +1039,8 @@ const ENTRIES: &[(&str, u16)] = &[
     ("hive", P | ENGLISH),
 ];
 
-// Kept at most half full (the assertion below): 2048 once the names passed 512.
-const SLOTS: usize = 2048;
-
-const fn fnv(w: &[u8]) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    let mut i = 0;
-    while i < w.len() {
-        h ^= w[i] as u32;
-        h = h.wrapping_mul(0x0100_0193);
-        i += 1;
-    }
-    h as usize & (SLOTS - 1)
-}
-
-/// Open addressing with linear probing: slot value `k + 1` for `ENTRIES[k]`, 0 for empty.
-const TABLE: [u16; SLOTS] = {
-    assert!(ENTRIES.len() < SLOTS / 2);
-    let mut table = [0_u16; SLOTS];
-    let mut k = 0;
-    while k < ENTRIES.len() {
-        let mut h = fnv(ENTRIES[k].0.as_bytes());
-        while table[h] != 0 {
-            h = (h + 1) & (SLOTS - 1);
-        }
-        table[h] = k as u16 + 1;
-        k += 1;
-    }
-    table
-};
+/// [`ENTRIES`] by name, kept less than half full: 2048 slots once the names passed 512.
+static TABLE: NameTable<u16, 2048> = NameTable::new(ENTRIES);
 
 /// The flags of a program name (already lowercase, path removed); 0 when unknown.
 #[inline]
@@ -1078,17 +1053,8 @@ pub fn flags(name: &str) -> u16 {
             0
         };
     }
-    let mut h = fnv(w);
-    loop {
-        let slot = TABLE[h];
-        if slot == 0 {
-            break;
-        }
-        let (n, f) = ENTRIES[usize::from(slot - 1)];
-        if n.as_bytes() == w {
-            return f;
-        }
-        h = (h + 1) & (SLOTS - 1);
+    if let Some(f) = TABLE.get(w) {
+        return f;
     }
     if name.starts_with("mkfs") || name.starts_with("newfs") {
         PROGRAM

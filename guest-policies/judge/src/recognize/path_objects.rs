@@ -18,6 +18,7 @@
 //! environment value) is not guessed: nothing is lowered by this reader.
 
 use super::Context;
+use super::top_level::{QUOTES, outside_strings};
 use crate::finding::Finding;
 
 /// What a path object's method does to its path.
@@ -113,27 +114,12 @@ fn receiver_start(text: &str, end: usize) -> usize {
 
 /// Splits at top-level `/` (Python's path join), outside quotes and brackets.
 fn join_parts(expr: &str) -> Vec<&str> {
-    let b = expr.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            b'\'' | b'"' => quote = Some(c),
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b'/' if depth == 0 => {
-                out.push(expr[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
+    for (i, c, depth) in outside_strings(expr, QUOTES) {
+        if c == b'/' && depth == 0 {
+            out.push(expr[start..i].trim());
+            start = i + 1;
         }
     }
     out.push(expr[start..].trim());

@@ -18,6 +18,7 @@
 //! before still run, nothing is lowered.
 
 use super::paths::Scope;
+use super::top_level::{QUOTES, QUOTES_BACKTICK, QUOTES_BACKTICK_ESCAPED, outside_strings};
 use crate::substring::has;
 
 /// Environment variables that name a place, and the path each names (Windows' folders as
@@ -538,21 +539,9 @@ fn bound<'b>(name: &str, body: &'b str) -> Option<&'b str> {
 
 /// Where a statement ends: `;`, a line break, or a `,` at the top level (`const a = x, b = y`).
 fn statement_end(v: &str) -> usize {
-    let b = v.as_bytes();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
-    for (i, &c) in b.iter().enumerate() {
-        if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            }
-            continue;
-        }
+    for (i, c, depth) in outside_strings(v, QUOTES_BACKTICK) {
         match c {
-            b'\'' | b'"' | b'`' => quote = Some(c),
-            b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' if depth == 0 => return i,
-            b')' | b']' | b'}' => depth -= 1,
             b';' | b'\n' => return i,
             b',' if depth == 0 => return i,
             _ => {}
@@ -563,63 +552,21 @@ fn statement_end(v: &str) -> usize {
 
 /// The index of the bracket closing the one at `open` (outside quotes).
 fn closing(s: &str, open: usize) -> Option<usize> {
-    let b = s.as_bytes();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
-    for (i, &c) in b.iter().enumerate().skip(open) {
-        if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            b'\'' | b'"' | b'`' => quote = Some(c),
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    outside_strings(&s[open..], QUOTES_BACKTICK)
+        .find(|&(_, c, depth)| matches!(c, b')' | b']' | b'}') && depth == 1)
+        .map(|(i, _, _)| open + i)
 }
 
 /// `e` split at `sep` outside quotes and brackets.
 fn split_top<'e>(e: &'e str, sep: &str) -> Vec<&'e str> {
-    let b = e.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if let Some(q) = quote {
-            if c == b'\\' {
-                i += 1;
-            } else if c == q {
-                quote = None;
-            }
-            i += 1;
-            continue;
+    for (i, _, depth) in outside_strings(e, QUOTES_BACKTICK_ESCAPED) {
+        // `i < start`: inside the separator just split at (it holds no quote or bracket).
+        if depth == 0 && i >= start && e[i..].starts_with(sep) {
+            out.push(&e[start..i]);
+            start = i + sep.len();
         }
-        match c {
-            b'\'' | b'"' | b'`' => quote = Some(c),
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            _ if depth == 0 && e[i..].starts_with(sep) => {
-                out.push(&e[start..i]);
-                i += sep.len();
-                start = i;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
     }
     out.push(&e[start..]);
     out
@@ -640,34 +587,19 @@ fn split_concat<'e>(e: &'e str, op: &str) -> Vec<&'e str> {
 fn split_dots(e: &str) -> Vec<&str> {
     let b = e.as_bytes();
     let mut out = Vec::new();
-    let mut depth = 0_i32;
-    let mut quote: Option<u8> = None;
     let mut start = 0;
-    for i in 0..b.len() {
-        let c = b[i];
-        if let Some(q) = quote {
-            if c == q {
-                quote = None;
+    for (i, c, depth) in outside_strings(e, QUOTES) {
+        if c == b'.' && depth == 0 {
+            let prev = e[..i].trim_end().bytes().next_back();
+            let next = e[i + 1..].trim_start().bytes().next();
+            let spaced = i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
+            let joins = matches!(next, Some(b'\'' | b'"' | b'$'))
+                && matches!(prev, Some(b'\'' | b'"' | b')' | b'}' | b']'))
+                || matches!(prev, Some(b'\'' | b'"')) && matches!(next, Some(b'$'));
+            if spaced || joins {
+                out.push(&e[start..i]);
+                start = i + 1;
             }
-            continue;
-        }
-        match c {
-            b'\'' | b'"' => quote = Some(c),
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b'.' if depth == 0 => {
-                let prev = e[..i].trim_end().bytes().next_back();
-                let next = e[i + 1..].trim_start().bytes().next();
-                let spaced = i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
-                let joins = matches!(next, Some(b'\'' | b'"' | b'$'))
-                    && matches!(prev, Some(b'\'' | b'"' | b')' | b'}' | b']'))
-                    || matches!(prev, Some(b'\'' | b'"')) && matches!(next, Some(b'$'));
-                if spaced || joins {
-                    out.push(&e[start..i]);
-                    start = i + 1;
-                }
-            }
-            _ => {}
         }
     }
     out.push(&e[start..]);

@@ -19,6 +19,7 @@
 //! variable exported. What is sent matters too: a secret file, a copy of one, a list of
 //! people, or the standard input (which may carry a secret read upstream) keep it.
 
+use super::carried::setting;
 use super::{Cmd, Context};
 use crate::finding::{Family, Finding, Severity};
 
@@ -190,24 +191,6 @@ const PROXY_VARIABLES: &[&str] = &[
     "ALL_PROXY",
 ];
 
-/// The value of `name` for `cmd`: the line's prefix, else what an earlier step exported.
-fn variable<'a>(cmd: &'a Cmd<'_>, ctx: &'a Context, name: &str) -> Option<&'a str> {
-    cmd.assignments
-        .iter()
-        .chain(cmd.prefix.iter())
-        .rev()
-        .find_map(|w| w.strip_prefix(name)?.strip_prefix('='))
-        .or_else(|| {
-            ctx.env
-                .exported
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        })
-        .map(|v| v.trim_matches(['\'', '"']))
-}
-
 /// `word` with its `$NAME` / `${NAME}` references replaced by their values; `None` when one
 /// is not known (or holds another reference).
 fn expand(word: &str, cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
@@ -225,7 +208,7 @@ fn expand(word: &str, cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
                 .unwrap_or(after.len());
             (&after[..end], &after[end..])
         };
-        let value = variable(cmd, ctx, name).filter(|v| !name.is_empty() && !v.contains('$'))?;
+        let value = setting(cmd, ctx, name).filter(|v| !name.is_empty() && !v.contains('$'))?;
         out.push_str(value);
         rest = tail;
     }
@@ -296,7 +279,7 @@ fn destination(cmd: &Cmd<'_>, ctx: &Context) -> Option<&'static str> {
     if elsewhere
         || PROXY_VARIABLES
             .iter()
-            .any(|v| variable(cmd, ctx, v).is_some_and(|x| !x.is_empty()))
+            .any(|v| setting(cmd, ctx, v).is_some_and(|x| !x.is_empty()))
     {
         return None;
     }

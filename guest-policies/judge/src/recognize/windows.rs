@@ -860,7 +860,20 @@ fn read_files(name: &str, args: &Args<'_>, depth: u8, ctx: &mut Context, out: &m
         "exclude",
         "credential",
     ];
-    let mut targets: Vec<&str> = args.operands(VALUED);
+    judge_files(name, args.operands(VALUED), "cat", args, depth, ctx, out);
+}
+
+/// Judges each file a content cmdlet reads or empties (`targets`, then every comma-separated
+/// `-Path` and `-LiteralPath` value) as the POSIX `equivalent` run on that file.
+fn judge_files<'s>(
+    name: &str,
+    mut targets: Vec<&'s str>,
+    equivalent: &str,
+    args: &Args<'s>,
+    depth: u8,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) {
     for param in ["path", "literalpath"] {
         if let Some((_, Some(v))) = args.param_value(param, 3) {
             targets.extend(v.split(','));
@@ -869,7 +882,7 @@ fn read_files(name: &str, args: &Args<'_>, depth: u8, ctx: &mut Context, out: &m
     for t in targets {
         judge_as(
             &format!("{name} {t}"),
-            &format!("cat {}", quote(&posix_path(t))),
+            &format!("{equivalent} {}", quote(&posix_path(t))),
             depth,
             ctx,
             out,
@@ -1210,38 +1223,11 @@ fn powershell(
         {
             let mut targets = args.operands(&["path", "literalpath", "value", "encoding"]);
             targets.truncate(1);
-            for param in ["path", "literalpath"] {
-                if let Some((_, Some(v))) = args.param_value(param, 3) {
-                    targets.extend(v.split(','));
-                }
-            }
-            for t in targets {
-                judge_as(
-                    &format!("{name} {t}"),
-                    &format!("truncate -s 0 {}", quote(&posix_path(t))),
-                    depth,
-                    ctx,
-                    out,
-                );
-            }
+            judge_files(name, targets, "truncate -s 0", args, depth, ctx, out);
         }
         ("clear", "content") => {
-            let mut targets =
-                args.operands(&["path", "literalpath", "filter", "include", "exclude"]);
-            for param in ["path", "literalpath"] {
-                if let Some((_, Some(v))) = args.param_value(param, 3) {
-                    targets.extend(v.split(','));
-                }
-            }
-            for t in targets {
-                judge_as(
-                    &format!("{name} {t}"),
-                    &format!("truncate -s 0 {}", quote(&posix_path(t))),
-                    depth,
-                    ctx,
-                    out,
-                );
-            }
+            let targets = args.operands(&["path", "literalpath", "filter", "include", "exclude"]);
+            judge_files(name, targets, "truncate -s 0", args, depth, ctx, out);
         }
         // Disks, volumes, partitions: every byte on them.
         ("clear" | "initialize", "disk")
