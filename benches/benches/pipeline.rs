@@ -7,9 +7,14 @@
 //!   nears.
 //! - `step/allowed-below-danger-2`: the same, without the allowed actions of danger 2 or more,
 //!   whose audit entry is durable before the answer (one fsync each, a few percent of them).
+//! - `step/allowed-stages-only`, `step/allowed-stages-recent-8`: the same actions through the
+//!   stages alone (`PolicySet::evaluate`), without and with 8 recent hints each.
 //! - `step/monitoring-corpus`: monitoring mode over the whole hint corpus. Monitoring evaluates
 //!   every stage and reports accurate factors but creates no block, challenge or approval, so
 //!   every hint (denied, paused, allowed) is decided in full and nothing accumulates.
+//! - `history/first-step`, `history/late-step`: the first step of an execution against the
+//!   steps after its 8th (its recent hints full), the same allowed actions, enforcing. Their
+//!   ratio is what an execution's history costs a step; it must stay near 1.
 //! - `step/stop`: enforcing, a denied action: the stop directive is returned only after the
 //!   block and its challenge are durable in redb and the code is written to the human channel.
 //!   The block is lifted (an operator override) outside the timed region.
@@ -24,9 +29,13 @@ use std::time::{Duration, Instant};
 
 use airlock_benches::hint_corpus;
 use airlock_benches::stack::{STEPS_PER_EXECUTION, Stack, StackMode};
+use airlock_core::stages::MAX_RECENT_HINTS;
 use airlock_engine::{HumanChannel, StartRequest, StepOutcome, StepReport};
 use airlock_wasm::Action;
 use criterion::{Criterion, criterion_group, criterion_main};
+
+/// How many recent hints an execution keeps and the default scorer receives.
+const RECENT_HINTS: usize = MAX_RECENT_HINTS as usize;
 
 fn report(agent: &str, hint: &str) -> StepReport {
     StepReport {
@@ -129,6 +138,28 @@ fn steps(c: &mut Criterion) {
         })
     });
 
+    // The same actions each with the 8 hints before it (the allowed list cycled) as its recent
+    // hints, as the stages get them from the ninth step of an execution on: the default scorer
+    // reads every recent hint for what it carries to the action. Against
+    // `allowed-stages-only`, the cost of that reading (it must stay a fraction of one action,
+    // not a multiple).
+    let with_recent: Vec<Action> = (0..allowed.len())
+        .map(|i| Action {
+            recent_hints: (1..=RECENT_HINTS)
+                .rev()
+                .map(|back| allowed[(i + allowed.len() - back) % allowed.len()].clone())
+                .collect(),
+            ..Action::from_hint(allowed[i].as_str())
+        })
+        .collect();
+    let mut next = 0;
+    group.bench_function("allowed-stages-recent-8", |b| {
+        b.iter(|| {
+            next = (next + 1) % with_recent.len();
+            black_box(policy.evaluate(&with_recent[next]))
+        })
+    });
+
     // Every hint of the corpus, monitoring.
     let monitoring = Stack::new(StackMode::Monitoring);
     group.bench_function("monitoring-corpus", |b| {
@@ -170,9 +201,87 @@ fn steps(c: &mut Criterion) {
     group.finish();
 }
 
+/// A step of an execution with a history against a first step: the engine keeps an
+/// execution's recent hints and counters, and the default scorer reads every recent hint for
+/// what it carries to the action (a download then running it), so a late step could cost a
+/// multiple of a first one and `step/allowed` (mostly late steps) would hide why.
+fn history(c: &mut Criterion) {
+    let mut group = c.benchmark_group("history");
+    let enforcing = Stack::new(StackMode::Enforcing);
+    let allowed = enforcing.allowed(&hint_corpus());
+    // Each first step needs an execution started and ended around it (two durable writes,
+    // untimed): few, short samples keep the run to seconds.
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let mut at = 0;
+    group.bench_function("first-step", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let agent = &fresh("bench-first");
+                start(&enforcing, agent);
+                at = (at + 1) % allowed.len();
+                let hint = &allowed[at];
+                let began = Instant::now();
+                let answer = enforcing
+                    .engine
+                    .record_execution_step(report(agent, hint))
+                    .expect("record_execution_step");
+                total += began.elapsed();
+                assert_ne!(
+                    answer.directive.stopped,
+                    Some(true),
+                    "{hint} stopped: {answer:?}"
+                );
+                black_box(answer);
+                end(&enforcing, agent);
+            }
+            total
+        })
+    });
+    // The same actions after RECENT_HINTS untimed steps of the same execution: every timed
+    // step has a full list of recent hints.
+    let mut at = 0;
+    group.bench_function("late-step", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            let mut done = 0u64;
+            while done < iters {
+                let agent = &fresh("bench-late");
+                start(&enforcing, agent);
+                let batch = (STEPS_PER_EXECUTION - RECENT_HINTS as u64).min(iters - done);
+                for i in 0..RECENT_HINTS as u64 + batch {
+                    at = (at + 1) % allowed.len();
+                    let hint = &allowed[at];
+                    let began = Instant::now();
+                    let answer = enforcing
+                        .engine
+                        .record_execution_step(report(agent, hint))
+                        .expect("record_execution_step");
+                    if i >= RECENT_HINTS as u64 {
+                        total += began.elapsed();
+                    }
+                    assert_ne!(
+                        answer.directive.stopped,
+                        Some(true),
+                        "{hint} stopped: {answer:?}"
+                    );
+                    black_box(answer);
+                }
+                done += batch;
+                end(&enforcing, agent);
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().measurement_time(Duration::from_secs(5));
-    targets = steps
+    targets = steps, history
 }
 criterion_main!(benches);
