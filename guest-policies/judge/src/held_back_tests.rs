@@ -92,7 +92,9 @@ fn packages_fetched_and_run_and_one_password_deletes() {
         ("pnpm dlx create-vite@latest app", &[], CONFIRM),
         ("npx --yes eslint .", &[], ALLOW),
         ("op vault delete Engineering", &[], VERIFY),
-        ("op item delete 'Prod DB' --vault Infra", &[], CONFIRM),
+        // The item is named as production's (recognize/identity.rs): verified.
+        ("op item delete 'Prod DB' --vault Infra", &[], VERIFY),
+        ("op item delete 'Staging DB' --vault Infra", &[], CONFIRM),
         ("op document delete contract.pdf", &[], CONFIRM),
         ("op vault list", &[], ALLOW),
     ]);

@@ -236,6 +236,9 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
     if depth > recognize::MAX_DEPTH {
         return;
     }
+    if depth == 0 {
+        ctx.comment = recognize::identity::comment(text);
+    }
     fork_bomb(text, out);
     // Functions the text defines: a later command (or step) that calls one runs its body.
     recognize::carried::record_functions(text, ctx);
@@ -2411,6 +2414,8 @@ mod admin_clis_tests;
 #[cfg(test)]
 mod benign_structure_tests;
 // The reach of the object a REST, RPC or GraphQL call acts on, and publication.
+#[cfg(test)]
+mod object_identity_tests;
 #[cfg(test)]
 mod reach_tests;
 

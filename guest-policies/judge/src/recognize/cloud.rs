@@ -67,6 +67,9 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 || has(w, "\"Principal\":\"*\"")
                 || has(w, "\"Principal\": \"*\"")
                 || has(w, "BlockPublicAcls=false")
+                || has(w, "IgnorePublicAcls=false")
+                || has(w, "BlockPublicPolicy=false")
+                || has(w, "RestrictPublicBuckets=false")
                 // The option itself: `--public-access-block-configuration` and
                 // `--public-access-prevention` set the guard against public access.
                 || (w == "--public-access" || w.starts_with("--public-access="))

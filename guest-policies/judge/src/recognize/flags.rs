@@ -1098,13 +1098,44 @@ fn takes_away(op: &str) -> bool {
     })
 }
 
+/// `gsutil iam ch -d GRANTEE` and `gsutil acl ch -d GRANTEE` take a grant away: every
+/// grantee given is after `-d`, and nothing is granted beside it (no `MEMBER:ROLE` operand of
+/// `iam ch`, no `-u`/`-g`/`-p` of `acl ch`). One grant on the same line keeps it a grant.
+fn gsutil_removes_only(cmd: &Cmd<'_>) -> bool {
+    if cmd.program != "gsutil" {
+        return false;
+    }
+    let mut words = cmd.words().skip_while(|w| *w != "ch");
+    if words.next().is_none() {
+        return false;
+    }
+    let mut removed = false;
+    let mut after_d = false;
+    for w in words {
+        if after_d {
+            after_d = false;
+            removed = true;
+            continue;
+        }
+        match w {
+            "-d" => after_d = true,
+            // Another option of `ch` grants (`-u`, `-g`, `-p`, their long forms) or is unknown.
+            _ if w.starts_with('-') => return false,
+            // A bucket or object URL is the target; any other operand is a binding granted.
+            _ if w.starts_with("gs://") => {}
+            _ => return false,
+        }
+    }
+    removed
+}
+
 fn shared_with_everyone<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Finding>) {
     let p = cmd.program;
     if PRINTERS.contains(&p) {
         return;
     }
     let (opts, operands) = (&parsed.0, &parsed.1);
-    if operation(cmd).is_some_and(takes_away) {
+    if operation(cmd).is_some_and(takes_away) || gsutil_removes_only(cmd) {
         return;
     }
     if opts.iter().any(|o| {
@@ -1255,7 +1286,7 @@ fn open_to_the_internet<'c>(cmd: &Cmd<'c>, parsed: &Parsed<'c>, out: &mut Vec<Fi
 /// `--public-access off`): naming everyone there opens nothing.
 pub fn closes_access(cmd: &Cmd<'_>) -> bool {
     let (opts, _) = options(cmd);
-    if operation(cmd).is_some_and(takes_away) {
+    if operation(cmd).is_some_and(takes_away) || gsutil_removes_only(cmd) {
         return true;
     }
     let closing = |v: &str| {

@@ -579,6 +579,9 @@ const ENTRIES: &[(&str, u16)] = &[
     ("jf", P),
     ("k3s-kubectl", P),
     ("keepassxc-cli", P),
+    // Keeper Commander and the Box CLI: English words too.
+    ("keeper", P | ENGLISH),
+    ("box", P | ENGLISH),
     ("keyctl", P),
     ("kubecolor", P),
     ("kwallet-query", P),

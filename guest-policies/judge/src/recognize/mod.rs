@@ -58,6 +58,7 @@ pub mod generic;
 pub mod git;
 pub mod grants;
 pub mod http;
+pub mod identity;
 pub mod infrastructure;
 pub mod interpreters;
 pub mod key_use;
@@ -272,6 +273,9 @@ pub struct Context {
     pub downloads: Vec<String>,
     /// A secret or a dump was read (what), so "send it" is exfiltration.
     pub secret_read: Option<String>,
+    /// The `# comment` of the command line being judged: the agent's own words for what its
+    /// commands act on ([`identity`]). Only ever raises.
+    pub comment: Option<String>,
     /// A recent step already reached for airlock (its state, its operator commands): what
     /// follows ("approve the first one", `cat <code file>`) finishes the job.
     pub tampering: bool,
@@ -1538,7 +1542,11 @@ fn command(
     } else {
         !data_operands && !generic::operands_are_data(p)
     };
-    if out.len() == found_before && reads && !known_reads::settled(cmd) {
+    if out.len() == found_before
+        && reads
+        && !known_reads::settled(cmd)
+        && !public_toggles::guard_on(cmd)
+    {
         generic::judge(cmd, ctx.cwd.as_deref(), !unclaimed, out);
     }
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
@@ -1666,6 +1674,8 @@ fn command(
     // application or tenant, live money above a bound): what was found is one tier worse.
     if out.len() > found_before {
         weight::raise_for_weight(cmd, &mut out[found_before..]);
+        // What the line names the deleted object (production, a primary, break-glass access).
+        identity::raise(cmd, ctx.comment.as_deref(), &mut out[found_before..]);
     }
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.

@@ -87,6 +87,7 @@ const DEL: &str = "delete|del|rm|remove|destroy|terminate|purge";
 fn table(program: &str) -> Option<(&'static [Op], Family)> {
     let fs = Family::Filesystem;
     let cloud = Family::Cloud;
+    let secrets = Family::Secrets;
     Some(match program {
         "midclt" => (MIDCLT, fs),
         "zfs" => (ZFS, fs),
@@ -138,6 +139,31 @@ fn table(program: &str) -> Option<(&'static [Op], Family)> {
         "pvesm" => (PVESM, fs),
         "qm" | "pct" => (PROXMOX_GUESTS, fs),
         "pvesh" => (PVESH, fs),
+        "virsh" => (VIRSH, cloud),
+        "vboxmanage" => (VBOXMANAGE, cloud),
+        "incus" | "lxc" => (INCUS, cloud),
+        "govc" => (GOVC, cloud),
+        "vim-cmd" => (VIM_CMD, cloud),
+        "xe" => (XE, cloud),
+        "lxc-destroy" => (LXC_DESTROY, cloud),
+        "acli" => (ACLI, cloud),
+        "gnt-instance" => (GANETI, cloud),
+        "metal" => (METAL, cloud),
+        "ovhcloud" => (OVHCLOUD, cloud),
+        "lpass" => (LPASS, secrets),
+        "keeper" => (KEEPER, secrets),
+        "keepassxc-cli" => (KEEPASSXC, secrets),
+        "rbw" => (RBW, secrets),
+        "akeyless" => (AKEYLESS, secrets),
+        "chamber" | "berglas" | "teller" => (NAMED_SECRET_DELETE, secrets),
+        "bws" => (BWS, secrets),
+        "security" => (MAC_KEYCHAIN, secrets),
+        "hcp" => (HCP, secrets),
+        "secret-tool" => (SECRET_TOOL, secrets),
+        "keyring" => (KEYRING, secrets),
+        "passage" => (PASSAGE, secrets),
+        "cmdkey" => (CMDKEY, secrets),
+        "remove-secret" => (REMOVE_SECRET, secrets),
         "proxmox-backup-client" => (PBS_CLIENT, fs),
         "proxmox-backup-manager" => (PBS_MANAGER, fs),
         "tarsnap" => (TARSNAP, fs),
@@ -859,6 +885,261 @@ const PROXMOX_GUESTS: &[Op] = &[
     op(&["delsnapshot"], Deletes, "deletes a guest's snapshot"),
 ];
 
+// Hypervisors' own CLIs, read by their verbs: an instance's name is not read as a verb (the
+// generic reader would take `web-test` for a `test`). A machine deleted is a disruption (rebuilt from its image or its
+// configuration), made one tier worse by the option that deletes its disks, storage or
+// snapshots with it; a disk, a storage pool or a snapshot deleted is data gone. Powering off
+// is a disruption. Reads (`list`, `dominfo`, `vm.info`, `vm-list`, `info`) are in no row.
+
+// libvirt's virsh(1): `undefine` forgets the definition; its disks stay unless asked, and
+// with them every byte of the machine is gone.
+const VIRSH: &[Op] = &[
+    op(
+        &["undefine"],
+        Erases,
+        "removes a virtual machine and deletes its disks",
+    )
+    .with(&[
+        "--remove-all-storage",
+        "--storage",
+        "--wipe-storage",
+        "--delete-storage-volume-snapshots",
+    ]),
+    op(
+        &["undefine"],
+        Disrupts,
+        "removes a virtual machine's definition",
+    ),
+    op(
+        &["vol-delete|vol-wipe|pool-delete"],
+        Deletes,
+        "deletes or wipes a storage volume or pool",
+    ),
+    op(
+        &["snapshot-delete"],
+        Deletes,
+        "deletes a virtual machine's snapshot",
+    ),
+    op(
+        &["destroy|reset"],
+        Disrupts,
+        "powers a virtual machine off at once",
+    ),
+];
+
+// VirtualBox: `unregistervm --delete` deletes the machine's disks with it (a desktop VM: asked).
+const VBOXMANAGE: &[Op] = &[
+    op(&["unregistervm"], Disrupts, "removes a virtual machine"),
+    op(&["closemedium"], Deletes, "deletes a virtual disk image").with(&["--delete"]),
+    op(&["snapshot", "*", "delete"], Deletes, "deletes a snapshot"),
+];
+
+// Incus and LXD (`incus`, `lxc`): an instance deleted takes its root volume.
+const INCUS: &[Op] = &[
+    op(
+        &["storage", "volume", "delete|rm"],
+        Deletes,
+        "deletes a storage volume",
+    ),
+    op(
+        &["storage|project", "delete|rm"],
+        Deletes,
+        "deletes a storage pool or a project",
+    ),
+    op(&["snapshot", "delete|rm"], Deletes, "deletes a snapshot"),
+    op(
+        &[
+            "config|profile|network|image|file|remote|alias|operation|acl|zone|cluster|warning",
+            "delete|rm|remove",
+        ],
+        Disrupts,
+        "deletes a configuration object",
+    ),
+    op(
+        &["config", "device|trust", "remove|rm"],
+        Disrupts,
+        "removes a device or a trusted client",
+    ),
+    op(
+        &["delete|rm"],
+        Disrupts,
+        "deletes an instance and its root disk",
+    ),
+];
+
+// vSphere's govc: `vm.destroy` powers off and deletes the machine with its disks.
+const GOVC: &[Op] = &[
+    op(
+        &["vm.destroy|object.destroy|pool.destroy|folder.destroy|cluster.destroy"],
+        Disrupts,
+        "destroys a vSphere object",
+    ),
+    op(
+        &["datastore.rm|datastore.disk.rm|snapshot.remove|disk.rm|volume.rm"],
+        Deletes,
+        "deletes datastore files, a disk or a snapshot",
+    ),
+    op(
+        &["vm.unregister|vm.power"],
+        Disrupts,
+        "unregisters or powers off a virtual machine",
+    )
+    .with(&["vm.unregister", "-off", "-reset", "-s"]),
+];
+
+// ESXi's vim-cmd.
+const VIM_CMD: &[Op] = &[
+    op(
+        &["vmsvc/destroy"],
+        Disrupts,
+        "destroys a virtual machine and its files",
+    ),
+    op(
+        &["vmsvc/snapshot.remove|vmsvc/snapshot.removeall"],
+        Deletes,
+        "deletes a virtual machine's snapshots",
+    ),
+];
+
+// XenServer / XCP-ng `xe`: `vm-uninstall` deletes the VM's disks, `vm-destroy` only its record.
+const XE: &[Op] = &[
+    op(
+        &["vdi-destroy|sr-destroy|snapshot-uninstall|snapshot-destroy|vdi-forget"],
+        Deletes,
+        "deletes a virtual disk, a storage repository or a snapshot",
+    ),
+    op(
+        &["vm-uninstall"],
+        Deletes,
+        "uninstalls a virtual machine and deletes its disks",
+    ),
+    op(
+        &["vm-destroy|vm-shutdown|vm-reset-powerstate"],
+        Disrupts,
+        "removes or powers off a virtual machine",
+    ),
+];
+
+const LXC_DESTROY: &[Op] =
+    &[op(&[], Disrupts, "destroys a container").worse(&["-s", "--snapshots"])];
+
+// Nutanix AHV's acli.
+const ACLI: &[Op] = &[
+    op(
+        &["vm.disk_delete|vg.delete|snapshot.delete|vm.snapshot_delete"],
+        Deletes,
+        "deletes a disk, a volume group or a snapshot",
+    ),
+    op(
+        &["vm.delete|vm.off|vm.force_off"],
+        Disrupts,
+        "deletes or powers off a virtual machine",
+    ),
+];
+
+// Ganeti: `gnt-instance remove` deletes the instance and its disks.
+const GANETI: &[Op] = &[op(
+    &["remove"],
+    Disrupts,
+    "removes an instance and its disks",
+)];
+
+// Equinix Metal.
+const METAL: &[Op] = &[
+    op(
+        &["project", DEL],
+        Deletes,
+        "deletes a project and everything in it",
+    ),
+    op(&["device", DEL], Disrupts, "deletes a bare-metal server"),
+];
+
+// OVHcloud's CLI.
+const OVHCLOUD: &[Op] = &[
+    op(
+        &[
+            "cloud",
+            "*storage*|*volume*|*database*|kube|*snapshot*|*backup*",
+            DEL,
+        ],
+        Deletes,
+        "deletes a volume, a managed database, a cluster or backups",
+    ),
+    op(&["cloud", "instance", DEL], Disrupts, "deletes an instance"),
+];
+
+// Password managers and secret stores: one item deleted is asked (it may be the only copy of
+// a credential, but it is one); a folder, a vault, a project or a whole keychain deleted
+// takes every credential in it. What the item is (a break-glass or root credential, a
+// production secret) is read from the line by [`super::identity`].
+const LPASS: &[Op] = &[
+    op(
+        &["share", "rm"],
+        Deletes,
+        "deletes a shared folder and every password in it",
+    ),
+    op(&["rm"], Disrupts, "deletes a password"),
+];
+const KEEPER: &[Op] = &[
+    op(
+        &["rmdir|delete-all"],
+        Deletes,
+        "deletes a folder of records, or every record",
+    ),
+    op(&["rm"], Disrupts, "deletes a record"),
+];
+const KEEPASSXC: &[Op] = &[
+    op(&["rmdir"], Deletes, "deletes a group of entries"),
+    op(&["rm"], Disrupts, "deletes an entry"),
+];
+const RBW: &[Op] = &[op(&["remove|rm"], Disrupts, "deletes a vault item")];
+const AKEYLESS: &[Op] = &[
+    op(
+        &["delete-items|delete-target"],
+        Deletes,
+        "deletes every secret under a path, or a target",
+    ),
+    op(&["delete-item"], Disrupts, "deletes a secret"),
+];
+const NAMED_SECRET_DELETE: &[Op] = &[op(&["delete"], Disrupts, "deletes a secret")];
+const BWS: &[Op] = &[
+    op(
+        &["project", "delete"],
+        Deletes,
+        "deletes a project and its secrets",
+    ),
+    op(&["secret", "delete"], Disrupts, "deletes a secret"),
+];
+const MAC_KEYCHAIN: &[Op] = &[
+    op(
+        &["delete-keychain"],
+        Deletes,
+        "deletes a keychain and every item in it",
+    ),
+    op(
+        &["delete-generic-password|delete-internet-password|delete-certificate|delete-identity"],
+        Disrupts,
+        "deletes a keychain item",
+    ),
+];
+const HCP: &[Op] = &[
+    op(
+        &["vault-secrets", "apps", "delete"],
+        Deletes,
+        "deletes a secrets app and every secret in it",
+    ),
+    op(
+        &["vault-secrets", "secrets", "delete"],
+        Disrupts,
+        "deletes a secret",
+    ),
+];
+const SECRET_TOOL: &[Op] = &[op(&["clear"], Disrupts, "deletes stored secrets")];
+const KEYRING: &[Op] = &[op(&["del"], Disrupts, "deletes a stored password")];
+const PASSAGE: &[Op] = &[op(&["rm"], Disrupts, "deletes a password").worse(&["-r", "--recursive"])];
+const CMDKEY: &[Op] = &[op(&["/delete*"], Disrupts, "deletes a stored credential")];
+const REMOVE_SECRET: &[Op] = &[op(&[], Disrupts, "deletes a secret from a vault")];
+
 const PVESH: &[Op] = &[op(
     &["delete"],
     Disrupts,
@@ -1449,6 +1730,7 @@ pub(crate) fn judge_ops(
         (Family::Database, Erases) => "database.store-erase",
         (Family::Database, Deletes) => "database.store-delete",
         (Family::Database, Disrupts) => "database.store-disrupt",
+        (Family::Secrets, _) => "secrets.store-delete",
         (_, Erases) => "storage.erase",
         (_, Deletes) => "storage.delete",
         (_, Disrupts) => "storage.disrupt",
