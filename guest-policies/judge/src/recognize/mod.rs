@@ -52,10 +52,12 @@ pub mod fetchers;
 pub mod filesystem;
 pub mod firewalls;
 pub mod flags;
+pub mod fleet_reads;
 pub mod fleets;
 pub mod generic;
 pub mod git;
 pub mod grants;
+pub mod honoured;
 pub mod http;
 pub mod infrastructure;
 pub mod interpreters;
@@ -1783,6 +1785,7 @@ fn dry_run(cmd: &Cmd<'_>) -> bool {
                     || w == "--noop"
                     || w == "--check" && cmd.program.starts_with("ansible")
             })
+            && !honoured::ignores_dry_run(cmd.program, cmd.args)
         || program_dry_run(cmd)
 }
 
@@ -1826,11 +1829,13 @@ fn program_dry_run(cmd: &Cmd<'_>) -> bool {
     let subcommand = |names: &[&str]| cmd.operands(&[]).next().is_some_and(|o| names.contains(&o));
     match cmd.program {
         // git push/clean/rm/mv/add -n: --dry-run.
+        // Read where git reads it: before `--`, not as an option's value (`-o -n`).
         "git" => {
-            cmd.words().any(|w| w == "-n")
+            honoured::short_flag(cmd, b'n', &[])
                 && cmd
-                    .words()
-                    .any(|w| matches!(w, "push" | "clean" | "rm" | "mv" | "add"))
+                    .operands(&["-C", "-c"])
+                    .next()
+                    .is_some_and(|w| matches!(w, "push" | "clean" | "rm" | "mv" | "add"))
         }
         // apt-get -s / --simulate / --just-print / --recon / --no-act.
         "apt" | "apt-get" | "aptitude" => {
@@ -1839,7 +1844,7 @@ fn program_dry_run(cmd: &Cmd<'_>) -> bool {
         // make -n / --just-print / --recon: print the recipes, run none.
         "make" | "gmake" => cmd.flag(b"n", &["just-print", "recon"]),
         // rsync -n / --list-only.
-        "rsync" => cmd.flag(b"n", &["list-only"]),
+        "rsync" => honoured::short_flag(cmd, b'n', &["list-only"]),
         // zfs destroy/rollback/receive -n: "do a dry-run (no-op)".
         "zfs" => subcommand(&["destroy", "rollback", "receive", "recv"]) && cmd.flag(b"n", &[]),
         // pulumi destroy/up/refresh --preview-only.
