@@ -41,6 +41,17 @@ enum Form {
     Without(&'static [&'static str]),
 }
 
+/// dnf's and yum's subcommands that only query.
+const RPM_QUERIES: &[&str] = &[
+    "list",
+    "info",
+    "repolist",
+    "check-update",
+    "history",
+    "provides",
+    "search",
+];
+
 /// Programs a fleet command reads with, from their manuals.
 const READS: &[(&str, Form)] = &[
     ("df", Form::Any),
@@ -179,30 +190,8 @@ const READS: &[(&str, Form)] = &[
     ),
     ("apt", Form::Verbs(&["list", "show", "policy", "search"])),
     ("apt-cache", Form::Any),
-    (
-        "dnf",
-        Form::Verbs(&[
-            "list",
-            "info",
-            "repolist",
-            "check-update",
-            "history",
-            "provides",
-            "search",
-        ]),
-    ),
-    (
-        "yum",
-        Form::Verbs(&[
-            "list",
-            "info",
-            "repolist",
-            "check-update",
-            "history",
-            "provides",
-            "search",
-        ]),
-    ),
+    ("dnf", Form::Verbs(RPM_QUERIES)),
+    ("yum", Form::Verbs(RPM_QUERIES)),
     (
         "chronyc",
         Form::Verbs(&["tracking", "sources", "sourcestats", "activity"]),

@@ -178,16 +178,7 @@ pub fn short_flag(cmd: &Cmd<'_>, letter: u8, long: &[&str]) -> bool {
             value_next = true;
             continue;
         }
-        if let Some(l) = a.strip_prefix("--") {
-            let name = l.split('=').next().unwrap_or(l);
-            if long.iter().any(|x| x.trim_start_matches('-') == name) {
-                return true;
-            }
-        } else if let Some(s) = a.strip_prefix('-')
-            && !s.is_empty()
-            && s.bytes().all(|c| c.is_ascii_alphanumeric())
-            && s.bytes().any(|c| c == letter)
-        {
+        if super::sets_flag(a, &[letter], long) {
             return true;
         }
     }

@@ -144,6 +144,21 @@ pub struct Cmd<'c> {
     pub launcher: &'c [Cow<'c, str>],
 }
 
+/// Whether one word sets a short flag letter (`-rf` sets `r` and `f`) or is one of the long
+/// options (`--name`, `--name=v`).
+pub fn sets_flag(a: &str, short: &[u8], long: &[&str]) -> bool {
+    if let Some(l) = a.strip_prefix("--") {
+        let name = l.split('=').next().unwrap_or(l);
+        long.iter().any(|x| x.trim_start_matches('-') == name)
+    } else {
+        a.strip_prefix('-').is_some_and(|s| {
+            !s.is_empty()
+                && s.bytes().all(|c| c.is_ascii_alphanumeric())
+                && s.bytes().any(|c| short.contains(&c))
+        })
+    }
+}
+
 impl<'c> Cmd<'c> {
     /// The arguments that are not options (everything after `--`, and every word not starting
     /// with `-`), skipping the values of the options in `with_value` (`-n 5`).
@@ -176,25 +191,9 @@ impl<'c> Cmd<'c> {
     /// Whether a short flag letter is set (`-rf` sets `r` and `f`) or one of the long options
     /// is given, before `--`. Short flags cluster only for options without values.
     pub fn flag(&self, short: &[u8], long: &[&str]) -> bool {
-        for a in self.args.iter() {
-            let a: &str = a;
-            if a == "--" {
-                break;
-            }
-            if let Some(l) = a.strip_prefix("--") {
-                let name = l.split('=').next().unwrap_or(l);
-                if long.iter().any(|x| x.trim_start_matches('-') == name) {
-                    return true;
-                }
-            } else if let Some(s) = a.strip_prefix('-')
-                && !s.is_empty()
-                && s.bytes().all(|c| c.is_ascii_alphanumeric())
-                && s.bytes().any(|c| short.contains(&c))
-            {
-                return true;
-            }
-        }
-        false
+        self.words()
+            .take_while(|a| *a != "--")
+            .any(|a| sets_flag(a, short, long))
     }
 
     /// The value of an option: `--name=v`, `--name v`, `-x v`, `-xv`.
