@@ -412,3 +412,34 @@ fn a_push_to_a_repository_in_the_temporary_directory() {
         ),
     ]);
 }
+
+#[test]
+fn the_generic_reading_of_a_call_to_the_storage_emulator_is_the_emulator_s() {
+    const AZURITE: &str = "docker run -d -p 10000:10000 mcr.microsoft.com/azure-storage/azurite";
+    const DEV: &str = "export AZURE_STORAGE_CONNECTION_STRING='UseDevelopmentStorage=true'";
+    expect(&[
+        (
+            "az storage blob delete-batch --source media --pattern 'thumbs/*'",
+            &[AZURITE, DEV],
+            ALLOW,
+        ),
+        ("az storage queue delete --name jobs", &[DEV], ALLOW),
+    ]);
+    at_least(&[
+        (
+            "az storage blob delete-batch --source media --pattern 'thumbs/*' --account-name acmeprod",
+            &[AZURITE, DEV],
+            Severity::Confirm,
+        ),
+        (
+            "az storage blob delete-batch --source media --pattern 'thumbs/*'",
+            &[DEV, "export AZURE_STORAGE_CONNECTION_STRING=\"$PROD_CONN\""],
+            Severity::Confirm,
+        ),
+        (
+            "az storage blob delete-batch --source media --pattern 'thumbs/*'",
+            &["echo export AZURE_STORAGE_CONNECTION_STRING='UseDevelopmentStorage=true'"],
+            Severity::Confirm,
+        ),
+    ]);
+}

@@ -358,10 +358,14 @@ fn localstack_keys(cmd: &Cmd<'_>, ctx: &Context) -> bool {
 /// runs with a published development credential.
 pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     let prefix = format!("{} ", cmd.program);
+    // The CLI's own reader or the cloud reader, in the credential's family; or the generic
+    // reader's reading of this same command (`generic: \`az storage blob delete-batch ...\``),
+    // whatever family it guessed: the call it reads is the one the credential sends.
     let about = |f: &Finding, family: Family| {
-        f.family == family
-            && f.severity > Severity::Note
-            && (f.message.starts_with(&prefix) || f.code.starts_with("cloud."))
+        f.severity > Severity::Note
+            && (f.family == family
+                && (f.message.starts_with(&prefix) || f.code.starts_with("cloud."))
+                || f.code.starts_with("generic."))
             && !f.code.starts_with("secrets.")
             && !f.code.starts_with("exfiltration.")
     };
