@@ -2314,6 +2314,8 @@ mod people_and_places_tests;
 #[cfg(test)]
 mod dry_run_tests;
 #[cfg(test)]
+mod local_throwaways_tests;
+#[cfg(test)]
 mod remote_tests;
 
 #[cfg(test)]

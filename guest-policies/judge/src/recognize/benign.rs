@@ -50,6 +50,7 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     super::alias_names::lower(cmd, ctx, found);
     super::temporary_cwd::lower(cmd, s, index, ctx, found);
     super::local_modes::lower(cmd, found);
+    super::throwaway::lower_scratch_push(cmd, ctx, found);
     super::withheld::lower(cmd, s, index, found);
     super::staging_uploads::lower(cmd, s, index, ctx, found);
     super::made_in_line::lower(cmd, s, index, ctx, found);

@@ -1168,6 +1168,12 @@ pub fn local_place(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     let loopback = |v: &str| !ctx.env.forwarded && loopback_url(v);
     match p {
         "kubectl" | "oc" | "helm" => {
+            // Another kubeconfig, server or cluster entry on the line decides where the call
+            // goes whatever the context's name says (`--context kind-e2e --server
+            // https://10.0.0.1:6443`): the name proves nothing then.
+            if super::local_modes::elsewhere_than_context(cmd) {
+                return None;
+            }
             let context = cmd.value(&["--context", "--kube-context"])?;
             (super::containers::local_cluster(context)
                 || ctx.env.defined.has(Kind::Cluster, context))

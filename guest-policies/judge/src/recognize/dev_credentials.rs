@@ -60,6 +60,56 @@ fn localstack(v: &str) -> bool {
     v == "test"
 }
 
+/// An emulator's address on this machine (`localhost:8080`, `127.0.0.1:8086`,
+/// `http://[::1]:8085/`): the documented form of the `*_EMULATOR_HOST` variables and of
+/// gcloud's endpoint overrides. A host elsewhere, or no port, is not an emulator here.
+fn loopback_emulator(v: &str) -> bool {
+    let rest = v
+        .strip_prefix("http://")
+        .or_else(|| v.strip_prefix("https://"))
+        .unwrap_or(v);
+    let authority = rest.split('/').next().unwrap_or("");
+    let Some((host, port)) = authority.rsplit_once(':') else {
+        return false;
+    };
+    let host = host.trim_matches(['[', ']']);
+    (host.eq_ignore_ascii_case("localhost")
+        || host == "::1"
+        || host.starts_with("127.") && host.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        && !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && !rest[authority.len()..].contains(['@', '?', '#'])
+}
+
+/// What the message says of a CLI pointed at a local emulator.
+const EMULATOR: &str = "a local emulator, named by the variable the CLI reads";
+
+/// A CLI pointed at a local emulator by the variable the CLI itself reads (from each tool's
+/// documentation: the Firebase CLI reads `FIRESTORE_EMULATOR_HOST` for `firestore:*` and
+/// `FIREBASE_DATABASE_EMULATOR_HOST` for `database:*`, `cbt` reads `BIGTABLE_EMULATOR_HOST`,
+/// gcloud reads its endpoint overrides `CLOUDSDK_API_ENDPOINT_OVERRIDES_<API>`). A variable
+/// the CLI does not read (`PUBSUB_EMULATOR_HOST` is the client libraries', not gcloud's)
+/// points nothing anywhere.
+const fn emulator(
+    program: &'static str,
+    service: Option<&'static str>,
+    variable: &'static [&'static str],
+    family: Family,
+) -> Credential {
+    Credential {
+        program,
+        service,
+        plane: &[],
+        option: "",
+        variables: variable,
+        development: loopback_emulator,
+        elsewhere: &[],
+        elsewhere_variables: &[],
+        family,
+        what: EMULATOR,
+    }
+}
+
 const CREDENTIALS: &[Credential] = &[
     Credential {
         program: "stripe",
@@ -116,6 +166,55 @@ const CREDENTIALS: &[Credential] = &[
         family: Family::Cloud,
         what: "the Azure Storage emulator's development connection string",
     },
+    emulator(
+        "firebase",
+        Some("firestore:"),
+        &["FIRESTORE_EMULATOR_HOST"],
+        Family::Database,
+    ),
+    emulator(
+        "firebase",
+        Some("database:"),
+        &["FIREBASE_DATABASE_EMULATOR_HOST"],
+        Family::Database,
+    ),
+    emulator("cbt", None, &["BIGTABLE_EMULATOR_HOST"], Family::Database),
+    emulator(
+        "gcloud",
+        Some("pubsub"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_PUBSUB"],
+        Family::Database,
+    ),
+    emulator(
+        "gcloud",
+        Some("spanner"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_SPANNER"],
+        Family::Database,
+    ),
+    emulator(
+        "gcloud",
+        Some("firestore"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_FIRESTORE"],
+        Family::Database,
+    ),
+    emulator(
+        "gcloud",
+        Some("datastore"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_DATASTORE"],
+        Family::Database,
+    ),
+    emulator(
+        "gcloud",
+        Some("bigtable"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_BIGTABLEADMIN"],
+        Family::Database,
+    ),
+    emulator(
+        "gcloud",
+        Some("storage"),
+        &["CLOUDSDK_API_ENDPOINT_OVERRIDES_STORAGE"],
+        Family::Cloud,
+    ),
 ];
 
 /// Every value of an option (`--x v`, `--x=v`), in order.
@@ -140,7 +239,22 @@ fn development(cmd: &Cmd<'_>, ctx: &Context) -> Option<(&'static str, Family)> {
             Family::Cloud,
         ));
     }
-    let c = CREDENTIALS.iter().find(|c| c.program == cmd.program)?;
+    if !CREDENTIALS.iter().any(|c| c.program == cmd.program) {
+        return None;
+    }
+    let ops: Vec<&str> = cmd.operands(&[]).collect();
+    // The service is the first operand, or its topic for a `topic:command` CLI (`firestore:`).
+    let serves = |s: &str| {
+        ops.first()
+            .is_some_and(|o| *o == s || s.ends_with(':') && o.starts_with(s))
+    };
+    let c = CREDENTIALS
+        .iter()
+        .find(|c| c.program == cmd.program && c.service.is_none_or(serves))?;
+    // An emulator's address proves nothing once a port of this machine reaches another host.
+    if c.option.is_empty() && ctx.env.forwarded {
+        return None;
+    }
     // `--account-key` with the emulator's published key signs for no real account.
     let keys = values(cmd, "--account-key");
     let emulator_key = cmd.program == "az"
@@ -153,10 +267,7 @@ fn development(cmd: &Cmd<'_>, ctx: &Context) -> Option<(&'static str, Family)> {
                 .iter()
                 .any(|o| w.starts_with(o))
         });
-    let ops: Vec<&str> = cmd.operands(&[]).collect();
-    if c.service.is_some_and(|s| ops.first() != Some(&s))
-        || !c.plane.is_empty() && !ops.get(1).is_some_and(|p| c.plane.contains(p))
-    {
+    if !c.plane.is_empty() && !ops.get(1).is_some_and(|p| c.plane.contains(p)) {
         return None;
     }
     if emulator_key && ops.first() == Some(&"storage") {
@@ -173,7 +284,11 @@ fn development(cmd: &Cmd<'_>, ctx: &Context) -> Option<(&'static str, Family)> {
     {
         return None;
     }
-    let on_line = values(cmd, c.option);
+    let on_line = if c.option.is_empty() {
+        Vec::new()
+    } else {
+        values(cmd, c.option)
+    };
     let ok = if on_line.is_empty() {
         let v = c.variables.iter().find_map(|v| setting(cmd, ctx, v))?;
         (c.development)(v)
@@ -224,22 +339,39 @@ fn localstack_keys(cmd: &Cmd<'_>, ctx: &Context) -> bool {
 /// runs with a published development credential.
 pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     let prefix = format!("{} ", cmd.program);
+    // The CLI's own reader or the cloud reader, in the credential's family; or the generic
+    // reader's reading of this same command (`generic: \`az storage blob delete-batch ...\``),
+    // whatever family it guessed: the call it reads is the one the credential sends.
     let about = |f: &Finding, family: Family| {
-        f.family == family
-            && f.severity > Severity::Note
-            && (f.message.starts_with(&prefix) || f.code.starts_with("cloud."))
+        f.severity > Severity::Note
+            && (f.family == family
+                && (f.message.starts_with(&prefix) || f.code.starts_with("cloud."))
+                || f.code.starts_with("generic."))
             && !f.code.starts_with("secrets.")
             && !f.code.starts_with("exfiltration.")
     };
     if !found.iter().any(|f| {
-        matches!(f.family, Family::Business | Family::Cloud) && f.severity > Severity::Note
+        matches!(
+            f.family,
+            Family::Business | Family::Cloud | Family::Database
+        ) && f.severity > Severity::Note
     }) {
         return;
     }
     let Some((what, family)) = development(cmd, ctx) else {
         return;
     };
-    for f in found.iter_mut().filter(|f| about(f, family)) {
+    // An emulator the CLI is pointed at holds every object of the command: its cloud and
+    // database findings, however a reader worded them, are about the emulator's objects.
+    let emulated = what == EMULATOR;
+    for f in found.iter_mut().filter(|f| {
+        about(f, family)
+            || emulated
+                && matches!(f.family, Family::Cloud | Family::Database)
+                && f.severity > Severity::Note
+                && !f.code.starts_with("secrets.")
+                && !f.code.starts_with("exfiltration.")
+    }) {
         f.severity = Severity::Note;
         f.message = format!("with {what}: {}", f.message);
     }

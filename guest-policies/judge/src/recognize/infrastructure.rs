@@ -240,14 +240,31 @@ pub fn ansible(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     ]) {
         return;
     }
-    if cmd.program == "ansible"
-        && cmd
-            .value(&["-m", "--module-name"])
-            // A fully qualified name is its short name (`ansible.builtin.setup` is `setup`).
-            .map(|m| m.rsplit('.').next().unwrap_or(m))
-            .is_some_and(|m| matches!(m, "ping" | "setup" | "debug" | "gather_facts"))
-    {
-        return;
+    // A module that only gathers or reports, or a command that only reads, on any number of
+    // hosts ([`super::fleet_reads`]): ansible takes the last `-m` and `-a`, so a second one is
+    // not read.
+    if cmd.program == "ansible" {
+        // Every spelling of the option: `-m x`, `-mx`, `--module-name=x`, and the prefixes
+        // of the long name that argparse accepts (`--module x`).
+        let count = |short: &str, long: &str| {
+            cmd.words()
+                .take_while(|w| *w != "--")
+                .filter(|w| {
+                    let name = w.split('=').next().unwrap_or(w);
+                    (w.starts_with(short) && !w.starts_with("--"))
+                        || name.len() > 2 && name.starts_with("--") && long.starts_with(name)
+                })
+                .count()
+        };
+        if count("-m", "--module-name") <= 1
+            && count("-a", "--args") <= 1
+            && super::fleet_reads::ansible_reads(
+                cmd.value(&["-m", "--module-name"]).unwrap_or("command"),
+                cmd.value(&["-a", "--args"]),
+            )
+        {
+            return;
+        }
     }
     // The ad-hoc command's host pattern, read once for its scope and its size.
     let pattern = if cmd.program == "ansible" {

@@ -54,22 +54,31 @@ fn local(cmd: &Cmd<'_>) -> Option<&'static str> {
         // A kube context that names the developer's own cluster (kind, k3d, minikube, Docker
         // Desktop...: [`super::containers::local_cluster`]), given on the line with no other
         // kubeconfig or server: a secret read there is a fixture of that cluster.
-        "kubectl" | "oc" => {
-            let other = cmd.words().any(|w| {
-                w.starts_with("--kubeconfig")
-                    || w.starts_with("--server")
-                    || w.starts_with("-s=")
-                    || w == "-s"
-                    || w.starts_with("--cluster")
-            }) || cmd.assignments.iter().any(|a| a.starts_with("KUBECONFIG="));
-            (!other
-                && cmd
-                    .value(&["--context"])
-                    .is_some_and(super::containers::local_cluster))
-            .then_some("a local cluster named by its context")
-        }
+        "kubectl" | "oc" => (!elsewhere_than_context(cmd)
+            && cmd
+                .value(&["--context"])
+                .is_some_and(super::containers::local_cluster))
+        .then_some("a local cluster named by its context"),
         _ => None,
     }
+}
+
+/// Whether a kube client's line names where it goes by something other than its context: a
+/// kubeconfig file, an API server, a cluster entry, helm's `--kube-apiserver`, or `KUBECONFIG`
+/// set on the line. Then a context named like a local cluster proves nothing.
+pub fn elsewhere_than_context(cmd: &Cmd<'_>) -> bool {
+    cmd.words().take_while(|w| *w != "--").any(|w| {
+        w.starts_with("--kubeconfig")
+            || w.starts_with("--server")
+            || w.starts_with("-s=")
+            || w == "-s"
+            || w.starts_with("--cluster")
+            || w.starts_with("--kube-apiserver")
+    }) || cmd
+        .assignments
+        .iter()
+        .chain(cmd.prefix.iter())
+        .any(|a| a.starts_with("KUBECONFIG=") || a.starts_with("HELM_KUBEAPISERVER="))
 }
 
 /// Lowers this command's cloud and database findings when it works on a local emulation.

@@ -53,10 +53,12 @@ pub mod fetchers;
 pub mod filesystem;
 pub mod firewalls;
 pub mod flags;
+pub mod fleet_reads;
 pub mod fleets;
 pub mod generic;
 pub mod git;
 pub mod grants;
+pub mod honoured;
 pub mod http;
 pub mod identity;
 pub mod infrastructure;
@@ -146,6 +148,21 @@ pub struct Cmd<'c> {
     pub launcher: &'c [Cow<'c, str>],
 }
 
+/// Whether one word sets a short flag letter (`-rf` sets `r` and `f`) or is one of the long
+/// options (`--name`, `--name=v`).
+pub fn sets_flag(a: &str, short: &[u8], long: &[&str]) -> bool {
+    if let Some(l) = a.strip_prefix("--") {
+        let name = l.split('=').next().unwrap_or(l);
+        long.iter().any(|x| x.trim_start_matches('-') == name)
+    } else {
+        a.strip_prefix('-').is_some_and(|s| {
+            !s.is_empty()
+                && s.bytes().all(|c| c.is_ascii_alphanumeric())
+                && s.bytes().any(|c| short.contains(&c))
+        })
+    }
+}
+
 impl<'c> Cmd<'c> {
     /// The arguments that are not options (everything after `--`, and every word not starting
     /// with `-`), skipping the values of the options in `with_value` (`-n 5`).
@@ -178,25 +195,9 @@ impl<'c> Cmd<'c> {
     /// Whether a short flag letter is set (`-rf` sets `r` and `f`) or one of the long options
     /// is given, before `--`. Short flags cluster only for options without values.
     pub fn flag(&self, short: &[u8], long: &[&str]) -> bool {
-        for a in self.args.iter() {
-            let a: &str = a;
-            if a == "--" {
-                break;
-            }
-            if let Some(l) = a.strip_prefix("--") {
-                let name = l.split('=').next().unwrap_or(l);
-                if long.iter().any(|x| x.trim_start_matches('-') == name) {
-                    return true;
-                }
-            } else if let Some(s) = a.strip_prefix('-')
-                && !s.is_empty()
-                && s.bytes().all(|c| c.is_ascii_alphanumeric())
-                && s.bytes().any(|c| short.contains(&c))
-            {
-                return true;
-            }
-        }
-        false
+        self.words()
+            .take_while(|a| *a != "--")
+            .any(|a| sets_flag(a, short, long))
     }
 
     /// The value of an option: `--name=v`, `--name v`, `-x v`, `-xv`.
@@ -1798,6 +1799,7 @@ fn dry_run(cmd: &Cmd<'_>) -> bool {
                     || w == "--noop"
                     || w == "--check" && cmd.program.starts_with("ansible")
             })
+            && !honoured::ignores_dry_run(cmd.program, cmd.args)
         || program_dry_run(cmd)
 }
 
@@ -1841,11 +1843,13 @@ fn program_dry_run(cmd: &Cmd<'_>) -> bool {
     let subcommand = |names: &[&str]| cmd.operands(&[]).next().is_some_and(|o| names.contains(&o));
     match cmd.program {
         // git push/clean/rm/mv/add -n: --dry-run.
+        // Read where git reads it: before `--`, not as an option's value (`-o -n`).
         "git" => {
-            cmd.words().any(|w| w == "-n")
+            honoured::short_flag(cmd, b'n', &[])
                 && cmd
-                    .words()
-                    .any(|w| matches!(w, "push" | "clean" | "rm" | "mv" | "add"))
+                    .operands(&["-C", "-c"])
+                    .next()
+                    .is_some_and(|w| matches!(w, "push" | "clean" | "rm" | "mv" | "add"))
         }
         // apt-get -s / --simulate / --just-print / --recon / --no-act.
         "apt" | "apt-get" | "aptitude" => {
@@ -1854,7 +1858,7 @@ fn program_dry_run(cmd: &Cmd<'_>) -> bool {
         // make -n / --just-print / --recon: print the recipes, run none.
         "make" | "gmake" => cmd.flag(b"n", &["just-print", "recon"]),
         // rsync -n / --list-only.
-        "rsync" => cmd.flag(b"n", &["list-only"]),
+        "rsync" => honoured::short_flag(cmd, b'n', &["list-only"]),
         // zfs destroy/rollback/receive -n: "do a dry-run (no-op)".
         "zfs" => subcommand(&["destroy", "rollback", "receive", "recv"]) && cmd.flag(b"n", &[]),
         // pulumi destroy/up/refresh --preview-only.

@@ -595,6 +595,152 @@ const ROWS: &[Row] = &[
         &[],
         "borg -n is a dry run",
     ),
+    // ---- storage tools' own test modes (each from its manual): the flag is the program's,
+    // read where the program reads it; the generic `--dry-run` rule covers the long spellings
+    // of the rest ----
+    row(
+        ReportOnly,
+        &[
+            "lvremove",
+            "lvreduce",
+            "lvresize",
+            "lvextend",
+            "lvcreate",
+            "lvconvert",
+            "lvchange",
+            "lvrename",
+            "vgremove",
+            "vgreduce",
+            "vgcreate",
+            "vgextend",
+            "vgchange",
+            "vgrename",
+            "vgmerge",
+            "vgsplit",
+            "vgcfgrestore",
+            "pvremove",
+            "pvcreate",
+            "pvmove",
+            "pvchange",
+            "pvresize",
+        ],
+        &[],
+        On::Any(&["t", "--test"]),
+        &[],
+        "LVM's test mode (-t, --test) updates no metadata",
+    ),
+    row(
+        ReportOnly,
+        &["lvm"],
+        &[],
+        On::Any(&["t", "--test"]),
+        &[],
+        "LVM's test mode (-t, --test) updates no metadata",
+    ),
+    row(
+        ReportOnly,
+        &["sgdisk"],
+        &[],
+        On::Any(&["P", "--pretend"]),
+        &[],
+        "sgdisk --pretend changes the table in memory only and writes nothing",
+    ),
+    row(
+        ReportOnly,
+        &["sfdisk"],
+        &[],
+        On::Any(&["n", "--no-act"]),
+        &[],
+        "sfdisk --no-act does everything but write to the device",
+    ),
+    row(
+        ReportOnly,
+        &["mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"],
+        &[],
+        On::Any(&["n"]),
+        &[],
+        "mke2fs -n shows what it would do and creates no file system",
+    ),
+    row(
+        ReportOnly,
+        &["mkfs.xfs"],
+        &[],
+        On::Any(&["N"]),
+        &[],
+        "mkfs.xfs -N prints the parameters without creating the file system",
+    ),
+    row(
+        ReportOnly,
+        &["resize2fs"],
+        &[],
+        On::Any(&["P"]),
+        &[],
+        "resize2fs -P prints the minimum size and resizes nothing",
+    ),
+    row(
+        ReportOnly,
+        &["zpool"],
+        &["create", "add", "remove", "split"],
+        On::Any(&["n"]),
+        &[],
+        "zpool's -n displays the configuration and changes no pool",
+    ),
+    row(
+        ReportOnly,
+        &["rclone"],
+        &[],
+        On::Any(&["n"]),
+        &[],
+        "rclone -n (--dry-run) transfers and deletes nothing",
+    ),
+    row(
+        ReportOnly,
+        &["gsutil"],
+        &["rsync"],
+        On::Any(&["n"]),
+        &[],
+        "gsutil rsync -n lists what it would copy and delete",
+    ),
+    row(
+        ReportOnly,
+        &["s3cmd"],
+        &["sync"],
+        On::Any(&["n"]),
+        &[],
+        "s3cmd sync -n (--dry-run) shows what it would transfer and delete",
+    ),
+    row(
+        ReportOnly,
+        &["restic"],
+        &["forget", "prune", "rewrite"],
+        On::Any(&["n"]),
+        &[],
+        "restic -n (--dry-run) removes no snapshot and no data",
+    ),
+    row(
+        ReportOnly,
+        &["kopia"],
+        &["snapshot delete"],
+        On::Without(&["--delete"]),
+        &[],
+        "kopia snapshot delete without --delete only lists what it would delete",
+    ),
+    row(
+        ReportOnly,
+        &["conda", "mamba", "micromamba"],
+        &["remove", "uninstall", "install", "update", "clean"],
+        On::Any(&["d"]),
+        &[],
+        "conda -d (--dry-run) changes no environment",
+    ),
+    row(
+        ReportOnly,
+        &["hg"],
+        &["purge", "clean"],
+        On::Any(&["p", "--print"]),
+        &[],
+        "hg purge --print lists the files it would remove",
+    ),
     // ---- announce-only: nothing goes down ----
     row(
         AnnounceOnly,
@@ -737,6 +883,7 @@ pub fn neutralized<S: AsRef<str>>(program: &str, words: &[S]) -> Option<Mode> {
             .iter()
             .take_while(|w| **w != "--")
             .any(|w| super::dry_run_option(w) || *w == "--noop")
+        && !super::honoured::ignores_dry_run(program, &words)
     {
         return Some(Mode {
             class: Class::PrintOnly,
@@ -789,12 +936,16 @@ fn option(words: &[&str], name: &str) -> bool {
                 .is_some_and(|s| {
                     s.bytes().all(|c| c.is_ascii_alphanumeric()) && s.bytes().any(|c| c == l)
                 }),
+            // A value that switches the option off (`--dry-run=false`, `--test=no`) is the
+            // option not given.
             None => {
                 w.eq_ignore_ascii_case(name)
                     || w.len() > name.len()
                         && w.is_char_boundary(name.len())
                         && w[..name.len()].eq_ignore_ascii_case(name)
-                        && w[name.len()..].starts_with('=')
+                        && w[name.len()..]
+                            .strip_prefix('=')
+                            .is_some_and(|v| !switched_off(v))
             }
         })
 }
@@ -1252,4 +1403,12 @@ fn code_reads_stdin(code: &str) -> bool {
     .filter(|k| **k != "require(" || code.matches("require(").count() > 1)
     .any(|k| code.contains(k));
     reads && runs
+}
+
+/// A value that turns a boolean option off (`false`, `no`, `0`, `off`, `none`).
+fn switched_off(value: &str) -> bool {
+    let v = value.trim_matches(['"', '\'']).trim_start_matches('$');
+    ["false", "no", "0", "off", "none"]
+        .iter()
+        .any(|off| v.eq_ignore_ascii_case(off))
 }

@@ -511,6 +511,14 @@ pub fn of(cmd: &Cmd<'_>, ctx: &Context) -> Option<Scope> {
     if level == Level::Local && cmd.words().any(containers::production) {
         return None;
     }
+    // A kube client sent elsewhere by a kubeconfig, a server or a cluster entry on its line:
+    // the context's local name says nothing of where the call goes.
+    if level == Level::Local
+        && matches!(domain, Some(Domain::Kube))
+        && super::local_modes::elsewhere_than_context(cmd)
+    {
+        return None;
+    }
     Some(Scope {
         level,
         why: widest.why,

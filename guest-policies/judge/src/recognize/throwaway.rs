@@ -198,6 +198,44 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
                 _ => {}
             }
         }
+        // A git remote named to a repository: kept so a push to the name is read as a push
+        // to where it points (the latest definition wins, an unreadable one points nowhere).
+        "git" => {
+            let ops: Vec<&str> = cmd
+                .operands(&["-C", "-c", "-t", "-m", "--track", "--master"])
+                .collect();
+            let deleting = cmd.has(&["--delete", "--add"]);
+            let mut point = |name: &str, url: &str| {
+                ctx.env
+                    .defined
+                    .define(Kind::Alias, &format!("git:{name}"), url, step, None)
+            };
+            match ops.as_slice() {
+                ["remote", "add", name, url, ..] => point(name, url),
+                ["remote", "set-url", name, url, ..] => {
+                    point(name, if deleting { "" } else { url })
+                }
+                ["remote", "rename", old, new, ..] => {
+                    point(old, "");
+                    point(new, "");
+                }
+                ["remote", "remove" | "rm", name, ..] => point(name, ""),
+                ["config", key, ..] => {
+                    let key = key.to_ascii_lowercase();
+                    // `remote.NAME.url` / `pushurl` re-points a name; an `insteadOf` rewrite
+                    // may send any URL elsewhere: nothing named is trusted after one.
+                    if key.contains("insteadof") {
+                        point("*rewritten", "yes");
+                    } else if let Some(name) = key.strip_prefix("remote.").and_then(|k| {
+                        k.strip_suffix(".url")
+                            .or_else(|| k.strip_suffix(".pushurl"))
+                    }) {
+                        point(name, "");
+                    }
+                }
+                _ => {}
+            }
+        }
         "aws" => {
             let ops: Vec<&str> = cmd.operands(&["--profile"]).collect();
             if let ["configure", "set", key, url, ..] = ops.as_slice()
@@ -476,6 +514,28 @@ fn emulator_ports(cmd: &Cmd<'_>) -> Vec<u32> {
             option(&["-https-port", "--https-port"], 12112),
         ],
         "moto_server" => vec![option(&["-p", "--port"], 5000)],
+        // CockroachDB's in-memory demo cluster, or a single node whose store is in memory or
+        // in the temporary directory (a store elsewhere may hold the developer's data).
+        "cockroach" if ops.first() == Some(&"demo") => vec![option(&["--sql-port"], 26257)],
+        "cockroach"
+            if ops.first() == Some(&"start-single-node")
+                && cmd.value(&["--store", "-s"]).is_some_and(|v| {
+                    v.contains("type=mem") || temporary(v.strip_prefix("path=").unwrap_or(v))
+                }) =>
+        {
+            vec![
+                option(&["--listen-addr"], 26257),
+                cmd.value(&["--sql-addr"]).and_then(&listen),
+            ]
+        }
+        // nats-server keeps JetStream's store under the temporary directory unless told.
+        "nats-server"
+            if cmd
+                .value(&["-sd", "--store_dir"])
+                .is_none_or(|d| temporary(&format!("{d}/"))) =>
+        {
+            vec![option(&["-p", "--port"], 4222)]
+        }
         "fake-gcs-server" => vec![option(&["-port", "--port"], 4443)],
         _ => Vec::new(),
     };
@@ -649,6 +709,10 @@ const ENDPOINT_OPTIONS: &[&str] = &[
     "--database-url",
     "--uri",
     "--dsn",
+    // Kafka's tools and Redpanda's rpk name their brokers as `host:port`.
+    "--bootstrap-server",
+    "--broker-list",
+    "--brokers",
 ];
 
 /// Whether a client takes its connection string as an operand (`psql URL`, `mongosh URL`).
@@ -756,6 +820,8 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
             (&["--port"], 27017, true)
         }
         "clickhouse-client" | "clickhouse" => (&["--port"], 9000, false),
+        // `cockroach sql --host=localhost[:PORT]`: the SQL port is 26257 unless named.
+        "cockroach" => (&["--port", "-p"], 26257, false),
         _ => (&["--port"], 0, false),
     };
     if default_port == 0 && !cmd.has(&["--port", "-h", "--host", "--hostname"]) {
@@ -768,6 +834,11 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
     // socket, not TCP.
     let elsewhere = cmd.words().any(|w| {
         let w = w.to_ascii_lowercase();
+        // The client's own host option written with `=` (`--host=localhost`) is read below.
+        let w = w
+            .strip_prefix("--host=")
+            .or_else(|| w.strip_prefix("--hostname="))
+            .map_or(w.as_str(), |v| v);
         w.contains("host=") || w.contains("hostaddr=") || w.contains("service=")
     }) || match p {
         "redis-cli" | "valkey-cli" | "keydb-cli" => cmd.value(&["-s", "--socket"]).is_some(),
@@ -1077,4 +1148,70 @@ pub fn only_temporary_references(c: &Command<'_>, carried: &[(&str, &str)]) -> b
         }
     }
     any && !c.words.first().is_some_and(|p| p.contains('$'))
+}
+
+/// Why a `git push` goes to a repository in the temporary directory, if it does: the
+/// destination written on the line is such a path (`git push -f /tmp/remote.git HEAD:main`,
+/// `file:///tmp/r.git`), or a remote an earlier step added under that name pointing at one
+/// (`git remote add scratch /tmp/scratch.git`), not re-pointed since. The conventional names
+/// (`origin`, `upstream`) exist in every clone, so an `add` of one may have failed: never
+/// trusted. Anything on the line that can rewrite where the push goes (`-c`, `--repo`, a
+/// `GIT_` variable, an earlier `insteadOf`) keeps the finding.
+fn pushes_to_scratch(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
+    let ops: Vec<&str> = cmd
+        .operands(&["-C", "-o", "--push-option", "--receive-pack", "--exec"])
+        .collect();
+    let ["push", dest, ..] = ops.as_slice() else {
+        return None;
+    };
+    if cmd
+        .words()
+        .any(|w| w == "-c" || w.starts_with("--repo") || w.starts_with("--config-env"))
+        || cmd
+            .assignments
+            .iter()
+            .chain(cmd.prefix.iter())
+            .any(|a| a.starts_with("GIT_"))
+        || ctx
+            .env
+            .defined
+            .latest_of(Kind::Alias, "git:*rewritten")
+            .is_some()
+    {
+        return None;
+    }
+    let scratch = |u: &str| temporary(u.strip_prefix("file://").unwrap_or(u));
+    if scratch(dest) {
+        return Some(format!("the repository {dest} in the temporary directory"));
+    }
+    if matches!(*dest, "origin" | "upstream") {
+        return None;
+    }
+    let url = &ctx
+        .env
+        .defined
+        .latest_of(Kind::Alias, &format!("git:{dest}"))?
+        .value;
+    scratch(url).then(|| {
+        format!("the remote {dest}, added by an earlier step as {url} in the temporary directory")
+    })
+}
+
+/// Lowers a push's findings (a force push, a deleted branch) when it goes to a repository in
+/// the temporary directory ([`pushes_to_scratch`]): nobody else's history is there.
+pub fn lower_scratch_push(cmd: &Cmd<'_>, ctx: &Context, found: &mut [crate::finding::Finding]) {
+    use crate::finding::{Family, Severity};
+    let about = |f: &crate::finding::Finding| {
+        f.family == Family::Git && f.code.starts_with("git.push") && f.severity > Severity::Note
+    };
+    if cmd.program != "git" || !found.iter().any(about) {
+        return;
+    }
+    let Some(why) = pushes_to_scratch(cmd, ctx) else {
+        return;
+    };
+    for f in found.iter_mut().filter(|f| about(f)) {
+        f.severity = Severity::Note;
+        f.message = format!("to {why}: {}", f.message);
+    }
 }
