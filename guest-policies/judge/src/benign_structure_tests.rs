@@ -12,7 +12,7 @@
 //! the same line with a dangerous part added keeps its grade.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, STOP, at_least, expect};
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, at_least, expect};
 
 #[test]
 fn build_and_test_outputs_of_the_toolchains_are_rebuilt() {
@@ -591,5 +591,23 @@ fn a_cli_told_to_work_on_its_local_emulation_reaches_no_service() {
             &[],
             Severity::Confirm,
         ),
+    ]);
+}
+
+/// A name the shell expands before anything runs: an alias or a function that takes a
+/// wrapper's name (`env`, `sudo`, `nice`, `timeout`) is what it stands for, not the wrapper.
+#[test]
+fn an_alias_named_like_a_wrapper_is_what_it_stands_for() {
+    expect(&[
+        ("env -rf /", &["alias env='rm'"], STOP),
+        ("nice -rf /var/lib/pgsql", &["alias nice='rm'"], STOP),
+        (
+            "timeout push -f origin main",
+            &["timeout() { git \"$@\"; }"],
+            VERIFY,
+        ),
+        // Without the definition the wrappers read as wrappers.
+        ("env -i PATH=/usr/bin make test", &[], ALLOW),
+        ("nice -n 10 cargo build", &["alias ll='ls -la'"], ALLOW),
     ]);
 }

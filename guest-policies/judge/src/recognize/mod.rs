@@ -569,6 +569,19 @@ fn one_command(
             carried::record_assignments(&c.assignments, ctx);
             return;
         };
+        // An alias or a function named like a wrapper (`alias env='rm'`, then `env -rf /`):
+        // the shell expands the name before the wrapper could run, so the line is what the
+        // definition stands for, whatever the wrapper reading made of it.
+        if let Some(first) = c.words.first()
+            && !(ctx.env.aliases.is_empty() && ctx.env.functions.is_empty())
+        {
+            let written = program_name(first).to_ascii_lowercase();
+            if written != cmd.program
+                && let Some((what, line)) = carried::named_command(&written, &c.words[1..], ctx)
+            {
+                judge_as(&what, &line, depth, ctx, out);
+            }
+        }
         command(&cmd, s, i, depth, ctx, out);
     }
 }
