@@ -407,7 +407,23 @@ fn prose_text(
             }
         }
     }
-    let text = text_without_spans;
+    // Spans only talked about are the topic, not the sentence's words: the clauses are read
+    // without them ("averigua por qué se ejecutó `DROP DATABASE x`": no DROP verb), and a
+    // clause opening with a program's name ("find out why `shutdown -r +5` ...") is not handed
+    // the span as its command.
+    let blanked;
+    let text = if talked_about {
+        let mut t = text.to_owned();
+        for span in &spans {
+            if !span.trim().is_empty() {
+                t = t.replacen(span, " ", 1);
+            }
+        }
+        blanked = t.replace("```", " ").replace('`', " ");
+        &blanked
+    } else {
+        text_without_spans
+    };
     // The sentences already read, for a later one's "it" ("The decommission playbook is
     // ready; point it at the prod inventory"): what the agent said just before, as a recent
     // hint is.
@@ -600,7 +616,8 @@ const SPAN_RUN_WORDS: &[&str] = &[
 fn spans_are_mentioned(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let has = |k: &&str| lower.contains(*k);
-    SPAN_TOPIC_WORDS.iter().any(has) && !recognize::mentions::asks_to_act(&lower, SPAN_RUN_WORDS)
+    (SPAN_TOPIC_WORDS.iter().any(has) || recognize::mentions::read_topic(&lower))
+        && !recognize::mentions::asks_to_act(&lower, SPAN_RUN_WORDS)
 }
 
 /// The guard named without its name.
@@ -2027,6 +2044,16 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             format!("turns the guard off: {}", cut(text, 80)),
         ));
     }
+    // The same asked in another language, or an agent raised past the guard
+    // (prose/guard_words.rs).
+    if !mentions_only && let Some(why) = prose::guard_words::reason(&lower) {
+        out.push(make_finding(
+            Family::Tampering,
+            "tampering.in-words",
+            Severity::Stop,
+            format!("{why}: {}", cut(text, 80)),
+        ));
+    }
     // Removing or disabling a hook in the agent's hook settings: the hooks are what route the
     // agent's actions through the guard, whatever the hook is called in words ("the PreToolUse
     // hook", "the hooks section").
@@ -2244,6 +2271,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 mod decoded_tests;
 #[cfg(test)]
 mod fleets_tests;
+#[cfg(test)]
+mod guard_tests;
 #[cfg(test)]
 mod open_clients_tests;
 #[cfg(test)]

@@ -28,6 +28,7 @@
 mod classes;
 pub mod commands;
 mod environments;
+pub mod guard_words;
 mod idioms;
 pub mod lexicon;
 mod operations;

@@ -256,6 +256,8 @@ pub fn judge(
     }
     if p.is_empty()
         || DATA_TOOLS.contains(&p)
+        // A searcher's operands are what it looks for and where (recognize/search_patterns.rs).
+        || super::search_patterns::searcher(p)
         || lexicon::flags(p)
             & (lexicon::READER | lexicon::SHELL | lexicon::INTERPRETER | lexicon::DATABASE)
             != 0
@@ -277,6 +279,14 @@ pub fn judge(
                 Some((n, v)) if n.starts_with("--") => (n, Some(v)),
                 _ => (a, None),
             };
+            // A pattern to look for (`aws logs filter-log-events --filter-pattern 'DROP
+            // TABLE'`): searched for, never run.
+            if super::search_patterns::pattern_option(p, name) {
+                if inline.is_none() {
+                    it.next();
+                }
+                continue;
+            }
             if CARRIER_OPTIONS.contains(&name) {
                 let value = inline.or_else(|| it.peek().map(|v| &***v));
                 if let Some(v) = value {

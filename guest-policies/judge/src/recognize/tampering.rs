@@ -56,6 +56,23 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
                     "test" | "eval" | "inspect" | "validate" | "check" | "" | "--help"
                 ))
             && !cmd.words().any(|w| w.starts_with("--state-dir"));
+        // Installing airlock's hook into a host adds the guard (`airlock hook install
+        // claude-code`); naming the policy it judges with is the operator's choice, so
+        // `--policy` there is confirmed by a person with a code. Uninstalling stays stopped.
+        if sub == "hook"
+            && policy_sub == "install"
+            && !cmd.words().any(|w| w.starts_with("--state-dir"))
+        {
+            if cmd.words().any(|w| w.starts_with("--policy")) {
+                out.push(finding(
+                    T,
+                    "tampering.hook-policy",
+                    Severity::Verify,
+                    "airlock hook install --policy: the hook would judge with a policy the agent chose".to_owned(),
+                ));
+            }
+            return;
+        }
         if !allowed {
             out.push(finding(
                 T,
@@ -65,6 +82,17 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
             ));
             ctx.tampering = true;
         }
+        return;
+    }
+    // Its variables changed for what runs next (recognize/guard_env.rs).
+    if let Some(v) = super::guard_env::changed(cmd) {
+        out.push(finding(
+            T,
+            "tampering.environment",
+            Severity::Stop,
+            format!("{p} sets or removes {v} for what runs next: airlock would judge with another policy or state, or not at all"),
+        ));
+        ctx.tampering = true;
         return;
     }
     // One look at the words first: nearly every command names neither airlock nor a state,
@@ -96,6 +124,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     if !suspicious && !ctx.tampering {
         return;
     }
+    // What a searcher looks for is not a place (`grep AIRLOCK_STATE_DIR docs/` reads the
+    // docs): its pattern words are passed over below, its places are not.
+    let patterns = super::search_patterns::patterns(p, cmd.args);
+    let place = |w: &&str| !patterns.contains(w);
     if MODIFIERS.contains(&p)
         && cmd.words().any(|w| {
             let name = paths::file_name(w);
@@ -119,6 +151,12 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         .find(|w| {
             (hook_settings(w) || policy_file(w) && !super::throwaway::scratch_policy(w, ctx))
                 && super::writes::writes(cmd, w)
+                // Staging or showing a file leaves it as it is (`git add
+                // .github/hooks/airlock.json` after `airlock hook install copilot-cli`); a
+                // commit of the policy is its change made permanent, and stays.
+                && !(p == "git" && cmd.operands(&["-C", "-c"]).next().is_some_and(|s| {
+                    matches!(s, "add" | "diff" | "log" | "show" | "blame" | "status" | "ls-files")
+                }))
         });
     if let Some(w) = wiring {
         // A folder an earlier step copied to the temporary directory: one tier lower, never
@@ -169,43 +207,9 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
         return;
     }
-    // PowerShell's cmdlets and aliases (program names are lowercased) and sc.exe stop a
-    // process or a service as surely as kill and systemctl do.
-    let stops = matches!(
-        p,
-        "kill"
-            | "pkill"
-            | "killall"
-            | "taskkill"
-            | "skill"
-            | "stop-process"
-            | "spps"
-            | "stop-service"
-            | "spsv"
-            | "remove-service"
-            | "suspend-service"
-    ) || matches!(p, "sc" | "sc.exe")
-        && cmd.words().any(|w| {
-            matches!(
-                w.to_ascii_lowercase().as_str(),
-                "stop" | "delete" | "config"
-            )
-        })
-        || p == "set-service"
-            && cmd
-                .words()
-                .any(|w| matches!(w.to_ascii_lowercase().as_str(), "disabled" | "stopped"))
-        || matches!(
-            p,
-            "systemctl" | "service" | "launchctl" | "rc-service" | "supervisorctl"
-        ) && cmd.words().any(|w| {
-            matches!(
-                w,
-                "stop" | "disable" | "mask" | "kill" | "unload" | "bootout" | "restart"
-            )
-        })
-        || matches!(p, "docker" | "podman")
-            && cmd.words().any(|w| matches!(w, "stop" | "kill" | "rm"));
+    // Any service manager, process killer, container or cluster tool that takes a service
+    // away (recognize/guard_services.rs).
+    let stops = super::guard_services::takes_away(cmd);
     // `kill -0 $(pgrep airlock)` only asks whether the guard runs.
     let stops = stops && !super::system::signal_probe(cmd);
     if stops
@@ -226,6 +230,7 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
     let target = cmd
         .words()
         .chain(cmd.redirects.iter().map(|r| &*r.target))
+        .filter(place)
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
     if cmd
         .words()
@@ -241,9 +246,10 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         return;
     }
     let state_and_name = || {
-        let mut words = cmd.words();
+        let mut words = cmd.words().filter(place);
         let state = cmd
             .words()
+            .filter(place)
             .any(|w| has(w, ".local/state") || has(w, "XDG_STATE_HOME") || has(w, "state.redb"));
         state && words.any(|w| w.to_ascii_lowercase().contains("airlock") || has(w, "redb"))
     };
