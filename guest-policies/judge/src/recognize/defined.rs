@@ -634,7 +634,10 @@ pub fn note_words(text: &str, ctx: &mut Context) {
         }
     }
     if let Some(n) = set_size(&words) {
-        ctx.env.defined.define(Kind::Rows, "", "", step, Some(n));
+        // The file the rows went to, when the step wrote one: a loop fed that file later
+        // repeats its operation that many times (fanout).
+        let file = super::fanout::written_file(text).unwrap_or("");
+        ctx.env.defined.define(Kind::Rows, file, "", step, Some(n));
     }
 }
 
