@@ -95,6 +95,20 @@ fn a_message_program_run_per_item_is_a_mass_send() {
             VERIFY,
         ),
         ("xargs -a everyone.txt -n1 telegram-send", VERIFY),
+        // An HTTP client posting to a sending API is a sender.
+        (
+            "jq -c '.[]' subscribers.json | while read m; do curl -s https://api.sparkpost.com/api/v1/transmissions -H \"Authorization: $SP_KEY\" -d \"$m\"; done",
+            VERIFY,
+        ),
+        (
+            "while read n; do curl -s -X POST https://api.pushover.net/1/messages.json -F token=$T -F user=\"$n\" -F message=down; done < all_users.txt",
+            STOP,
+        ),
+        // The same APIs read per item: allowed.
+        (
+            "while read id; do curl -s https://api.sparkpost.com/api/v1/events/message?ids=$id -H \"Authorization: $SP_KEY\"; done < all_ids.txt",
+            ALLOW,
+        ),
         // A file of unknown size: confirmed, never lowered by its name.
         (
             "while read a; do msmtp \"$a\" < note.eml; done < list.txt",

@@ -414,9 +414,64 @@ const SENDERS: &[(&str, &[&str])] = &[
     ("mg", &["send"]),
 ];
 
+/// The hosts and paths of the HTTP APIs that send mail, texts, pushes and chat posts
+/// (Postmark, SendGrid, Mailgun, Twilio, SparkPost, Mailjet, Brevo, Mandrill, Resend,
+/// Pushover, Slack, Telegram, Discord webhooks, Microsoft Graph's sendMail, Gmail, MessageBird,
+/// Vonage/Nexmo, Plivo, OneSignal, FCM, Customer.io, Iterable, Klaviyo, Mailchimp).
+const SEND_APIS: &[&str] = &[
+    "postmarkapp.com",
+    "sendgrid.com",
+    "mailgun.net",
+    "api.twilio.com",
+    "sparkpost.com",
+    "mailjet.com",
+    "brevo.com",
+    "sendinblue.com",
+    "mandrillapp.com",
+    "api.resend.com",
+    "pushover.net",
+    "hooks.slack.com",
+    "chat.postmessage",
+    "api.telegram.org",
+    "discord.com/api/webhooks",
+    "/sendmail",
+    "gmail.googleapis.com",
+    "messagebird.com",
+    "nexmo.com",
+    "vonage.com",
+    "plivo.com",
+    "onesignal.com",
+    "fcm.googleapis.com",
+    "customer.io",
+    "iterable.com",
+    "klaviyo.com",
+    "api.mailchimp.com",
+];
+
+/// Whether an HTTP client's command posts to a sending API (`curl -d "$c"
+/// https://api.postmarkapp.com/email`): a GET of the same API reads.
+fn posts_to_send_api(cmd: &Cmd<'_>) -> bool {
+    let posting = cmd.words().any(|w| {
+        matches!(
+            w,
+            "-d" | "-F" | "--form" | "--json" | "POST" | "--post-data" | "--post-file" | "-f"
+        ) || w.starts_with("--data")
+            || w.starts_with("-d")
+            || w.eq_ignore_ascii_case("-XPOST")
+    });
+    posting
+        && cmd.words().any(|w| {
+            let l = w.to_ascii_lowercase();
+            l.contains("://") && SEND_APIS.iter().any(|h| l.contains(h))
+        })
+}
+
 /// What a message program sends, when `cmd` is one sending (`mailx -s x "$e"`,
 /// `twilio api:core:messages:create --to {}`).
 fn sends(cmd: &Cmd<'_>) -> Option<&'static str> {
+    if matches!(cmd.program, "curl" | "http" | "https" | "xh" | "wget") {
+        return posts_to_send_api(cmd).then_some("a message through a sending API");
+    }
     let (_, ops) = SENDERS.iter().find(|(p, _)| *p == cmd.program)?;
     if ops.is_empty() || cmd.operands(&[]).take(4).any(|w| ops.contains(&w)) {
         Some(if cmd.program == "aws" || cmd.program.contains("twilio") {
@@ -442,8 +497,11 @@ pub fn repeated_send(
     found_before: usize,
     out: &mut Vec<Finding>,
 ) {
-    // Cheap gate: the program is a sender.
-    if !SENDERS.iter().any(|(p, _)| *p == cmd.program) || !repeated(cmd, s, index) {
+    // Cheap gate: the program is a sender (or an HTTP client).
+    if !(SENDERS.iter().any(|(p, _)| *p == cmd.program)
+        || matches!(cmd.program, "curl" | "http" | "https" | "xh" | "wget"))
+        || !repeated(cmd, s, index)
+    {
         return;
     }
     if out[found_before..]
