@@ -153,6 +153,26 @@ fn an_earlier_steps_count_of_the_file_is_the_collections_size() {
             CONFIRM,
         ),
     ]);
+    // A file named to look small holds what the step wrote into it: a listing of everything.
+    let del = "xargs -a test_ids.txt -I{} hcloud server delete {}";
+    expect(&[
+        (
+            del,
+            &["psql -Atc 'select id from servers' > test_ids.txt"],
+            VERIFY,
+        ),
+        (del, &["./export_servers.sh --all > test_ids.txt"], VERIFY),
+        (
+            del,
+            &["psql -Atc \"select id from servers where env = 'ci'\" > test_ids.txt"],
+            CONFIRM,
+        ),
+        (
+            del,
+            &["psql -Atc 'select id from servers' > other.txt"],
+            CONFIRM,
+        ),
+    ]);
 }
 
 #[test]

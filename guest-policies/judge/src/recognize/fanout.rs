@@ -350,16 +350,37 @@ pub fn reach(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> Opti
     if everything::file_feeder(&file).0 == Feeder::Wide {
         return Some(Reach::Listed);
     }
-    counted(&file, ctx).map(Reach::Counted)
+    counted(&file, ctx)
 }
 
-/// The number of rows an earlier step said it wrote to `file` ("> customers.json  # 38,412
-/// rows"), when that many make everyone.
-fn counted(file: &str, ctx: &Context) -> Option<u64> {
+/// What an earlier step wrote to `file`: the number of rows it said ("> customers.json  #
+/// 38,412 rows"), when that many make everyone, or a listing of everything whatever the
+/// file's name (`psql -Atc 'select id from accounts' > test_ids.txt`).
+fn counted(file: &str, ctx: &Context) -> Option<Reach> {
     let rows = ctx.env.defined.latest(super::defined::Kind::Rows)?;
-    let n = rows.count?;
     let name = super::paths::file_name(file);
-    (n >= MANY && !name.is_empty() && super::paths::file_name(&rows.id) == name).then_some(n)
+    if name.is_empty() || super::paths::file_name(&rows.id) != name {
+        return None;
+    }
+    match rows.count {
+        Some(n) if n >= MANY => Some(Reach::Counted(n)),
+        Some(_) => None,
+        None => Some(Reach::Listed),
+    }
+}
+
+/// Whether a step writes a listing of everything into a file: an unfiltered `SELECT` or an
+/// `--all` listing redirected or copied to a file.
+pub fn lists_into_file(text: &str) -> bool {
+    if written_file(text).is_none() {
+        return false;
+    }
+    let lower = text.to_ascii_lowercase();
+    lower.split_whitespace().any(|w| w == "--all")
+        || lower
+            .match_indices("select ")
+            .take(4)
+            .any(|(at, _)| unfiltered_select(&text[at..]).is_some())
 }
 
 /// Programs that send one message per run (a mail, a text, a chat post), with the operations
