@@ -2365,6 +2365,8 @@ mod known_program_tests;
 #[cfg(test)]
 mod effects_tests;
 #[cfg(test)]
+mod fanout_reach_tests;
+#[cfg(test)]
 mod fanout_tests;
 
 #[cfg(test)]

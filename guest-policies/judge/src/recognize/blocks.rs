@@ -142,10 +142,22 @@ pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
                 .map(|s| s.trim())
                 .collect::<Vec<_>>()
                 .join(" | ");
+            let from = out.len();
             if i > 0 {
                 for_each_object(seg, &upstream, depth, ctx, out);
             }
             foreach_loop(seg, depth, ctx, out);
+            // The collection's reach, and sends in the block (fanout).
+            let lower_seg = seg.to_ascii_lowercase();
+            let loop_head = lower_seg
+                .strip_prefix("foreach")
+                .is_some_and(|r| r.trim_start().starts_with('('));
+            if loop_head {
+                let head = seg.split('{').next().unwrap_or(seg);
+                super::fanout::powershell(seg, head, from, out);
+            } else if i > 0 && (lower_seg.starts_with('%') || lower_seg.starts_with("foreach")) {
+                super::fanout::powershell(seg, &upstream, from, out);
+            }
             collection_calls(seg, depth, ctx, out);
         }
     }

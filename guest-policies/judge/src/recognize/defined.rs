@@ -633,8 +633,14 @@ pub fn note_words(text: &str, ctx: &mut Context) {
             }
         }
     }
-    if let Some(n) = set_size(&words) {
-        ctx.env.defined.define(Kind::Rows, "", "", step, Some(n));
+    let size = set_size(&words);
+    // A file written from a listing of everything (an unfiltered `SELECT`, `--all`) holds
+    // everyone whatever it is named (fanout); its size may be unsaid.
+    if size.is_some() || super::fanout::lists_into_file(text) {
+        // The file the rows went to, when the step wrote one: a loop fed that file later
+        // repeats its operation that many times (fanout).
+        let file = super::fanout::written_file(text).unwrap_or("");
+        ctx.env.defined.define(Kind::Rows, file, "", step, size);
     }
 }
 

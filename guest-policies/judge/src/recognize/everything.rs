@@ -38,6 +38,9 @@ pub enum Reach {
     Repeated(usize),
     /// A value covers a whole space (all ports, all addresses, `*`).
     WholeRange,
+    /// The file it is fed is one an earlier step wrote this many rows to
+    /// ([`super::fanout::reach`]).
+    Counted(u64),
 }
 
 /// Programs that print a file's lines (or a filter of them): as a feeder, the file's name
@@ -184,6 +187,11 @@ pub fn feeder(u: &Cmd<'_>) -> (Feeder, bool) {
     if matches!(u.program, "echo" | "printf") {
         return (Feeder::Unknown, false);
     }
+    // Listings of a kind read by the fan-out module (a bare `git tag`, an unfiltered
+    // `SELECT`, `seq 1 20000`).
+    if let Some(listed) = super::fanout::listing(u) {
+        return listed;
+    }
     if lists(u) {
         return (Feeder::Wide, false);
     }
@@ -230,6 +238,8 @@ pub fn substitution_lists(w: &str) -> bool {
 fn target_names_all(w: &str) -> bool {
     let v = w.split_once('=').map_or(w, |(_, v)| v);
     let v = v.strip_prefix('@').unwrap_or(v);
+    // `file://all_orders.json` (the AWS CLI's payload files) is a file, not a server.
+    let v = v.strip_prefix("file://").unwrap_or(v);
     if let Some((_, rest)) = v.split_once("://") {
         // A URL: its path (the host is a server, not a set of items).
         return rest.split_once('/').is_some_and(|(_, path)| {
@@ -425,6 +435,10 @@ pub fn raise_for_all(cmd: &Cmd<'_>, why: Reach, found: &mut [Finding]) {
                 Reach::WholeRange => {
                     format!("{}, over a whole range (every port or address)", f.message)
                 }
+                Reach::Counted(n) => format!(
+                    "{}, for each of the {n} rows an earlier step wrote to the file that feeds {p}",
+                    f.message
+                ),
             };
         }
     }

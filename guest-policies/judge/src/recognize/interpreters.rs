@@ -1067,6 +1067,8 @@ pub fn code(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
 
 /// [`code`], with the libraries the interpreter loaded first ([`preloaded`]).
 fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    // SDK batch calls and per-item calls in a loop over a listing (fanout).
+    super::fanout::code(body, out);
     for call in SHELL_CALLS {
         // `match_indices` sets up a searcher: only for a call the body holds.
         if !has(body, call) {

@@ -1687,6 +1687,8 @@ fn command(
                     && (f.family == Family::Filesystem || carried::changes_only_the_place(f))
         });
     }
+    // A message program run once per item of a collection (fanout): a mass send.
+    fanout::repeated_send(cmd, s, index, ctx, found_before, out);
     // The weight of the object (a certificate authority, a master key, a whole repository,
     // application or tenant, live money above a bound): what was found is one tier worse.
     if out.len() > found_before {
@@ -1697,7 +1699,8 @@ fn command(
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
     if out.len() > found_before
-        && let Some(why) = everything::reach(cmd, s, index)
+        && let Some(why) =
+            everything::reach(cmd, s, index).or_else(|| fanout::reach(cmd, s, index, ctx))
     {
         everything::raise_for_all(cmd, why, &mut out[found_before..]);
     }
