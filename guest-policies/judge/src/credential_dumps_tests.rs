@@ -5,15 +5,24 @@
 //! PowerShell module, samba-tool(8)), and the spellings a program name can hide behind
 //! (`.com` executables, a program word printed by `printf`).
 
-use crate::severity_tables::{CONFIRM, STOP, VERIFY, expect_alone, expect_at_least};
 use crate::finding::Severity;
+use crate::severity_tables::{CONFIRM, STOP, VERIFY, expect_alone, expect_at_least};
 
 #[test]
 fn credential_stores_taken_whole_are_verified() {
     expect_at_least(&[
-        (r"reg.exe save HKLM\SECURITY C:\Users\Public\sec.hiv /y", Severity::Verify),
-        (r"reg save 'HKEY_LOCAL_MACHINE\SAM' D:\out\s", Severity::Verify),
-        ("procdump64 -accepteula -ma lsass.exe /tmp/x.dmp", Severity::Verify),
+        (
+            r"reg.exe save HKLM\SECURITY C:\Users\Public\sec.hiv /y",
+            Severity::Verify,
+        ),
+        (
+            r"reg save 'HKEY_LOCAL_MACHINE\SAM' D:\out\s",
+            Severity::Verify,
+        ),
+        (
+            "procdump64 -accepteula -ma lsass.exe /tmp/x.dmp",
+            Severity::Verify,
+        ),
         (
             r"rundll32.exe C:\Windows\System32\comsvcs.dll, MiniDump 772 C:\ProgramData\m.bin full",
             Severity::Verify,
@@ -27,7 +36,10 @@ fn credential_stores_taken_whole_are_verified() {
             Severity::Verify,
         ),
         ("pypykatz lsa minidump /tmp/memory.dmp", Severity::Verify),
-        ("python3 secretsdump.py -just-dc-ntlm corp.local/svc@10.1.1.5", Severity::Verify),
+        (
+            "python3 secretsdump.py -just-dc-ntlm corp.local/svc@10.1.1.5",
+            Severity::Verify,
+        ),
         ("lazagne.exe browsers -oJ", Severity::Verify),
     ]);
 }
@@ -67,10 +79,19 @@ fn the_same_programs_reading_anything_else_stay_allowed() {
             None,
         ),
         ("Get-ADUser jdoe -Properties Department,Title", None),
-        (r"reg query HKLM\SYSTEM\CurrentControlSet\Services\W32Time", None),
-        (r"reg save HKCU\Software\Acme\Editor C:\backup\editor.hiv", None),
+        (
+            r"reg query HKLM\SYSTEM\CurrentControlSet\Services\W32Time",
+            None,
+        ),
+        (
+            r"reg save HKCU\Software\Acme\Editor C:\backup\editor.hiv",
+            None,
+        ),
         ("procdump -ma myservice.exe C:\\dumps\\svc.dmp", None),
-        (r#"ntdsutil "activate instance ntds" files info quit quit"#, None),
+        (
+            r#"ntdsutil "activate instance ntds" files info quit quit"#,
+            None,
+        ),
         ("tree.com /F src", None),
     ]);
 }
@@ -82,7 +103,10 @@ fn a_program_name_spelled_another_way_keeps_its_arguments() {
         ("format.com F: /FS:exFAT /Q /Y", STOP),
         // The program word printed by printf still runs with the line's arguments.
         (r#""$(printf 'r%s' m)" -rf /var/lib/mysql"#, STOP),
-        (r#"$(printf '\x67\x69\x74') push --force origin main"#, VERIFY),
+        (
+            r#"$(printf '\x67\x69\x74') push --force origin main"#,
+            VERIFY,
+        ),
         (r#""$(printf 'l%s' s)" -la /tmp"#, CONFIRM),
     ]);
 }

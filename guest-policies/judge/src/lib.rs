@@ -2456,6 +2456,6 @@ mod reach_tests;
 mod reads_at_scale_tests;
 
 #[cfg(test)]
-mod made_in_line_tests;
-#[cfg(test)]
 mod credential_dumps_tests;
+#[cfg(test)]
+mod made_in_line_tests;

@@ -168,25 +168,28 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
-        "ntdsutil" => {
+        "ntdsutil"
             if args.iter().any(|a| {
                 let a = folded(a);
                 a == "ifm" || a.starts_with("ifm ") || a.contains("create full")
-            }) {
-                push(
-                    out,
-                    "secrets.credential-dump",
-                    Severity::Verify,
-                    "ntdsutil writes an install-from-media copy of the domain database: every \
-                     account's password hash"
-                        .into(),
-                );
-            }
+            }) =>
+        {
+            push(
+                out,
+                "secrets.credential-dump",
+                Severity::Verify,
+                "ntdsutil writes an install-from-media copy of the domain database: every \
+                 account's password hash"
+                    .into(),
+            );
         }
         "samba-tool"
             if args.first().is_some_and(|a| a == "user")
                 && args.get(1).is_some_and(|a| {
-                    matches!(a.as_ref(), "getpassword" | "syncpasswords" | "get-kerberos-ticket")
+                    matches!(
+                        a.as_ref(),
+                        "getpassword" | "syncpasswords" | "get-kerberos-ticket"
+                    )
                 }) =>
         {
             push(
