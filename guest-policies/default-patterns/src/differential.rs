@@ -21,7 +21,7 @@ use corpus::{Digest, Rng};
 /// auto-approval covers the whole action only, danger names count in call position only, and
 /// the built-in command patterns are gone (the scorer's judge parses commands); again when only
 /// the function an expression starts with counts as in call position (`print(df.drop_x())`).
-const PINNED: u64 = 0xbcf1_a41d_62c2_1296;
+const PINNED: u64 = 0x0a4f_aa3c_5133_02a7;
 
 #[test]
 fn outputs_match_the_pinned_digest() {

@@ -294,7 +294,25 @@ fn each_call_position_name(hint: &str, mut f: impl FnMut(&str)) {
         return;
     }
     let mut at_start = true;
+    // The quote a word opened and no later word has closed yet (`'role:db AND
+    // chef_environment:production'`, a query handed to a program): a connector word inside it
+    // is the argument's text, not a join of two actions. Only a quote opening or ending a word
+    // counts, so an apostrophe ("won't") opens nothing; shell operators (`;`, `&&`, `|`) still
+    // end an action inside quotes (`sh -c 'x; drop_table'`).
+    let mut quoted: Option<char> = None;
     for raw in hint.split_whitespace() {
+        let inside = quoted.is_some();
+        match quoted {
+            Some(q) if raw.ends_with(q) => quoted = None,
+            Some(_) => {}
+            None => {
+                if let Some(q) = raw.chars().next().filter(|c| matches!(c, '\'' | '"'))
+                    && !(raw.len() > 1 && raw.ends_with(q))
+                {
+                    quoted = Some(q);
+                }
+            }
+        }
         let word = raw.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_'));
         // An expression (`print(df.drop_duplicates())`, `drop_table(users)`): only the
         // function it starts with is in call position; what it calls inside (methods of a data
@@ -314,7 +332,7 @@ fn each_call_position_name(hint: &str, mut f: impl FnMut(&str)) {
             at_start = lead || CALL_WORDS.iter().any(|k| word.eq_ignore_ascii_case(k));
         } else if !word.is_empty() {
             at_start = CALL_WORDS.iter().any(|k| word.eq_ignore_ascii_case(k))
-                || CONNECTORS.iter().any(|k| word.eq_ignore_ascii_case(k));
+                || !inside && CONNECTORS.iter().any(|k| word.eq_ignore_ascii_case(k));
         }
         if ends_action {
             at_start = true;
@@ -551,6 +569,28 @@ mod tests {
                 matched: vec!["wipe_*".to_owned()]
             }
         );
+    }
+
+    /// A connector word inside a quoted argument (a query's `AND`) is the argument's text: the
+    /// word after it is not in call position. Outside quotes, an apostrophe, a quote closed in
+    /// the same word and shell operators inside quotes still start an action.
+    #[test]
+    fn connectors_inside_a_quoted_argument_join_nothing() {
+        let on = stage("{}");
+        for quiet in [
+            "knife search node 'role:db AND chef_environment:production' -a fqdn",
+            r#"ldapsearch -b dc=acme "(objectClass=person) and drop_flag=1" cn"#,
+        ] {
+            assert_eq!(on.evaluate(quiet, None).verdict, NoMatch, "{quiet}");
+        }
+        for action in [
+            "I won't wait and deploy_production now",
+            "echo \"done\" and deploy_production",
+            "sh -c 'cd /srv; drop_table users'",
+            "say 'hi' then drop_table users",
+        ] {
+            assert_eq!(on.evaluate(action, None).verdict, Deny, "{action}");
+        }
     }
 
     /// The default stage judges names only; commands are the scorer's (the judge parses them),
