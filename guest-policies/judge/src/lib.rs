@@ -2458,4 +2458,6 @@ mod reads_at_scale_tests;
 #[cfg(test)]
 mod credential_dumps_tests;
 #[cfg(test)]
+mod handed_commands_tests;
+#[cfg(test)]
 mod made_in_line_tests;

@@ -341,7 +341,7 @@ pub fn substituted_programs(s: &Script<'_>, depth: u8, ctx: &mut Context, out: &
 
 /// A word as the shell would need it written to read it back as one word: single-quoted
 /// when it holds anything but plain characters.
-fn requoted(w: &str) -> Cow<'_, str> {
+pub fn requoted(w: &str) -> Cow<'_, str> {
     let plain = w
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@%+".contains(&b));

@@ -60,6 +60,7 @@ pub mod git;
 pub mod grants;
 pub mod guard_env;
 pub mod guard_services;
+pub mod handed_commands;
 pub mod honoured;
 pub mod http;
 pub mod identity;
@@ -1663,6 +1664,7 @@ fn command(
     kube_places::judge_fed_delete(cmd, s, index, out);
     secrets::judge(cmd, s, index, ctx, out);
     credential_dumps::judge(cmd, out);
+    handed_commands::judge(cmd, depth, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
     // What this command makes that is scratch (a plain copy into the temporary directory is

@@ -738,6 +738,12 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
                 {
                     s.files.push(&w[at + 1..]);
                     sends = true;
+                } else if !s.dest.is_empty() && w.contains('=') && (has(w, "$(") || w.contains('`'))
+                {
+                    // A data field whose value the shell fills in (`content="$(cat .env)"`,
+                    // `text:=`...): what the substitution prints is sent.
+                    s.inline.push(w);
+                    sends = true;
                 }
             }
             if !sends || s.dest.is_empty() {
