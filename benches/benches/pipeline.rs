@@ -205,6 +205,24 @@ fn steps(c: &mut Criterion) {
 /// execution's recent hints and counters, and the default scorer reads every recent hint for
 /// what it carries to the action (a download then running it), so a late step could cost a
 /// multiple of a first one and `step/allowed` (mostly late steps) would hide why.
+/// One step of an allowed action, timed: the time `record_execution_step` took (an action
+/// the defaults stop would measure the stop path instead, so it fails the bench).
+fn allowed_step(stack: &Stack, agent: &str, hint: &str) -> Duration {
+    let began = Instant::now();
+    let answer = stack
+        .engine
+        .record_execution_step(report(agent, hint))
+        .expect("record_execution_step");
+    let took = began.elapsed();
+    assert_ne!(
+        answer.directive.stopped,
+        Some(true),
+        "{hint} stopped: {answer:?}"
+    );
+    black_box(answer);
+    took
+}
+
 fn history(c: &mut Criterion) {
     let mut group = c.benchmark_group("history");
     let enforcing = Stack::new(StackMode::Enforcing);
@@ -223,19 +241,7 @@ fn history(c: &mut Criterion) {
                 let agent = &fresh("bench-first");
                 start(&enforcing, agent);
                 at = (at + 1) % allowed.len();
-                let hint = &allowed[at];
-                let began = Instant::now();
-                let answer = enforcing
-                    .engine
-                    .record_execution_step(report(agent, hint))
-                    .expect("record_execution_step");
-                total += began.elapsed();
-                assert_ne!(
-                    answer.directive.stopped,
-                    Some(true),
-                    "{hint} stopped: {answer:?}"
-                );
-                black_box(answer);
+                total += allowed_step(&enforcing, agent, &allowed[at]);
                 end(&enforcing, agent);
             }
             total
@@ -254,21 +260,10 @@ fn history(c: &mut Criterion) {
                 let batch = (STEPS_PER_EXECUTION - RECENT_HINTS as u64).min(iters - done);
                 for i in 0..RECENT_HINTS as u64 + batch {
                     at = (at + 1) % allowed.len();
-                    let hint = &allowed[at];
-                    let began = Instant::now();
-                    let answer = enforcing
-                        .engine
-                        .record_execution_step(report(agent, hint))
-                        .expect("record_execution_step");
+                    let took = allowed_step(&enforcing, agent, &allowed[at]);
                     if i >= RECENT_HINTS as u64 {
-                        total += began.elapsed();
+                        total += took;
                     }
-                    assert_ne!(
-                        answer.directive.stopped,
-                        Some(true),
-                        "{hint} stopped: {answer:?}"
-                    );
-                    black_box(answer);
                 }
                 done += batch;
                 end(&enforcing, agent);
