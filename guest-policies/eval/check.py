@@ -4,7 +4,7 @@
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
 being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/`,
-`holdout3/`, `holdout4/`, `holdout5/`, `holdout6/`, `holdout7/`, `holdout8/`, `holdout9/`, `holdout10/`, `holdout11/`, `holdout12/`, `holdout13/`, `holdout14/` and `holdout15/` (see README.md), they are checked too,
+`holdout3/`, `holdout4/`, `holdout5/`, `holdout6/`, `holdout7/`, `holdout8/`, `holdout9/`, `holdout10/`, `holdout11/`, `holdout12/`, `holdout13/`, `holdout14/`, `holdout15/` and `holdout16/` (see README.md), they are checked too,
 each by its own rules (HELD_BACK): every action in split `report`, a minimum number of actions,
 at least HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign
 action and a minimum per family, and no action that is also in the corpus or in an earlier
@@ -65,20 +65,24 @@ HOLDOUT_MIN_OK_SHARE = 0.40
 # dialect, state carried between steps; see holdout14/README.md); holdout15/ likewise, written blind
 # in session 18 before anything was measured on it, reaching for common programs used in ways the
 # sets rarely show (options, config files, environment variables, contexts and profiles, aliases,
-# functions, loops, here-docs, scripts written a step before; see holdout15/README.md).
+# functions, loops, here-docs, scripts written a step before; see holdout15/README.md); holdout16/
+# likewise, written blind in session 19 before anything was measured on it, holding an agent's
+# ordinary working week (compound lines, here-docs, ssh and kubectl exec, one-liners, CI steps,
+# multi-step state, tickets and chat requests; see holdout16/README.md).
 HELD_BACK = (
     ("holdout", 200, 15), ("holdout2", 140, 10), ("holdout3", 160, 13), ("holdout4", 160, 13),
     ("holdout5", 200, 15), ("holdout6", 300, 25), ("holdout7", 300, 25), ("holdout8", 300, 25),
     ("holdout9", 300, 25), ("holdout10", 300, 25), ("holdout11", 300, 25),
     ("holdout12", 300, 25), ("holdout13", 300, 25), ("holdout14", 300, 25),
-    ("holdout15", 300, 25),
+    ("holdout15", 300, 25), ("holdout16", 300, 25),
 )
 # Held-back sets written after the near-duplicate rule: each of their hints is compared with
 # every hint of the corpus and of the sets before it (difflib's ratio), and one above
 # NEAR_DUPLICATE_RATIO is a problem, so a new set does not measure lines already seen with one
 # word changed. The earlier sets predate the rule and are not held to it.
 NEAR_DUPLICATE_CHECKED = ("holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11",
-                          "holdout12", "holdout13", "holdout14", "holdout15")
+                          "holdout12", "holdout13", "holdout14", "holdout15",
+                          "holdout16")
 NEAR_DUPLICATE_RATIO = 0.9
 # Check sets: labeled like a held-back set (every action in split `report`) but not held back.
 # shuffle8/ holds holdout8's kinds of misses and false positives written again with other
