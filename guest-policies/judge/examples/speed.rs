@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Prints the median over the actions of each action's fastest round, and the total time of
-//! one round.
+//! one round. With `--recent N` first, each action is judged with the hints of the N actions
+//! before it as its recent hints (and none of its own): a late step of an execution, whose
+//! recent hints the judge reads before the action (`--recent 0` against `--recent 8`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -17,7 +19,9 @@ use std::time::Instant;
 mod labeled;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let recent = labeled::recent_option(&mut args);
+    let mut args = args.into_iter();
     if std::env::args().nth(1).as_deref() == Some("--hint") {
         // One text, judged again and again: its time per call.
         let hint = std::env::args().nth(2).unwrap_or_default();
@@ -34,7 +38,13 @@ fn main() {
     }
     let dir = PathBuf::from(args.next().unwrap_or_else(|| "guest-policies/eval".into()));
     let rounds: usize = args.next().map_or(20, |r| r.parse().expect("rounds"));
-    let cases = labeled::actions(&dir);
+    let mut cases = labeled::actions(&dir);
+    if let Some(n) = recent {
+        for case in &mut cases {
+            case.recent.clear();
+        }
+        cases = labeled::with_recent(cases, n);
+    }
     let mut best = vec![f64::INFINITY; cases.len()];
     let mut sink = 0_usize;
     let mut round_total = f64::INFINITY;

@@ -68,22 +68,9 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         // The step just before is always read: "do the same on the others" repeats it,
         // whatever it was.
         let last = start + k + 1 == recent.len();
-        ctx.env.step = k;
-        // What the step's words define that can only make a verdict stricter: the interface
-        // a session runs over, the size of the set it works through.
-        recognize::defined::note_words(r, &mut ctx);
-        // A database client it opens with a prompt: later texts are its statements.
-        recognize::open_clients::note(r, &mut ctx);
-        if last || may_set_context(r) {
-            let n = normalize::normalize(r);
-            let mut ignored = Vec::new();
-            judge_text(&n, &[], &mut ctx, &mut ignored);
-            if ignored.iter().any(|f| f.family == Family::Tampering) {
-                ctx.tampering = true;
-            }
-            if last {
-                last_action = ignored.into_iter().max_by_key(|f| f.severity);
-            }
+        let read = read_recent(r, k, last, &mut ctx);
+        if last {
+            last_action = read.and_then(|found| found.into_iter().max_by_key(|f| f.severity));
         }
     }
     ctx.last_action = last_action;
@@ -99,6 +86,78 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
         }
     }
     Judgement { findings }
+}
+
+/// Reads the recent hint `text` (the `step`th of those read, oldest first) for what it leaves
+/// `ctx`; read in full (every recognizer) when `last` or when [`may_set_context`] lets it
+/// through, and then what it found (ignored but for tampering, and for the last hint what "do
+/// the same" repeats) is returned.
+fn read_recent(text: &str, step: usize, last: bool, ctx: &mut Context) -> Option<Vec<Finding>> {
+    ctx.env.step = step;
+    // What the step's words define that can only make a verdict stricter: the interface
+    // a session runs over, the size of the set it works through.
+    recognize::defined::note_words(text, ctx);
+    // A database client it opens with a prompt: later texts are its statements.
+    recognize::open_clients::note(text, ctx);
+    if !(last || may_set_context(text)) {
+        return None;
+    }
+    Some(read_in_full(text, ctx))
+}
+
+/// The full reading of a recent hint: judged with every recognizer for what it leaves `ctx`
+/// (its tampering marks the context), its findings returned.
+fn read_in_full(text: &str, ctx: &mut Context) -> Vec<Finding> {
+    let n = normalize::normalize(text);
+    let mut found = Vec::new();
+    judge_text(&n, &[], ctx, &mut found);
+    if found.iter().any(|f| f.family == Family::Tampering) {
+        ctx.tampering = true;
+    }
+    found
+}
+
+/// What one earlier step's reading did, for auditing the gate on recent hints
+/// ([`recent_readings`]).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct RecentReading {
+    /// The hint.
+    pub text: String,
+    /// [`may_set_context`] let it through: it was read in full.
+    pub read: bool,
+    /// Its full reading changes the context (its `Debug` form) where it stands: what a gate
+    /// tighter than [`may_set_context`] must never skip (when `read`).
+    pub changes: bool,
+}
+
+/// Every recent hint but the last of `recent` (those only a gate decides to read), read as
+/// [`judge_texts`] reads them, with whether a full reading of each would change the context
+/// built so far. An instrument, not a verdict: a candidate gate is sound over a set when no
+/// hint it skips is `read && changes` (`examples/recent_readings.rs` counts them).
+#[doc(hidden)]
+pub fn recent_readings(recent: &[&str]) -> Vec<RecentReading> {
+    let mut ctx = Context::default();
+    let start = recent.len().saturating_sub(MAX_RECENT);
+    let mut readings = Vec::new();
+    for (k, r) in recent[start..].iter().enumerate() {
+        let last = start + k + 1 == recent.len();
+        if !last {
+            let mut probe = ctx.clone();
+            probe.env.step = k;
+            recognize::defined::note_words(r, &mut probe);
+            recognize::open_clients::note(r, &mut probe);
+            let before = format!("{probe:?}");
+            read_in_full(r, &mut probe);
+            readings.push(RecentReading {
+                text: (*r).to_owned(),
+                read: may_set_context(r),
+                changes: before != format!("{probe:?}"),
+            });
+        }
+        read_recent(r, k, last, &mut ctx);
+    }
+    readings
 }
 
 /// A cheap test of whether a recent hint can establish anything (a download, a secret read):

@@ -47,3 +47,34 @@ pub fn actions(dir: &Path) -> Vec<Action> {
     }
     out
 }
+
+/// `actions` with each action's recent hints replaced by the hints of the `n` actions read
+/// before it in the same list (oldest first), then its own: a late step of an execution, its
+/// recent hints full. The judge reads only the last [`airlock_judge::MAX_RECENT`], so the
+/// replay exercises the reading of recent hints in contexts the sets alone rarely give.
+pub fn with_recent(actions: Vec<Action>, n: usize) -> Vec<Action> {
+    let hints: Vec<String> = actions.iter().map(|a| a.hint.clone()).collect();
+    actions
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut a)| {
+            let mut recent = hints[i.saturating_sub(n)..i].to_vec();
+            recent.append(&mut a.recent);
+            a.recent = recent;
+            a
+        })
+        .collect()
+}
+
+/// The leading `--recent N` of an example's arguments, if given (removed from `args`).
+pub fn recent_option(args: &mut Vec<String>) -> Option<usize> {
+    if args.first().map(String::as_str) != Some("--recent") {
+        return None;
+    }
+    let n = args
+        .get(1)
+        .and_then(|n| n.parse().ok())
+        .expect("--recent N");
+    args.drain(..2);
+    Some(n)
+}
