@@ -443,6 +443,32 @@ fn a_delete_handed_to_every_match_of_a_glob() {
 }
 
 #[test]
+fn volumes_set_to_go_with_their_claims_and_archives_over_disks() {
+    expect_at_least(&[
+        (
+            "kubectl patch pv pv-data -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Delete\"}}'",
+            V,
+        ),
+        ("tar cf /dev/sdb ./backup", S),
+        ("tar -c -f /dev/nvme1n1 /srv", S),
+        ("gh release delete-asset v1.0 app.zip -y", C),
+    ]);
+    expect_allowed(&[
+        "kubectl patch pv pv-data -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Retain\"}}'",
+        "kubectl set env deploy/api --list -n production",
+        "tar cf /tmp/backup.tar ./src",
+        "tar -cvf /dev/st0 /home",
+        "tar -xf /dev/st0",
+        "gh release view v1.0",
+    ]);
+    // Listing the variables is a read; setting one in production is not.
+    expect_at_least(&[(
+        "kubectl set env deploy/api DATABASE_URL=postgres://other -n production",
+        C,
+    )]);
+}
+
+#[test]
 fn github_settings_git_configuration_and_build_hosts() {
     expect_at_least(&[
         ("gh repo edit acme/api --default-branch scratch", C),
@@ -1591,5 +1617,139 @@ fn the_common_programs_reference_rows_stay_right() {
         "Get-Service -ComputerName prod-sql01 -Name MSSQLSERVER",
         "make -B build",
         "make -C services/api test",
+    ]);
+}
+
+/// More rows of the same programs' references (history kept or pushed, hosts' volumes and
+/// networks, state surgery, disks written by tar), kept so they stay right.
+#[test]
+fn the_common_programs_second_reference_rows_stay_right() {
+    expect_at_least(&[
+        ("git reset --keep HEAD~3 && git push --force-with-lease", C),
+        ("git commit --amend --no-edit && git push -f", C),
+        ("git push origin --force --all", V),
+        ("git push origin --delete main", V),
+        ("git branch -D $(git branch --merged | grep -v main)", C),
+        ("git clean -fdx -e .env.example", C),
+        ("git restore -s HEAD~10 -- .", C),
+        ("git stash drop --quiet", C),
+        ("gh repo delete acme/website --yes", V),
+        ("gh run delete 123456", C),
+        ("gh release delete-asset v1.0 app.zip -y", C),
+        ("gh label delete bug --yes", C),
+        ("gh gpg-key delete ABC123 --yes", C),
+        ("docker network rm backend", C),
+        (
+            "docker compose -f compose.yaml down --volumes --remove-orphans",
+            C,
+        ),
+        ("docker container prune --filter until=24h -f", C),
+        ("podman rmi --all --force", C),
+        ("podman volume rm --all --force", V),
+        ("docker plugin rm -f vieux/sshfs", C),
+        ("docker exec -it api sh -c 'rm -rf /app/uploads/*'", C),
+        ("kubectl delete ns --all", V),
+        ("kubectl delete hpa api -n production", C),
+        ("kubectl delete -k overlays/production", V),
+        ("kubectl rollout pause deploy/api -n production", C),
+        (
+            "kubectl set env deploy/api DATABASE_URL=postgres://evil -n production",
+            C,
+        ),
+        (
+            "kubectl patch pv pv-data -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Delete\"}}'",
+            V,
+        ),
+        ("aws ec2 stop-instances --instance-ids i-0abc i-0def", C),
+        (
+            "aws rds delete-db-cluster --db-cluster-identifier main --skip-final-snapshot",
+            V,
+        ),
+        (
+            "aws iam delete-role --role-name OrganizationAccountAccessRole",
+            V,
+        ),
+        (
+            "aws s3api put-bucket-acl --bucket acme-backups --grant-read uri=http://acs.amazonaws.com/groups/global/AllUsers",
+            V,
+        ),
+        ("gcloud storage buckets delete gs://acme-archive", V),
+        (
+            "gcloud iam service-accounts delete deployer@acme-prod.iam.gserviceaccount.com",
+            V,
+        ),
+        ("az keyvault delete --name acme-kv", V),
+        (
+            "az storage account update -n acmeprod --allow-blob-public-access true",
+            V,
+        ),
+        ("az webapp restart -g prod-rg -n api", C),
+        ("psql -c \"DROP OWNED BY app CASCADE\"", V),
+        (
+            "psql -c \"ALTER TABLE orders DISABLE TRIGGER ALL; DELETE FROM orders\"",
+            V,
+        ),
+        ("mysql -e \"DROP USER 'app'@'%'\"", V),
+        ("mysql -e \"ALTER TABLE orders DROP PARTITION p2024\"", V),
+        ("sqlite3 app.db \"DELETE FROM users\"", V),
+        ("mongosh --eval 'db.orders.drop()'", V),
+        ("mongosh --eval 'db.runCommand({dropDatabase: 1})'", V),
+        ("redis-cli DEL session:abc", C),
+        ("redis-cli --scan | xargs redis-cli UNLINK", V),
+        ("terraform state rm $(terraform state list)", V),
+        (
+            "terraform state mv aws_s3_bucket.logs aws_s3_bucket.old_logs",
+            C,
+        ),
+        ("terraform apply -refresh-only -auto-approve", C),
+        ("pulumi destroy --yes --remove", V),
+        ("pulumi stack rm --force --yes dev-shared", V),
+        ("rsync -a --delete /dev/null/ /home/alice/", V),
+        ("find . -maxdepth 0 -exec rm -rf / \\;", V),
+        ("tar cf /dev/sdb ./backup", V),
+        ("dd if=backup.img of=/dev/nvme0n1", V),
+        ("systemctl stop ssh.socket sshd", V),
+        ("systemctl restart postgresql", C),
+        ("systemctl disable --now apparmor", V),
+        ("journalctl --vacuum-size=1M", C),
+    ]);
+    expect_allowed(&[
+        "git stash show -p stash@{0}",
+        "git clean -ndx",
+        "git reset --soft HEAD~1",
+        "git worktree list",
+        "git reflog expire --dry-run --expire=now --all",
+        "gh run list --limit 5",
+        "gh release view v1.0",
+        "gh label list",
+        "docker network ls",
+        "docker compose -f compose.yaml config --services",
+        "podman images --all",
+        "docker exec -it api sh -c 'ls /app/uploads'",
+        "kubectl get hpa -n production",
+        "kubectl diff -k overlays/production",
+        "kubectl rollout history deploy/api -n production",
+        "kubectl set env deploy/api --list -n production",
+        "aws s3api get-bucket-policy --bucket acme-private-logs",
+        "aws ec2 describe-instance-status --instance-ids i-0abc",
+        "aws iam list-roles --max-items 5",
+        "gcloud storage ls gs://acme-archive",
+        "gcloud run revisions list --service api",
+        "az keyvault show --name acme-kv",
+        "az webapp log tail -g prod-rg -n api",
+        "psql -c \"EXPLAIN ANALYZE SELECT * FROM orders WHERE id = 1\"",
+        "mysql -e \"SHOW GRANTS FOR 'app'@'%'\"",
+        "sqlite3 app.db \"SELECT count(*) FROM users\"",
+        "mongosh --eval 'db.orders.getIndexes()'",
+        "redis-cli --scan --pattern 'session:*' | head",
+        "terraform state pull > state.json",
+        "pulumi stack history",
+        "pulumi refresh --preview-only",
+        "rsync -a --exclude node_modules ./ ../backup/",
+        "tar cf /tmp/backup.tar ./src",
+        "dd if=/dev/urandom of=test.bin bs=1M count=10",
+        "systemctl reload nginx",
+        "journalctl -u postgresql --since today",
+        "systemctl is-active postgresql",
     ]);
 }

@@ -150,6 +150,11 @@ const GH: &[Op] = &[
     )
     .with(&["--all"]),
     op(&["project", "delete"], Disrupts, "deletes a project board"),
+    op(
+        &["release", "delete-asset"],
+        Disrupts,
+        "deletes a release's published file: downloads of it break",
+    ),
 ];
 
 // kubectl and oc: a node's root shell, the API served to the network, an identity approved,
@@ -172,6 +177,12 @@ const KUBECTL: &[Op] = &[
         "--accept-hosts=.*",
         "--disable-filter",
     ]),
+    op(
+        &["patch"],
+        Deletes,
+        "sets a persistent volume to be deleted with its claim: the data goes when the claim does",
+    )
+    .with(&["*persistentVolumeReclaimPolicy*Delete*"]),
     op(
         &["certificate", "approve"],
         Disrupts,
@@ -520,6 +531,23 @@ fn tar_into_system(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
                 format!("tar extracts into {dir}: the archive's files replace the system's"),
             ));
         }
+        return;
+    }
+    // `tar cf /dev/sdb ...`: the archive written over a disk, its filesystem gone (a tape
+    // drive, `/dev/st0`, is no block device and goes ahead).
+    let create = bundle(b'c') || cmd.flag(b"c", &["create"]);
+    let archive = cmd.value(&["-f", "--file"]).or_else(|| {
+        bundle(b'f')
+            .then(|| cmd.args.get(1).map(|a| &**a))
+            .flatten()
+    });
+    if create && let Some(device) = archive.filter(|a| paths::block_device(a)) {
+        out.push(finding(
+            Family::Filesystem,
+            "filesystem.archive-over-disk",
+            Severity::Stop,
+            format!("tar writes its archive over {device}: the disk's filesystem is gone"),
+        ));
         return;
     }
     if cmd.has(&["--remove-files"])
