@@ -262,7 +262,8 @@ fn database_statements_from_a_file_and_replication() {
         ("sqlite3 app.db \".restore old.db\"", C),
         ("redis-cli REPLICAOF NO ONE", C),
         ("redis-cli -h cache-2 SLAVEOF 10.0.0.5 6379", C),
-        ("redis-cli --pipe < commands.txt", C),
+        ("redis-cli --pipe < flush_sessions.txt", C),
+        ("valkey-cli -h cache-1 < purge_keys.txt", C),
         ("pg_resetwal -f -D /var/lib/postgresql/16/main", V),
     ]);
     expect_allowed(&[
@@ -275,6 +276,7 @@ fn database_statements_from_a_file_and_replication() {
         "psql -h prod-db.acme.com -f monthly_report.sql",
         "redis-cli INFO replication",
         "redis-cli ROLE",
+        "redis-cli --pipe < fixtures.txt",
         "pg_resetwal -n -D /var/lib/postgresql/16/main",
     ]);
 }
@@ -386,6 +388,8 @@ fn the_package_index_switched() {
     ]);
     expect_allowed(&[
         "npm config set registry https://registry.npmjs.org/",
+        "npm config set @acme:registry https://npm.pkg.github.com",
+        "git config --global url.https://github.com/.insteadOf git@github.com:",
         "npm config get registry",
         "npm config set init-author-name Ada",
         "pip config list",
@@ -479,10 +483,6 @@ fn github_settings_git_configuration_and_build_hosts() {
         ("gh api --input payload.json -X DELETE /repos/acme/api", V),
         ("git config --global core.hooksPath /dev/null", C),
         ("git config --global http.sslVerify false", C),
-        (
-            "git config --global url.https://mirror.example.net/.insteadOf https://github.com/",
-            C,
-        ),
         ("git replace --graft HEAD~1", C),
         ("git push --force origin refs/heads/*:refs/heads/*", V),
         ("buildah rm --all", C),
@@ -1054,7 +1054,6 @@ fn the_common_programs_reference_rows_stay_right() {
         ("mongosh mongodb://prod-db/app --file cleanup.js", C),
         ("redis-cli EVAL \"return redis.call('FLUSHALL')\" 0", V),
         ("redis-cli -u redis://prod-cache:6379 FLUSHALL", V),
-        ("redis-cli --pipe < commands.txt", C),
         ("redis-cli CLIENT KILL TYPE normal", C),
         ("redis-cli ACL DELUSER app", C),
         ("redis-cli REPLICAOF NO ONE", C),

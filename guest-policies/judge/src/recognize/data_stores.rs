@@ -109,8 +109,8 @@ const SQLITE3: &[Op] = &[op(
 )
 .with(&[".restore*"])];
 
-/// redis-cli: a replication change discards or splits the server's data; `--pipe` sends every
-/// command of its input, unread here.
+/// redis-cli: a replication change discards or splits the server's data. (Commands read from a
+/// file, `--pipe < F`, are judged by the file's name: `reference_forms`.)
 const REDIS_CLI: &[Op] = &[
     op(
         &[],
@@ -118,12 +118,6 @@ const REDIS_CLI: &[Op] = &[
         "changes the server's replication: as a replica its data is replaced by the primary's, promoted it takes writes apart from its old primary",
     )
     .with(&["replicaof|slaveof"]),
-    op(
-        &[],
-        Disrupts,
-        "sends every command of its input to the server, unread here (--pipe)",
-    )
-    .with(&["--pipe"]),
 ];
 
 const KAFKA_TOPICS: &[Op] = &[op(

@@ -47,7 +47,9 @@ fn table(program: &str) -> Option<(&'static [Op], Family)> {
 }
 
 // git's plumbing and less common porcelain (git-rm(1), git-lfs-migrate(1),
-// git-submodule(1), git-checkout-index(1), git-fast-import(1)).
+// git-submodule(1), git-checkout-index(1), git-replace(1), git-config(1), git-fast-import(1)).
+// `url.X.insteadOf` is not here: its common use points a host at itself over another scheme
+// (`https://github.com/` for `git@github.com:`).
 const GIT: &[Op] = &[
     op(
         &["rm"],
@@ -99,12 +101,6 @@ const GIT: &[Op] = &[
     )
     .with(&["http.sslverify", "http.*.sslverify"])
     .and(&["false|0|no|off"]),
-    op(
-        &["config"],
-        Disrupts,
-        "redirects every fetch or push of a remote to another URL",
-    )
-    .with(&["url.*.insteadof", "url.*.pushinsteadof"]),
     op(
         &["fast-import"],
         Disrupts,
@@ -427,7 +423,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
     match p {
         "psql" | "mysql" | "mariadb" | "mongosh" | "mongo" | "sqlite3" | "cqlsh"
-        | "clickhouse-client" | "sqlcmd" => script_from_file(cmd, out),
+        | "clickhouse-client" | "sqlcmd" | "redis-cli" | "valkey-cli" => script_from_file(cmd, out),
         "tar" | "bsdtar" | "gtar" => tar_into_system(cmd, out),
         "curl" | "wget" | "wget2" => {
             download_over_startup(cmd, out);
@@ -450,7 +446,7 @@ fn previewed(cmd: &Cmd<'_>) -> bool {
 /// Words of a script's file name that say what it does to the data.
 const DESTROYING_SCRIPT: &[&str] = &[
     "drop", "truncate", "wipe", "delete", "purge", "reset", "nuke", "destroy", "teardown", "erase",
-    "cleanup", "clean",
+    "cleanup", "clean", "flush",
 ];
 
 /// A database client running statements from a file (`-f F`, `--file=F`, `< F`, sqlite3's
@@ -698,6 +694,11 @@ fn package_index_switched(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         "registry.npmjs.org",
         "registry.yarnpkg.com",
         "pypi.org/simple",
+        // The code hosts' own package registries.
+        "npm.pkg.github.com",
+        "gitlab.com/api/v4/",
+        "pkgs.dev.azure.com/",
+        ".codeartifact.",
     ]
     .iter()
     .any(|h| url.contains(h) && url.starts_with("https://"));
