@@ -31,7 +31,7 @@ pub fn settled(cmd: &Cmd<'_>) -> bool {
         "heroku" => heroku_topic(cmd),
         "vault" => vault_state(cmd),
         "kubectl" | "oc" => local_port_forward(cmd),
-        "az" | "gcloud" if listed_names(cmd) => true,
+        "az" | "gcloud" if listed_names(cmd) || protection_added(cmd) => true,
         _ => release_noun_listed(cmd) || option_read(cmd),
     }
 }
@@ -116,6 +116,25 @@ fn listed_names(cmd: &Cmd<'_>) -> bool {
         last = w;
     }
     matches!(last, "list" | "show" | "describe")
+}
+
+/// A lock or lien created (`az lock create --lock-type CanNotDelete`, `gcloud resource-manager
+/// liens create`): a protection added, which deletes nothing; the generic reader would read
+/// the noun `lock` as the verb.
+fn protection_added(cmd: &Cmd<'_>) -> bool {
+    let mut path = cmd
+        .args
+        .iter()
+        .map(|a| &**a)
+        .take_while(|a| !a.starts_with('-'));
+    let mut previous = "";
+    for w in path.by_ref() {
+        if w == "create" {
+            return matches!(previous, "lock" | "liens");
+        }
+        previous = w;
+    }
+    false
 }
 
 fn heroku_topic(cmd: &Cmd<'_>) -> bool {
