@@ -2520,3 +2520,5 @@ mod credential_dumps_tests;
 mod handed_commands_tests;
 #[cfg(test)]
 mod made_in_line_tests;
+#[cfg(test)]
+mod reference_forms_tests;

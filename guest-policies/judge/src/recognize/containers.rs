@@ -548,6 +548,8 @@ fn kubectl(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "containers.kubectl-apply-prune",
             out,
         ),
+        // `kubectl set env --list` prints the variables (kubectl-set-env(1)): a read.
+        "set" if cmd.has(&["--list"]) => {}
         "apply" | "patch" | "edit" | "set" | "create" if prod => push(
             "containers.kubectl-change-production",
             Severity::Confirm,

@@ -64,6 +64,10 @@ fn table(program: &str) -> Option<&'static [Op]> {
         "fdbcli" => FDBCLI,
         "cbt" => CBT,
         "couchbase-cli" => COUCHBASE,
+        // The common clients' forms their SQL or command readers do not see.
+        "sqlite3" => SQLITE3,
+        "redis-cli" | "valkey-cli" | "keydb-cli" => REDIS_CLI,
+
         // Search engines and log stores.
         "curator_cli" | "curator" => CURATOR,
         "splunk" => SPLUNK,
@@ -96,6 +100,25 @@ fn table(program: &str) -> Option<&'static [Op]> {
         _ => return None,
     })
 }
+
+/// sqlite3's dot commands: `.restore` replaces the database's content with a backup's.
+const SQLITE3: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "replaces the database's content with a backup's (.restore)",
+)
+.with(&[".restore*"])];
+
+/// redis-cli: a replication change discards or splits the server's data. (Commands read from a
+/// file, `--pipe < F`, are judged by the file's name: `reference_forms`.)
+const REDIS_CLI: &[Op] = &[
+    op(
+        &[],
+        Disrupts,
+        "changes the server's replication: as a replica its data is replaced by the primary's, promoted it takes writes apart from its old primary",
+    )
+    .with(&["replicaof|slaveof"]),
+];
 
 const KAFKA_TOPICS: &[Op] = &[op(
     &[],

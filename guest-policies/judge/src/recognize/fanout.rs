@@ -893,3 +893,24 @@ pub fn powershell(block: &str, collection: &str, from: usize, out: &mut Vec<Find
         ),
     ));
 }
+
+/// A file operation `find -exec` runs on every file under a system or data directory
+/// (`find /var/www -type f -exec truncate -s 0 {} +`, `find /var/log -exec cp /dev/null {} \;`):
+/// judged on the start alone it reads as one file's change, but it reaches every file of the
+/// tree, so what it found is one tier worse (a bounded change becomes a verified one).
+pub(crate) fn every_file_of_a_system_tree(start: &str, found: &mut [Finding]) {
+    if super::paths::scope(start) != super::paths::Scope::Catastrophic {
+        return;
+    }
+    for f in found {
+        if f.severity == Severity::Confirm
+            && matches!(
+                f.family,
+                Family::Filesystem | Family::Tampering | Family::System
+            )
+        {
+            f.severity = Severity::Verify;
+            f.message = format!("on every file under {start}: {}", f.message);
+        }
+    }
+}

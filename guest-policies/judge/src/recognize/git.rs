@@ -345,8 +345,12 @@ fn push_cmd(c: &Cmd<'_>, out: &mut Vec<Finding>) {
         .collect();
     let every_branch = c.has(&["--all", "--branches", "--tags"]);
     // No refspec: the current branch, which may well be main (fail closed).
-    let to_protected =
-        every_branch || refspecs.is_empty() || refspecs.iter().any(|r| protected(&dst(r)));
+    // A wildcard destination (`refs/heads/*:refs/heads/*`) is every branch, main among them.
+    let to_protected = every_branch
+        || refspecs.is_empty()
+        || refspecs
+            .iter()
+            .any(|r| protected(&dst(r)) || dst(r).contains('*'));
     let names = if every_branch {
         "every branch".to_owned()
     } else if refspecs.is_empty() {
@@ -492,6 +496,13 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             "-H",
             "--header",
             "--visibility",
+            // gh api's options with a value: the endpoint is the word after them.
+            "--input",
+            "--hostname",
+            "-p",
+            "--preview",
+            "--cache",
+            "--template",
         ])
         .collect();
     let (a, b) = (

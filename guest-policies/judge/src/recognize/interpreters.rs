@@ -1032,6 +1032,31 @@ const FILE_DELETES: &[&str] = &[
     ".unlink(",
 ];
 
+/// Names of one-file deletes that a language can hand to a glob's every match without calling
+/// them with parentheses: Perl's `unlink glob "..."`, PHP's `array_map('unlink', glob(...))`,
+/// Python's `map(os.remove, glob.glob(...))`.
+const GLOB_DELETERS: &[&str] = &["unlink", "os.remove", "File.delete", "rmdir"];
+
+/// A delete applied to every match of a glob: judged as `rm` of the pattern (`unlink glob
+/// "/var/backups/*"` is `rm /var/backups/*`).
+fn globbed_deletes(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    if !has(body, "glob") || !GLOB_DELETERS.iter().any(|d| has(body, d)) {
+        return;
+    }
+    for (at, _) in body.match_indices("glob") {
+        let rest = body[at + 4..].trim_start_matches(['.', 'g', 'l', 'o', 'b', '(', ' ']);
+        let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+            continue;
+        };
+        let Some(pattern) = rest[1..].split(quote).next() else {
+            continue;
+        };
+        if !pattern.is_empty() && !pattern.contains(['\'', '"', ';', '&', '|', '`', '$']) {
+            crate::judge_shell(&format!("rm -f {pattern}"), depth + 1, ctx, out);
+        }
+    }
+}
+
 /// The libraries an interpreter loads before its inline code (`perl -MLWP::Simple`, `ruby
 /// -ropen-uri -rnet/http`, `node -r axios`): the code's bare `get(URL)` or `URI.open` comes from
 /// them, so they say what the code can fetch.
@@ -1114,6 +1139,7 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
         }
     }
     delete_calls(body, depth, ctx, out);
+    globbed_deletes(body, depth, ctx, out);
     placed_secrets(body, ctx, out);
     // A store client's or an ORM's delete of a whole collection, index, table or database.
     super::data_stores::client_calls(body, out);

@@ -30,6 +30,8 @@ pub fn settled(cmd: &Cmd<'_>) -> bool {
     match cmd.program {
         "heroku" => heroku_topic(cmd),
         "vault" => vault_state(cmd),
+        "kubectl" | "oc" => local_port_forward(cmd),
+        "az" | "gcloud" if listed_names(cmd) || protection_added(cmd) => true,
         _ => release_noun_listed(cmd) || option_read(cmd),
     }
 }
@@ -63,6 +65,76 @@ fn option_read(cmd: &Cmd<'_>) -> bool {
         });
         !acts
     })
+}
+
+/// `kubectl port-forward` listens on this machine's loopback unless `--address` says otherwise:
+/// a developer's tunnel, not data sent anywhere. Bound to another address, the generic reader
+/// reads it.
+fn local_port_forward(cmd: &Cmd<'_>) -> bool {
+    cmd.operands(&[
+        "-n",
+        "--namespace",
+        "--context",
+        "--kubeconfig",
+        "--pod-running-timeout",
+    ])
+    .next()
+        == Some("port-forward")
+        && cmd.value(&["--address"]).is_none_or(|a| {
+            a.split(',')
+                .all(|a| matches!(a, "localhost" | "127.0.0.1" | "::1"))
+        })
+}
+
+/// az's and gcloud's grammar ends the command path with its verb (`az lock list`, `gcloud
+/// resource-manager liens list`): `list` and `show` read, whatever the group's noun says
+/// (`lock`, `purge`). Paths naming a secret's value (`keys list`, `secret show`) are left to the
+/// readers that grade exposure.
+fn listed_names(cmd: &Cmd<'_>) -> bool {
+    let path = cmd
+        .args
+        .iter()
+        .map(|a| &**a)
+        .take_while(|a| !a.starts_with('-'));
+    let mut last = "";
+    for w in path {
+        let l = w.to_ascii_lowercase();
+        if [
+            "secret",
+            "key",
+            "credential",
+            "password",
+            "token",
+            "connection-string",
+            "sas",
+        ]
+        .iter()
+        .any(|s| l.contains(s))
+        {
+            return false;
+        }
+        last = w;
+    }
+    matches!(last, "list" | "show" | "describe")
+}
+
+/// A lock or lien created (`az lock create --lock-type CanNotDelete`, `gcloud resource-manager
+/// liens create`): a protection added, which deletes nothing; the generic reader would read
+/// the noun `lock` as the verb.
+fn protection_added(cmd: &Cmd<'_>) -> bool {
+    let mut path = cmd
+        .args
+        .iter()
+        .map(|a| &**a)
+        .take_while(|a| !a.starts_with('-'));
+    let mut previous = "";
+    for w in path.by_ref() {
+        if w == "create" {
+            return matches!(previous, "lock" | "liens");
+        }
+        previous = w;
+    }
+    false
 }
 
 fn heroku_topic(cmd: &Cmd<'_>) -> bool {

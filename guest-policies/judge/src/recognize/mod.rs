@@ -89,6 +89,7 @@ pub mod places;
 pub mod presentation;
 pub mod public_toggles;
 pub mod reach;
+pub mod reference_forms;
 pub mod registry;
 pub mod remote;
 pub mod reviewed;
@@ -1456,6 +1457,8 @@ fn command(
     // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
     // clouds' data stores, read by their own verbs from per-program tables.
     storage_ops::judge(cmd, out);
+    // The common programs' less common forms (plumbing, overwriting options, from a file).
+    reference_forms::judge(cmd, out);
     // Every packet filter's and security group's CLI, by the effect of its rule change.
     firewalls::judge(cmd, out);
     // A bucket or function made public by its vendor's toggle (`r2 bucket dev-url enable`).
@@ -2082,6 +2085,7 @@ fn find_exec(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
     };
     let before: Vec<String> = words[..at].iter().map(|w| quote(w)).collect();
     let script = crate::shell::parse(&body);
+    let judged_from = out.len();
     for c in &script.commands {
         let Some(first) = c.words.first() else {
             continue;
@@ -2094,6 +2098,7 @@ fn find_exec(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         };
         crate::judge_shell(&text, depth + 1, ctx, out);
     }
+    fanout::every_file_of_a_system_tree(start, &mut out[judged_from..]);
 }
 
 /// `find S FILTERS | xargs rm ARGS` (or `xargs rm ARGS < <(find ...)`) deletes what `find S

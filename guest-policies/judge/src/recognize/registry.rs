@@ -64,6 +64,8 @@ fn act<'c>(cmd: &Cmd<'c>) -> Option<(Act, Vec<&'c str>)> {
             Act::Owners
         }
         "access" if cmd.words().any(|w| w == "public" || w == "status=public") => Act::Access,
+        // `npm org rm ORG USER`, `npm team rm ORG:TEAM USER`: who may publish changes too.
+        "org" | "team" if matches!(second, "rm" | "remove" | "set") => Act::Owners,
         _ => return None,
     };
     Some((a, ops.split_off(1)))

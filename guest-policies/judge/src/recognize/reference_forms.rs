@@ -1,0 +1,716 @@
+//! The common programs driven through the parts of their reference the usual spellings do not
+//! show: plumbing subcommands (`git checkout-index -f -a`, `ctr -n k8s.io c rm`), options whose
+//! effect is an overwrite or an exposure (`terraform init -force-copy`, `kubectl proxy
+//! --address 0.0.0.0`, `aws rds modify-db-instance --no-deletion-protection`), and operations
+//! taken from a file (`psql -h prod-db.example.com -f cleanup.sql` runs statements nobody reads
+//! here).
+//!
+//! One reader, per-program tables: the program's name selects its table (most programs have
+//! none and stop at that one match), each row is a command path and the options that make the
+//! operation ([`storage_ops::Op`], read by [`storage_ops::judge_ops`], the same reader the
+//! storage and data-store tables use). A few forms a row cannot say (where a downloaded file
+//! lands, which host a script is run on, whose keys a copy takes) are small functions below,
+//! each gated on the program's name first.
+//!
+//! Nothing here lowers a verdict: a row names an operation or stays silent. A dry run the
+//! program honours (`--dry-run`, `--what-if`, not `--dry-run=none`) keeps the rows silent, so
+//! the preview of a form reads as the preview it is; what other readers found stays.
+//!
+//! The facts come from the programs' references (man pages and CLI references).
+
+use super::storage_ops::{Deletes, Disrupts, Op, judge_ops, op};
+use super::{Cmd, finding, paths};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::RedirectKind;
+
+/// The program's table and the family its findings belong to.
+fn table(program: &str) -> Option<(&'static [Op], Family)> {
+    Some(match program {
+        "git" => (GIT, Family::Git),
+        "gh" => (GH, Family::Git),
+        "buildah" => (BUILDAH, Family::Containers),
+        "kubectl" | "oc" => (KUBECTL, Family::Containers),
+        "docker" | "podman" | "nerdctl" => (DOCKER, Family::Containers),
+        "ctr" => (CTR, Family::Containers),
+        "terraform" | "tofu" => (TERRAFORM, Family::Infrastructure),
+        "terragrunt" => (TERRAGRUNT, Family::Infrastructure),
+        "systemctl" => (SYSTEMCTL, Family::System),
+        "aws" => (AWS, Family::Cloud),
+        "gcloud" => (GCLOUD, Family::Cloud),
+        "az" => (AZ, Family::Cloud),
+        "dotnet" => (DOTNET, Family::RemoteCode),
+        "mvn" | "mvnw" => (MAVEN, Family::RemoteCode),
+        "gradle" | "gradlew" => (GRADLE, Family::RemoteCode),
+        "pg_resetwal" | "pg_resetxlog" => (PG_RESETWAL, Family::Database),
+        _ => return None,
+    })
+}
+
+// git's plumbing and less common porcelain (git-rm(1), git-lfs-migrate(1),
+// git-submodule(1), git-checkout-index(1), git-replace(1), git-config(1), git-fast-import(1)).
+// `url.X.insteadOf` is not here: its common use points a host at itself over another scheme
+// (`https://github.com/` for `git@github.com:`).
+const GIT: &[Op] = &[
+    op(
+        &["rm"],
+        Disrupts,
+        "removes every tracked file, with the uncommitted changes in them (-f)",
+    )
+    .with(&["-f", "--force"])
+    .and(&[".", ":/"]),
+    op(
+        &["lfs", "migrate", "import|export"],
+        Deletes,
+        "rewrites the history of every branch and tag (--everything)",
+    )
+    .with(&["--everything"]),
+    op(
+        &["lfs", "migrate", "import|export"],
+        Disrupts,
+        "rewrites the current branch's history",
+    ),
+    op(
+        &["submodule", "deinit"],
+        Disrupts,
+        "unregisters submodules and deletes their working trees, local changes too",
+    )
+    .with(&["-f", "--force", "--all"]),
+    op(
+        &["checkout-index"],
+        Disrupts,
+        "overwrites working-tree files from the index: their uncommitted changes are lost",
+    )
+    .with(&["-f", "--force"]),
+    op(
+        &["replace"],
+        Disrupts,
+        "replaces commits in what every git command reads: history shown is not history stored",
+    )
+    .with(&["--graft", "--edit", "-f", "--force", "--convert-graft-file"]),
+    op(
+        &["config"],
+        Disrupts,
+        "turns the repository's hooks off (core.hooksPath to nothing)",
+    )
+    .with(&["core.hookspath"])
+    .and(&["/dev/null", ""]),
+    op(
+        &["config"],
+        Disrupts,
+        "turns TLS verification off: what is fetched can be swapped in transit",
+    )
+    .with(&["http.sslverify", "http.*.sslverify"])
+    .and(&["false|0|no|off"]),
+    op(
+        &["fast-import"],
+        Disrupts,
+        "force-updates branches from the stream: commits only on them leave the branch",
+    )
+    .with(&["--force"]),
+];
+
+// GitHub's CLI: settings that move what everyone builds on, or who can push.
+const GH: &[Op] = &[
+    op(
+        &["repo", "edit"],
+        Disrupts,
+        "changes the default branch: new clones, pull requests and branch rules follow it",
+    )
+    .with(&["--default-branch"]),
+    op(
+        &["repo", "rename"],
+        Disrupts,
+        "renames the repository: clones and links reach it only while GitHub redirects the old name",
+    ),
+    op(
+        &["repo", "sync"],
+        Disrupts,
+        "overwrites the branch with its source's: commits only on it are dropped (--force)",
+    )
+    .with(&["--force"]),
+    op(
+        &["repo", "deploy-key", "delete"],
+        Disrupts,
+        "deletes a deploy key: what deploys with it stops",
+    ),
+    op(
+        &["repo", "deploy-key", "add"],
+        Disrupts,
+        "adds a deploy key that can push to the repository",
+    )
+    .with(&["--allow-write", "-w"]),
+    op(
+        &["codespace", "delete"],
+        Disrupts,
+        "deletes every codespace, with their uncommitted work",
+    )
+    .with(&["--all"]),
+    op(&["project", "delete"], Disrupts, "deletes a project board"),
+    op(
+        &["release", "delete-asset"],
+        Disrupts,
+        "deletes a release's published file: downloads of it break",
+    ),
+];
+
+// kubectl and oc: a node's root shell, the API served to the network, an identity approved,
+// admission controls lifted, the cluster's own system components deleted.
+const KUBECTL: &[Op] = &[
+    op(
+        &["debug"],
+        Disrupts,
+        "opens a root shell on a node with its whole filesystem mounted",
+    )
+    .with(&["node/*", "nodes/*", "--profile=sysadmin"]),
+    op(
+        &["proxy"],
+        Deletes,
+        "serves the cluster's API, with this user's credentials, to every address that reaches this machine",
+    )
+    .with(&[
+        "--address=0.0.0.0",
+        "--address=::",
+        "--accept-hosts=.*",
+        "--disable-filter",
+    ]),
+    op(
+        &["patch"],
+        Deletes,
+        "sets a persistent volume to be deleted with its claim: the data goes when the claim does",
+    )
+    .with(&["*persistentVolumeReclaimPolicy*Delete*"]),
+    op(
+        &["certificate", "approve"],
+        Disrupts,
+        "approves a certificate signing request: its holder gets the identity it names",
+    ),
+    op(
+        &["label"],
+        Disrupts,
+        "lifts the namespace's pod security enforcement",
+    )
+    .with(&[
+        "pod-security.kubernetes.io/enforce-",
+        "pod-security.kubernetes.io/enforce=privileged",
+    ]),
+    op(
+        &[
+            "delete",
+            "validatingwebhookconfiguration*|mutatingwebhookconfiguration*|validatingadmissionpolic*|podsecuritypolic*|psp",
+        ],
+        Deletes,
+        "removes an admission control of the cluster: what it refused is let in",
+    ),
+    op(
+        &["delete"],
+        Deletes,
+        "deletes a component of the cluster's own system (kube-system)",
+    )
+    .with(&["kube-system", "--namespace=kube-system"])
+    .and(&[
+        "daemonset*|ds|ds/*|deployment*|deploy|deploy/*|statefulset*|sts|sts/*|service|services|svc|svc/*|configmap*|cm|cm/*",
+    ]),
+];
+
+// docker, podman, nerdctl: a container given the host, a swarm's managers dropped.
+const DOCKER: &[Op] = &[
+    op(
+        &["run|create"],
+        Deletes,
+        "runs a privileged container in the host's namespaces or filesystem: root on the host",
+    )
+    .with(&["--privileged", "--cap-add=ALL", "--cap-add=SYS_ADMIN"])
+    .and(&["--pid=host", "/:/*", "--userns=host"]),
+    op(
+        &["swarm", "init"],
+        Disrupts,
+        "forces a new swarm from this manager: the other managers are dropped",
+    )
+    .with(&["--force-new-cluster"]),
+    op(
+        &["node", "demote"],
+        Disrupts,
+        "demotes a manager of the swarm",
+    ),
+    op(
+        &["trust", "revoke"],
+        Disrupts,
+        "revokes an image's signatures",
+    ),
+];
+
+// buildah: every working container or image of the build host.
+const BUILDAH: &[Op] = &[
+    op(&["rm"], Disrupts, "deletes every working container").with(&["--all", "-a"]),
+    op(&["rmi"], Disrupts, "deletes every image").with(&["--all", "-a", "--prune", "-p"]),
+];
+
+// containerd's own client, used on Kubernetes nodes (`ctr -n k8s.io ...`).
+const CTR: &[Op] = &[
+    op(
+        &["c|container|containers", "rm|del|delete|remove"],
+        Disrupts,
+        "deletes containers under the node's runtime",
+    ),
+    op(
+        &["t|task|tasks", "kill|rm|del|delete"],
+        Disrupts,
+        "kills or deletes running tasks",
+    ),
+    op(
+        &["i|image|images", "rm|del|delete|remove|prune"],
+        Disrupts,
+        "deletes images from the node",
+    ),
+    op(
+        &["snapshot|snapshots", "rm|del|delete|remove"],
+        Disrupts,
+        "deletes snapshots under the node's runtime",
+    ),
+    op(
+        &["ns|namespace|namespaces", "rm|remove"],
+        Disrupts,
+        "deletes a runtime namespace",
+    ),
+];
+
+// terraform and tofu: -force-copy answers yes to overwriting the new backend's state. (A saved
+// plan applied is judged by what the plan was made from: `context_tests`.)
+const TERRAFORM: &[Op] = &[op(
+    &["init"],
+    Disrupts,
+    "copies the state to the new backend without asking, over the state there",
+)
+.with(&["-force-copy", "--force-copy"])];
+
+// terragrunt: `run-all apply` appends -auto-approve to every module's apply (its reference
+// says so), `run --all apply` is the same in its newer CLI.
+const TERRAGRUNT: &[Op] = &[
+    op(
+        &["run-all", "apply"],
+        Disrupts,
+        "applies every module under this directory, each without asking",
+    ),
+    op(
+        &["apply-all"],
+        Disrupts,
+        "applies every module under this directory, each without asking",
+    ),
+    op(
+        &["run", "apply"],
+        Disrupts,
+        "applies every module under this directory, each without asking",
+    )
+    .with(&["--all", "-a"]),
+];
+
+const SYSTEMCTL: &[Op] = &[op(
+    &["set-default"],
+    Disrupts,
+    "makes the machine boot into a rescue, emergency or power-off target",
+)
+.with(&[
+    "rescue.target|emergency.target|poweroff.target|halt.target|reboot.target|rescue|emergency|poweroff|halt|reboot",
+])];
+
+// The big clouds' protection switches: deletion protection, termination protection, a
+// resource lock, versioning, billing.
+const AWS: &[Op] = &[
+    op(
+        &["*", "modify-*|update-*|put-*|create-*"],
+        Disrupts,
+        "turns off a resource's protection against deletion",
+    )
+    .with(&[
+        "--no-deletion-protection",
+        "--no-disable-api-termination",
+        "--no-disable-api-stop",
+        "--no-enable-termination-protection",
+        "--no-deletion-protection-enabled",
+    ]),
+    op(
+        &["s3api", "put-bucket-versioning"],
+        Disrupts,
+        "suspends the bucket's versioning: overwritten and deleted objects are no longer kept",
+    )
+    .with(&["Status=Suspended"]),
+];
+
+const GCLOUD: &[Op] = &[
+    op(
+        &["billing", "projects", "unlink"],
+        Deletes,
+        "unlinks the project's billing: its paid resources stop, and are deleted after a grace period",
+    ),
+    op(
+        &[],
+        Disrupts,
+        "turns off a resource's protection against deletion",
+    )
+    .with(&["--no-deletion-protection"]),
+];
+
+const AZ: &[Op] = &[
+    op(
+        &["lock", "delete"],
+        Disrupts,
+        "deletes a resource lock: what it protected can be deleted",
+    ),
+    op(
+        &["resource", "lock", "delete"],
+        Disrupts,
+        "deletes a resource lock: what it protected can be deleted",
+    ),
+];
+
+// Publishing from the build tools that are not package managers (their publish verbs).
+const DOTNET: &[Op] = &[
+    op(
+        &["nuget", "push"],
+        Disrupts,
+        "publishes a package to a NuGet feed: everyone who restores it gets it",
+    ),
+    op(
+        &["nuget", "delete"],
+        Disrupts,
+        "deletes or unlists a package version from its feed",
+    ),
+];
+
+const MAVEN: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "deploys the build's artifacts to the remote repository others resolve from",
+)
+.with(&["deploy|deploy:deploy|deploy:deploy-file|release:perform|nexus-staging:release"])];
+
+const GRADLE: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "publishes the build's artifacts to a remote repository others resolve from",
+)
+.with(&[
+    "publish|publishPlugins|publishToSonatype|publishAllPublicationsTo*Repository|publish*PublicationTo*Repository|closeAndReleaseSonatypeStagingRepository",
+])];
+
+/// pg_resetwal throws the write-ahead log away (its `-n` only prints: [`previewed`]).
+const PG_RESETWAL: &[Op] = &[op(
+    &[],
+    Deletes,
+    "discards the write-ahead log: committed transactions may be lost and the cluster left inconsistent",
+)];
+
+/// Judges one command: its program's table, then the forms a row cannot say.
+pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let p = cmd.program;
+    if let Some((ops, family)) = table(p) {
+        // `git rm --cached` leaves the working tree alone: only the index changes; `git config
+        // --get` reads.
+        let reads = p == "git"
+            && cmd.has(&[
+                "--cached",
+                "--get",
+                "--get-all",
+                "--get-regexp",
+                "--list",
+                "-l",
+                "--unset",
+            ]);
+        if !previewed(cmd) && !reads {
+            judge_ops(cmd, p, ops, family, out);
+        }
+        return;
+    }
+    match p {
+        "psql" | "mysql" | "mariadb" | "mongosh" | "mongo" | "sqlite3" | "cqlsh"
+        | "clickhouse-client" | "sqlcmd" | "redis-cli" | "valkey-cli" => script_from_file(cmd, out),
+        "tar" | "bsdtar" | "gtar" => tar_into_system(cmd, out),
+        "curl" | "wget" | "wget2" => {
+            download_over_startup(cmd, out);
+            metadata_credentials(cmd, out);
+        }
+        "scp" | "rsync" | "sftp" => keys_copied_off(cmd, out),
+        "npm" | "pnpm" | "yarn" | "pip" | "pip3" => package_index_switched(cmd, out),
+        _ => {}
+    }
+}
+
+/// A dry run the program honours keeps the rows silent (`kubectl ... --dry-run=server`,
+/// `git rm -n`); `--dry-run=none` runs for real.
+fn previewed(cmd: &Cmd<'_>) -> bool {
+    cmd.words().any(super::dry_run_option)
+        || matches!(cmd.program, "git" | "pg_resetwal" | "pg_resetxlog")
+            && cmd.flag(b"n", &["dry-run"])
+}
+
+/// Words of a script's file name that say what it does to the data.
+const DESTROYING_SCRIPT: &[&str] = &[
+    "drop", "truncate", "wipe", "delete", "purge", "reset", "nuke", "destroy", "teardown", "erase",
+    "cleanup", "clean", "flush",
+];
+
+/// A database client running statements from a file (`-f F`, `--file=F`, `< F`, sqlite3's
+/// `.read F`, mongosh's script operand): the statements are not read here, so the client runs
+/// what the file's name says (a cleanup, a truncate). Any other file goes ahead, on any
+/// server: a report or a schema read from a file is the common case, and the server's name
+/// alone says nothing of what the file does.
+fn script_from_file(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    // Each client's own spelling of "statements from this file" (mysql's -f is --force).
+    let file_options: &[&str] = match cmd.program {
+        "psql" | "cqlsh" | "mongosh" | "mongo" => &["-f", "--file"],
+        "clickhouse-client" => &["--queries-file"],
+        "sqlcmd" => &["-i", "--input-file"],
+        _ => &[],
+    };
+    let mut script = cmd.value(file_options);
+    if script.is_none() {
+        script = cmd
+            .redirects
+            .iter()
+            .find(|r| r.kind == RedirectKind::Read)
+            .map(|r| &*r.target);
+    }
+    if script.is_none() {
+        script = cmd.words().find_map(|w| {
+            w.strip_prefix(".read ")
+                .or_else(|| w.strip_prefix("source "))
+        });
+    }
+    if script.is_none() && matches!(cmd.program, "mongosh" | "mongo") {
+        script = cmd.operands(&[]).find(|w| w.ends_with(".js"));
+    }
+    let Some(file) = script else { return };
+    if file.contains("://") {
+        return;
+    }
+    let name = paths::file_name(file);
+    let says = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|part| {
+            DESTROYING_SCRIPT
+                .iter()
+                .any(|d| part.eq_ignore_ascii_case(d))
+        });
+    let Some(word) = says else { return };
+    let message = format!(
+        "{} runs the statements of {file}, not read here, whose name says {word}",
+        cmd.program
+    );
+    out.push(finding(
+        Family::Database,
+        "database.script-from-file",
+        Severity::Confirm,
+        message,
+    ));
+}
+
+/// `tar -x` into `/` or a system directory (`-C /`, `--directory=/etc`): the archive's files
+/// replace the system's. `--remove-files` deletes what it archives.
+fn tar_into_system(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let first = cmd.args.first().map(|a| &**a).unwrap_or("");
+    let bundle = |letter: u8| {
+        !first.starts_with("--")
+            && first
+                .trim_start_matches('-')
+                .bytes()
+                .all(|b| b.is_ascii_alphabetic())
+            && first.as_bytes().contains(&letter)
+    };
+    let extract = bundle(b'x') || cmd.flag(b"x", &["extract", "get"]);
+    if extract && !cmd.flag(b"t", &["list"]) {
+        let dir = cmd.value(&["-C", "--directory"]);
+        if let Some(dir) = dir.filter(|d| system_directory(d)) {
+            out.push(finding(
+                Family::Filesystem,
+                "filesystem.extract-over-system",
+                Severity::Verify,
+                format!("tar extracts into {dir}: the archive's files replace the system's"),
+            ));
+        }
+        return;
+    }
+    // `tar cf /dev/sdb ...`: the archive written over a disk, its filesystem gone (a tape
+    // drive, `/dev/st0`, is no block device and goes ahead).
+    let create = bundle(b'c') || cmd.flag(b"c", &["create"]);
+    let archive = cmd.value(&["-f", "--file"]).or_else(|| {
+        bundle(b'f')
+            .then(|| cmd.args.get(1).map(|a| &**a))
+            .flatten()
+    });
+    if create && let Some(device) = archive.filter(|a| paths::block_device(a)) {
+        out.push(finding(
+            Family::Filesystem,
+            "filesystem.archive-over-disk",
+            Severity::Stop,
+            format!("tar writes its archive over {device}: the disk's filesystem is gone"),
+        ));
+        return;
+    }
+    if cmd.has(&["--remove-files"])
+        && cmd
+            .operands(&["-f", "--file", "-C", "--directory"])
+            .any(|p| paths::scope(p) == paths::Scope::Catastrophic)
+    {
+        out.push(finding(
+            Family::Filesystem,
+            "filesystem.archive-removes",
+            Severity::Confirm,
+            "tar --remove-files deletes a system or data directory's files once archived"
+                .to_owned(),
+        ));
+    }
+}
+
+/// `/` and the directories the system runs from: an archive unpacked there replaces its files.
+/// A service's data directory (`/srv/app`, a deploy's target) and `/usr/local` (where install
+/// instructions unpack a toolchain) are not.
+fn system_directory(dir: &str) -> bool {
+    let d = dir.trim_end_matches('/');
+    matches!(
+        d,
+        "" | "/usr"
+            | "/usr/bin"
+            | "/usr/sbin"
+            | "/usr/lib"
+            | "/usr/lib64"
+            | "/bin"
+            | "/sbin"
+            | "/lib"
+            | "/lib64"
+            | "/var"
+    ) || d == "/etc"
+        || d.starts_with("/etc/")
+        || d == "/boot"
+        || d.starts_with("/boot/")
+}
+
+/// A download written over a system file or a shell's startup file (`wget -O /etc/hosts`,
+/// `curl -o ~/.bashrc`): what the server sends becomes the machine's configuration or runs at
+/// the next login.
+fn download_over_startup(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let target = if cmd.program == "curl" {
+        cmd.value(&["-o", "--output"])
+            .or_else(|| cmd.bundled_value(b'o'))
+    } else {
+        cmd.value(&["-O", "--output-document"])
+    };
+    // `/usr/local` is where install instructions put a downloaded tool: left to the readers
+    // of installs.
+    let Some(t) = target.filter(|t| !t.starts_with("/usr/local/")) else {
+        return;
+    };
+    // The same files a redirection or a copy over them is graded by (`paths::critical_file`).
+    let Some((_, what)) = paths::critical_file(t) else {
+        return;
+    };
+    out.push(finding(
+        Family::System,
+        "system.download-over-config",
+        Severity::Confirm,
+        format!(
+            "{} writes what the server sends over {t}: {what}",
+            cmd.program
+        ),
+    ));
+}
+
+/// The cloud metadata service's credential paths (AWS's `security-credentials`, Azure's and
+/// GCP's token endpoints): the machine's cloud identity read into the session.
+fn metadata_credentials(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    // IMDSv2's `latest/api/token` is a session token for reading metadata, not a credential.
+    let credential = cmd.words().any(|w| {
+        (w.contains("169.254.169.254") || w.contains("metadata.google.internal"))
+            && (w.contains("security-credentials")
+                || w.contains("identity/oauth2")
+                || w.contains("service-accounts/") && w.contains("/token"))
+    });
+    if credential {
+        out.push(finding(
+            Family::Secrets,
+            "secrets.metadata-credentials",
+            Severity::Confirm,
+            format!(
+                "{} reads the machine's cloud credentials from the metadata service",
+                cmd.program
+            ),
+        ));
+    }
+}
+
+/// A copy whose source is a private key or credential on another machine (`scp -r
+/// prod:/etc/ssl/private ./`): the keys leave the server they protect.
+fn keys_copied_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let operands: Vec<&str> = cmd
+        .operands(&["-P", "-i", "-o", "-e", "-F", "-J", "-l", "-S"])
+        .collect();
+    let Some((_, sources)) = operands.split_last() else {
+        return;
+    };
+    for s in sources {
+        let Some((host, path)) = s.split_once(':') else {
+            continue;
+        };
+        if host.is_empty() || host.contains('/') || !path.starts_with(['/', '~']) {
+            continue;
+        }
+        if let Some(what) = paths::secret(path) {
+            out.push(finding(
+                Family::Exfiltration,
+                "exfiltration.keys-copied-off",
+                Severity::Confirm,
+                format!("{} copies {what} ({path}) off {host}", cmd.program),
+            ));
+            return;
+        }
+    }
+}
+
+/// The package index every later install reads, switched to another one (`npm config set
+/// registry URL`, `pip config set global.index-url URL`): what is installed from then on comes
+/// from a source nobody vetted. The public indexes themselves go ahead.
+fn package_index_switched(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let mut ops = cmd.operands(&[]);
+    if ops.next() != Some("config") || ops.next() != Some("set") {
+        return;
+    }
+    let Some(key) = ops.next() else { return };
+    let (key, inline) = match key.split_once('=') {
+        Some((k, v)) => (k, Some(v)),
+        None => (key, None),
+    };
+    let lower = key.to_ascii_lowercase();
+    let index_key = lower == "registry"
+        || lower.ends_with(":registry")
+        || lower == "npmregistryserver"
+        || lower.ends_with("index-url")
+        || lower.ends_with("index_url");
+    let Some(url) = inline.or_else(|| ops.next()) else {
+        return;
+    };
+    if !index_key {
+        return;
+    }
+    let public = [
+        "registry.npmjs.org",
+        "registry.yarnpkg.com",
+        "pypi.org/simple",
+        // The code hosts' own package registries.
+        "npm.pkg.github.com",
+        "gitlab.com/api/v4/",
+        "pkgs.dev.azure.com/",
+        ".codeartifact.",
+    ]
+    .iter()
+    .any(|h| url.contains(h) && url.starts_with("https://"));
+    if !public {
+        out.push(finding(
+            Family::RemoteCode,
+            "remote-code.package-index-switched",
+            Severity::Confirm,
+            format!(
+                "{} points every later install at {url}, a package index nobody vetted",
+                cmd.program
+            ),
+        ));
+    }
+}
