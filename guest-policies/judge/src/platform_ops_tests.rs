@@ -157,6 +157,7 @@ fn process_tools_that_select_by_user_or_file() {
         ("fuser -km /", Verify),
         ("loginctl terminate-user guest", Confirm),
         ("skill -KILL -u root", Verify),
+        ("condor_rm -name sched2 mallory", Confirm),
     ]);
     expect_allowed(&[
         "skill -l",
@@ -164,6 +165,7 @@ fn process_tools_that_select_by_user_or_file() {
         "fuser -v -m /home",
         "loginctl show-user bob",
         "loginctl list-users",
+        "condor_rm 9311.0",
     ]);
 }
 

@@ -27,7 +27,7 @@
 
 use super::Cmd;
 use super::storage_ops::{Deletes, Disrupts, Erases, Op, judge_ops, op};
-use crate::finding::{Family, Finding};
+use crate::finding::{Family, Finding, Severity};
 
 /// One program's rows, the family of its findings and what makes the invocation a report: its
 /// options as the program spells them, or a goal operand at its place.
@@ -966,6 +966,10 @@ fn table(program: &str) -> Option<&'static Tool> {
 /// it does to data (and production named on the line), unless the program's own options make
 /// the invocation a report.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    if cmd.program == "condor_rm" {
+        condor_user(cmd, out);
+        return;
+    }
     let Some(tool) = table(cmd.program) else {
         return;
     };
@@ -973,6 +977,30 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     }
     judge_ops(cmd, cmd.program, tool.ops, tool.family, out);
+}
+
+/// `condor_rm USER` removes every job of that user (condor_rm(1): its operands are clusters,
+/// `cluster.proc` ids or user names); a job id is its owner's bounded act, and `-all` or a
+/// constraint are read by [`super::admin_clis`].
+fn condor_user(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
+    let user = cmd
+        .operands(&[
+            "-name",
+            "-pool",
+            "-addr",
+            "-constraint",
+            "-reason",
+            "-debug",
+        ])
+        .find(|o| o.starts_with(|c: char| c.is_ascii_alphabetic()));
+    if let Some(user) = user {
+        out.push(super::finding(
+            Family::Infrastructure,
+            "infrastructure.scheduler-admin",
+            Severity::Confirm,
+            format!("condor_rm {user}: removes every job of the user"),
+        ));
+    }
 }
 
 /// Whether one of the program's report options is given where it reads them, before `--`: a
