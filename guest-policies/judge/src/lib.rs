@@ -2503,6 +2503,10 @@ mod storage_ops_tests;
 #[cfg(test)]
 mod admin_clis_tests;
 
+// Platform tools by their own verbs, PaaS through ssh, uploads to named remotes.
+#[cfg(test)]
+mod platform_ops_tests;
+
 #[cfg(test)]
 mod benign_structure_tests;
 // The reach of the object a REST, RPC or GraphQL call acts on, and publication.

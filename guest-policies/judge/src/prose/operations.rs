@@ -73,6 +73,8 @@ mod act {
     pub const RESIZE: u32 = 1 << 19;
     /// Deletes a domain's DNS zone or records.
     pub const DELETE_ZONE: u32 = 1 << 20;
+    /// Cancels or requeues a batch cluster's jobs.
+    pub const CANCEL_JOBS: u32 = 1 << 21;
 }
 
 /// Lead verbs (base forms; inflections are read by [`inflects`]) and the kinds they can be.
@@ -88,7 +90,7 @@ const VERBS: &[(&str, u32)] = {
         ("attach", SEND),
         ("back", SEND),
         ("bypass", UNVERIFY),
-        ("cancel", NO_RENEW),
+        ("cancel", NO_RENEW | CANCEL_JOBS),
         ("change", DELEGATE | RESET_LOGIN | REPOINT | RECOVERY),
         ("configure", ADD_SOURCE),
         ("copy", SEND),
@@ -190,6 +192,7 @@ const VERBS: &[(&str, u32)] = {
         ("delete", DELETE_ZONE),
         ("destroy", DELETE_ZONE),
         ("purge", DELETE_ZONE),
+        ("requeue", CANCEL_JOBS),
     ]
 };
 
@@ -809,6 +812,9 @@ const PREFILTER_OBJECTS: &[&str] = &[
     "gpgcheck",
     "sslverify",
     "strict-ssl",
+    // A batch cluster's jobs.
+    "jobs",
+    "partition",
 ];
 
 /// The keys of [`PREFILTER_OBJECTS`].
@@ -1331,7 +1337,7 @@ fn judge_segment(
         runner_before,
         data_before,
     };
-    let readers: [(u32, Reader); 21] = [
+    let readers: [(u32, Reader); 22] = [
         (act::RUN, destructive_run),
         (act::SEAL, seal),
         (act::DETACH, detach),
@@ -1353,6 +1359,7 @@ fn judge_segment(
         (act::REPOINT, repoint),
         (act::RESIZE, resize),
         (act::DELETE_ZONE, delete_zone),
+        (act::CANCEL_JOBS, cancel_jobs),
     ];
     readers
         .iter()
@@ -1577,6 +1584,44 @@ fn lapse(s: &Segment<'_, '_>) -> Option<Finding> {
     };
     let sev = Reach::of(s.all).grade(wide, Some(unnamed))?;
     Some(found(Family::Business, "prose.let-lapse", sev, s, why))
+}
+
+/// Where batch jobs run: a scheduler's cluster, partition or queue (Slurm, PBS, LSF, HTCondor).
+const BATCH_PLACES: &[&str] = &[
+    "partition",
+    "cluster",
+    "hpc",
+    "slurm",
+    "scheduler",
+    "pbs",
+    "torque",
+    "lsf",
+    "condor",
+    "htcondor",
+    "sge",
+    "queue",
+];
+
+/// "cancel all of svc_genomics's jobs in the gpu partition", "requeue the running jobs on the
+/// HPC cluster": what a batch cluster's users were computing is stopped (`scancel`, `qdel`,
+/// `bkill` in words). Another user's or every job is confirmed at least, everything (or
+/// production) verified; the speaker's own jobs ("my jobs") are theirs to cancel.
+fn cancel_jobs(s: &Segment<'_, '_>) -> Option<Finding> {
+    if !any(s.object, &["job"]) || !any(s.all, BATCH_PLACES) {
+        return None;
+    }
+    let others = any(s.object, &["everyone", "everybody", "user", "other"]);
+    if any(s.object, &["my"]) && !others {
+        return None;
+    }
+    let sev = Reach::of(s.all).grade(Severity::Verify, Some(Severity::Confirm))?;
+    Some(found(
+        Family::Infrastructure,
+        "prose.cancel-jobs",
+        sev,
+        s,
+        "stops what a batch cluster's users were computing",
+    ))
 }
 
 /// "disable auto-renew on the domain", "cancel the domain's renewal".

@@ -1184,6 +1184,10 @@ static MAAS: Admin = admin(
     Kind::Fleet,
     &[
         op(&["delete"], "deletes machines or settings"),
+        whole(
+            &["release", "erase=true"],
+            "releases machines and erases their disks",
+        ),
         op(
             &["release"],
             "releases machines (their disks may be erased)",
@@ -1465,7 +1469,7 @@ fn row(program: &str) -> Option<&'static Admin> {
         "celery" => &CELERY,
         "rq" => &RQ,
         "temporal" | "tctl" => &TEMPORAL,
-        "salt" | "salt-ssh" => &SALT,
+        "salt" | "salt-ssh" | "salt-call" => &SALT,
         "salt-key" => &SALT_KEY,
         "salt-run" => &SALT_RUN,
         "ansible" => &ANSIBLE,

@@ -464,6 +464,17 @@ fn percent_decoded(s: &str) -> String {
 /// the host's own program, by the reader of unknown commands, since its first word names no
 /// program here. `host` is the host as written (`admin@netapp-c1`), `remote` the command.
 pub fn appliance(host: &str, remote: &str, depth: u8, out: &mut Vec<Finding>) {
+    // A PaaS user's forced command (`ssh dokku@host apps:destroy app`): its CLI's arguments.
+    if let Some(program) = super::platform_ops::forced_command(host) {
+        let mut remote_ctx = Context::default();
+        crate::judge_shell(
+            &format!("{program} {}", crate::cut(remote, MAX_TEXT)),
+            depth + 1,
+            &mut remote_ctx,
+            out,
+        );
+        return;
+    }
     let name = host.rsplit('@').next().unwrap_or(host);
     let name: String = name
         .chars()

@@ -86,12 +86,14 @@ pub mod payloads;
 pub mod payments;
 pub mod pipe_words;
 pub mod places;
+pub mod platform_ops;
 pub mod presentation;
 pub mod public_toggles;
 pub mod reach;
 pub mod reference_forms;
 pub mod registry;
 pub mod remote;
+pub mod remote_stores;
 pub mod reviewed;
 pub mod saas;
 pub mod sandboxes;
@@ -1573,6 +1575,10 @@ fn command(
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
     // fleets), graded by reach (after the generic reader, so they never keep it from reading).
     admin_clis::judge(cmd, out);
+    // Cluster file systems and managers, swarm, configuration management that applies, PaaS
+    // and process tools, read by their own verbs from per-program tables (after the generic
+    // reader, so a row's confirm never keeps it from reading).
+    platform_ops::judge(cmd, out);
     // Queues, key-value, search and time-series stores, hosted SQL services and migration
     // tools, read by their own verbs from per-program tables (after the generic reader, so they
     // never keep it from reading).
@@ -1820,7 +1826,8 @@ fn dry_run(cmd: &Cmd<'_>) -> bool {
         || !passes_words_on(cmd)
             && cmd.words().take_while(|w| *w != "--").any(|w| {
                 dry_run_option(w)
-                    || w == "--noop"
+                    // `--no-noop` (Puppet) turns it back off: the run applies.
+                    || w == "--noop" && !cmd.words().any(|w| w == "--no-noop")
                     || w == "--check" && cmd.program.starts_with("ansible")
             })
             && !honoured::ignores_dry_run(cmd.program, cmd.args)

@@ -882,7 +882,7 @@ pub fn neutralized<S: AsRef<str>>(program: &str, words: &[S]) -> Option<Mode> {
         && words
             .iter()
             .take_while(|w| **w != "--")
-            .any(|w| super::dry_run_option(w) || *w == "--noop")
+            .any(|w| super::dry_run_option(w) || *w == "--noop" && !words.contains(&"--no-noop"))
         && !super::honoured::ignores_dry_run(program, &words)
     {
         return Some(Mode {

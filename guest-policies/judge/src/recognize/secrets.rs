@@ -843,6 +843,14 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
             );
             s.stdin = cmd.piped_in || ops.contains(&"-");
         }
+        // Object-store and backup clients whose remote is a name (an mc alias, a B2 bucket, a
+        // restic repository): their own reading of what is sent where.
+        _ if super::remote_stores::client(cmd.program) => {
+            let (files, dest) = super::remote_stores::upload(cmd)?;
+            s.files = files;
+            s.dest = dest;
+            s.cloud = true;
+        }
         // Any mail sender, by its name's class or by a recipient option (payloads): its
         // attachments are what leaves, the recipient is where.
         _ if payloads::mail_sender(cmd) => {
