@@ -1403,8 +1403,13 @@ pub fn unvetted_url(w: &str) -> bool {
 /// Whether a repository (`owner/repo`, `https://github.com/owner/repo`) belongs to a tool's
 /// own project ([`VETTED_OWNERS`]): `gh extension install github/gh-copilot`.
 pub fn vetted_owner(repo: &str) -> bool {
-    let repo = repo.split_once("github.com/").map_or(repo, |(_, r)| r);
-    VETTED_OWNERS.contains(&owner(repo).as_str())
+    // Only GitHub itself: `https://evil.example/github.com/github/x` is evil.example's.
+    let lower = repo.to_ascii_lowercase();
+    let repo = ["https://github.com/", "http://github.com/", "github.com/"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower);
+    !repo.contains("://") && VETTED_OWNERS.contains(&owner(repo).as_str())
 }
 
 fn owner(path: &str) -> String {
