@@ -267,7 +267,7 @@ const MANAGERS: &[Manager] = &[
     },
     Manager {
         program: "cargo",
-        installs: &["install"],
+        installs: &["install", "add"],
         sources: &["--index"],
         ..NONE
     },
@@ -306,6 +306,14 @@ const MANAGERS: &[Manager] = &[
         program: "composer",
         installs: &["require", "create-project", "global require"],
         sources: &["--repository", "--repository-url"],
+        ..NONE
+    },
+    // Conan's remotes hold recipes: Python run at install.
+    Manager {
+        program: "conan",
+        installs: &["install", "create"],
+        adds: &["remote add"],
+        unchecked: &["--insecure"],
         ..NONE
     },
     Manager {
@@ -445,6 +453,18 @@ const MANAGERS: &[Manager] = &[
         windows: true,
         ..NONE
     },
+    // Maven resolves plugins and dependencies on every run: TLS checks turned off for it.
+    Manager {
+        program: "mvn",
+        installs: &[""],
+        unchecked: &[
+            "-dmaven.wagon.http.ssl.insecure=true",
+            "-dmaven.wagon.http.ssl.allowall=true",
+            "-dmaven.resolver.transport.http.ssl.insecure=true",
+        ],
+        remote_operands: false,
+        ..NONE
+    },
     Manager {
         program: "nix",
         installs: &["run", "shell", "develop", "profile install", "profile add"],
@@ -464,6 +484,12 @@ const MANAGERS: &[Manager] = &[
         adds: &["sources add", "source add"],
         sources: NUGET_SOURCES,
         windows: true,
+        ..NONE
+    },
+    Manager {
+        program: "opam",
+        installs: &["install", "pin add", "pin"],
+        adds: &["repository add", "repo add"],
         ..NONE
     },
     Manager {
@@ -507,6 +533,12 @@ const MANAGERS: &[Manager] = &[
         installs: &["add", "install", "update"],
         adds: &["source add"],
         env: &[("POETRY_REPOSITORIES_", Bad::Url)],
+        ..NONE
+    },
+    // `pre-commit try-repo URL` runs a repository's hooks on the project.
+    Manager {
+        program: "pre-commit",
+        installs: &["try-repo"],
         ..NONE
     },
     Manager {
@@ -1793,6 +1825,17 @@ fn r_code(cmd: &Cmd<'_>) -> Option<String> {
             "R's {} installs a package from its repository, not from CRAN",
             f.trim_end_matches('(')
         ));
+    }
+    // pak and BiocManager take `owner/repo` for a GitHub repository.
+    for f in ["pak::pak(", "pak::pkg_install(", "biocmanager::install("] {
+        if let Some(at) = lower.find(f)
+            && let Some(arg) = lower[at + f.len()..].split(['"', '\'']).nth(1)
+            && arg.contains('/')
+        {
+            return Some(format!(
+                "R's {f}) installs {arg} from its repository, not from CRAN"
+            ));
+        }
     }
     if has(&lower, "install.packages(") && has(&lower, "repos") {
         let url = lower
