@@ -2339,6 +2339,8 @@ mod session_tests;
 #[cfg(test)]
 mod severity_tables;
 #[cfg(test)]
+mod sources_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod throwaway_tests;

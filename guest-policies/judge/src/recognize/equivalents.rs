@@ -1227,16 +1227,7 @@ const TABLE: &[Row] = &[
         &["start-process", "saps", "start"],
         Reading::RunFile(Arg::Either(&Arg::Value(&["-filepath"]), &Arg::Operand(0))),
     )
-    .values(&[
-        "-argumentlist",
-        "-workingdirectory",
-        "-verb",
-        "-windowstyle",
-        "-credential",
-        "-redirectstandardoutput",
-        "-redirectstandarderror",
-        "-redirectstandardinput",
-    ])
+    .values(super::launch::START_PROCESS_VALUED)
     .windows(),
     // The BFG Repo-Cleaner (`java -jar bfg.jar`) rewrites every commit of a repository to strip
     // files, folders, large blobs or text: what `git filter-repo` does, history rewritten.

@@ -693,9 +693,9 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         // `gh extension install OWNER/REPO` (alias `ext`) runs a third party's repository as a
         // gh command; a local directory (`.`) is the project's own.
         ("extension" | "ext" | "extensions", "install")
-            if ops
-                .get(2)
-                .is_some_and(|r| r.contains('/') && !r.starts_with('.')) =>
+            if ops.get(2).is_some_and(|r| {
+                r.contains('/') && !r.starts_with('.') && !super::sources::vetted_owner(r)
+            }) =>
         {
             push(
                 Family::RemoteCode,

@@ -43,6 +43,10 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         }
         return;
     }
+    if matches!(cmd.program, "start-process" | "saps") {
+        started_process(cmd, depth, ctx, out);
+        return;
+    }
     // A sandbox or VM runner (`multipass exec VM -- ...`) runs the command on another
     // machine: where it lands is read by the session and place readers, not here.
     if cmd.program.is_empty()
@@ -68,5 +72,40 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         .collect::<Vec<_>>()
         .join(" ");
     let what = format!("{} -- (runs `{}`)", cmd.program, crate::cut(&line, 60));
+    judge_as(&what, &line, depth, ctx, out);
+}
+
+/// PowerShell's `Start-Process [-FilePath] FILE [-ArgumentList] ARGS` starts FILE with ARGS
+/// (a string, or a list `'/i','URL'`): judged as the command `FILE ARGS`
+/// (`Start-Process msiexec '/i https://host/agent.msi /qn'` installs from the URL), when FILE
+/// is a program the lexicon knows.
+fn started_process(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
+    let (mut file, mut list) = (None, None);
+    let mut words = cmd.words();
+    while let Some(w) = words.next() {
+        let lower = w.to_ascii_lowercase();
+        if lower == "-filepath" || lower == "-file" {
+            file = words.next();
+        } else if matches!(lower.as_str(), "-argumentlist" | "-args" | "-arguments") {
+            list = words.next();
+        } else if super::launch::START_PROCESS_VALUED.contains(&lower.as_str()) {
+            words.next();
+        } else if w.starts_with('-') {
+        } else if file.is_none() {
+            file = Some(w);
+        } else if list.is_none() {
+            list = Some(w);
+        }
+    }
+    let (Some(file), Some(list)) = (file, list) else {
+        return;
+    };
+    let name = program_name(file).to_ascii_lowercase();
+    let name = name.strip_suffix(".exe").unwrap_or(&name);
+    if !lexicon::is(name, lexicon::PROGRAM) {
+        return;
+    }
+    let line = format!("{name} {}", list.replace(',', " "));
+    let what = format!("Start-Process (runs `{}`)", crate::cut(&line, 60));
     judge_as(&what, &line, depth, ctx, out);
 }

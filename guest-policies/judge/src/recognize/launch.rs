@@ -21,6 +21,21 @@
 use super::{Context, finding};
 use crate::finding::{Family, Finding, Severity};
 
+/// `Start-Process`'s options that take a value (and cmd's `start /d DIR`), other than the file
+/// it starts.
+pub const START_PROCESS_VALUED: &[&str] = &[
+    "-argumentlist",
+    "-args",
+    "-workingdirectory",
+    "-verb",
+    "-windowstyle",
+    "-credential",
+    "-redirectstandardoutput",
+    "-redirectstandarderror",
+    "-redirectstandardinput",
+    "/d",
+];
+
 /// What a command does with a file as code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Launch<'a> {
@@ -313,25 +328,15 @@ pub fn launched<'a>(program: &str, args: &[&'a str]) -> Launch<'a> {
         }
         // `Start-Process [-FilePath] X`, cmd's `start ["title"] X`.
         "start-process" | "saps" | "start" => {
-            let valued = [
-                "-argumentlist",
-                "-args",
-                "-workingdirectory",
-                "-verb",
-                "-windowstyle",
-                "-credential",
-                "-redirectstandardoutput",
-                "-redirectstandarderror",
-                "-redirectstandardinput",
-                "/d",
-            ];
+            let valued = START_PROCESS_VALUED;
             let mut it = args.iter();
             while let Some(a) = it.next() {
                 let lower = a.to_ascii_lowercase();
                 if lower.starts_with("-filepath") || lower == "-file" || lower == "-path" {
                     return found(it.next().copied());
                 }
-                if valued.contains(&lower.as_str()) {
+                if valued.contains(&lower.as_str()) || lower == "-argumentlist" || lower == "-args"
+                {
                     it.next();
                     continue;
                 }

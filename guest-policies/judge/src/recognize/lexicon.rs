@@ -884,6 +884,26 @@ const ENTRIES: &[(&str, u16)] = &[
     ("rundll32", P),
     ("certutil", P),
     ("bitsadmin", P),
+    // Package managers and installers read by their sources (sources.rs): a command whatever
+    // its operands (`nix run github:owner/flake#app`, `nuget install Name`).
+    ("nix", P),
+    ("nix-env", P),
+    ("nix-channel", P),
+    ("nuget", P),
+    ("zypper", P),
+    ("rpm", P),
+    ("aptitude", P),
+    ("apt-key", P),
+    ("add-apt-repository", P),
+    ("ansible-galaxy", P),
+    ("luarocks", P),
+    ("pipenv", P),
+    ("microdnf", P),
+    ("yum-config-manager", P),
+    ("choco", P),
+    ("winget", P),
+    ("flatpak", P),
+    ("codium", P),
     // Programs whose effect a flag letter or a value carries (flags.rs): boot and kernel
     // command-line tools, firewalls and audit policies, BMCs, D-Bus callers, rebuild tools.
     ("kexec", P),

@@ -108,6 +108,7 @@ pub mod secrets;
 pub mod session;
 pub mod shared_changes;
 pub mod sinks;
+pub mod sources;
 pub mod spelling;
 pub mod staging_uploads;
 pub mod stdin;

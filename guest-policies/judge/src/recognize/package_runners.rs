@@ -568,6 +568,13 @@ fn package_name(spec: &str) -> String {
     }
 }
 
+/// Whether a package spec (`name@1`, `@scope/name`) names a well-known tool or a vendor's own
+/// package, for the other readers of fetched packages (deno's `npm:` and `jsr:` specifiers).
+pub fn well_known(spec: &str) -> bool {
+    let name = package_name(spec);
+    !name.is_empty() && (vetted(&name) || super::lexicon::is(&name, super::lexicon::PROGRAM))
+}
+
 /// Whether a package name is a well-known tool or published under a vendor's own scope.
 fn vetted(name: &str) -> bool {
     WELL_KNOWN.binary_search(&name).is_ok()

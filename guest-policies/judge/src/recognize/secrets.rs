@@ -1651,7 +1651,7 @@ fn downloads(
             ));
         }
     }
-    unvetted_install(cmd, out);
+    super::sources::judge(cmd, s, index, out);
     // The package runner that started the program (`npx --yes x@latest`, `pnpm dlx x@1`, `uvx
     // --from git+URL x`): its own words are judged as the install they are.
     if let Some((runner, words)) = cmd.launcher.split_first() {
@@ -1661,7 +1661,7 @@ fn downloads(
             launcher: &[],
             ..*cmd
         };
-        unvetted_install(&launched, out);
+        super::sources::judge_runner(&launched, out);
     }
     fresh_binary(cmd, ctx, out);
     // Running, sourcing or making executable a downloaded file.
@@ -1710,197 +1710,6 @@ fn downloads(
             "remote-code.run-download",
             Severity::Verify,
             format!("{p} runs {t} from its stdin, downloaded from the network and not reviewed"),
-        ));
-    }
-}
-
-/// Packages from arbitrary URLs, repositories or unpinned registry tags, installed or fetched
-/// and run (their install scripts and binaries run), and package indexes on arbitrary hosts.
-fn unvetted_install(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let p = cmd.program;
-    // Packages from arbitrary URLs or repositories, installed (their install scripts run).
-    let installs = match p {
-        "pip" | "pip3" | "pipx" | "uv" | "uvx" | "poetry" => {
-            cmd.words()
-                .any(|w| w == "install" || w == "add" || w == "--from" || p == "uvx" || p == "pipx")
-                && cmd.words().any(|w| {
-                    w.starts_with("git+") || w.starts_with("http://") || w.starts_with("https://")
-                })
-        }
-        "npm" | "pnpm" | "yarn" | "bun" => {
-            cmd.words().any(|w| matches!(w, "install" | "i" | "add"))
-                && cmd.words().any(|w| {
-                    w.starts_with("git+")
-                        || w.starts_with("http")
-                        || w.starts_with("github:")
-                        || has(w, ".tgz") && has(w, "://")
-                })
-                // `pnpm dlx` / `yarn dlx` always fetch the package and run it.
-                || cmd.operands(&[]).next() == Some("dlx")
-                    && cmd
-                        .operands(&["-p", "--package"])
-                        .nth(1)
-                        .is_some_and(fetched_unpinned)
-        }
-        // `npx --yes PKG@latest`: fetched from the registry at this moment and run without a
-        // prompt; a pinned project dependency (`npx --yes eslint`) runs what the lockfile holds.
-        "npx" | "bunx" | "pnpx" => {
-            cmd.words().any(|w| w == "--yes" || w == "-y")
-                && cmd
-                    .operands(&["-p", "--package"])
-                    .next()
-                    .is_some_and(fetched_package)
-        }
-
-        // `@latest` and a branch (`@main`, `@master`, `@HEAD`) are whatever the repository
-        // holds at this moment, as unpinned as a URL.
-        // `go install X@latest` fetches, builds and puts X on the PATH the way `go run` runs it.
-        // The Go project's own modules (`golang.org/x/...`: gopls, goimports, govulncheck;
-        // `golang.org/dl/...`: its release downloaders) are vetted at any version, as long as
-        // the checksum database still checks them (no `GOSUMDB=off`, `GONOSUMDB`,
-        // `GOINSECURE`, `GOFLAGS`, `GOPRIVATE`, `GONOPROXY` on the line).
-        "go" => {
-            let checked = !cmd.assignments.iter().chain(cmd.prefix).any(|a| {
-                [
-                    "GOSUMDB=",
-                    "GONOSUMDB=",
-                    "GONOSUMCHECK=",
-                    "GOINSECURE=",
-                    "GOFLAGS=",
-                    "GOPRIVATE=",
-                    "GONOPROXY=",
-                ]
-                .iter()
-                .any(|v| a.starts_with(v))
-            });
-            let go_project = |w: &str| {
-                checked && (w.starts_with("golang.org/x/") || w.starts_with("golang.org/dl/"))
-            };
-            cmd.words().any(|w| w == "run" || w == "install")
-                && cmd.words().any(|w| {
-                    has(w, "://")
-                        || w.rsplit_once('@').is_some_and(|(_, v)| {
-                            matches!(
-                                v,
-                                "latest" | "main" | "master" | "HEAD" | "dev" | "develop" | "trunk"
-                            )
-                        }) && !go_project(w)
-                })
-        }
-        "cargo" => {
-            cmd.words().any(|w| w == "install")
-                && cmd
-                    .words()
-                    .any(|w| w == "--git" || w.starts_with("--index"))
-        }
-        // gem's own source options (gem-install(1): `--source URL`, `--clear-sources`), and a
-        // source added for every later install (`gem sources --add URL`).
-        "gem" => {
-            cmd.words().any(|w| w == "install" || w == "update")
-                && cmd.words().any(|w| {
-                    w == "--source"
-                        || w.starts_with("--source=")
-                        || w == "-s"
-                        || w == "--clear-sources"
-                })
-                || cmd.words().any(|w| w == "sources")
-                    && cmd
-                        .words()
-                        .any(|w| w == "--add" || w == "-a" || w.starts_with("--add="))
-        }
-        // A conda channel (`-c NAME`, `--channel=NAME`, a channel URL) is an index anyone can
-        // create on anaconda.org: only Anaconda's own (`defaults`, `main`, `r`, `msys2`,
-        // `anaconda`) and the community- or vendor-maintained ones (`conda-forge`, `bioconda`,
-        // `nvidia`, `pytorch`) are vetted. A package from any other runs its own install
-        // scripts, like `pip install -i URL`.
-        "conda" | "mamba" | "micromamba" => {
-            const VETTED: &[&str] = &[
-                "anaconda",
-                "bioconda",
-                "conda-forge",
-                "defaults",
-                "main",
-                "msys2",
-                "nvidia",
-                "pytorch",
-                "r",
-            ];
-            let words: Vec<&str> = cmd.words().collect();
-            words
-                .iter()
-                .any(|w| matches!(*w, "install" | "create" | "update" | "upgrade"))
-                && words.iter().enumerate().any(|(i, w)| {
-                    let channel = match *w {
-                        "-c" | "--channel" => words.get(i + 1).copied(),
-                        _ => w
-                            .strip_prefix("--channel=")
-                            .or_else(|| w.strip_prefix("-c").filter(|c| !c.is_empty())),
-                    };
-                    channel.is_some_and(|c| {
-                        let c = c.trim_end_matches('/');
-                        let name = c
-                            .strip_prefix("https://conda.anaconda.org/")
-                            .or_else(|| c.strip_prefix("https://anaconda.org/"))
-                            .unwrap_or(c);
-                        !VETTED.contains(&name.to_ascii_lowercase().as_str())
-                    })
-                })
-                // `pkg::name` picks a channel per package (`some-user::cudatoolkit`).
-                || words.iter().any(|w| {
-                    w.split_once("::").is_some_and(|(ch, pkg)| {
-                        !ch.is_empty()
-                            && !pkg.is_empty()
-                            && !w.starts_with('-')
-                            && !VETTED.contains(&ch.to_ascii_lowercase().as_str())
-                    })
-                }) && words.iter().any(|w| matches!(*w, "install" | "create" | "update"))
-        }
-        // A third party's tap (`brew tap user/repo`, `brew install user/repo/formula`): its
-        // formulae are Ruby that runs at install, reviewed by no one but their author.
-        "brew" => {
-            let ops: Vec<&str> = cmd.operands(&[]).collect();
-            let third_party = |name: &str, parts: usize| {
-                name.split('/').count() == parts
-                    && !name.to_ascii_lowercase().starts_with("homebrew/")
-                    && !name.contains("://")
-            };
-            match ops.as_slice() {
-                ["tap", name, ..] => third_party(name, 2),
-                ["install" | "reinstall" | "upgrade", names @ ..] => {
-                    names.iter().any(|n| third_party(n, 3))
-                }
-                _ => false,
-            }
-        }
-        _ => false,
-    };
-    // A package index or registry pointed at an arbitrary host.
-    let untrusted_index = matches!(
-        p,
-        "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv" | "poetry" | "pipx"
-    ) && cmd.words().any(|w| {
-        (w.starts_with("--index-url")
-            || w.starts_with("--extra-index-url")
-            || w.starts_with("-i") && p.starts_with("pip")
-            || w.starts_with("--registry"))
-            && has(w, "http://")
-    }) || (matches!(p, "pip" | "pip3" | "npm" | "yarn" | "pnpm" | "uv")
-        && cmd.words().any(|w| w == "install" || w == "add"))
-        && ctx_env_index(cmd);
-    if untrusted_index {
-        out.push(finding(
-            Family::RemoteCode,
-            "remote-code.untrusted-index",
-            Severity::Confirm,
-            format!("{p} installs packages from an index on an arbitrary host"),
-        ));
-    }
-    if installs {
-        out.push(finding(
-            Family::RemoteCode,
-            "remote-code.install-unvetted",
-            Severity::Confirm,
-            format!("{p} installs and runs code from an unvetted source"),
         ));
     }
 }
@@ -2240,42 +2049,6 @@ fn vault_key_path(cmd: &Cmd<'_>, ops: &[&str]) -> Option<(Severity, &'static str
     }
 }
 
-/// A package named with a registry tag or version (`create-x@latest`, `@scope/cli@2`), a URL
-/// or a git source: fetched when the command runs, never reviewed in the project.
-/// A package `pnpm dlx` / `yarn dlx` fetches from the registry (or a URL) and runs at a version
-/// nobody pinned: `x@1.2.3` is one release, reviewable and reproducible (as `npx x@1.2.3` is,
-/// which goes ahead); `x@latest`, `x@^3`, a bare `@scope/x` or a URL are whatever the source
-/// holds now. (`npx --yes` keeps its own rule: the agent skipped the install prompt.)
-fn fetched_unpinned(pkg: &str) -> bool {
-    fetched_package(pkg) && !pinned_release(pkg)
-}
-
-/// `name@1.2.3` (with a pre-release or build suffix: `1.9.4-beta.1`): an exact version.
-fn pinned_release(pkg: &str) -> bool {
-    let Some((_, version)) = pkg.rsplit_once('@').filter(|(name, _)| !name.is_empty()) else {
-        return false;
-    };
-    let core = version.split(['-', '+']).next().unwrap_or("");
-    let mut parts = core.split('.');
-    !pkg.contains("://")
-        && (0..3).all(|_| {
-            parts
-                .next()
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        })
-        && parts.next().is_none()
-}
-
-fn fetched_package(pkg: &str) -> bool {
-    has(pkg, "://")
-        || pkg.starts_with('@')
-        || pkg.starts_with("git+")
-        || pkg.starts_with("git:")
-        || pkg.starts_with("git@")
-        || pkg.starts_with("github:")
-        || pkg.rfind('@').is_some_and(|at| at > 0)
-}
-
 /// The 1Password CLI (`op`): its deletes. A vault holds every item in it, so deleting one is
 /// destroying secrets for good; one item, a document, a user or a group is bounded (an item
 /// deleted with `--archive` can be restored, still a confirmation).
@@ -2303,20 +2076,6 @@ pub fn one_password(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         severity,
         format!("op {object} {verb} {what}"),
     ));
-}
-
-/// `PIP_INDEX_URL=http://...` and the like, given to the command.
-fn ctx_env_index(cmd: &Cmd<'_>) -> bool {
-    cmd.assignments.iter().chain(cmd.prefix).any(|a| {
-        let up = a.to_ascii_uppercase();
-        (has(&up, "INDEX_URL") || has(&up, "REGISTRY"))
-            && (has(&up, "=HTTP://")
-                || up.split('=').nth(1).is_some_and(|v| {
-                    v.split("://")
-                        .nth(1)
-                        .is_some_and(|h| h.starts_with(|c: char| c.is_ascii_digit()))
-                }))
-    })
 }
 
 /// Services a project routinely uploads build artifacts to (coverage, test echo servers, error
