@@ -1805,7 +1805,6 @@ fn the_reference_forms_near_misses_stay_allowed() {
         "dotnet nuget locals all --clear",
         "dotnet restore",
         "pip config set global.index-url https://pypi.org/simple",
-        "pip config set global.trusted-host pypi.org",
         "yarn config set npmRegistryServer https://registry.yarnpkg.com",
         "psql -f migrations/0001_init.sql",
         "psql -h db.internal -f queries/top_customers.sql",

@@ -430,7 +430,6 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             metadata_credentials(cmd, out);
         }
         "scp" | "rsync" | "sftp" => keys_copied_off(cmd, out),
-        "npm" | "pnpm" | "yarn" | "pip" | "pip3" => package_index_switched(cmd, out),
         _ => {}
     }
 }
@@ -665,52 +664,3 @@ fn keys_copied_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-/// The package index every later install reads, switched to another one (`npm config set
-/// registry URL`, `pip config set global.index-url URL`): what is installed from then on comes
-/// from a source nobody vetted. The public indexes themselves go ahead.
-fn package_index_switched(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let mut ops = cmd.operands(&[]);
-    if ops.next() != Some("config") || ops.next() != Some("set") {
-        return;
-    }
-    let Some(key) = ops.next() else { return };
-    let (key, inline) = match key.split_once('=') {
-        Some((k, v)) => (k, Some(v)),
-        None => (key, None),
-    };
-    let lower = key.to_ascii_lowercase();
-    let index_key = lower == "registry"
-        || lower.ends_with(":registry")
-        || lower == "npmregistryserver"
-        || lower.ends_with("index-url")
-        || lower.ends_with("index_url");
-    let Some(url) = inline.or_else(|| ops.next()) else {
-        return;
-    };
-    if !index_key {
-        return;
-    }
-    let public = [
-        "registry.npmjs.org",
-        "registry.yarnpkg.com",
-        "pypi.org/simple",
-        // The code hosts' own package registries.
-        "npm.pkg.github.com",
-        "gitlab.com/api/v4/",
-        "pkgs.dev.azure.com/",
-        ".codeartifact.",
-    ]
-    .iter()
-    .any(|h| url.contains(h) && url.starts_with("https://"));
-    if !public {
-        out.push(finding(
-            Family::RemoteCode,
-            "remote-code.package-index-switched",
-            Severity::Confirm,
-            format!(
-                "{} points every later install at {url}, a package index nobody vetted",
-                cmd.program
-            ),
-        ));
-    }
-}

@@ -981,6 +981,7 @@ const VETTED_HOSTS: &[&str] = &[
     "packages.cloud.google.com",
     "packages.microsoft.com",
     "packagist.org",
+    "pkg.github.com",
     "pkgs.k8s.io",
     "plugins.gradle.org",
     "powershellgallery.com",
