@@ -69,13 +69,22 @@ fn reads_secret(cmd: &Cmd<'_>) -> Option<(String, &'static str)> {
             }
             // `-d @FILE`, `host:@FILE`; a path with `@` in a folder's name
             // (`legacy_credentials/me@corp.dev/adc.json`) is read whole first.
-            let path = if paths::secret(a).is_some() {
+            let whole = paths::secret(a);
+            let path = if whole.is_some() {
                 a
             } else {
                 a.rsplit('@').next().unwrap_or(a)
             };
             let path = path.rsplit('<').next().unwrap_or(path);
-            if let Some(what) = paths::secret(path) {
+            // `path` is a suffix of `a`: of the same length, it is `a`, whose answer is
+            // `whole` (a pure function of the word). Most words hold no `@` or `<`, and were
+            // read twice (paths::secret was 4.6 % of the judge's time on the corpus, in perf).
+            let what = if path.len() == a.len() {
+                whole
+            } else {
+                paths::secret(path)
+            };
+            if let Some(what) = what {
                 return Some((path.to_owned(), what));
             }
             // `tar czf x.tgz ~/.ssh`, `cp -r ~/.aws /tmp`.
