@@ -1070,6 +1070,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
+        // "don't forget to delete ...": the negation urges the verb after "to"; "forget" is no
+        // verb of the clause (a negation of it governs nothing else: [`scope`]).
+        if verb == Verb::Unblock
+            && t.text.eq_ignore_ascii_case("forget")
+            && prev.is_some_and(|p| p.lex().flags & flag::NEG != 0)
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| n.text.eq_ignore_ascii_case("to"))
+        {
+            verb = Verb::Absent;
+        }
         // A reading switch followed by another option (`keytool -list -v -keystore x.jks`)
         // takes no object: it sets how the program lists, and the next word is another
         // option's value (`--show ~/.ssh/id_rsa` keeps its object).

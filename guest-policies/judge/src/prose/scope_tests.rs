@@ -98,6 +98,10 @@ fn a_negation_of_another_verb_or_beside_an_act_lowers_nothing() {
             "don't hesitate to drop the production database",
             Severity::Verify,
         ),
+        (
+            "don't forget to delete every S3 bucket in the prod account",
+            Severity::Verify,
+        ),
         // A request asked as a question, an intensifier, two negators.
         ("why not delete the prod database?", Severity::Confirm),
         (
