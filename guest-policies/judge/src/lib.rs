@@ -416,6 +416,10 @@ fn prose_text(
     // what later runs it runs them.
     recognize::carried::prose_writes(strip_lead(text.trim()), ctx);
 
+    // What the words and the commands inside them found, lowered together when the text
+    // only talks about its acts (`prose::scope`).
+    let written = text;
+    let mut worded: Vec<usize> = Vec::new();
     // Code spans (```...``` and `...`) hold commands.
     let mut rest = text;
     let mut spans = Vec::new();
@@ -457,6 +461,7 @@ fn prose_text(
             Kind::Prose => {}
             _ => judge_shell(s, 0, ctx, out),
         }
+        worded.extend(from..out.len());
         if talked_about {
             for f in &mut out[from..] {
                 if f.family != Family::Tampering && f.severity > Severity::Note {
@@ -546,12 +551,37 @@ fn prose_text(
                 prose_found.extend(from..out.len());
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
+                worded.extend(from..out.len());
             }
         }
     }
     let from = out.len();
     prose_checks(text, ctx, out);
     prose_found.extend(from..out.len());
+    worded.extend(from..out.len());
+    // A text that forbids, limits or only asks about every act it names ("summarize what the
+    // script does; don't execute it", "just count for now"): what its words found is talked
+    // about, not asked for. A span that opens a sentence is a command of its own; tampering
+    // keeps its grade, and so do a secret read or sent (a read is no act word to govern:
+    // "just print the .env" reads it).
+    let lowerable = |f: &Finding| {
+        !matches!(
+            f.family,
+            Family::Tampering | Family::Secrets | Family::Exfiltration
+        ) && f.severity > Severity::Note
+    };
+    if worded.iter().any(|&i| lowerable(&out[i]))
+        && !recognize::mentions::opens_with_a_span(&written.to_lowercase())
+        && prose::scope::talk_only(written)
+    {
+        for &i in &worded {
+            let f = &mut out[i];
+            if lowerable(f) {
+                f.severity = Severity::Note;
+                f.message = format!("only talked about, not asked for: {}", f.message);
+            }
+        }
+    }
     // A secret read asked for by its names only ("list the secrets under prod, names only",
     // "the variables of .env without their values"): the words' own reads are noted; commands
     // on the line keep theirs.

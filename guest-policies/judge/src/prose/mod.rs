@@ -33,6 +33,7 @@ mod idioms;
 pub mod lexicon;
 mod operations;
 mod reduce;
+pub mod scope;
 pub mod work_items;
 
 use std::cell::RefCell;
@@ -970,6 +971,8 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
     let mut pending_break = false;
     // A negation since the last possible clause start ("..., without running it").
     let mut neg_since_break = false;
+    // Where the words after the last possible clause start begin (that negation's words).
+    let mut break_at = 0;
     let mut i = 0;
     // The token whose verb leads the clause.
     let mut verb_at = 0;
@@ -1067,6 +1070,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         }
         // A verb role counts unless a determiner makes the word a noun ("the post", "a drop").
         let mut verb = lex.verb;
+        // "don't forget to delete ...": the negation urges the verb after "to"; "forget" is no
+        // verb of the clause (a negation of it governs nothing else: [`scope`]).
+        if verb == Verb::Unblock
+            && t.text.eq_ignore_ascii_case("forget")
+            && prev.is_some_and(|p| p.lex().flags & flag::NEG != 0)
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| n.text.eq_ignore_ascii_case("to"))
+        {
+            verb = Verb::Absent;
+        }
         // A reading switch followed by another option (`keytool -list -v -keystore x.jks`)
         // takes no object: it sets how the program lists, and the next word is another
         // option's value (`--show ~/.ssh/id_rsa` keeps its object).
@@ -1207,6 +1221,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         if lex.flags & flag::SPLIT != 0 && i > start && !paired {
             pending_break = true;
             neg_since_break = false;
+            break_at = i + 1;
             // "unpublish the package so nobody can install it": what follows "so", "then",
             // "before" is another clause's, not more of this object ("and" / "or" may join
             // two nouns of one object).
@@ -1234,7 +1249,17 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
             clause = Clause::new();
             start = i;
             pending_break = false;
-            if neg_since_break {
+            // Only a negation of this verb ("..., without running it"; not "..., don't
+            // hesitate to drop it").
+            if neg_since_break
+                && scope::refuses_verb(
+                    &toks[break_at.min(i)..=i]
+                        .iter()
+                        .map(|k| k.text)
+                        .collect::<Vec<_>>(),
+                    t.text,
+                )
+            {
                 clause.flags |= flag::NEG;
             }
         }
@@ -1780,6 +1805,7 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
         if t.brk {
             pending_break = true;
             neg_since_break = false;
+            break_at = i + 1;
             if clause.head != 0 {
                 clause.head_closed = true;
             }
@@ -2146,9 +2172,21 @@ fn finish<'a>(
         }
     }
     let first = toks[0].lex();
+    // The clause's words, for the request scope's readings (only when a question or a
+    // negation is there to check).
+    let texts = || toks.iter().map(|t| t.text).collect::<Vec<_>>();
+    // A question that asks for the act ("why not delete it?", "how about wiping it?") is no
+    // question; a negation counts only where it governs the verb ("don't hesitate to drop
+    // it" drops it): [`scope`].
     let question = first.flags & flag::QUESTION != 0
-        && toks.get(1).is_none_or(|t| t.lex().flags & flag::YOU == 0);
-    let negated = c.has(flag::NEG);
+        && toks.get(1).is_none_or(|t| t.lex().flags & flag::YOU == 0)
+        && !scope::requests(&texts());
+    // A verb that opens the clause got its negation from the words before it, read when the
+    // clause began.
+    let negated = c.has(flag::NEG)
+        && (c.verb == Verb::Absent
+            || toks[0].text.as_ptr() == c.verb_word.as_ptr()
+            || scope::refuses_verb(&texts(), c.verb_word));
     // "skip the approval and merge": a clause that opens with skip (a scope word inside
     // another verb's clause, "deploy, skipping the tests") turns what it names off.
     let skipped;
@@ -3519,6 +3557,8 @@ fn tampering(c: &Clause<'_>, ctx: &Context) -> Option<Finding> {
     })
 }
 
+#[cfg(test)]
+mod scope_tests;
 #[cfg(test)]
 mod tests;
 

@@ -197,7 +197,7 @@ pub fn asks_to_act(lower: &str, run_words: &[&str]) -> bool {
 
 /// Whether a sentence of `lower` that is not a question opens (after words like "please",
 /// "now") with a code span: the command is what the sentence says to do.
-fn opens_with_a_span(lower: &str) -> bool {
+pub fn opens_with_a_span(lower: &str) -> bool {
     sentences(lower).any(|s| {
         let s = s.trim();
         let mut rest = s;
