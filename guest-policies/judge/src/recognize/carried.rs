@@ -560,7 +560,7 @@ fn record_fixture_copies(cmd: &Cmd<'_>, ctx: &mut Context) {
         // Into a folder: the file lands under its own name.
         let last = paths::file_name(to.trim_end_matches('/'));
         let to = if to.ends_with('/') || payload(&format!("{last}/x")) == Payload::Fixture {
-            format!("{}/{}", to.trim_end_matches('/'), paths::file_name(&from))
+            format!("{}/{}", to.trim_end_matches('/'), paths::file_name(from))
         } else {
             to
         };
