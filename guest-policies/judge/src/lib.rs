@@ -2464,6 +2464,12 @@ mod fanout_tests;
 mod payload_tests;
 
 #[cfg(test)]
+mod protocol_words_tests;
+
+#[cfg(test)]
+mod verified_downloads_tests;
+
+#[cfg(test)]
 mod fast_path_tests;
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //! existing object, a device not attached here) or a dangerous part added keeps its verdict.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, CONFIRM, at_least, expect, expect_allowed, expect_at_least};
+use crate::severity_tables::{
+    ALLOW, CONFIRM, VERIFY, at_least, expect, expect_allowed, expect_at_least,
+};
 
 #[test]
 fn a_loop_device_over_a_scratch_image_attached_on_the_line() {
@@ -381,4 +383,56 @@ fn a_test_keyring_in_the_temporary_directory_and_a_local_clusters_fixture() {
         &["ln -s ~/.gnupg /tmp/gpgtest"],
         Severity::Confirm,
     )]);
+}
+
+/// The other stores kept whole in one folder (`STORE_HOMES`): pass's, gopass's, Sequoia's and
+/// an NSS database, made by mktemp on the line or named in the temporary directory, are test
+/// stores; the same command on the real store, a store joined by `;`, or a folder the line
+/// does not show keeps its grade.
+#[test]
+fn a_test_store_in_a_folder_made_on_the_line_is_scratch() {
+    expect(&[
+        (
+            "export PASSWORD_STORE_DIR=$(mktemp -d) && pass init t@example.invalid && pass rm -rf demo",
+            &[],
+            ALLOW,
+        ),
+        (
+            "PASSWORD_STORE_DIR=$(mktemp -d) pass rm -r ci/tokens",
+            &[],
+            ALLOW,
+        ),
+        (
+            "export GOPASS_HOMEDIR=\"$(mktemp -d)\" && gopass init --crypto age && gopass rm -r -f demo",
+            &[],
+            ALLOW,
+        ),
+        (
+            "certutil -D -n 'test ca' -d sql:/tmp/nss-probe.Xq1",
+            &[],
+            ALLOW,
+        ),
+        // The real store.
+        ("pass rm -rf work", &[], VERIFY),
+        ("gopass rm -r -f work", &[], VERIFY),
+        // A `;`: the export may have failed and the delete still runs.
+        (
+            "export PASSWORD_STORE_DIR=$(mktemp -d); pass rm -rf work",
+            &[],
+            VERIFY,
+        ),
+        // A folder the line does not show, or one outside the temporary directory.
+        ("PASSWORD_STORE_DIR=$DIR pass rm -rf work", &[], VERIFY),
+        (
+            "PASSWORD_STORE_DIR=~/.password-store pass rm -rf work",
+            &[],
+            VERIFY,
+        ),
+        // mktemp told to make it elsewhere.
+        (
+            "PASSWORD_STORE_DIR=$(mktemp -d -p ~/.password-store) pass rm -rf work",
+            &[],
+            VERIFY,
+        ),
+    ]);
 }

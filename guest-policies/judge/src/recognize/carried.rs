@@ -197,6 +197,9 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
             }
         }
     }
+    if matches!(p, "cp" | "mv" | "install" | "ln") {
+        record_fixture_copies(cmd, ctx);
+    }
     if let Some((file, what)) = dump_output(cmd) {
         ctx.secret_copies.push((file.to_owned(), what));
     }
@@ -545,6 +548,25 @@ fn joined(dir: Option<&str>, input: &str) -> String {
             format!("{}/{input}", d.trim_end_matches(['/', '\\']))
         }
         _ => input.to_owned(),
+    }
+}
+
+/// A real file copied into a test folder (`cp exports/customers.csv tests/fixtures/`) holds
+/// what it was copied from: the test folder's name lowers nothing it carries
+/// ([`super::payloads::Payload::Fixture`]).
+fn record_fixture_copies(cmd: &Cmd<'_>, ctx: &mut Context) {
+    use super::payloads::{Payload, payload};
+    for (from, to) in copies(cmd) {
+        // Into a folder: the file lands under its own name.
+        let last = paths::file_name(to.trim_end_matches('/'));
+        let to = if to.ends_with('/') || payload(&format!("{last}/x")) == Payload::Fixture {
+            format!("{}/{}", to.trim_end_matches('/'), paths::file_name(from))
+        } else {
+            to
+        };
+        if payload(&to) == Payload::Fixture {
+            record_archive(&to, &[from.to_owned()], ctx);
+        }
     }
 }
 
@@ -1715,6 +1737,9 @@ fn opened_shell(
 pub const LOCAL_GIT: &[&str] = &[
     "git.reset-hard",
     "git.clean-force",
+    // `git checkout -B main origin/main` in a fresh clone: its local main holds only what the
+    // remote had.
+    "git.branch-reset",
     "git.checkout-discard",
     "git.restore-discard",
     "git.stash-drop",

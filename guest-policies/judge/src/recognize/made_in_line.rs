@@ -11,6 +11,8 @@
 //!   are in a keyring made a moment ago;
 //! - a GnuPG home in the temporary directory named by `--homedir` (a test keyring, as a
 //!   database file there is a scratch database), unless an earlier step linked it elsewhere;
+//!   the same for the other stores kept whole in one folder ([`STORE_HOMES`]: pass's
+//!   `PASSWORD_STORE_DIR`, gopass's, Sequoia's, an NSS database's `-d`);
 //! - a minikube profile started on the line (`minikube start -p e2e && kubectl --context e2e
 //!   delete ns demo`): minikube writes the context of that name to point at its own cluster;
 //! - an object whose creation fails when it exists (a namespace, a branch, a release: the
@@ -141,10 +143,14 @@ fn fresh_folder(value: &str) -> bool {
         })
 }
 
-/// Whether `GNUPGHOME` holds a folder `mktemp -d` made on this line: set on the command
-/// itself, or exported by an earlier command of the chain, with `TMPDIR` left alone.
-fn fresh_gnupg_home(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> bool {
-    let fresh = |w: &str| w.strip_prefix("GNUPGHOME=").is_some_and(fresh_folder);
+/// Whether the variable `var` holds a folder `mktemp -d` made on this line: set on the
+/// command itself, or exported by an earlier command of the chain, with `TMPDIR` left alone.
+fn fresh_home(var: &str, cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> bool {
+    let fresh = |w: &str| {
+        w.strip_prefix(var)
+            .and_then(|r| r.strip_prefix('='))
+            .is_some_and(fresh_folder)
+    };
     let tmpdir = |w: &str| w.starts_with("TMPDIR=");
     if ctx.env.exported.iter().any(|(n, _)| n == "TMPDIR")
         || s.commands[..=index].iter().any(|c| {
@@ -161,13 +167,12 @@ fn fresh_gnupg_home(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) 
     }
     let mut set = false;
     for c in &s.commands[..index] {
-        let names_it = c
-            .words
-            .iter()
-            .chain(c.assignments.iter())
-            .any(|w| w.starts_with("GNUPGHOME=") || w.as_ref() == "GNUPGHOME");
+        let names_it =
+            c.words.iter().chain(c.assignments.iter()).any(|w| {
+                w.as_ref() == var || w.strip_prefix(var).is_some_and(|r| r.starts_with('='))
+            });
         if names_it {
-            // The latest setting wins; only `export GNUPGHOME=$(mktemp -d)` makes it fresh.
+            // The latest setting wins; only `export VAR=$(mktemp -d)` makes it fresh.
             set = c.words.first().is_some_and(|w| w == "export")
                 && c.words[1..].iter().any(|w| fresh(w));
         }
@@ -185,34 +190,58 @@ const GPG_DELETES: &[&str] = &[
     "--delete-secret-and-public-keys",
 ];
 
-/// Why a gpg command only deletes keys from a keyring made on this line.
+/// Key and password stores kept whole in one folder that a variable or an option names (from
+/// each program's reference): the programs, the variable, the option, and what the folder is
+/// called. A store in a folder made on the line, or named in the temporary directory, is a
+/// test store: what is deleted from it is nobody's.
+const STORE_HOMES: &[(&[&str], &str, &str, &str)] = &[
+    (&["gpg", "gpg2"], "GNUPGHOME", "--homedir", "GnuPG home"),
+    (&["pass"], "PASSWORD_STORE_DIR", "", "password store"),
+    (&["gopass"], "GOPASS_HOMEDIR", "", "gopass store"),
+    (&["sq"], "SEQUOIA_HOME", "--home", "Sequoia home"),
+    (&["certutil", "pk12util"], "", "-d", "NSS database"),
+];
+
+/// Why a key or password store's command only touches a store made on this line or named in
+/// the temporary directory.
 fn scratch_keyring(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> Option<String> {
-    if !matches!(cmd.program, "gpg" | "gpg2") || !cmd.words().any(|w| GPG_DELETES.contains(&w)) {
-        return None;
-    }
-    // A keyring in the temporary directory named on the command (`--homedir /tmp/gpgtest`),
-    // not linked elsewhere by an earlier step: a test keyring, as a database file there is a
-    // scratch database ([`super::scratch`]).
-    let homes: Vec<&str> = cmd
-        .args
+    let (_, var, option, what) = STORE_HOMES
         .iter()
-        .enumerate()
-        .filter_map(|(i, a)| {
-            if a == "--homedir" {
-                Some(cmd.args.get(i + 1).map_or("", |v| &**v))
-            } else {
-                a.strip_prefix("--homedir=")
-            }
-        })
-        .collect();
-    if let [home] = homes.as_slice() {
-        return (temporary(home) && !super::scratch::linked(home.trim_matches(['"', '\'']), ctx))
-            .then(|| format!("keys of the GnuPG home {home} in the temporary directory"));
-    }
-    if !homes.is_empty() || !fresh_gnupg_home(cmd, s, index, ctx) {
+        .find(|(programs, ..)| programs.contains(&cmd.program))?;
+    // gpg does more than delete (an export, a trust change): only its deletes are lowered.
+    if matches!(cmd.program, "gpg" | "gpg2") && !cmd.words().any(|w| GPG_DELETES.contains(&w)) {
         return None;
     }
-    Some("keys of a GnuPG home made by mktemp on this line".to_owned())
+    // A store in the temporary directory named on the command (`--homedir /tmp/gpgtest`,
+    // `-d sql:/tmp/nss`), not linked elsewhere by an earlier step: a test store, as a
+    // database file there is a scratch database ([`super::scratch`]).
+    let homes: Vec<&str> = if option.is_empty() {
+        Vec::new()
+    } else {
+        cmd.args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                if a == option {
+                    Some(cmd.args.get(i + 1).map_or("", |v| &**v))
+                } else {
+                    a.strip_prefix(option)
+                        .and_then(|r| r.strip_prefix('='))
+                        .filter(|_| option.starts_with("--"))
+                }
+            })
+            .collect()
+    };
+    if let [home] = homes.as_slice() {
+        let folder = home.trim_matches(['"', '\'']);
+        let folder = folder.strip_prefix("sql:").unwrap_or(folder);
+        return (temporary(folder) && !super::scratch::linked(folder, ctx))
+            .then(|| format!("the {what} {home} in the temporary directory"));
+    }
+    if !homes.is_empty() || var.is_empty() || !fresh_home(var, cmd, s, index, ctx) {
+        return None;
+    }
+    Some(format!("a {what} made by mktemp on this line"))
 }
 
 /// Why a kubectl, oc or helm command works on a minikube cluster started on this line under

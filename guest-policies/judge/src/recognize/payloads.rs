@@ -20,6 +20,10 @@ use crate::substring::has;
 /// What a transfer carries, from the worst of its files' names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Payload {
+    /// Made for tests or as a placeholder, holding nobody's data: a file under `fixtures/`,
+    /// `testdata/`, `__fixtures__/`, or a template of a config (`.env.example`,
+    /// `config.yml.dist`, `settings.sample`). Lowest, so one real file beside it decides.
+    Fixture,
     /// One message's text to a mail service (`-F text=@notice.txt`, `body.html`).
     Message,
     /// A build's output: `dist/`, `*.whl`, `*.apk`, `*.tar.gz`, a release binary.
@@ -188,6 +192,9 @@ pub fn payload(file: &str) -> Payload {
     let name = f.trim_end_matches('/').rsplit('/').next().unwrap_or(&f);
     let ends = |exts: &[&str]| exts.iter().any(|e| name.ends_with(e));
     let any = |list: &[&str]| words(&f).any(|w| list.contains(&w));
+    if fixture(&f, name) {
+        return Payload::Fixture;
+    }
     // A source file is code whatever its folder's name (`src/payments/charge.ts`).
     if ends(SOURCE_EXT) {
         return Payload::Source;
@@ -219,6 +226,48 @@ pub fn payload(file: &str) -> Payload {
         return Payload::Message;
     }
     Payload::Other
+}
+
+/// Folders that hold test inputs by the conventions of test runners (Go's `testdata`, Jest's
+/// `__fixtures__`, pytest's and Rails' `fixtures`, `__mocks__`, VCR's `cassettes`).
+const FIXTURE_DIRS: &[&str] = &[
+    "fixtures",
+    "fixture",
+    "__fixtures__",
+    "testdata",
+    "test-data",
+    "test_data",
+    "__mocks__",
+    "cassettes",
+    "golden",
+    "snapshots",
+    "__snapshots__",
+];
+
+/// Suffixes of a config's template: the file committed in place of the real one, with
+/// placeholders where the secrets go.
+const TEMPLATE_SUFFIXES: &[&str] = &[
+    ".example",
+    ".sample",
+    ".template",
+    ".dist",
+    ".tmpl",
+    ".tpl",
+    ".defaults",
+];
+
+/// A test input or a config's template (see [`Payload::Fixture`]). `path` lowercased; a
+/// folder that is only named like one (`fixtures` as the whole path) counts too.
+fn fixture(path: &str, name: &str) -> bool {
+    let mut dirs = path.trim_start_matches("./").split('/');
+    dirs.next_back();
+    dirs.any(|d| FIXTURE_DIRS.contains(&d))
+        || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s))
+        || name.starts_with(".env.")
+            && matches!(
+                name.trim_start_matches(".env."),
+                "example" | "sample" | "template" | "dist" | "defaults"
+            )
 }
 
 /// Mail providers whose addresses are one person's own account.
@@ -433,6 +482,11 @@ pub fn grade(what: Payload, to: Place, storage: bool) -> Option<(Severity, &'sta
     let unknown = |s: Severity| if storage { None } else { Some(s) };
     let g = match (what, to) {
         (_, D::Own) => None,
+        // A test input or a template holds nobody's data: only putting it where anyone
+        // takes it, or on a host nothing is known of, is asked.
+        (P::Fixture, D::Service | D::ThirdParty) => None,
+        (P::Fixture, D::Public | D::Personal) => Some(Confirm),
+        (P::Fixture, D::Unknown) => unknown(Confirm),
         (P::People, D::Public | D::Personal | D::ThirdParty) => Some(Stop),
         (P::People, D::Unknown) => {
             return Some((
@@ -468,6 +522,7 @@ pub fn grade(what: Payload, to: Place, storage: bool) -> Option<(Severity, &'sta
         (P::Message, _) => "a message made public",
         (P::Other, D::Public) => "a public drop point",
         (P::Other, _) => "data leaves for a place the company does not control",
+        (P::Fixture, _) => "a test input leaves for a place the company does not control",
     };
     Some((g, why))
 }
@@ -475,6 +530,7 @@ pub fn grade(what: Payload, to: Place, storage: bool) -> Option<(Severity, &'sta
 /// Names for findings' messages.
 pub fn payload_name(p: Payload) -> &'static str {
     match p {
+        Payload::Fixture => "a test input",
         Payload::Message => "a message",
         Payload::Artefact => "a build artefact",
         Payload::Other => "data",
@@ -512,33 +568,6 @@ pub fn list_address(addr: &str) -> bool {
             "all" | "everyone" | "everybody" | "allusers" | "allcustomers"
         ) || PEOPLE.contains(&w)
     }) || domain.starts_with("lists.")
-}
-
-/// The commands of the text protocols of caches and stores (memcached's, Redis's inline
-/// commands) fed to a raw socket (`echo flush_all | nc cache 11211`): Some(None) when every
-/// line is a read (`stats`, `get k`, `INFO`, `PING`, `quit`), Some(Some(..)) when a line
-/// empties the store, None when the text is none of these (then it is data sent).
-pub fn protocol_command(text: &str) -> Option<Option<(Severity, String)>> {
-    let text = text.replace("\\r", "\n").replace("\\n", "\n");
-    let mut any = false;
-    for line in text.split(['\n', '\r', ';']) {
-        let Some(first) = line.split_whitespace().next() else {
-            continue;
-        };
-        let word = first.trim_matches(['"', '\'']).to_ascii_lowercase();
-        match word.as_str() {
-            "flush_all" | "flushall" | "flushdb" => {
-                return Some(Some((Severity::Stop, first.to_owned())));
-            }
-            "stats" | "get" | "gets" | "info" | "ping" | "version" | "quit" | "exists" | "ttl"
-            | "type" | "dbsize" | "scan" | "keys" | "mget" | "hget" | "hgetall" | "llen"
-            | "lrange" | "smembers" | "memory" | "slowlog" | "time" | "lastsave" | "echo" => {
-                any = true;
-            }
-            _ => return None,
-        }
-    }
-    any.then_some(None)
 }
 
 /// Words that name a whole audience a message goes to at once: a marketing send, a campaign,

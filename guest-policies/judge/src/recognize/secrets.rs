@@ -350,6 +350,18 @@ pub fn drop_point(dest: &str) -> bool {
 /// A destination that stays on this machine or its private network.
 pub fn local(dest: &str) -> bool {
     let d = dest.to_ascii_lowercase();
+    // HTTPie's and curl-less shorthands for this machine: `:8089/upload`, `:3000`.
+    if d.strip_prefix(':')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return true;
+    }
+    // `http://[::1]:8080/`: an IPv6 literal in brackets.
+    let after = d.split("://").nth(1).unwrap_or(&d);
+    let after = after.rsplit('@').next().unwrap_or(after);
+    if after.starts_with("[::1]") {
+        return true;
+    }
     let host = d
         .split("://")
         .nth(1)
@@ -365,6 +377,12 @@ pub fn local(dest: &str) -> bool {
         || host.starts_with("10.")
         || host.starts_with("192.168.")
         || host.ends_with(".local")
+        // RFC 6761: every `*.localhost` name is this machine.
+        || host.ends_with(".localhost")
+        || host
+            .strip_prefix("172.")
+            .and_then(|r| r.split('.').next()?.parse::<u8>().ok())
+            .is_some_and(|b| (16..=31).contains(&b))
         || host.ends_with(".internal")
         || host.ends_with(".svc")
         || host.ends_with(".cluster.local")
@@ -1361,12 +1379,15 @@ fn exfiltration(
         }
     }
     let p = cmd.program;
-    // What `echo X |` / `printf X |` feeds a raw socket to a cache or store is a command of
-    // its protocol (`flush_all`, `FLUSHALL`, `stats`): judged as that command, not as data.
+    // What `echo X |` / `printf X |` feeds a raw socket is a command of the protocol its port
+    // speaks (`flush_all`, `srvr`, `EHLO`, `HEAD / HTTP/1.1`): judged as that command, not as
+    // data (`protocol_words`). A bare `echo |` sends nothing (it ends `openssl s_client`'s
+    // session).
     if secret.is_none()
         && send.stdin
         && send.files.is_empty()
-        && matches!(p, "nc" | "ncat" | "netcat" | "socat" | "telnet")
+        && (matches!(p, "nc" | "ncat" | "netcat" | "socat" | "telnet")
+            || p == "openssl" && cmd.words().any(|w| w == "s_client"))
         && let Some(text) = upstream(s, index).find_map(|c| {
             let w = c.words.first()?;
             matches!(&**w, "echo" | "printf").then(|| {
@@ -1378,14 +1399,22 @@ fn exfiltration(
                     .join(" ")
             })
         })
-        && let Some(protocol) = payloads::protocol_command(&text)
+        && let Some(protocol) = (if text.trim_matches(['"', '\'', ' ']).is_empty() {
+            Some(None)
+        } else {
+            super::protocol_words::command(&text)
+        })
     {
-        out.extend(protocol.map(|(severity, word)| {
+        out.extend(protocol.map(|act| {
             finding(
-                Family::Database,
-                "database.flush",
-                severity,
-                format!("{p} sends `{word}` to {dest}: the cache or store it reaches is emptied"),
+                if act.rule.starts_with("remote-code") {
+                    Family::RemoteCode
+                } else {
+                    Family::Database
+                },
+                act.rule,
+                act.severity,
+                format!("{p} sends `{}` to {dest}: {}", act.word, act.why),
             )
         }));
         return;
@@ -1544,18 +1573,44 @@ fn downloads(
     for path in artifact_downloads(cmd) {
         ctx.downloads.push(path);
     }
-    // A checksum or signature checked against the publisher's clears the mark: what runs next
-    // is what was published (`sha256sum -c SHA256SUMS`, `gpg --verify`, `cosign verify-blob`).
-    if matches!(p, "sha256sum" | "sha512sum" | "shasum" | "b2sum") && cmd.flag(b"c", &["check"])
-        || matches!(p, "gpg" | "gpg2") && cmd.has(&["--verify"])
-        || p == "cosign"
-            && cmd
-                .operands(&[])
-                .next()
-                .is_some_and(|o| o.starts_with("verify"))
-        || p == "minisign" && cmd.flag(b"V", &[])
+    // A checksum or signature checked against the publisher's clears the mark of what it
+    // checks, when its failure stops what follows (`verified_downloads`).
+    if !ctx.downloads.is_empty()
+        && matches!(
+            p,
+            "sha256sum"
+                | "sha512sum"
+                | "sha1sum"
+                | "shasum"
+                | "b2sum"
+                | "md5sum"
+                | "gpg"
+                | "gpg2"
+                | "gpgv"
+                | "cosign"
+                | "minisign"
+        )
     {
-        ctx.downloads.clear();
+        let stdin = upstream(s, index).find_map(|c| {
+            matches!(c.words.first().map(|w| &**w), Some("echo" | "printf")).then(|| {
+                c.words[1..]
+                    .iter()
+                    .filter(|a| !a.starts_with('-'))
+                    .map(|a| a.replace("\\n", "\n"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        });
+        match super::verified_downloads::checks(cmd, s, index, stdin.as_deref()) {
+            Some(super::verified_downloads::Covers::All) => ctx.downloads.clear(),
+            Some(super::verified_downloads::Covers::Files(files)) => {
+                ctx.downloads.retain(|d| {
+                    let name = paths::file_name(d);
+                    !files.iter().any(|f| f == d || paths::file_name(f) == name)
+                });
+            }
+            None => {}
+        }
     }
     // Downloaders whose output option the lines below do not read (`fetch -o`, `ftp -o`,
     // `lwp-download URL F`, `certutil -urlcache -f URL F`...).
