@@ -5,6 +5,7 @@
 //!
 //! ```sh
 //! cargo run --release -q -p airlock-judge --example allocs -- eval
+//! cargo run --release -q -p airlock-judge --example allocs -- --recent 8 eval   # as late steps
 //! ```
 //!
 //! Prints the median, p90 and maximum count per action and the total over the corpus, for
@@ -43,12 +44,22 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--recent N`: each action judged as a late step, after the N actions before it (as the
+    // speed example does), to count what reading recent hints allocates.
+    let recent = labeled::recent_option(&mut args);
     let dir = PathBuf::from(
-        std::env::args()
-            .nth(1)
+        args.into_iter()
+            .next()
             .unwrap_or_else(|| "guest-policies/eval".into()),
     );
-    let cases = labeled::actions(&dir);
+    let mut cases = labeled::actions(&dir);
+    if let Some(n) = recent {
+        for case in &mut cases {
+            case.recent.clear();
+        }
+        cases = labeled::with_recent(cases, n);
+    }
     let mut alone = Vec::new();
     let mut all = Vec::new();
     let mut most = (0, "");

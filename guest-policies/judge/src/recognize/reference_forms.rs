@@ -663,4 +663,3 @@ fn keys_copied_off(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
     }
 }
-
