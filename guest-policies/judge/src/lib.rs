@@ -160,6 +160,33 @@ pub fn recent_readings(recent: &[&str]) -> Vec<RecentReading> {
     readings
 }
 
+/// A phrasal verb split around its object, the object being the hook or the guard: "turn the
+/// hook off", "switch the PreToolUse hook off", "shut it off" (at most four words between the
+/// verb and `off`). "Turn the lights off and read hooks.json" turns something else off.
+fn turned_off_split(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        if !matches!(
+            *w,
+            "turn" | "turns" | "turning" | "switch" | "switches" | "switching" | "shut" | "shuts"
+        ) {
+            return false;
+        }
+        let Some(off) = words[i + 1..].iter().take(5).position(|n| *n == "off") else {
+            return false;
+        };
+        words[i + 1..i + 1 + off].iter().any(|n| {
+            matches!(
+                *n,
+                "hook" | "hooks" | "guard" | "airlock" | "pretooluse" | "it" | "them"
+            )
+        })
+    })
+}
+
 /// A cheap test of whether a recent hint can establish anything (a download, a secret read):
 /// most cannot, and are not parsed.
 fn may_set_context(text: &str) -> bool {
@@ -2159,7 +2186,8 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 "empty",
             ]
             .iter()
-            .any(|k| has(&lower, k)))
+            .any(|k| has(&lower, k))
+            || turned_off_split(&lower))
         && ["hook", "pretooluse", "permissionrequest", "guard"]
             .iter()
             .any(|k| has(&lower, k))

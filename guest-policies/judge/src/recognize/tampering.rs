@@ -232,6 +232,27 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &mut Context, out: &mut Vec<Finding>) {
         .chain(cmd.redirects.iter().map(|r| &*r.target))
         .filter(place)
         .find_map(|w| paths::airlock_state(w).map(|what| (w, what)));
+    // Its control group written (`echo 1 > .../airlock.service/cgroup.freeze`, `cgroup.kill`,
+    // `cgroup.procs`): the kernel freezes, kills or moves the guard's processes, as a signal
+    // would. Read (`cat .../memory.current`), it only reports.
+    if let Some(w) = cmd
+        .words()
+        .chain(cmd.redirects.iter().map(|r| &*r.target))
+        .find(|w| {
+            has(w, "cgroup")
+                && w.to_ascii_lowercase().contains("airlock")
+                && super::writes::writes(cmd, w)
+        })
+    {
+        out.push(finding(
+            T,
+            "tampering.process",
+            Severity::Stop,
+            format!("{p} writes {w}: freezes, kills or moves airlock's processes through its control group"),
+        ));
+        ctx.tampering = true;
+        return;
+    }
     if cmd
         .words()
         .any(|w| has(w, "/proc/") && w.to_ascii_lowercase().contains("airlock"))
