@@ -238,3 +238,25 @@ fn powershell_lists_and_a_users_repositories() {
         (r#"Remove-Item -Recurse -Force bin, src"#, Severity::Confirm),
     ]);
 }
+
+#[test]
+fn every_file_of_a_data_directory_deleted_by_a_glob() {
+    expect_allowed(&[
+        r#"perl -e 'unlink glob "*.orig"'"#,
+        r#"php -r "array_map('unlink', glob('build/*'));""#,
+        r#"rm -f /tmp/pytest-of-dev/*"#,
+    ]);
+    expect_at_least(&[
+        (
+            r#"perl -e 'unlink glob "/var/lib/postgresql/16/main/*"'"#,
+            Severity::Verify,
+        ),
+        (
+            r#"php -r "array_map('unlink', glob('/srv/www/*'));""#,
+            Severity::Verify,
+        ),
+        (r#"sudo rm -f /etc/nginx/*"#, Severity::Verify),
+        // A pattern keeps the rest of the directory: confirmed, not more.
+        (r#"sudo rm -f /var/log/nginx/*.gz"#, Severity::Confirm),
+    ]);
+}
