@@ -2448,6 +2448,9 @@ mod equivalents_tests;
 mod other_languages_tests;
 
 #[cfg(test)]
+mod runtimes_tests;
+
+#[cfg(test)]
 mod plain_words_tests;
 
 #[cfg(test)]

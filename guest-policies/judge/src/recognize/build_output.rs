@@ -104,6 +104,8 @@ const BUILD_DIRS: &[&str] = &[
     "zig-out",
     ".dart_tool",
     ".godot",
+    // Perl's MakeMaker and Module::Build staging directory.
+    "blib",
     // Build systems and infrastructure tools' local caches.
     "buck-out",
     ".pants.d",

@@ -275,11 +275,24 @@ fn rm(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
         && (matches!(scope, Scope::Catastrophic | Scope::Wide)
             || target.starts_with('/') && scope != Scope::Disposable)
     {
+        // Every file of a system or data directory (`rm -f /var/lib/mysql/*`, and the same
+        // spelled by inline code's `unlink glob` or a listing piped to `Remove-Item`): what
+        // `find DIR -maxdepth 1 -type f -delete` does, graded as that. A pattern (`*.gz`)
+        // keeps the rest of the directory.
+        let every = target.ends_with("/*") && target.len() > 2 && scope == Scope::Catastrophic;
         out.push(finding(
             F,
             "filesystem.rm-glob",
-            Severity::Confirm,
-            format!("rm {target} deletes every file it matches"),
+            if every {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            if every {
+                format!("rm {target} deletes every file of a system or data directory")
+            } else {
+                format!("rm {target} deletes every file it matches")
+            },
         ));
     }
 }

@@ -785,6 +785,7 @@ const FS_MODULES: &[&str] = &[
     "filesystem",
     "afs",
     "ioutil",
+    "rimraf",
 ];
 
 /// A filesystem call's name reduced to its operation: lowercased, `_` dropped, and the
@@ -843,20 +844,32 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
     };
     let mut seen = 0;
     for (open, _) in body.match_indices('(') {
-        // A call: the name just before `(` (a method chain's last name).
-        let name_start = body[..open]
+        // A call: the name just before `(` (a method chain's last name), without Ruby's and
+        // Elixir's `!` (`FileUtils.rm_rf!`, `File.rm_rf!`: the variant that raises).
+        let name_end = if body[..open].ends_with('!') {
+            open - 1
+        } else {
+            open
+        };
+        let name_start = body[..name_end]
             .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .map_or(0, |k| k + 1);
-        let name = &body[name_start..open];
+        let name = &body[name_start..name_end];
         // Every delete's name starts with one of these letters: most calls end here.
         if !name
             .bytes()
             .next()
-            .is_some_and(|c| matches!(c | 0x20, b'r' | b'u' | b'd' | b'e' | b'f' | b'c'))
+            .is_some_and(|c| matches!(c | 0x20, b'r' | b'u' | b'd' | b'e' | b'f' | b'c' | b's'))
         {
             continue;
         }
-        let Some(tree) = delete_operation(name) else {
+        let before = &body[..name_start];
+        // rimraf's `sync` (`require('rimraf').sync(p)`, `rimraf.sync(p)`) deletes a tree.
+        let rimraf_sync = name == "sync" && {
+            let r = before.trim_end_matches('.');
+            r.ends_with("rimraf") || r.ends_with("rimraf')") || r.ends_with("rimraf\")")
+        };
+        let Some(tree) = delete_operation(name).or(rimraf_sync.then_some(true)) else {
             continue;
         };
         seen += 1;
@@ -864,7 +877,6 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             break;
         }
         // The receiver: the name before `.` or `::` (`fs.rm`, `Deno.remove`, `std::fs::remove_dir_all`).
-        let before = &body[..name_start];
         let receiver = before
             .strip_suffix('.')
             .or_else(|| before.strip_suffix("::"))
@@ -879,10 +891,16 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             // `require('fs').rm(`: a receiver that is a call, named by what the code loads.
             Some("") => imports_fs(),
             Some(r) => FS_MODULES.contains(&r),
-            // A bare call: a name that is only ever a tree's delete, or one the code imports
-            // from a filesystem module (`remove(x)` alone could be a list's).
-            None => tree || imports_fs() && !name.eq_ignore_ascii_case("delete"),
+            // A bare call: a name that is only ever a tree's delete, one the code imports
+            // from a filesystem module (`remove(x)` alone could be a list's), or one told to
+            // recurse (R's `unlink(p, recursive = TRUE)`, Julia's `rm(p; recursive=true)`:
+            // only a filesystem's delete takes that).
+            None => {
+                tree || imports_fs() && !name.eq_ignore_ascii_case("delete")
+                    || recursive_argument(call_text(&body[open + 1..]))
+            }
         };
+        let on_fs = on_fs || rimraf_sync;
         if !on_fs {
             continue;
         }
@@ -898,20 +916,10 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         };
         let recursive = tree || {
             let args = call_text(rest);
-            [
-                "recursive:true",
-                "recursive: true",
-                "recursive=True",
-                "recursive = True",
-                "recursive => 1",
-                "recursive=>1",
-                ", $true",
-                ",$true",
-                ", true",
-                ",true",
-            ]
-            .iter()
-            .any(|k| args.contains(k))
+            recursive_argument(args)
+                || [", $true", ",$true", ", true", ",true"]
+                    .iter()
+                    .any(|k| args.contains(k))
         };
         let verb = if recursive { "rm -rf" } else { "rm" };
         crate::judge_shell(&format!("{verb} {}", quote(&path)), depth + 1, ctx, out);
@@ -919,6 +927,29 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             crate::judge_shell(&format!("{verb} {}", quote(&r)), depth + 1, ctx, out);
         }
     }
+}
+
+/// Whether a call's arguments ask for recursion, in any language's spelling of a named
+/// argument set to true: `recursive: true` (JavaScript), `recursive=True` (Python), `recursive
+/// = TRUE` or `T` (R), `recursive=true` (Julia), `recursive => 1` (Perl), `:recursive => true`
+/// (Ruby).
+fn recursive_argument(args: &str) -> bool {
+    args.match_indices("recursive").any(|(at, _)| {
+        let rest = args[at + "recursive".len()..].trim_start();
+        let Some(value) = rest
+            .strip_prefix("=>")
+            .or_else(|| rest.strip_prefix(':'))
+            .or_else(|| rest.strip_prefix('=').filter(|v| !v.starts_with('=')))
+        else {
+            return false;
+        };
+        let value = value.trim_start();
+        let word: String = value
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        matches!(word.as_str(), "true" | "True" | "TRUE" | "T" | "1")
+    })
 }
 
 /// A module's name among a call's literals (`require('path').join(...)`): never the path a
@@ -1144,6 +1175,8 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
     // A store client's or an ORM's delete of a whole collection, index, table or database.
     super::data_stores::client_calls(body, out);
     super::path_objects::judge(body, depth, ctx, out);
+    // Frameworks' whole-store calls, listings deleted item by item, processes killed.
+    super::runtimes::calls(body, depth, ctx, out);
     // A MongoDB driver's calls are the mongo shell's (`coll.deleteMany({})`,
     // `coll.bulkWrite([{ deleteMany: { filter: {} } }])`, `db.runCommand(...)`).
     if [
@@ -1421,11 +1454,10 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-/// The string literals of a call's arguments (up to its closing parenthesis), plus `~` for
-/// `expanduser("~")`-like calls and `Path.home()`.
-fn call_args(rest: &str) -> Vec<String> {
+/// A call's argument text from just after its `(` to the `)` that closes it (quotes and
+/// brackets tracked), or all of `rest` when none does.
+pub(crate) fn call_arguments(rest: &str) -> &str {
     let mut depth = 0_i32;
-    let mut end = rest.len();
     let b = rest.as_bytes();
     let mut i = 0;
     let mut quote: Option<u8> = None;
@@ -1443,8 +1475,7 @@ fn call_args(rest: &str) -> Vec<String> {
                 b'(' | b'[' | b'{' => depth += 1,
                 b')' | b']' | b'}' => {
                     if depth == 0 {
-                        end = i;
-                        break;
+                        return &rest[..i];
                     }
                     depth -= 1;
                 }
@@ -1453,7 +1484,13 @@ fn call_args(rest: &str) -> Vec<String> {
         }
         i += 1;
     }
-    let inner = &rest[..end];
+    rest
+}
+
+/// The string literals of a call's arguments (up to its closing parenthesis), plus `~` for
+/// `expanduser("~")`-like calls and `Path.home()`.
+fn call_args(rest: &str) -> Vec<String> {
+    let inner = call_arguments(rest);
     let mut lits = string_literals(inner);
     if lits.is_empty()
         && (has(inner, "process.env.HOME")

@@ -96,6 +96,7 @@ pub mod registry;
 pub mod remote;
 pub mod remote_stores;
 pub mod reviewed;
+pub mod runtimes;
 pub mod saas;
 pub mod sandboxes;
 pub mod scope;
@@ -1679,6 +1680,7 @@ fn command(
     handed_commands::judge(cmd, depth, ctx, out);
     environments::judge(cmd, out);
     interpreters::judge(cmd, s, index, depth, ctx, out);
+    runtimes::judge(cmd, s, index, depth, ctx, out);
     // What this command makes that is scratch (a plain copy into the temporary directory is
     // one before the guard's reader sees the write; [`benign`]).
     benign::record(cmd, s, index, ctx);

@@ -50,7 +50,8 @@ fn effect(method: &str, args: &str) -> Option<Effect> {
         }
         "unlink" | "delete" | "remove" => Effect::Delete,
         "rmdir" => Effect::Delete,
-        "rmtree" => Effect::DeleteTree,
+        // Groovy's `File.deleteDir()`, Kotlin's `File.deleteRecursively()`.
+        "rmtree" | "deleteDir" | "deleteRecursively" => Effect::DeleteTree,
         "rename" | "replace" => Effect::Move,
         "chmod" | "lchmod" => Effect::Mode,
         _ => return None,
@@ -259,6 +260,10 @@ fn path(expr: &str, body: &str, hops: u8) -> Option<String> {
         "os.path.abspath(",
         "File.expand_path(",
         "File.join(",
+        // Java's and the JVM languages' (`new File(p)`, `File(p)`, `Path.of(p)`, `Paths.get(p)`).
+        "File(",
+        "Path.of(",
+        "Paths.get(",
     ];
     if let Some(c) = constructors.iter().find(|c| {
         expr.ends_with(')')
@@ -303,7 +308,11 @@ fn quote(s: &str) -> String {
 /// Judges the path objects' effects in inline code.
 pub fn judge(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     // Only code that builds path objects or moves files is read.
-    if !(body.contains("Path") || body.contains("move(") || body.contains("rename(")) {
+    if !(body.contains("Path")
+        || body.contains("File(")
+        || body.contains("move(")
+        || body.contains("rename("))
+    {
         return;
     }
     let body = crate::cut(body, 16 * 1024);

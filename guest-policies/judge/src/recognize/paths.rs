@@ -55,6 +55,13 @@ fn valued_home(name: &str) -> bool {
     VALUED_HOME.iter().any(|v| v.eq_ignore_ascii_case(name))
 }
 
+/// A home's folder that holds every repository of its owner below a valued folder
+/// (Visual Studio's `source/repos`).
+fn repositories(rest: &str) -> bool {
+    rest.trim_end_matches(['/', '*'])
+        .eq_ignore_ascii_case("source/repos")
+}
+
 const SYSTEM_DIRS: &[&str] = &[
     "etc",
     "usr",
@@ -180,6 +187,8 @@ const VALUED_HOME: &[&str] = &[
     "code",
     "work",
     "repos",
+    // Visual Studio's folder of repositories (`C:\Users\NAME\source\repos`).
+    "source",
     "git",
     "dev",
     "workspace",
@@ -279,7 +288,7 @@ fn scope_as_written(path: &str) -> Scope {
             return Scope::Disposable;
         }
         if valued_home(first) {
-            return if rest.contains('/') {
+            return if rest.contains('/') && !repositories(rest) {
                 Scope::Bounded
             } else {
                 Scope::Wide
@@ -331,7 +340,7 @@ fn scope_as_written(path: &str) -> Scope {
                     return Scope::Disposable;
                 }
                 let top = rest.split('/').next().unwrap_or("");
-                return if valued_home(top) && !rest.contains('/') {
+                return if valued_home(top) && (!rest.contains('/') || repositories(rest)) {
                     Scope::Wide
                 } else {
                     Scope::Bounded

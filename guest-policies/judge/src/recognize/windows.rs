@@ -965,6 +965,22 @@ fn remove(
             targets.extend(v.split(',').map(str::to_owned));
         }
     }
+    // A list of paths (`.\bin, .\obj`, `bin,obj`) is one path each.
+    let mut targets: Vec<String> = targets
+        .iter()
+        .flat_map(|t| t.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect();
+    // Only build output under the project, named directly (`Remove-Item -Recurse -Force
+    // .\bin, .\obj`): bounded, made again by the next build ([`super::build_output`]).
+    if upstream.is_none() && !targets.is_empty() {
+        let named: Vec<&str> = targets.iter().map(String::as_str).collect();
+        if super::build_output::cleanup(&named, &[]) {
+            return;
+        }
+    }
     // `Get-ChildItem C:\x -Recurse | Remove-Item`: what the listing returns.
     if targets.is_empty()
         && let Some(up) = upstream
