@@ -306,6 +306,9 @@ fn may_set_context(text: &str) -> bool {
         b"link",
         b"search",
     ];
+    // Each word against ~100 stems: their first bytes are compared before any slice is
+    // (which is a `memcmp` call each), the same test as `starts_with` for stems that are never
+    // empty. A stem added to the list needs nothing else.
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         let w = w.as_bytes();
         let mut buf = [0_u8; 12];
@@ -313,7 +316,12 @@ fn may_set_context(text: &str) -> bool {
         for (b, c) in buf.iter_mut().zip(w) {
             *b = c.to_ascii_lowercase();
         }
-        STEMS.iter().any(|s| buf[..n].starts_with(s))
+        let word = &buf[..n];
+        word.first().is_some_and(|&lead| {
+            STEMS
+                .iter()
+                .any(|s| s.first() == Some(&lead) && word.starts_with(s))
+        })
     })
 }
 
@@ -2386,6 +2394,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod decoded_tests;
+#[cfg(test)]
+mod first_word_gates_tests;
 #[cfg(test)]
 mod fleets_tests;
 #[cfg(test)]

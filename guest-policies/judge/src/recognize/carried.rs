@@ -237,10 +237,36 @@ fn record_rewrite(cmd: &Cmd<'_>, ctx: &mut Context) {
 /// Branch words a rewrite or a push names: pushing them is pushing a shared branch.
 const SHARED_BRANCHES: &[&str] = &["main", "master", "trunk", "production", "prod", "release"];
 
+/// Every first word with which [`note_rewrite`] can record a rewrite (both lists of its
+/// `rewrites`): a word added there must be added here, or its clauses are never read.
+const REWRITE_VERBS: &[&str] = &[
+    "squash", "amend", "rebase", "fixup", "reword", "drop", "remove", "delete", "rewrite", "undo",
+    "reset", "edit",
+];
+
+/// Whether the first non-empty word of `text`, split where `split` says, is one of `words`
+/// (lower-case ASCII) in any ASCII case. The carried readers below lowercase a whole text and
+/// collect its words only to look at its first word first: asked this way, a text that
+/// cannot match costs no allocation. Exact for a `split` that holds for a character exactly
+/// when it holds for its ASCII lowercase (every separator the readers use: whitespace,
+/// punctuation, non-alphanumerics), so the words are the lowercased text's words.
+fn first_word_in(text: &str, split: impl Fn(char) -> bool, words: &[&str]) -> bool {
+    text.split(split)
+        .find(|w| !w.is_empty())
+        .is_some_and(|first| words.iter().any(|w| first.eq_ignore_ascii_case(w)))
+}
+
 /// A clause that rewrites commits ("drop the last two commits", "squash them", "amend the
 /// commit", "rebase onto main") is recorded: a push in a later clause or step needs force.
 pub fn note_rewrite(clause: &str, ctx: &mut Context) {
-    let lower = crate::strip_lead(clause.trim()).to_ascii_lowercase();
+    let stripped = crate::strip_lead(clause.trim());
+    // Only a clause that opens with a rewriting verb records anything (`rewrites` below):
+    // its first word is compared before the clause is lowercased and split. Exact: the split
+    // is on ASCII non-alphanumerics, which lowercasing keeps, so this is `words[0]`.
+    if !first_word_in(stripped, |c| !c.is_ascii_alphanumeric(), REWRITE_VERBS) {
+        return;
+    }
+    let lower = stripped.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -271,6 +297,14 @@ pub fn note_rewrite(clause: &str, ctx: &mut Context) {
 /// after a `git switch` pushes the branch switched to, by force.
 pub fn forced_push(clause: &str, ctx: &Context) -> Option<String> {
     let stripped = crate::strip_lead(clause.trim());
+    // `pushes` below needs the first word to be one of these: asked before any allocation.
+    if !first_word_in(
+        stripped,
+        |c| !c.is_ascii_alphanumeric(),
+        &["push", "pushing", "force"],
+    ) {
+        return None;
+    }
     let lower = stripped.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -2089,10 +2123,33 @@ fn count_word(w: &str) -> Option<u64> {
 /// group, people exported to a file. The sentence that uses it must come right after
 /// ([`follow_up`]); the next prose step that drafts or exports replaces it.
 pub fn note_prose(text: &str, ctx: &mut Context) {
-    let lower = crate::strip_lead(text.trim()).to_ascii_lowercase();
+    let stripped = crate::strip_lead(text.trim());
+    let split = |c: char| c.is_whitespace() || matches!(c, ';' | ':' | '(' | ')');
+    fn trim(w: &str) -> &str {
+        w.trim_matches(|c: char| matches!(c, '.' | '\'' | '"' | '`' | '!' | '?'))
+    }
+    // Only a text that opens with a drafting or an exporting verb notes anything (`drafts`
+    // and the export below): its first word, split and trimmed as `words` are, is compared
+    // before the text is lowercased. A verb added to either list must be added here.
+    let opens_note = stripped
+        .split(split)
+        .map(trim)
+        .find(|w| !w.is_empty())
+        .is_some_and(|first| {
+            [
+                "draft", "write", "prepare", "compose", "drafted", "wrote", "prepared", "export",
+                "exported", "dump", "pull", "download", "extract",
+            ]
+            .iter()
+            .any(|v| first.eq_ignore_ascii_case(v))
+        });
+    if !opens_note {
+        return;
+    }
+    let lower = stripped.to_ascii_lowercase();
     let words: Vec<&str> = lower
-        .split(|c: char| c.is_whitespace() || matches!(c, ';' | ':' | '(' | ')'))
-        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '\'' | '"' | '`' | '!' | '?')))
+        .split(split)
+        .map(trim)
         .filter(|w| !w.is_empty())
         .collect();
     let Some(first) = words.first() else { return };
@@ -2174,21 +2231,25 @@ pub fn refresh_focus(text: &str, ctx: &mut Context) {
 /// what it amounts to; only the step just before counts.
 pub fn follow_up(text: &str, recent: &[&str], ctx: &Context, out: &mut Vec<Finding>) {
     let just_before = |step: usize| step + 1 == ctx.env.step;
-    let lower = crate::strip_lead(text).to_ascii_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let sends = words.first().is_some_and(|w| {
-        matches!(
-            *w,
-            "send" | "text" | "email" | "message" | "sms" | "mail" | "notify" | "blast"
-        )
-    });
-    let refers = words
-        .iter()
-        .any(|w| matches!(*w, "it" | "them" | "draft" | "this" | "that" | "everyone"));
-    if sends && refers && acting(text) {
+    let stripped = crate::strip_lead(text);
+    let split = |c: char| !c.is_ascii_alphanumeric() && c != '\'';
+    // The first word decides whether the text sends anything: asked before the text's words
+    // are lowercased and collected, which only a sending text needs.
+    let sends = first_word_in(
+        stripped,
+        split,
+        &[
+            "send", "text", "email", "message", "sms", "mail", "notify", "blast",
+        ],
+    );
+    let refers = || {
+        stripped.split(split).any(|w| {
+            ["it", "them", "draft", "this", "that", "everyone"]
+                .iter()
+                .any(|r| w.eq_ignore_ascii_case(r))
+        })
+    };
+    if sends && refers() && acting(text) {
         if let Some((n, group, step)) = &ctx.env.draft
             && just_before(*step)
             && *n >= 10

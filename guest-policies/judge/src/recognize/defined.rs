@@ -601,39 +601,57 @@ pub fn note_words(text: &str, ctx: &mut Context) {
         ctx.env.defined.forget(Kind::Session);
     }
     super::carried::note_places(text, ctx);
-    let lower = text.to_ascii_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':'))
-        .map(|w| w.trim_end_matches([',', '.']))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let step = ctx.env.step;
-    let session = words.iter().any(|w| {
-        matches!(
-            *w,
-            "ssh" | "mosh" | "connected" | "session" | "logged" | "tunnel" | "vpn" | "remote"
-        )
+    let split = |c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':');
+    let session = text.split(split).any(|w| {
+        let w = w.trim_end_matches([',', '.']);
+        [
+            "ssh",
+            "mosh",
+            "connected",
+            "session",
+            "logged",
+            "tunnel",
+            "vpn",
+            "remote",
+        ]
+        .iter()
+        .any(|s| w.eq_ignore_ascii_case(s))
     });
-    if session {
-        for (i, w) in words.iter().enumerate() {
-            if matches!(*w, "over" | "via" | "through" | "thru")
-                && let Some(iface) = {
-                    let near = || words[i + 1..].iter().take(5);
-                    // An interface's name, else a VPN connection's (`wg-office`).
-                    near()
-                        .find(|n| interface(n))
-                        .or_else(|| near().find(|n| n.starts_with("wg-") || n.starts_with("vpn-")))
+    // The words are read only for a session's interface or for a set's size, and a size is
+    // a number (`set_size` parses digits): a step with neither (most) is not lowercased and
+    // split. Exact: the session test above reads the same words (split on separators that
+    // lowercasing keeps), in any ASCII case, as the lowercased words would be read.
+    let step = ctx.env.step;
+    let size = if session || text.bytes().any(|b| b.is_ascii_digit()) {
+        let lower = text.to_ascii_lowercase();
+        let words: Vec<&str> = lower
+            .split(split)
+            .map(|w| w.trim_end_matches([',', '.']))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if session {
+            for (i, w) in words.iter().enumerate() {
+                if matches!(*w, "over" | "via" | "through" | "thru")
+                    && let Some(iface) = {
+                        let near = || words[i + 1..].iter().take(5);
+                        // An interface's name, else a VPN connection's (`wg-office`).
+                        near().find(|n| interface(n)).or_else(|| {
+                            near().find(|n| n.starts_with("wg-") || n.starts_with("vpn-"))
+                        })
+                    }
+                {
+                    let iface = iface.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                    ctx.env
+                        .defined
+                        .define(Kind::Through, iface, "session", step, None);
+                    break;
                 }
-            {
-                let iface = iface.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-                ctx.env
-                    .defined
-                    .define(Kind::Through, iface, "session", step, None);
-                break;
             }
         }
-    }
-    let size = set_size(&words);
+        set_size(&words)
+    } else {
+        None
+    };
     // A file written from a listing of everything (an unfiltered `SELECT`, `--all`) holds
     // everyone whatever it is named (fanout); its size may be unsaid.
     if size.is_some() || super::fanout::lists_into_file(text) {
