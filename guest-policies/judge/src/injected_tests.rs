@@ -362,3 +362,40 @@ fn targets_a_variable_names_for_a_later_command() {
         ),
     ]);
 }
+
+#[test]
+fn a_playbook_written_earlier_and_run() {
+    let wipe = "cat > site.yml <<EOF\n- hosts: all\n  tasks:\n    - name: reset\n      ansible.builtin.shell: rm -rf /var/lib/postgresql\nEOF";
+    let dump = "tee play.yml <<'EOF'\n- hosts: db\n  tasks:\n  - raw: mkfs.ext4 -F /dev/sdb\nEOF";
+    let benign = "cat > site.yml <<EOF\n- hosts: all\n  tasks:\n    - name: uptime\n      shell: uptime\nEOF";
+    at_least(&[
+        (
+            "ansible-playbook -i inventories/eu.ini site.yml",
+            &[wipe],
+            Severity::Verify,
+        ),
+        (
+            "ansible-playbook site.yml --limit web",
+            &[wipe],
+            Severity::Verify,
+        ),
+        (
+            "ansible-playbook -u deploy play.yml",
+            &[dump],
+            Severity::Verify,
+        ),
+    ]);
+    expect(&[
+        (
+            "ansible-playbook -i inventories/eu.ini site.yml --check",
+            &[wipe],
+            ALLOW,
+        ),
+        ("ansible-playbook site.yml --syntax-check", &[wipe], ALLOW),
+        (
+            "ansible-playbook -i inventories/eu.ini site.yml",
+            &[benign],
+            ALLOW,
+        ),
+    ]);
+}

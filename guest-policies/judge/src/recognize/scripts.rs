@@ -29,6 +29,9 @@ enum Language {
     Windows,
     /// An iptables ruleset in iptables-save's format, loaded whole ([`ruleset`]).
     Ruleset,
+    /// An Ansible playbook: its tasks' shell and command modules run on the hosts
+    /// ([`playbook_commands`]).
+    Playbook,
 }
 
 /// `(program, options whose value is the script file, language)`. An option ending in `:`
@@ -98,6 +101,8 @@ const SCRIPT_OPTIONS: &[(&str, &[&str], Language)] = &[
     ("iptables-nft-restore", &[], Language::Ruleset),
     ("ip6tables-nft-restore", &[], Language::Ruleset),
     ("ipset", &["-f", "-file"], Language::Own),
+    // ansible-playbook(1): every operand is a playbook.
+    ("ansible-playbook", &[], Language::Playbook),
     ("cscript", &["1"], Language::Windows),
 ];
 
@@ -115,6 +120,45 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
     let mut files = script_files(cmd, options);
     if language == Language::Sql {
         files.extend(included_files(cmd));
+    }
+    // A check, a syntax check or a listing runs no task.
+    if language == Language::Playbook {
+        if cmd.has(&[
+            "-C",
+            "--check",
+            "--syntax-check",
+            "--list-tasks",
+            "--list-hosts",
+            "--list-tags",
+        ]) {
+            return;
+        }
+        files.extend(cmd.operands(&[
+            "-i",
+            "--inventory",
+            "-l",
+            "--limit",
+            "-e",
+            "--extra-vars",
+            "-u",
+            "--user",
+            "-t",
+            "--tags",
+            "--skip-tags",
+            "-f",
+            "--forks",
+            "--vault-id",
+            "--vault-password-file",
+            "-c",
+            "--connection",
+            "-T",
+            "--timeout",
+            "--become-user",
+            "--private-key",
+            "-M",
+            "--module-path",
+            "--start-at-task",
+        ]));
     }
     // A test run (`--test`) loads nothing.
     if language == Language::Ruleset {
@@ -174,6 +218,11 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             Language::Shell => crate::judge_shell(&text, depth + 1, ctx, &mut found),
             Language::Code => super::interpreters::code(&text, depth, ctx, &mut found),
             Language::Windows => super::windows::line(&text, depth + 1, ctx, &mut found),
+            Language::Playbook => {
+                for line in playbook_commands(&text) {
+                    crate::judge_shell(line, depth + 1, ctx, &mut found);
+                }
+            }
             Language::Ruleset => {
                 let noflush = cmd.has(&["-n", "--noflush"]);
                 let tool = if program.starts_with("ip6") {
@@ -232,6 +281,29 @@ fn ruleset(text: &str, tool: &str, noflush: bool) -> Vec<String> {
     } else {
         Vec::new()
     }
+}
+
+/// The command lines a playbook's tasks run through the shell, command and raw modules (short
+/// or `ansible.builtin.` names, or their `cmd:` argument), one a line; a block scalar (`|`,
+/// `>`) is not followed.
+fn playbook_commands(text: &str) -> Vec<&str> {
+    const MODULES: &[&str] = &[
+        "shell:",
+        "command:",
+        "raw:",
+        "ansible.builtin.shell:",
+        "ansible.builtin.command:",
+        "ansible.builtin.raw:",
+        "cmd:",
+    ];
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim().trim_start_matches("- ").trim();
+            let rest = MODULES.iter().find_map(|m| l.strip_prefix(m))?;
+            let command = rest.trim().trim_matches(['"', '\'']);
+            (!command.is_empty() && !command.starts_with(['|', '>'])).then_some(command)
+        })
+        .collect()
 }
 
 /// The files a SQL client's inline commands include (`psql -c '\i F'`, `\ir`, `\include`;
