@@ -608,6 +608,19 @@ fn package_scripts(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
         .collect()
 }
 
+/// make(1)'s options that take a value: the word after one is no target.
+pub const MAKE_VALUED: &[&str] = &[
+    "-f",
+    "--file",
+    "--makefile",
+    "-C",
+    "--directory",
+    "-j",
+    "-I",
+    "-o",
+    "-W",
+];
+
 /// The recipe lines `make` or `just` runs for the targets named (the first target when none
 /// is), from a Makefile or justfile an earlier step wrote, prerequisites first.
 fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
@@ -636,17 +649,7 @@ fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
     let valued: &[&str] = if just {
         &["-f", "--justfile", "-d", "--working-directory", "--set"]
     } else {
-        &[
-            "-f",
-            "--file",
-            "--makefile",
-            "-C",
-            "--directory",
-            "-j",
-            "-I",
-            "-o",
-            "-W",
-        ]
+        MAKE_VALUED
     };
     let mut targets: Vec<&str> = cmd.operands(valued).filter(|o| !o.contains('=')).collect();
     if targets.is_empty() {

@@ -489,18 +489,7 @@ fn cleaned_directory(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     ]) {
         return;
     }
-    let valued = &[
-        "-f",
-        "--file",
-        "--makefile",
-        "-C",
-        "--directory",
-        "-j",
-        "-I",
-        "-o",
-        "-W",
-    ];
-    let operands: Vec<&str> = cmd.operands(valued).collect();
+    let operands: Vec<&str> = cmd.operands(super::definitions::MAKE_VALUED).collect();
     let Some(target) = operands
         .iter()
         .find(|o| !o.contains('=') && CLEANING.contains(&o.to_ascii_lowercase().as_str()))
