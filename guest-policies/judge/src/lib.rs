@@ -224,6 +224,7 @@ fn may_set_context(text: &str) -> bool {
         b"pushd",
         // What selects or makes a running environment, or binds a name ([`recognize::carried`]).
         b"export",
+        b"setx",
         b"unset",
         b"alias",
         b"function",
@@ -2601,6 +2602,8 @@ mod reads_at_scale_tests;
 mod credential_dumps_tests;
 #[cfg(test)]
 mod handed_commands_tests;
+#[cfg(test)]
+mod injected_tests;
 #[cfg(test)]
 mod made_in_line_tests;
 #[cfg(test)]

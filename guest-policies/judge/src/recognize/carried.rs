@@ -77,6 +77,8 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         );
     }
     // A shell running a file whose text an earlier step wrote: the text is the program.
+    // Options, targets and hooks an environment variable carries into the command.
+    super::injected::judge(cmd, depth, ctx, out);
     let script = script_file(cmd);
     if let Some(file) = script
         && let Some(text) = file_text(ctx, file)
@@ -1105,7 +1107,54 @@ const SETTINGS: &[(&str, &str, &str)] = &[
     ("psql", "PGDATABASE", "-d"),
     ("kubectl", "KUBECONFIG", "--kubeconfig"),
     ("helm", "KUBECONFIG", "--kubeconfig"),
+    // Where a later command lands, from each tool's "Environment variables" (session 20, the
+    // carried effects class; the options and hooks variables carry are [`super::injected`]'s).
+    ("oc", "KUBECONFIG", "--kubeconfig"),
+    ("helm", "HELM_KUBECONTEXT", "--kube-context"),
+    ("helm", "HELM_NAMESPACE", "--namespace"),
+    ("docker-compose", "COMPOSE_PROJECT_NAME", "--project-name"),
+    ("psql", "PGSERVICE", "--dbname"),
+    ("mysql", "MYSQL_HOST", "--host"),
+    ("mariadb", "MYSQL_HOST", "--host"),
+    ("sqlcmd", "SQLCMDSERVER", "-S"),
+    ("sqlcmd", "SQLCMDDBNAME", "-d"),
+    ("clickhouse-client", "CLICKHOUSE_HOST", "--host"),
+    ("gh", "GH_REPO", "--repo"),
+    ("heroku", "HEROKU_APP", "--app"),
+    ("fly", "FLY_APP", "--app"),
+    ("flyctl", "FLY_APP", "--app"),
+    ("nomad", "NOMAD_ADDR", "-address"),
+    ("nomad", "NOMAD_NAMESPACE", "-namespace"),
+    ("consul", "CONSUL_HTTP_ADDR", "-http-addr"),
+    ("etcdctl", "ETCDCTL_ENDPOINTS", "--endpoints"),
+    ("restic", "RESTIC_REPOSITORY", "--repo"),
+    ("argocd", "ARGOCD_SERVER", "--server"),
+    ("ansible", "ANSIBLE_INVENTORY", "--inventory"),
+    ("ansible-playbook", "ANSIBLE_INVENTORY", "--inventory"),
+    ("gcloud", "CLOUDSDK_CORE_ACCOUNT", "--account"),
+    ("az", "AZURE_DEFAULTS_GROUP", "--resource-group"),
+    ("doctl", "DIGITALOCEAN_CONTEXT", "--context"),
+    ("oci", "OCI_CLI_PROFILE", "--profile"),
+    ("vault", "VAULT_NAMESPACE", "-namespace"),
 ];
+
+/// The short spelling of a long option [`SETTINGS`] adds for `program`: given on the line,
+/// the setting is the line's.
+fn short_option(program: &str, option: &str) -> Option<&'static str> {
+    Some(match (program, option) {
+        ("mysql" | "mariadb" | "clickhouse-client", "--host") => "-h",
+        ("restic", "--repo") => "-r",
+        (_, "--repo") => "-R",
+        (_, "--namespace") => "-n",
+        (_, "--context") => "-c",
+        (_, "--project-name") => "-p",
+        (_, "--dbname") => "-d",
+        (_, "--app") => "-a",
+        (_, "--inventory") => "-i",
+        (_, "--resource-group") => "-g",
+        _ => return None,
+    })
+}
 
 /// The command with the settings its line leaves out taken from its env prefix and from what
 /// earlier steps selected (the kube context, exported variables), as the options they stand
@@ -1116,6 +1165,14 @@ const SETTINGS: &[(&str, &str, &str)] = &[
 pub fn settle<'c>(cmd: &Cmd<'c>, ctx: &Context) -> Option<Vec<std::borrow::Cow<'c, str>>> {
     let p = cmd.program;
     let kube = matches!(p, "kubectl" | "oc" | "helm");
+    // Nothing set for the command: decided before the table is read.
+    if !kube
+        && cmd.assignments.is_empty()
+        && !cmd.prefix.iter().any(|w| w.contains('='))
+        && ctx.env.exported.is_empty()
+    {
+        return None;
+    }
     if !kube && !SETTINGS.iter().any(|(q, _, _)| *q == p) {
         return None;
     }
@@ -1131,7 +1188,10 @@ pub fn settle<'c>(cmd: &Cmd<'c>, ctx: &Context) -> Option<Vec<std::borrow::Cow<'
     };
     let mut added: Vec<String> = Vec::new();
     for (_, var, option) in SETTINGS.iter().filter(|(q, _, _)| *q == p) {
-        if given(option) || added.iter().any(|a| a.starts_with(option)) {
+        if given(option)
+            || short_option(p, option).is_some_and(&given)
+            || added.iter().any(|a| a.starts_with(option))
+        {
             continue;
         }
         if let Some(value) = setting(cmd, ctx, var) {
@@ -1995,6 +2055,42 @@ pub fn record_bindings(words: &[std::borrow::Cow<'_, str>], ctx: &mut Context) {
                 .cloned()
                 .collect();
             record_assignments(&set, ctx);
+        }
+        // Windows' `setx NAME VALUE` and fish's `set -x NAME VALUE...` (`-gx`, `--export`):
+        // exported for the commands after them, as `export NAME=VALUE` is.
+        "setx" | "set" => {
+            let words: Vec<&str> = rest.iter().map(|w| &**w).collect();
+            // bash's `set -x` traces and `set -euxo pipefail` sets options: only fish's
+            // spellings of an export count.
+            let exported = &**first == "setx"
+                || words.first().is_some_and(|w| {
+                    matches!(
+                        *w,
+                        "-x" | "-gx" | "-xg" | "-Ux" | "-xU" | "--export" | "-lx" | "-xl"
+                    )
+                });
+            // The name is the first word that is no flag; the value, every word after it
+            // (fish's list; setx's one quoted value, which may start with a dash).
+            let at = words
+                .iter()
+                .position(|w| !w.starts_with('-') && !w.eq_ignore_ascii_case("/m"));
+            let name = at.map_or("", |at| words[at]);
+            if exported
+                && let Some(at) = at
+                && !name.is_empty()
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            {
+                let value: Vec<&str> = words[at + 1..]
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("/m"))
+                    .collect();
+                let set = [std::borrow::Cow::Owned(format!(
+                    "{name}={}",
+                    value.join(" ")
+                ))];
+                record_assignments(&set, ctx);
+            }
         }
         "alias" => {
             for (name, text) in rest.iter().filter_map(|w| w.split_once('=')) {

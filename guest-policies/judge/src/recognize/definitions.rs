@@ -21,6 +21,7 @@
 
 use super::{Cmd, Context, judge_as, paths};
 use crate::finding::Finding;
+use crate::substring::has;
 
 /// A runner's name for a command, defined by an earlier command or step.
 #[derive(Debug, Clone)]
@@ -607,6 +608,19 @@ fn package_scripts(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
         .collect()
 }
 
+/// make(1)'s options that take a value: the word after one is no target.
+pub const MAKE_VALUED: &[&str] = &[
+    "-f",
+    "--file",
+    "--makefile",
+    "-C",
+    "--directory",
+    "-j",
+    "-I",
+    "-o",
+    "-W",
+];
+
 /// The recipe lines `make` or `just` runs for the targets named (the first target when none
 /// is), from a Makefile or justfile an earlier step wrote, prerequisites first.
 fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
@@ -635,17 +649,7 @@ fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
     let valued: &[&str] = if just {
         &["-f", "--justfile", "-d", "--working-directory", "--set"]
     } else {
-        &[
-            "-f",
-            "--file",
-            "--makefile",
-            "-C",
-            "--directory",
-            "-j",
-            "-I",
-            "-o",
-            "-W",
-        ]
+        MAKE_VALUED
     };
     let mut targets: Vec<&str> = cmd.operands(valued).filter(|o| !o.contains('=')).collect();
     if targets.is_empty() {
@@ -655,7 +659,27 @@ fn recipes(cmd: &Cmd<'_>, ctx: &Context) -> Vec<(String, String)> {
     for t in targets {
         collect_recipe(text, t, just, 0, &mut out);
     }
+    // Variables given on the command line override the makefile's (`make clean BUILD_DIR=/`):
+    // the recipe runs with them, unless the makefile sets the variable with `override` (then
+    // its own value wins, and the recipe keeps the variable unread).
+    let overrides: Vec<(&str, &str)> = cmd
+        .operands(valued)
+        .filter_map(|o| o.split_once('='))
+        .filter(|(n, _)| !n.is_empty() && !has(text, &format!("override {n}")))
+        .collect();
     out.into_iter()
+        .map(|(target, mut line)| {
+            for (name, value) in &overrides {
+                for form in [
+                    format!("$({name})"),
+                    format!("${{{name}}}"),
+                    format!("{{{{{name}}}}}"),
+                ] {
+                    line = line.replace(&form, value);
+                }
+            }
+            (target, line)
+        })
         .map(|(target, line)| {
             (
                 format!(
@@ -767,6 +791,13 @@ fn collect_recipe(
         }
         for p in prerequisites.split_whitespace() {
             collect_recipe(text, p, just, level + 1, out);
+        }
+        // A recipe on the rule's own line, after a `;` (`clean: ; rm -rf $(BUILD_DIR)`).
+        if !just
+            && let Some((_, inline)) = l.split_once(':').and_then(|(_, r)| r.split_once(';'))
+            && !inline.trim().is_empty()
+        {
+            out.push((target.to_owned(), inline.trim().to_owned()));
         }
         for body in lines.by_ref() {
             let recipe = body.starts_with('\t') || just && body.starts_with(' ');

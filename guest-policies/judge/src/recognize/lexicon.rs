@@ -179,6 +179,11 @@ const ENTRIES: &[(&str, u16)] = &[
     ("poetry", P),
     ("go", P | ENGLISH),
     ("make", P | ENGLISH),
+    // Other makes (GNU make installed as gmake on the BSDs, the BSDs' own bmake), and Windows'
+    // setx, which exports a variable for later commands.
+    ("gmake", P),
+    ("bmake", P),
+    ("setx", P),
     ("cmake", P),
     ("mvn", P),
     ("gradle", P),

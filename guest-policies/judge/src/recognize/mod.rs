@@ -55,6 +55,7 @@ pub mod firewalls;
 pub mod flags;
 pub mod fleet_reads;
 pub mod fleets;
+pub mod generated;
 pub mod generic;
 pub mod git;
 pub mod grants;
@@ -65,6 +66,7 @@ pub mod honoured;
 pub mod http;
 pub mod identity;
 pub mod infrastructure;
+pub mod injected;
 pub mod interpreters;
 pub mod key_use;
 pub mod keyrings;
@@ -1665,6 +1667,8 @@ fn command(
     carried::judge(cmd, depth, ctx, out);
     defined::judge(cmd, ctx, out);
     stdin::judge(cmd, s, index, depth, ctx, out);
+    // Statements a query or a filter upstream generates, run by this client or shell.
+    generated::judge(cmd, s, index, depth, ctx, out);
     embedded::judge(cmd, s, index, depth, ctx, out);
     lua::judge(cmd, depth, ctx, out);
     system::judge(cmd, out);

@@ -46,6 +46,9 @@ pub struct Open {
     pub opened_by: String,
     /// The opening step named production.
     pub production: bool,
+    /// The statement the last query typed into it generates for each row, which `\gexec`
+    /// runs ([`super::generated`]).
+    pub generated: Option<String>,
 }
 
 /// The clients, from their references: the words that start one, the language, and the
@@ -242,6 +245,11 @@ pub fn note(step: &str, ctx: &mut Context) {
     }
     if let Some(open) = opened(step) {
         ctx.env.session.client = Some(open);
+    } else if let Some(open) = &mut ctx.env.session.client
+        && !step.trim_start().starts_with('\\')
+    {
+        // The query typed last is what `\gexec` runs (a backslash command keeps it).
+        open.generated = super::generated::statement(step);
     }
 }
 
@@ -280,6 +288,7 @@ fn opened(step: &str) -> Option<Open> {
                     containers::production(w.trim_matches(['\'', '"']))
                         || w.split(['=', '/', '@', ':']).any(containers::production)
                 }),
+                generated: None,
             });
         }
     }
@@ -327,6 +336,19 @@ pub fn judge(text: &str, sentence: bool, ctx: &Context, out: &mut Vec<Finding>) 
     }
     if sentence && matches!(open.language, Language::Sql | Language::Redis) {
         return;
+    }
+    // `\gexec`: each row of the query typed before it (in this text or the step before) is
+    // run as a statement.
+    if open.language == Language::Sql
+        && t.contains("\\gexec")
+        && let Some(template) = super::generated::gexec(t).or_else(|| open.generated.clone())
+    {
+        let found = crate::sql::judge_sql(&template);
+        let how = format!(
+            "\\gexec in the client `{}`",
+            crate::cut(&open.opened_by, 60)
+        );
+        super::generated::push_per_row(&how, &template, found, out);
     }
     let mut found = Vec::new();
     match open.language {

@@ -27,6 +27,11 @@ enum Language {
     Code,
     /// cmd.exe or PowerShell lines (`cmd /c x.bat`, `pwsh -File x.ps1`).
     Windows,
+    /// An iptables ruleset in iptables-save's format, loaded whole ([`ruleset`]).
+    Ruleset,
+    /// An Ansible playbook: its tasks' shell and command modules run on the hosts
+    /// ([`playbook_commands`]).
+    Playbook,
 }
 
 /// `(program, options whose value is the script file, language)`. An option ending in `:`
@@ -87,6 +92,17 @@ const SCRIPT_OPTIONS: &[(&str, &[&str], Language)] = &[
     ("perl", &["1"], Language::Code),
     ("php", &["1", "-f"], Language::Code),
     ("cmd", &["/c", "/k"], Language::Windows),
+    // iptables-restore(8) and its variants load a ruleset file (operand or stdin); ipset's
+    // restore file holds its own commands.
+    ("iptables-restore", &[], Language::Ruleset),
+    ("ip6tables-restore", &[], Language::Ruleset),
+    ("iptables-legacy-restore", &[], Language::Ruleset),
+    ("ip6tables-legacy-restore", &[], Language::Ruleset),
+    ("iptables-nft-restore", &[], Language::Ruleset),
+    ("ip6tables-nft-restore", &[], Language::Ruleset),
+    ("ipset", &["-f", "-file"], Language::Own),
+    // ansible-playbook(1): every operand is a playbook.
+    ("ansible-playbook", &[], Language::Playbook),
     ("cscript", &["1"], Language::Windows),
 ];
 
@@ -104,6 +120,69 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
     let mut files = script_files(cmd, options);
     if language == Language::Sql {
         files.extend(included_files(cmd));
+    }
+    // A check, a syntax check or a listing runs no task.
+    if language == Language::Playbook {
+        if cmd.has(&[
+            "-C",
+            "--check",
+            "--syntax-check",
+            "--list-tasks",
+            "--list-hosts",
+            "--list-tags",
+        ]) {
+            return;
+        }
+        files.extend(cmd.operands(&[
+            "-i",
+            "--inventory",
+            "-l",
+            "--limit",
+            "-e",
+            "--extra-vars",
+            "-u",
+            "--user",
+            "-t",
+            "--tags",
+            "--skip-tags",
+            "-f",
+            "--forks",
+            "--vault-id",
+            "--vault-password-file",
+            "-c",
+            "--connection",
+            "-T",
+            "--timeout",
+            "--become-user",
+            "--private-key",
+            "-M",
+            "--module-path",
+            "--start-at-task",
+        ]));
+    }
+    // A test run (`--test`) loads nothing.
+    if language == Language::Ruleset {
+        if cmd.has(&["-t", "--test"]) {
+            return;
+        }
+        files.extend(
+            cmd.operands(&[
+                "-w",
+                "--wait",
+                "-W",
+                "--wait-interval",
+                "-M",
+                "--modprobe",
+                "-T",
+                "--table",
+            ])
+            .chain(
+                cmd.redirects
+                    .iter()
+                    .filter(|r| r.kind == crate::shell::RedirectKind::Read)
+                    .map(|r| &*r.target),
+            ),
+        );
     }
     for file in files {
         if let Some(text) = super::carried::file_text(ctx, file) {
@@ -139,6 +218,22 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             Language::Shell => crate::judge_shell(&text, depth + 1, ctx, &mut found),
             Language::Code => super::interpreters::code(&text, depth, ctx, &mut found),
             Language::Windows => super::windows::line(&text, depth + 1, ctx, &mut found),
+            Language::Playbook => {
+                for line in playbook_commands(&text) {
+                    crate::judge_shell(line, depth + 1, ctx, &mut found);
+                }
+            }
+            Language::Ruleset => {
+                let noflush = cmd.has(&["-n", "--noflush"]);
+                let tool = if program.starts_with("ip6") {
+                    "ip6tables"
+                } else {
+                    "iptables"
+                };
+                for line in ruleset(&text, tool, noflush) {
+                    crate::judge_shell(&line, depth + 1, ctx, &mut found);
+                }
+            }
         }
         for mut f in found {
             f.message = format!(
@@ -149,6 +244,66 @@ pub fn judge(cmd: &Cmd<'_>, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             out.push(f);
         }
     }
+}
+
+/// What loading an iptables-save ruleset amounts to, when it opens the host: a filter table
+/// (flushed first, unless `--noflush`) whose INPUT chain accepts by policy (`:INPUT ACCEPT
+/// [0:0]`) and sends nothing to DROP or REJECT (or to a chain of its own) is `iptables -P INPUT
+/// ACCEPT` with INPUT flushed. A ruleset that filters is left to the reading of the restore
+/// itself (its rules replace the firewall's, confirmed): judged rule by rule, its ordinary
+/// lines (`-P OUTPUT ACCEPT`, an SSH port opened) would read as holes they are not.
+fn ruleset(text: &str, tool: &str, noflush: bool) -> Vec<String> {
+    let mut table = "filter";
+    let mut input_policy: Option<&str> = None;
+    let mut input_filters = false;
+    let mut filter_seen = false;
+    for l in text.lines().map(str::trim) {
+        if let Some(t) = l.strip_prefix('*') {
+            table = t.trim();
+            filter_seen |= table == "filter";
+        } else if let Some(chain) = l.strip_prefix(':') {
+            let mut parts = chain.split_whitespace();
+            if table == "filter" && parts.next() == Some("INPUT") {
+                input_policy = parts.next();
+            }
+        } else if table == "filter" && (l.starts_with("-A INPUT") || l.starts_with("-I INPUT")) {
+            let target = l
+                .split_once(" -j ")
+                .map_or("", |(_, t)| t.split_whitespace().next().unwrap_or(""));
+            input_filters |= !matches!(target, "ACCEPT" | "RETURN" | "LOG" | "");
+        }
+    }
+    if filter_seen && !noflush && input_policy.is_none_or(|p| p == "ACCEPT") && !input_filters {
+        vec![
+            format!("{tool} -P INPUT ACCEPT"),
+            format!("{tool} -F INPUT"),
+        ]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The command lines a playbook's tasks run through the shell, command and raw modules (short
+/// or `ansible.builtin.` names, or their `cmd:` argument), one a line; a block scalar (`|`,
+/// `>`) is not followed.
+fn playbook_commands(text: &str) -> Vec<&str> {
+    const MODULES: &[&str] = &[
+        "shell:",
+        "command:",
+        "raw:",
+        "ansible.builtin.shell:",
+        "ansible.builtin.command:",
+        "ansible.builtin.raw:",
+        "cmd:",
+    ];
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim().trim_start_matches("- ").trim();
+            let rest = MODULES.iter().find_map(|m| l.strip_prefix(m))?;
+            let command = rest.trim().trim_matches(['"', '\'']);
+            (!command.is_empty() && !command.starts_with(['|', '>'])).then_some(command)
+        })
+        .collect()
 }
 
 /// The files a SQL client's inline commands include (`psql -c '\i F'`, `\ir`, `\include`;
