@@ -471,6 +471,16 @@ const ROWS: &[Row] = &[
         &[],
         "salt test=True reports what the state would change",
     ),
+    // The orchestrate runner passes test=True to every state it runs (not every runner
+    // reads it: only the orchestration here).
+    row(
+        PrintOnly,
+        &["salt-run"],
+        &["state.orchestrate", "state.orch"],
+        On::Test(salt_test),
+        &[],
+        "salt-run state.orchestrate test=True reports what the orchestration would change",
+    ),
     row(
         PrintOnly,
         &["chef-client", "chef-solo"],
