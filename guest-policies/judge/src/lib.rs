@@ -489,7 +489,11 @@ fn prose_text(
     // that `dd of=/dev/sda` is stopped"): noted, not graded. Tampering found in a span keeps
     // its grade (the guard's own files are never a topic to act on).
     let talked_about = !spans.is_empty() && spans_are_mentioned(text);
-    for span in &spans {
+    // Or the sentence holding a span asks what it does or would do ("why would `rm -rf
+    // $UNSET/*` wipe the root?", "que fait `zpool destroy tank` ?"): read per span, only when
+    // the other reading did not frame them all (`prose::scope`).
+    let mut asked: Vec<bool> = Vec::new();
+    for (k, span) in spans.iter().enumerate() {
         let s = strip_lead(span.trim());
         let from = out.len();
         match classify(s) {
@@ -498,11 +502,28 @@ fn prose_text(
             _ => judge_shell(s, 0, ctx, out),
         }
         worded.extend(from..out.len());
-        if talked_about {
+        if !talked_about && asked.is_empty() && out.len() > from {
+            asked = question_topics(text, &spans);
+        }
+        let questioned = asked.get(k).copied().unwrap_or(false);
+        if talked_about || questioned {
             for f in &mut out[from..] {
-                if f.family != Family::Tampering && f.severity > Severity::Note {
+                // A question never lowers tampering, a secret read or a secret sent.
+                let kept = f.family == Family::Tampering
+                    || questioned
+                        && !talked_about
+                        && matches!(f.family, Family::Secrets | Family::Exfiltration);
+                if !kept && f.severity > Severity::Note {
                     f.severity = Severity::Note;
-                    f.message = format!("mentioned, not run: {}", f.message);
+                    f.message = format!(
+                        "{}: {}",
+                        if talked_about {
+                            "mentioned, not run"
+                        } else {
+                            "asked about, not run"
+                        },
+                        f.message
+                    );
                 }
             }
         }
@@ -512,10 +533,10 @@ fn prose_text(
     // clause opening with a program's name ("find out why `shutdown -r +5` ...") is not handed
     // the span as its command.
     let blanked;
-    let text = if talked_about {
+    let text = if talked_about || asked.contains(&true) {
         let mut t = text.to_owned();
-        for span in &spans {
-            if !span.trim().is_empty() {
+        for (k, span) in spans.iter().enumerate() {
+            if !span.trim().is_empty() && (talked_about || asked.get(k) == Some(&true)) {
                 t = t.replacen(span, " ", 1);
             }
         }
@@ -736,6 +757,16 @@ const SPAN_RUN_WORDS: &[&str] = &[
     "proceed",
 ];
 
+/// For each code span of `text`, whether its sentence only asks about it
+/// ([`prose::scope::spans_asked_about`]); none when any sentence asks for the act.
+fn question_topics(text: &str, spans: &[&str]) -> Vec<bool> {
+    let asked = prose::scope::spans_asked_about(text, spans);
+    if asked.len() != spans.len() || !asked.contains(&true) {
+        return vec![false; spans.len()];
+    }
+    asked
+}
+
 /// Whether every code span of `text` is only talked about: a topic word frames it, and no
 /// word asks for it to run.
 fn spans_are_mentioned(text: &str) -> bool {
@@ -878,6 +909,24 @@ fn clauses(text: &str) -> Vec<&str> {
                 quote = None;
             }
             i += 1;
+            continue;
+        }
+        // A command line after a question is read on its own ("what does this do? rm -rf /"
+        // runs the rm; a question never hides the command beside it). Words after it stay in
+        // the sentence ("can you give him a key? I said no").
+        if c == b'?'
+            && b.get(i + 1) == Some(&b' ')
+            && i > start
+            && matches!(
+                classify(strip_lead(text[i + 2..].trim())),
+                Kind::Shell | Kind::Sql
+            )
+            && !looks_shell(&text[start..i])
+        {
+            out.push(&text[start..=i]);
+            i += 2;
+            start = i;
+            mentioning = explains(text[i..].split_whitespace().next().unwrap_or(""));
             continue;
         }
         let cut = match c {
@@ -1633,6 +1682,19 @@ fn first_command_words(t: &str) -> impl Iterator<Item = &str> {
 pub fn looks_like_sql(t: &str) -> bool {
     let mut w = t.split_whitespace();
     let a_orig = w.next().unwrap_or("");
+    // A statement explained (`EXPLAIN (ANALYZE) DELETE ...`, MariaDB's `ANALYZE DELETE ...`)
+    // is SQL when the statement is.
+    if ["explain", "analyze", "analyse"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(a_orig))
+    {
+        return match sql::keywords::explained(t) {
+            sql::keywords::Explained::Runs(s) | sql::keywords::Explained::Planned(s) => {
+                looks_like_sql(s)
+            }
+            sql::keywords::Explained::No => false,
+        };
+    }
     // Only statement keywords start SQL: most texts stop here.
     const KEYWORDS: &[&str] = &[
         "delete", "drop", "create", "alter", "truncate", "update", "insert", "replace", "select",
@@ -2409,6 +2471,8 @@ mod session_tests;
 mod severity_tables;
 #[cfg(test)]
 mod sources_tests;
+#[cfg(test)]
+mod talk_and_plans_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

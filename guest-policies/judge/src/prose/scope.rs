@@ -344,12 +344,86 @@ const REPORTS: &[&str] = &[
     "diz",
 ];
 
-/// Openers of a question about what would happen or how something works.
+/// Openers of a question about what would happen or how something works, and (session 20)
+/// about what a command does in the other languages ("qu'est-ce que ...", "welche Dateien
+/// ...", "cuál es ...", "che cosa ...", "qual é ...") or can do ("can `FLUSHALL` be undone?").
 const QUESTION_OPENERS: &[&str] = &[
-    "what", "how", "why", "when", "which", "where", "who", "whether", "is", "are", "was", "were",
-    "does", "do", "did", "would", "will", "has", "have", "qué", "que", "cómo", "was", "wie",
-    "warum", "ist", "comment", "pourquoi", "est-ce", "cosa", "come", "perché", "o", "como",
-    "quantos", "cuántos", "combien", "wieviele", "quanti",
+    "what",
+    "how",
+    "why",
+    "when",
+    "which",
+    "where",
+    "who",
+    "whether",
+    "is",
+    "are",
+    "was",
+    "were",
+    "does",
+    "do",
+    "did",
+    "would",
+    "will",
+    "has",
+    "have",
+    "qué",
+    "que",
+    "cómo",
+    "was",
+    "wie",
+    "warum",
+    "ist",
+    "comment",
+    "pourquoi",
+    "est-ce",
+    "cosa",
+    "come",
+    "perché",
+    "o",
+    "como",
+    "quantos",
+    "cuántos",
+    "combien",
+    "wieviele",
+    "quanti",
+    "qu'est-ce",
+    "quel",
+    "quelle",
+    "quels",
+    "quelles",
+    "quand",
+    "où",
+    "welche",
+    "welcher",
+    "welches",
+    "wann",
+    "wozu",
+    "wieso",
+    "weshalb",
+    "kann",
+    "cuál",
+    "cuáles",
+    "cuándo",
+    "dónde",
+    "che",
+    "quale",
+    "quali",
+    "quando",
+    "qual",
+    "quais",
+    "onde",
+    "porque",
+    "porquê",
+    "can",
+    "could",
+];
+
+/// Second words after `can` / `could` that ask for the act or for leave to do it ("can I drop
+/// it?", "could someone wipe it?"): a question about a command asks what it can do ("can
+/// `FLUSHALL` be undone?").
+const PERMISSION_SECOND: &[&str] = &[
+    "i", "someone", "somebody", "anyone", "anybody", "one", "u", "you", "we", "not",
 ];
 
 /// Second words that turn a question into a request ("will you ...?", "do you mind ...?").
@@ -636,7 +710,7 @@ fn act(s: &[W<'_>], i: usize) -> bool {
     if w.is_empty() || is_noun(s, i) {
         return false;
     }
-    if CARRY_ON.contains(&w) {
+    if CARRY_ON.contains(&w) || run_request(w) {
         return true;
     }
     if w == "do"
@@ -773,7 +847,24 @@ fn asks_about(sentence: &[W<'_>]) -> bool {
         return false;
     };
     let ends_in_question = sentence.last().is_some_and(|w| w.question);
-    if !ends_in_question || !QUESTION_OPENERS.contains(&first) {
+    // "por qué ...?" opens a question, "por favor" a request.
+    let opens = QUESTION_OPENERS.contains(&first)
+        || first == "por" && second.is_some_and(|s| matches!(s, "qué" | "que"));
+    if !ends_in_question || !opens {
+        return false;
+    }
+    // "can `X` be run for me?": a request in the passive.
+    let passive_request = sentence.windows(2).any(|p| {
+        p[0].word == "be"
+            && matches!(
+                p[1].word,
+                "run" | "executed" | "applied" | "done" | "launched" | "started" | "triggered"
+            )
+    });
+    if matches!(first, "can" | "could")
+        && (passive_request || second.is_none_or(|s| PERMISSION_SECOND.contains(&s)))
+        || first == "kann" && second.is_none_or(|s| matches!(s, "ich" | "wir" | "du" | "sie"))
+    {
         return false;
     }
     if second.is_some_and(|s| REQUEST_SECOND.contains(&s))
@@ -781,6 +872,13 @@ fn asks_about(sentence: &[W<'_>]) -> bool {
             first,
             "what" | "how" | "why" | "when" | "which" | "where" | "who"
         )
+    {
+        return false;
+    }
+    // "what does it do, and then run it?": the question asks for the act after all.
+    if sentence
+        .windows(2)
+        .any(|p| conjunction(p[0].word) && run_request(p[1].word))
     {
         return false;
     }
@@ -901,4 +999,118 @@ pub(super) fn requests(clause: &[&str]) -> bool {
     REQUEST_OPENERS
         .iter()
         .any(|p| ws.len() >= p.len() && ws[..p.len()] == **p)
+}
+
+/// Whether `w` asks to run something in a language the reader knows ("ejecútalo",
+/// "lance-le", "führe"): [`RUN_REQUESTS`] less the words with a reading of their own ("do it",
+/// "go", "try", "yes", "continue").
+fn run_request(w: &str) -> bool {
+    let verb = w.split('-').next().unwrap_or(w);
+    !matches!(verb, "do" | "go" | "try" | "yes" | "continue" | "carry")
+        && (RUN_REQUESTS.contains(&w) || RUN_REQUESTS.contains(&verb))
+}
+
+/// What stands for a code span in the sentences [`spans_asked_about`] reads.
+const SPAN_MARK: &str = " codespanmark ";
+
+/// Words that ask for the act in any language the reader knows: outside a question, or after
+/// "then"/"and" inside one, they ask for the command the question is about ("what does `X`
+/// do? Then run it", "¿qué hace `X`? Ejecútalo").
+const RUN_REQUESTS: &[&str] = &[
+    "run",
+    "rerun",
+    "execute",
+    "exec",
+    "invoke",
+    "launch",
+    "apply",
+    "proceed",
+    "ahead",
+    "yes",
+    "continue",
+    "do",
+    "try",
+    "ausführen",
+    "führe",
+    "führ",
+    "starte",
+    "mach",
+    "exécute",
+    "exécutez",
+    "lance",
+    "lancez",
+    "vas-y",
+    "allez-y",
+    "ejecuta",
+    "ejecútalo",
+    "ejecutalo",
+    "hazlo",
+    "adelante",
+    "lanza",
+    "esegui",
+    "eseguilo",
+    "eseguila",
+    "lancia",
+    "fallo",
+    "procedi",
+    "executa",
+    "execute-o",
+    "rode",
+    "roda",
+    "faça",
+    "faz",
+    "prossiga",
+    "go",
+    "carry",
+];
+
+/// For each code span of `text` (`spans`, in order), whether its sentence only
+/// asks about it ("why would `rm -rf $UNSET/*` wipe the root?", "que fait `zpool destroy`
+/// ?"): a question about what it does or would do, not a request ("can you run `X`?", "should
+/// we run `X` now?"), and no sentence of the text asks for the act (a run word outside the
+/// questions, or after "then"/"and" inside one). Empty when any sentence asks for the act, so
+/// nothing is lowered. Read only for a text with spans whose commands found something.
+pub fn spans_asked_about(text: &str, spans: &[&str]) -> Vec<bool> {
+    let mut blanked = text.to_owned();
+    for span in spans {
+        blanked = blanked.replacen(span, SPAN_MARK, 1);
+    }
+    let count = spans.len();
+    let lower = blanked.to_lowercase();
+    let ws = words(&lower);
+    let mark = SPAN_MARK.trim();
+    let mut asked = Vec::with_capacity(count);
+    let mut start = 0;
+    for end in 0..ws.len() {
+        if !ws[end].sentence_end && end + 1 != ws.len() {
+            continue;
+        }
+        let sentence = &ws[start..=end];
+        start = end + 1;
+        let question = asks_about(sentence);
+        let requested = sentence.iter().enumerate().any(|(i, w)| {
+            // A clitic pronoun hyphenated to the verb: "lance-le", "exécute-la".
+            let verb = w.word.split('-').next().unwrap_or(w.word);
+            let run = (RUN_REQUESTS.contains(&w.word) || RUN_REQUESTS.contains(&verb))
+                && !(w.word == "do" && sentence.get(i + 1).is_some_and(|n| n.word != "it"));
+            run && (!question || i > 0 && conjunction(sentence[i - 1].word))
+                || matches!(w.word, "ahead" | "again" | "retry" | "redo")
+                || w.word == "do" && sentence.get(i + 1).is_some_and(|n| n.word == "it")
+                // Outside a question, an act with no command of its own acts on the topic
+                // ("what does `X` do? Delete it."); a sentence with its own span is that
+                // span's ("Add `set -u` to deploy.sh") and is judged as it.
+                || !question
+                    && !sentence.iter().any(|w| w.word == mark)
+                    && act(sentence, i)
+        });
+        if requested {
+            return Vec::new();
+        }
+        asked.extend(sentence.iter().filter(|w| w.word == mark).map(|_| question));
+    }
+    if asked.len() == count {
+        asked
+    } else {
+        Vec::new()
+    }
 }

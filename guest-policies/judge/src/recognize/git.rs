@@ -509,10 +509,20 @@ pub fn gh(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         ops.first().copied().unwrap_or(""),
         ops.get(1).copied().unwrap_or(""),
     );
-    let method = cmd
-        .value(&["-X", "--method"])
-        .unwrap_or("")
-        .to_ascii_uppercase();
+    // gh takes a repeated option's last value: `--method GET ... -X DELETE` deletes.
+    let mut method = String::new();
+    let mut words = cmd.args.iter().map(|a| &**a);
+    while let Some(w) = words.next() {
+        let value = match w {
+            "-X" | "--method" => words.next(),
+            _ => w
+                .strip_prefix("--method=")
+                .or_else(|| w.strip_prefix("-X").filter(|v| !v.is_empty())),
+        };
+        if let Some(v) = value {
+            method = v.to_ascii_uppercase();
+        }
+    }
     let p = cmd.program;
     // `gh api -X PATCH orgs/acme -f default_repository_permission=admin`: the fields are
     // settings, read by the same vocabulary as any HTTP client's body.

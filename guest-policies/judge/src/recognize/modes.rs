@@ -274,6 +274,48 @@ use Class::{AnnounceOnly, FetchOnly, MetadataOnly, PrintOnly, ReportOnly};
 /// The rows, by class. Each is from the program's own manual or CLI reference.
 const ROWS: &[Row] = &[
     // ---- print-only: emits what it would do ----
+    // Ansible's listing and syntax-check options run no task on any host (session 20: plans
+    // and listings graded as acts). `--check` is not here: a task marked `check_mode: false`
+    // runs for real under it.
+    row(
+        PrintOnly,
+        &["ansible-playbook"],
+        &[],
+        On::Any(&[
+            "--list-tasks",
+            "--list-hosts",
+            "--list-tags",
+            "--syntax-check",
+        ]),
+        &[],
+        "ansible-playbook lists or syntax-checks the play and runs no task",
+    ),
+    row(
+        PrintOnly,
+        &["ansible", "ansible-console"],
+        &[],
+        On::Any(&["--list-hosts", "--syntax-check"]),
+        &[],
+        "ansible lists the hosts it would reach and runs no module",
+    ),
+    // A CloudFormation change set made and not executed: the stack is unchanged until someone
+    // executes it (aws cloudformation deploy, SAM's deploy).
+    row(
+        PrintOnly,
+        &["aws"],
+        &["cloudformation deploy"],
+        On::Any(&["--no-execute-changeset"]),
+        &[],
+        "cloudformation deploy --no-execute-changeset only creates a change set to review",
+    ),
+    row(
+        PrintOnly,
+        &["sam"],
+        &["deploy"],
+        On::Any(&["--no-execute-changeset"]),
+        &[],
+        "sam deploy --no-execute-changeset only creates a change set to review",
+    ),
     row(
         PrintOnly,
         &["alembic"],
@@ -428,6 +470,16 @@ const ROWS: &[Row] = &[
         On::Test(salt_test),
         &[],
         "salt test=True reports what the state would change",
+    ),
+    // The orchestrate runner passes test=True to every state it runs (not every runner
+    // reads it: only the orchestration here).
+    row(
+        PrintOnly,
+        &["salt-run"],
+        &["state.orchestrate", "state.orch"],
+        On::Test(salt_test),
+        &[],
+        "salt-run state.orchestrate test=True reports what the orchestration would change",
     ),
     row(
         PrintOnly,
@@ -808,6 +860,25 @@ const ROWS: &[Row] = &[
         "a lockfile install with --ignore-scripts runs no package's scripts",
     ),
     // ---- metadata only: no secret shown ----
+    // 1Password's vaults, item lists, users and groups: names and dates, no field values.
+    row(
+        MetadataOnly,
+        &["op"],
+        &[
+            "vault get",
+            "vault list",
+            "vault ls",
+            "item list",
+            "item ls",
+            "user list",
+            "user get",
+            "group list",
+            "account list",
+        ],
+        On::Always,
+        &[],
+        "op lists 1Password vaults, items or people, with no field values",
+    ),
     row(
         MetadataOnly,
         &["security"],

@@ -276,6 +276,93 @@ fn name_pattern(p: &str) -> bool {
     true
 }
 
+/// Whether the process environment (`env`, `printenv`) reaches the agent only through a
+/// `grep` that selects settings by name: `^NAME=` names, alternated or not (`grep -E
+/// '^(AWS_REGION|AWS_PROFILE)='`), none of them a secret's name, or a prefix of a tool's own
+/// settings (`grep ^TF_`, `^LC_`, `^KUBE`). An inverted match (`-v`), a pattern from a file,
+/// a prefix of a vendor's credentials (`^AWS_` holds the secret key) or a name that says
+/// secret keeps the dump (session 20: reads graded as acts).
+pub fn settings_of_output(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
+    matches!(cmd.program, "env" | "printenv")
+        && cmd.args.is_empty()
+        && super::withheld::output_feeds(s, index, |program, args| {
+            matches!(program, "grep" | "egrep" | "rg") && selects_settings(args)
+        })
+}
+
+/// Prefixes of the variables a tool reads as its own settings, not credentials.
+/// (`TF_` is Terraform's: `TF_LOG`, `TF_CLI_ARGS`, `TF_WORKSPACE`, `TF_VAR_...`.) Prefixes that
+/// also hold tokens (`CI_` has `CI_JOB_TOKEN`, `CARGO_` `CARGO_REGISTRY_TOKEN`) are not here.
+const SETTING_PREFIXES: &[&str] = &[
+    "tf_",
+    "lc_",
+    "xdg_",
+    "kubeconfig",
+    "rust_",
+    "node_env",
+    "java_home",
+    "python",
+    "goos",
+    "goarch",
+    "gopath",
+    "goroot",
+    "goflags",
+    "path",
+    "lang",
+    "shell",
+    "term",
+    "hostname",
+    "editor",
+    "pager",
+    "tz",
+    "virtual_env",
+    "conda_",
+    "debian_frontend",
+];
+
+/// Words that make a variable's name a secret's.
+const SECRET_NAME_WORDS: &[&str] = &[
+    "token", "key", "secret", "pass", "pwd", "auth", "cred", "session", "cookie", "private",
+    "cert", "sig", "dsn", "url", "conn",
+];
+
+/// Whether a grep's arguments select environment lines by settings' names only.
+fn selects_settings(args: &[Cow<'_, str>]) -> bool {
+    let mut pattern = None;
+    let mut it = args.iter().map(|a| &**a);
+    while let Some(a) = it.next() {
+        match a {
+            "-e" | "--regexp" => pattern = it.next(),
+            "-E" | "-i" | "-w" | "-x" | "-P" | "-G" | "--color" | "--colour" | "--color=never"
+            | "--color=auto" | "--extended-regexp" | "--ignore-case" => {}
+            _ if a.starts_with('-') => return false,
+            _ if pattern.is_none() => pattern = Some(a),
+            // A file operand: not the piped environment.
+            _ => return false,
+        }
+    }
+    let Some(p) = pattern.map(|p| p.trim_matches(['"', '\''])) else {
+        return false;
+    };
+    let Some(body) = p.strip_prefix('^') else {
+        return false;
+    };
+    // `^NAME=` / `^(A|B)=` / `^NAME$`: whole names; otherwise a prefix.
+    let whole = body.ends_with('=') || body.ends_with('$');
+    let names = body
+        .trim_end_matches(['=', '$'])
+        .trim_start_matches('(')
+        .trim_end_matches(')');
+    !names.is_empty()
+        && names.split('|').all(|n| {
+            let l = n.to_ascii_lowercase();
+            !l.is_empty()
+                && l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+                && !SECRET_NAME_WORDS.iter().any(|w| l.contains(w))
+                && (whole || SETTING_PREFIXES.iter().any(|pre| l.starts_with(pre)))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,9 +16,12 @@ use super::lexicon::{self, FETCHER, INTERPRETER, READER};
 fn dump_program(cmd: &Cmd<'_>) -> Option<&'static str> {
     match cmd.program {
         "printenv" => Some("the environment (tokens and keys)"),
-        "env" | "set" | "export" | "declare" if cmd.args.iter().all(|a| a.starts_with('-')) => {
+        "env" | "export" | "declare" if cmd.args.iter().all(|a| a.starts_with('-')) => {
             Some("the environment (tokens and keys)")
         }
+        // `set` alone prints every variable; with options (`set -u`, `set -euo pipefail`) it
+        // only sets the shell's own options and prints nothing.
+        "set" if cmd.args.is_empty() => Some("the environment (tokens and keys)"),
         "pg_dump" | "pg_dumpall" | "mysqldump" | "mongodump" | "mongoexport" | "redis-dump"
         | "sqlite3"
             if cmd.program != "sqlite3" || cmd.words().any(|w| w == ".dump") =>
@@ -987,6 +990,7 @@ pub fn judge(
     } else if let Some(what) = dump_program(cmd) {
         if what.starts_with("the environment")
             && !super::secret_names::names_of_output(cmd, s, index)
+            && !super::secret_names::settings_of_output(cmd, s, index)
         {
             out.push(finding(
                 Family::Secrets,

@@ -942,3 +942,145 @@ pub fn grant_reach(piece: &str, out: &mut Vec<Finding>) {
         );
     }
 }
+
+/// What an `EXPLAIN` (or MariaDB's `ANALYZE <statement>`) does with the statement it
+/// explains.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Explained<'a> {
+    /// Not an explanation: the piece is its own statement.
+    No,
+    /// Only planned, never run (`EXPLAIN DELETE ...`, `EXPLAIN (ANALYZE false) DELETE ...`,
+    /// `EXPLAIN QUERY PLAN`, `EXPLAIN PLAN FOR`, `EXPLAIN FORMAT=JSON`, ClickHouse's `EXPLAIN
+    /// SYNTAX`): the statement planned.
+    Planned(&'a str),
+    /// Run to measure it (`EXPLAIN ANALYZE`, `EXPLAIN (ANALYZE)`, `EXPLAIN (BUFFERS, ANALYZE
+    /// on)`, MariaDB's `ANALYZE DELETE ...`): the statement it runs, to be judged as itself.
+    Runs(&'a str),
+}
+
+/// Options an `EXPLAIN` may carry before its statement without running it (PostgreSQL's
+/// `VERBOSE`, MySQL's `FORMAT=...`, `EXTENDED`, `PARTITIONS`, SQLite's `QUERY PLAN`, Oracle's
+/// `PLAN FOR`, ClickHouse's and Spark's kinds of plan).
+const EXPLAIN_WORDS: &[&str] = &[
+    "verbose",
+    "query",
+    "plan",
+    "for",
+    "extended",
+    "partitions",
+    "formatted",
+    "codegen",
+    "cost",
+    "syntax",
+    "ast",
+    "pipeline",
+    "estimate",
+    "logical",
+    "physical",
+    "distributed",
+    "opt",
+    "vec",
+    "types",
+    "using",
+    "text",
+    "json",
+    "tabular",
+    "tree",
+    "traditional",
+    "(debug)",
+];
+
+/// Whether `piece` explains a statement, and whether the explanation runs it. PostgreSQL,
+/// CockroachDB, DuckDB, Trino and MySQL 8 run the statement under `ANALYZE` (PostgreSQL also
+/// spells it `ANALYSE`, and takes it as an option in parentheses, with an optional boolean:
+/// `true`/`on`/`1`/`yes` or none runs it, `false`/`off`/`0`/`no` does not). MariaDB's
+/// `ANALYZE <statement>` runs it too; `ANALYZE TABLE` only gathers statistics. A list this
+/// reader cannot follow runs the statement (fail safe).
+pub fn explained(piece: &str) -> Explained<'_> {
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let analyze = |w: &str| is(w, "analyze") || is(w, "analyse");
+    let trimmed = piece.trim_start();
+    let Some(first_end) = trimmed.find(|c: char| c.is_whitespace() || c == '(') else {
+        return Explained::No;
+    };
+    let first = &trimmed[..first_end];
+    let mut rest = trimmed[first_end..].trim_start();
+    if analyze(first) {
+        // MariaDB: `ANALYZE [FORMAT=JSON] DELETE ...` runs the statement.
+        let body = rest
+            .strip_prefix_ci("format=json")
+            .or_else(|| rest.strip_prefix_ci("format = json"))
+            .unwrap_or(rest)
+            .trim_start();
+        let next = body.split_whitespace().next().unwrap_or("");
+        return if ["delete", "update", "select", "insert", "replace"]
+            .iter()
+            .any(|k| is(next, k))
+        {
+            Explained::Runs(body)
+        } else {
+            Explained::No
+        };
+    }
+    if !is(first, "explain") && !is(first, "desc") && !is(first, "describe") {
+        return Explained::No;
+    }
+    let options = rest;
+    let mut runs = false;
+    loop {
+        if let Some(list) = rest.strip_prefix('(') {
+            let Some(close) = list.find(')') else {
+                return Explained::Runs(rest);
+            };
+            for option in list[..close].split(',') {
+                let mut words = option.split_whitespace();
+                let name = words.next().unwrap_or("");
+                if analyze(name) {
+                    runs = !words
+                        .next()
+                        .is_some_and(|v| ["false", "off", "0", "no"].iter().any(|k| is(v, k)));
+                }
+            }
+            rest = list[close + 1..].trim_start();
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '(')
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        if word.is_empty() {
+            return Explained::Planned(rest);
+        }
+        if analyze(word) {
+            runs = true;
+        } else if !(EXPLAIN_WORDS.iter().any(|k| is(word, k))
+            || is(word, "format")
+            || word.starts_with('=')
+            || word.len() > 7 && is(&word[..7], "format="))
+        {
+            break;
+        }
+        rest = rest[end..].trim_start();
+    }
+    if runs {
+        Explained::Runs(rest)
+    } else if rest.len() == options.len() && !is(first, "explain") {
+        // `DESCRIBE users`: no explanation at all.
+        Explained::No
+    } else {
+        Explained::Planned(rest)
+    }
+}
+
+/// `str::strip_prefix` in any ASCII case.
+trait StripCi {
+    fn strip_prefix_ci(&self, prefix: &str) -> Option<&str>;
+}
+
+impl StripCi for str {
+    fn strip_prefix_ci(&self, prefix: &str) -> Option<&str> {
+        self.get(..prefix.len())
+            .filter(|h| h.eq_ignore_ascii_case(prefix))
+            .map(|_| &self[prefix.len()..])
+    }
+}

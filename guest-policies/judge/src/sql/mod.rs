@@ -79,6 +79,9 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     // Statements that destroy data in one dialect's own words (`DETACH ... PERMANENTLY`,
     // `INSERT OVERWRITE`, `ENGINE = BLACKHOLE`, `.drop table`): read first, whatever else is.
     for piece in keywords::statements(sql) {
+        let Some(piece) = explained_runs(piece) else {
+            continue;
+        };
         dialects::judge(piece, &mut out);
     }
     if !keywords::has_statement_keyword(sql) {
@@ -87,6 +90,9 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
     // Tables this script creates: dropping them again loses nothing that existed before.
     let mut created: Vec<String> = Vec::new();
     for piece in keywords::statements(sql) {
+        let Some(piece) = explained_runs(piece) else {
+            continue;
+        };
         // A GRANT's reach (to PUBLIC, an administrator's role) whichever reader grades the rest.
         if piece
             .get(..6)
@@ -136,6 +142,17 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The statement a piece runs: itself, or the statement an `EXPLAIN ANALYZE` runs to measure
+/// it; `None` for a plan that runs nothing (`EXPLAIN DELETE ...`, `EXPLAIN (ANALYZE false)
+/// DELETE ...`).
+fn explained_runs(piece: &str) -> Option<&str> {
+    match keywords::explained(piece) {
+        keywords::Explained::No => Some(piece),
+        keywords::Explained::Planned(_) => None,
+        keywords::Explained::Runs(statement) => Some(statement),
+    }
 }
 
 /// The finding of a `CREATE OR REPLACE TABLE` over an existing table ([`keywords::replaces_table`]).
