@@ -2591,4 +2591,6 @@ mod handed_commands_tests;
 #[cfg(test)]
 mod made_in_line_tests;
 #[cfg(test)]
+mod option_effects_tests;
+#[cfg(test)]
 mod reference_forms_tests;

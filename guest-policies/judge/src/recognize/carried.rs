@@ -1071,6 +1071,10 @@ const SETTINGS: &[(&str, &str, &str)] = &[
     ("psql", "PGDATABASE", "-d"),
     ("kubectl", "KUBECONFIG", "--kubeconfig"),
     ("helm", "KUBECONFIG", "--kubeconfig"),
+    // Helm's own ("helm --help", "Environment variables"): the context and namespace it acts in.
+    ("helm", "HELM_KUBECONTEXT", "--kube-context"),
+    ("helm", "HELM_NAMESPACE", "--namespace"),
+    ("mysql", "MYSQL_HOST", "-h"),
 ];
 
 /// The command with the settings its line leaves out taken from its env prefix and from what
