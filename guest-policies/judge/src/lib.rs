@@ -2671,4 +2671,6 @@ mod injected_tests;
 #[cfg(test)]
 mod made_in_line_tests;
 #[cfg(test)]
+mod option_effects_tests;
+#[cfg(test)]
 mod reference_forms_tests;

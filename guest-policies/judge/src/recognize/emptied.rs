@@ -276,7 +276,11 @@ fn mirror_of_nothing<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
         .operands(super::filesystem::RSYNC_VALUE_OPTIONS)
         .collect();
     let (source, dest) = match cmd.program {
-        "rsync" if cmd.words().any(|w| w.starts_with("--delete")) => {
+        "rsync"
+            if cmd
+                .words()
+                .any(|w| w.starts_with("--delete") || w == "--del") =>
+        {
             let [.., source, dest] = ops[..] else {
                 return None;
             };

@@ -93,9 +93,9 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
         "chmod" | "chown" | "chgrp" => permissions(cmd, out),
         "mv" | "cp" | "install" | "ln" => copy_over(cmd, out),
         "rsync"
-            if cmd
-                .words()
-                .any(|w| w.starts_with("--delete") || w == "--remove-source-files") =>
+            if cmd.words().any(|w| {
+                w.starts_with("--delete") || w == "--del" || w == "--remove-source-files"
+            }) =>
         {
             let dest = cmd
                 .operands(&["-e", "--rsh", "--exclude", "--include", "--filter", "-f"])
@@ -115,6 +115,26 @@ pub fn judge(cmd: &Cmd<'_>, cwd: Option<&str>, out: &mut Vec<Finding>) {
                     severity,
                     format!("rsync --delete removes from {dest} {why}"),
                 ));
+            } else if cmd
+                .words()
+                .any(|w| w.starts_with("--delete") || w == "--del")
+            {
+                // Another machine's directory mirrored: what the source lacks is deleted there.
+                // A deploy of a build to a host of no named environment is the usual publish;
+                // a staging or production host's directory is a shared environment's files.
+                let severity = if super::containers::production(dest) {
+                    Some(Severity::Verify)
+                } else {
+                    super::environments::shared(dest).then_some(Severity::Confirm)
+                };
+                if let Some(severity) = severity {
+                    out.push(finding(
+                        F,
+                        "filesystem.rsync-delete",
+                        severity,
+                        format!("rsync --delete removes from {dest}, a shared environment's files, what the source lacks"),
+                    ));
+                }
             }
         }
         // A copy over a system or login file (`rsync ci-rule /etc/sudoers.d/`).

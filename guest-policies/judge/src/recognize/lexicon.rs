@@ -1159,6 +1159,37 @@ const ENTRIES: &[(&str, u16)] = &[
     ("clever", P | ENGLISH),
     ("platform", P | ENGLISH),
     ("slay", P | ENGLISH),
+    // Programs whose less common options delete, overwrite or lengthen a credential's life
+    // (option_effects.rs, writes.rs): archivers and compressors, in-place and output-file
+    // writers, credential minting, account and package tools.
+    ("7za", P),
+    ("7zz", P),
+    ("7zr", P),
+    ("rar", P),
+    ("unrar", P),
+    ("zstd", P),
+    ("pzstd", P),
+    ("lz4", P),
+    ("bsdtar", P),
+    ("gtar", P),
+    ("sd", P),
+    ("sponge", P),
+    ("crudini", P),
+    ("xmlstarlet", P),
+    ("htpasswd", P),
+    ("shuf", P),
+    ("iconv", P),
+    ("ex", P | ENGLISH),
+    ("ed", P | ENGLISH),
+    ("nvim", P),
+    ("yes", P | ENGLISH),
+    ("ssh-keygen", P),
+    ("kubeadm", P),
+    ("step", P | ENGLISH),
+    ("chage", P),
+    ("fallocate", P),
+    ("groupdel", P),
+    ("delgroup", P),
 ];
 
 /// [`ENTRIES`] by name, kept less than half full: 4096 slots once the names passed 1024.

@@ -81,6 +81,7 @@ pub mod mentions;
 pub mod modes;
 mod name_table;
 pub mod open_clients;
+pub mod option_effects;
 pub mod package_runners;
 pub mod path_objects;
 pub mod paths;

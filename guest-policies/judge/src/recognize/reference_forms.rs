@@ -19,7 +19,7 @@
 //! The facts come from the programs' references (man pages and CLI references).
 
 use super::storage_ops::{Deletes, Disrupts, Op, judge_ops, op};
-use super::{Cmd, finding, paths};
+use super::{Cmd, finding, option_effects, paths};
 use crate::finding::{Family, Finding, Severity};
 use crate::shell::RedirectKind;
 
@@ -42,6 +42,15 @@ fn table(program: &str) -> Option<(&'static [Op], Family)> {
         "mvn" | "mvnw" => (MAVEN, Family::RemoteCode),
         "gradle" | "gradlew" => (GRADLE, Family::RemoteCode),
         "pg_resetwal" | "pg_resetxlog" => (PG_RESETWAL, Family::Database),
+        "helm" => (HELM, Family::Containers),
+        "docker-compose" | "podman-compose" => (COMPOSE, Family::Containers),
+        "rclone" => (RCLONE, Family::Filesystem),
+        "robocopy" => (ROBOCOPY, Family::Filesystem),
+        "rpm" => (RPM, Family::System),
+        "pacman" => (PACMAN, Family::System),
+        "flatpak" => (FLATPAK, Family::System),
+        "brew" => (BREW, Family::System),
+        "groupdel" | "delgroup" => (GROUPDEL, Family::System),
         _ => return None,
     })
 }
@@ -202,6 +211,31 @@ const KUBECTL: &[Op] = &[
         "removes an admission control of the cluster: what it refused is let in",
     ),
     op(
+        &["replace"],
+        Disrupts,
+        "deletes the objects and creates them again (--force): their pods restart, their data in emptyDir is gone",
+    )
+    .with(&["--force"]),
+    op(
+        &["apply"],
+        Disrupts,
+        "deletes every object of the selection that the manifests no longer list (--prune)",
+    )
+    .with(&["--prune"]),
+    op(
+        &["drain"],
+        Disrupts,
+        "evicts the node's pods and deletes their emptyDir data",
+    )
+    .with(&["--delete-emptydir-data", "--delete-local-data"]),
+    op(
+        &["taint"],
+        Disrupts,
+        "evicts every pod that does not tolerate it from every node (NoExecute on --all)",
+    )
+    .with(&["--all"])
+    .and(&["*:NoExecute"]),
+    op(
         &["delete"],
         Deletes,
         "deletes a component of the cluster's own system (kube-system)",
@@ -237,7 +271,111 @@ const DOCKER: &[Op] = &[
         Disrupts,
         "revokes an image's signatures",
     ),
+    op(
+        &["system", "reset"],
+        Deletes,
+        "deletes every container, image, volume and network of the engine",
+    ),
+    op(
+        &["compose", "up"],
+        Disrupts,
+        "recreates the services' anonymous volumes: the data in them is gone",
+    )
+    .with(&["-V", "--renew-anon-volumes"]),
 ];
+
+// docker-compose / podman-compose as their own programs: the same option.
+const COMPOSE: &[Op] = &[op(
+    &["up"],
+    Disrupts,
+    "recreates the services' anonymous volumes: the data in them is gone",
+)
+.with(&["-V", "--renew-anon-volumes"])];
+
+// helm upgrade / rollback --force: resources replaced by delete and create (helm(1)).
+const HELM: &[Op] = &[op(
+    &["upgrade|rollback"],
+    Disrupts,
+    "replaces the release's resources by deleting and creating them (--force): its pods restart at once",
+)
+.with(&["--force"])];
+
+// rclone(1): commands that delete at one end besides sync and purge (read elsewhere).
+const RCLONE: &[Op] = &[
+    op(
+        &["move|moveto"],
+        Disrupts,
+        "deletes each file from the source once it is copied",
+    ),
+    op(
+        &["dedupe"],
+        Disrupts,
+        "deletes duplicate files, keeping one by the mode it is given",
+    )
+    .with(&[
+        "--dedupe-mode=newest",
+        "--dedupe-mode=oldest",
+        "--dedupe-mode=largest",
+        "--dedupe-mode=smallest",
+        "--dedupe-mode=first",
+        "newest",
+        "oldest",
+        "largest",
+        "smallest",
+        "first",
+    ]),
+    op(
+        &["cleanup"],
+        Disrupts,
+        "deletes the remote's old file versions and trash for good",
+    ),
+];
+
+// robocopy's /MOV and /MOVE delete the source once copied (/MIR and /PURGE are read as
+// mirrors elsewhere).
+const ROBOCOPY: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "deletes the source's files once copied (/MOV, /MOVE)",
+)
+.with(&["/MOV", "/MOVE"])];
+
+// Package managers told to skip what protects the system: rpm -e --nodeps, pacman -Rdd
+// (dependency checks skipped), flatpak's and Homebrew's removals that take the data along.
+const RPM: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "removes a package without checking what depends on it (--nodeps): what needs it breaks",
+)
+.with(&["-e", "--erase"])
+.and(&["--nodeps"])];
+
+const PACMAN: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "removes packages with the dependency checks skipped (-Rdd): what needs them breaks",
+)
+.with(&["-R*dd*", "-R*d*d*"])];
+
+const FLATPAK: &[Op] = &[op(
+    &["uninstall|remove"],
+    Disrupts,
+    "uninstalls applications and deletes their data (--delete-data, --all)",
+)
+.with(&["--delete-data", "--all"])];
+
+const BREW: &[Op] = &[op(
+    &["uninstall|remove|rm"],
+    Disrupts,
+    "removes the application with every file it keeps in the home directory (--zap): its settings and data",
+)
+.with(&["--zap"])];
+
+const GROUPDEL: &[Op] = &[op(
+    &[],
+    Disrupts,
+    "deletes a group: its members lose what it granted",
+)];
 
 // buildah: every working container or image of the build host.
 const BUILDAH: &[Op] = &[
@@ -329,6 +467,54 @@ const AWS: &[Op] = &[
         "--no-deletion-protection-enabled",
     ]),
     op(
+        &["rds", "modify-db-instance|modify-db-cluster"],
+        Deletes,
+        "turns automated backups off: the automated backups kept so far are deleted",
+    )
+    .with(&["--backup-retention-period=0"]),
+    op(
+        &["lambda", "update-function-configuration"],
+        Disrupts,
+        "replaces the running function's whole environment: variables not given are removed",
+    )
+    .with(&["--environment"]),
+    op(
+        &["lambda", "update-function-code"],
+        Disrupts,
+        "replaces the running function's code",
+    ),
+    op(
+        &["logs", "put-retention-policy"],
+        Disrupts,
+        "deletes the log group's events older than the new retention",
+    ),
+    op(
+        &["dynamodb", "update-continuous-backups"],
+        Disrupts,
+        "turns point-in-time recovery off: the table's recovery window is gone",
+    )
+    .with(&["*PointInTimeRecoveryEnabled=false*"]),
+    op(
+        &[
+            "s3api",
+            "put-bucket-lifecycle-configuration|put-bucket-lifecycle",
+        ],
+        Disrupts,
+        "replaces the bucket's lifecycle rules: objects they expire are deleted",
+    ),
+    op(
+        &["ecs", "update-service"],
+        Disrupts,
+        "redeploys the running service",
+    )
+    .with(&["--force-new-deployment", "--task-definition"]),
+    op(
+        &["ssm", "put-parameter"],
+        Disrupts,
+        "overwrites a parameter's value: what reads it gets the new one",
+    )
+    .with(&["--overwrite"]),
+    op(
         &["s3api", "put-bucket-versioning"],
         Disrupts,
         "suspends the bucket's versioning: overwritten and deleted objects are no longer kept",
@@ -336,7 +522,66 @@ const AWS: &[Op] = &[
     .with(&["Status=Suspended"]),
 ];
 
+/// gcloud's options that change a running service's or function's environment variables.
+const GCLOUD_ENV_FLAGS: &[&str] = &[
+    "--set-env-vars",
+    "--update-env-vars",
+    "--remove-env-vars",
+    "--clear-env-vars",
+    "--env-vars-file",
+];
+
 const GCLOUD: &[Op] = &[
+    op(
+        &["run", "services", "update"],
+        Disrupts,
+        "changes the running service's environment: a new revision takes its traffic",
+    )
+    .with(GCLOUD_ENV_FLAGS),
+    op(
+        &["run", "services", "update"],
+        Disrupts,
+        "changes the running service's image or secrets: a new revision takes its traffic",
+    )
+    .with(&[
+        "--image",
+        "--set-secrets",
+        "--update-secrets",
+        "--remove-secrets",
+    ]),
+    op(
+        &["functions", "deploy"],
+        Disrupts,
+        "replaces the running function's environment",
+    )
+    .with(GCLOUD_ENV_FLAGS),
+    op(
+        &["sql", "instances", "patch"],
+        Deletes,
+        "opens the database instance to every address",
+    )
+    .with(&["--authorized-networks=0.0.0.0/0"]),
+    op(
+        &["sql", "instances", "patch"],
+        Disrupts,
+        "changes the running database instance's settings (backups, flags, tier; some restart it)",
+    )
+    .with(&[
+        "--no-backup",
+        "--database-flags",
+        "--clear-database-flags",
+        "--tier",
+        "--authorized-networks",
+        "--clear-authorized-networks",
+        "--no-enable-bin-log",
+        "--no-enable-point-in-time-recovery",
+    ]),
+    op(
+        &["logging", "buckets", "update"],
+        Disrupts,
+        "shortens or changes the log bucket's retention: older entries are deleted",
+    )
+    .with(&["--retention-days"]),
     op(
         &["billing", "projects", "unlink"],
         Deletes,
@@ -351,6 +596,28 @@ const GCLOUD: &[Op] = &[
 ];
 
 const AZ: &[Op] = &[
+    op(
+        &[
+            "webapp|functionapp|logicapp",
+            "config",
+            "appsettings|connection-string",
+            "set|delete",
+        ],
+        Disrupts,
+        "changes the running app's settings: it restarts with them",
+    ),
+    op(
+        &["containerapp", "update"],
+        Disrupts,
+        "changes the running container app's environment or image",
+    )
+    .with(&[
+        "--set-env-vars",
+        "--remove-env-vars",
+        "--replace-env-vars",
+        "--remove-all-env-vars",
+        "--image",
+    ]),
     op(
         &["lock", "delete"],
         Disrupts,
@@ -403,6 +670,8 @@ const PG_RESETWAL: &[Op] = &[op(
 /// Judges one command: its program's table, then the forms a row cannot say.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let p = cmd.program;
+    // The options read by their value (a lifetime, a file's place, a prompt's answer).
+    option_effects::judge(cmd, out);
     if let Some((ops, family)) = table(p) {
         // `git rm --cached` leaves the working tree alone: only the index changes; `git config
         // --get` reads.
@@ -440,6 +709,9 @@ fn previewed(cmd: &Cmd<'_>) -> bool {
     cmd.words().any(super::dry_run_option)
         || matches!(cmd.program, "git" | "pg_resetwal" | "pg_resetxlog")
             && cmd.flag(b"n", &["dry-run"])
+        // robocopy's /L lists what it would copy and delete; rpm's --test removes nothing.
+        || cmd.program == "robocopy" && cmd.words().any(|w| w.eq_ignore_ascii_case("/L"))
+        || cmd.program == "rpm" && cmd.has(&["--test"])
 }
 
 /// Words of a script's file name that say what it does to the data.
@@ -504,7 +776,8 @@ fn script_from_file(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 }
 
 /// `tar -x` into `/` or a system directory (`-C /`, `--directory=/etc`): the archive's files
-/// replace the system's. `--remove-files` deletes what it archives.
+/// replace the system's. (`--remove-files`, which deletes what it archives, is read with the
+/// other archivers' in [`option_effects`].)
 fn tar_into_system(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let first = cmd.args.first().map(|a| &**a).unwrap_or("");
     let bundle = |letter: u8| {
@@ -543,27 +816,13 @@ fn tar_into_system(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
             Severity::Stop,
             format!("tar writes its archive over {device}: the disk's filesystem is gone"),
         ));
-        return;
-    }
-    if cmd.has(&["--remove-files"])
-        && cmd
-            .operands(&["-f", "--file", "-C", "--directory"])
-            .any(|p| paths::scope(p) == paths::Scope::Catastrophic)
-    {
-        out.push(finding(
-            Family::Filesystem,
-            "filesystem.archive-removes",
-            Severity::Confirm,
-            "tar --remove-files deletes a system or data directory's files once archived"
-                .to_owned(),
-        ));
     }
 }
 
 /// `/` and the directories the system runs from: an archive unpacked there replaces its files.
 /// A service's data directory (`/srv/app`, a deploy's target) and `/usr/local` (where install
 /// instructions unpack a toolchain) are not.
-fn system_directory(dir: &str) -> bool {
+pub(crate) fn system_directory(dir: &str) -> bool {
     let d = dir.trim_end_matches('/');
     matches!(
         d,

@@ -4,13 +4,19 @@
 //! deleted). Each is `truncate -s 0 F`: graded as the redirection of nothing is (a bounded loss
 //! for a data file; a system or credential file is the writers' own finding; logs, temporary
 //! and build files are thrown away by design). `tee -a` and `dd conv=notrunc` keep the file.
+//! A crontab installed from nothing (`crontab /dev/null`, `: | crontab -`) empties the user's
+//! table of scheduled jobs: `crontab -r`, verified.
 
-use super::{Cmd, filesystem, paths};
-use crate::finding::Finding;
-use crate::shell::Script;
+use super::{Cmd, filesystem, finding, paths};
+use crate::finding::{Family, Finding, Severity};
+use crate::shell::{RedirectKind, Script};
 
 /// Judges a command that writes nothing over the files it names.
 pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    if cmd.program == "crontab" {
+        crontab_emptied(cmd, s, index, out);
+        return;
+    }
     for target in emptied_targets(cmd, s, index) {
         // A system or credential file is graded by the writers (`write-system-file`).
         if paths::critical_file(target).is_none() {
@@ -93,5 +99,32 @@ fn fed_nothing(s: &Script<'_>, index: usize) -> bool {
         "echo" => args == ["-n"],
         "printf" => args.is_empty() || args == [""],
         _ => false,
+    }
+}
+
+/// `crontab FILE` replaces the user's whole table with FILE (crontab(1)); `crontab /dev/null`,
+/// or `crontab -` fed an empty pipe, installs nothing: every scheduled job is gone, as with
+/// `crontab -r`.
+fn crontab_emptied(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>) {
+    if cmd.flag(b"lr", &[]) {
+        return;
+    }
+    let source = cmd.operands(&["-u"]).next();
+    let from_stdin = source.is_none_or(|f| f == "-");
+    let emptied = source == Some("/dev/null")
+        || from_stdin
+            && (cmd.piped_in && fed_nothing(s, index)
+                || cmd
+                    .redirects
+                    .iter()
+                    .any(|r| r.kind == RedirectKind::Read && r.target == "/dev/null"));
+    if emptied {
+        out.push(finding(
+            Family::System,
+            "system.crontab-emptied",
+            Severity::Verify,
+            "crontab installs an empty table: every scheduled job of the user is deleted"
+                .to_owned(),
+        ));
     }
 }

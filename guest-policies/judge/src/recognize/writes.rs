@@ -89,7 +89,7 @@ pub fn writes(cmd: &Cmd<'_>, file: &str) -> bool {
             .last();
         return last == Some(file);
     }
-    in_place(cmd) && named()
+    output_file(cmd) == Some(file) || in_place(cmd) && named()
 }
 
 /// Whether the command runs in its program's in-place mode: it rewrites the files it names.
@@ -135,12 +135,51 @@ pub fn in_place(cmd: &Cmd<'_>) -> bool {
     }
 }
 
+/// The file a program writes through an output option or a written operand that is not an
+/// in-place mode (`sort -o F`, `shuf -o F`, `iconv -o F`, `gpg -o F`, `sponge F`, `uniq IN
+/// F`, `xxd -r IN F`, `htpasswd -c F` (the file made anew: every other login in it gone),
+/// `patch F`, `ex -s`/`-c` and `vim -es` scripts, `ed` fed its commands): None for most
+/// programs, and for these when the option is not given. From each program's manual.
+pub fn output_file<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let option = |names: &[&str]| super::option_effects::option_value(cmd, names);
+    let last = || cmd.operands(&[]).last();
+    match cmd.program {
+        "sort" | "shuf" | "iconv" | "gpg" | "gpg2" => option(&["-o", "--output"]).or_else(|| {
+            cmd.words()
+                .find_map(|w| w.strip_prefix("-o").filter(|v| v.starts_with('/')))
+        }),
+        "sponge" if !cmd.flag(b"a", &[]) => cmd.operands(&[]).next(),
+        "uniq" => cmd.operands(&["-f", "-s", "-w"]).nth(1),
+        "xxd" if cmd.flag(b"r", &["revert"]) => cmd.operands(&[]).nth(1),
+        "htpasswd" if cmd.flag(b"c", &[]) => cmd.operands(&[]).next(),
+        "ex" if cmd.flag(b"sc", &[]) => last(),
+        "vim" | "vi" | "nvim" if cmd.words().any(|w| w == "-es" || w == "-Es") => last(),
+        "ed" if cmd.piped_in
+            || cmd
+                .redirects
+                .iter()
+                .any(|r| matches!(r.kind, RedirectKind::HereString | RedirectKind::HereDoc)) =>
+        {
+            cmd.operands(&[]).next()
+        }
+        "patch" => option(&["-o", "--output"]).or_else(|| {
+            cmd.operands(&["-p", "-i", "-d", "-r", "-F", "-B", "-z"])
+                .next()
+        }),
+        _ => None,
+    }
+}
+
 /// System and login files written in a program's in-place mode (`yq -i ... /etc/x.yaml`,
-/// `crudini --set /etc/ssh/sshd_config ...`): the same finding as a redirection over them.
+/// `crudini --set /etc/ssh/sshd_config ...`) or through an output option (`sort -o
+/// /etc/group`, [`output_file`]): the same finding as a redirection over them.
 /// sed's and tee's writes are the filesystem reader's already.
 pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     // git's commit, add or checkout changes what the repository holds (the tampering reader's
     // concern), not a system file named on the line.
+    if let Some(file) = output_file(cmd) {
+        super::filesystem::write_target(file, false, cmd.program, out);
+    }
     if matches!(cmd.program, "sed" | "tee" | "rsync" | "git") || !in_place(cmd) {
         return;
     }
