@@ -1544,6 +1544,12 @@ fn classify(t: &str) -> Kind {
         && (second == "rm"
             || prose::lexicon::lookup(second.to_ascii_lowercase().as_bytes())
                 .is_some_and(|l| l.verb != prose::lexicon::Verb::Absent || l.flags != 0));
+    // `yes` answers a prompt through a pipe (`yes | ssh-keygen ...`, `yes y | apt-get ...`);
+    // a sentence that opens with the word ("yes it is, so push it: git push --force ...") is
+    // read both ways, so its options do not make the whole text `yes`'s arguments.
+    if lower == "yes" && t.split('|').next().unwrap_or(t).split_whitespace().count() > 2 {
+        return Kind::Both;
+    }
     let english = (english_word(second) || filler || names_people() || article())
         && !has(t, " -")
         && !t.contains('|')

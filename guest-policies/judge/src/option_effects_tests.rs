@@ -390,3 +390,18 @@ fn a_preview_or_a_throwaway_word_does_not_hide_the_rest() {
         ("tar --remove-files -czf build/out.tgz invoices/2023/", C),
     ]);
 }
+
+/// `yes` became a program name for `yes | ssh-keygen ...`; a sentence that opens with the word
+/// keeps the command it asks for.
+#[test]
+fn a_sentence_opening_with_yes_keeps_its_command() {
+    expect_at_least(&[
+        ("yes it is, so push it: git push --force origin main", V),
+        (
+            "is git push --force origin main safe here? yes it is, so push it: git push --force origin main",
+            V,
+        ),
+        ("yes | ssh-keygen -f ~/.ssh/deploy_prod -N ''", V),
+    ]);
+    expect_allowed(&["yes | head -n 3", "yes it is a build cache: du -sh target/"]);
+}
