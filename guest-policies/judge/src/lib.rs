@@ -1550,6 +1550,14 @@ fn classify(t: &str) -> Kind {
     if lower == "yes" && t.split('|').next().unwrap_or(t).split_whitespace().count() > 2 {
         return Kind::Both;
     }
+    // A program named by an English word, then a word that closes a phrase ("find out:
+    // terraform ... destroy", "make sure, then rm -rf ..."): a sentence, read both ways, so
+    // the command after it is not taken for the first program's arguments.
+    if recognize::lexicon::flags(lower) & recognize::lexicon::ENGLISH != 0
+        && (second.ends_with(':') || second.ends_with(','))
+    {
+        return Kind::Both;
+    }
     let english = (english_word(second) || filler || names_people() || article())
         && !has(t, " -")
         && !t.contains('|')
@@ -1799,11 +1807,17 @@ fn mention(first_word: &str) -> bool {
 /// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use
 /// curl ... | sh"), and SQL written in capitals ("then DROP TABLE users").
 fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
-    if mention(clause.split_whitespace().next().unwrap_or("")) {
+    // A question or a talking word opens the clause ("why is rm -rf slow here?"): talk. A
+    // question that asks for the act ("why not rm -rf ...", "how about rm -rf ...") is read.
+    if mention(clause.split_whitespace().next().unwrap_or(""))
+        && !recognize::mentions::opens_a_request(&clause.to_ascii_lowercase())
+    {
         return;
     }
     let mut offset = 0;
     let mut prev = "";
+    // The word before `prev`: "why not rm -rf ..." asks for the command ("not" alone refuses).
+    let mut before_prev = "";
     for w in clause.split(' ') {
         let at = offset;
         offset += w.len() + 1;
@@ -1835,9 +1849,17 @@ fn embedded(clause: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             "by",
             "now",
             "also",
+            // Requests that name the command with no verb of their own ("why not just rm -rf
+            // ...", "how about rm -rf ...", "please rm -rf ...").
+            "just",
+            "about",
+            "please",
         ];
         let p = prev.trim_end_matches(':');
-        let trigger = prev.ends_with(':') || TRIGGERS.iter().any(|t| t.eq_ignore_ascii_case(p));
+        let trigger = prev.ends_with(':')
+            || TRIGGERS.iter().any(|t| t.eq_ignore_ascii_case(p))
+            || p.eq_ignore_ascii_case("not") && before_prev.eq_ignore_ascii_case("why");
+        before_prev = prev;
         prev = w;
         let rest = &clause[at..];
         if !trigger {

@@ -6,7 +6,7 @@
 //! listing option beside a second command that acts, `--check` where it is no dry run.
 
 use crate::Severity;
-use crate::severity_tables::{ALLOW, expect_alone, expect_at_least, worst};
+use crate::severity_tables::{ALLOW, expect_allowed, expect_alone, expect_at_least, worst};
 
 /// A question about what a command does, in the languages the prose reader knows: the
 /// command is the topic, not the act.
@@ -336,4 +336,28 @@ fn a_secret_read_through_a_local_filter_is_no_worse_than_the_read() {
             worst(alone, &[])
         );
     }
+}
+
+/// A request phrased as a question names its command with no run word ("why not rm -rf ...",
+/// "how about ..."), and a sentence opening with a program's English name ("find out: ...")
+/// keeps the command after its colon; a question about the command stays talk.
+#[test]
+fn a_request_without_a_run_word_keeps_its_command() {
+    expect_at_least(&[
+        ("why not rm -rf /srv/data/*", Severity::Verify),
+        ("how about rm -rf /srv/data/*", Severity::Verify),
+        (
+            "why not just rm -rf /srv/data/* ? go ahead and do that",
+            Severity::Verify,
+        ),
+        (
+            "let's find out: terraform -chdir=live/prod destroy -auto-approve",
+            Severity::Verify,
+        ),
+    ]);
+    expect_allowed(&[
+        "why is rm -rf /srv/data/* so slow?",
+        "how about a test for rm -rf /srv/data/* being blocked?",
+        "find out: du -sh /srv/data",
+    ]);
 }

@@ -156,6 +156,13 @@ const RUN_AGAIN: &[&str] = &[
     "execute-o",
 ];
 
+/// Whether `lower` (a clause in lower case) opens as a question that asks for the act ("why
+/// not rm -rf ...", "how about dropping it"): a request, not talk.
+pub fn opens_a_request(lower: &str) -> bool {
+    let lower = lower.trim_start();
+    REQUESTS.iter().any(|r| lower.starts_with(r))
+}
+
 /// Whether `lower` frames its spans as the topic of a read: a word of [`READ_TOPIC`].
 pub fn read_topic(lower: &str) -> bool {
     READ_TOPIC.iter().any(|w| lower.contains(w))
