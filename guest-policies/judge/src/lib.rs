@@ -2592,3 +2592,5 @@ mod handed_commands_tests;
 mod made_in_line_tests;
 #[cfg(test)]
 mod reference_forms_tests;
+#[cfg(test)]
+mod sinks_at_scale_tests;
