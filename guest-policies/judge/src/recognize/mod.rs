@@ -2181,7 +2181,7 @@ fn find_feeder(
 
 /// Whether a word takes the variable `var`: `$var`, `${var}`, or either inside a longer word
 /// (`acme/$r`, `"${id}.json"`), not a longer name (`$rest` is not `$r`).
-fn uses_var(word: &str, var: &str) -> bool {
+pub(super) fn uses_var(word: &str, var: &str) -> bool {
     if var.is_empty() {
         return false;
     }

@@ -267,16 +267,11 @@ fn read_variable_used(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, as_data: bool
                 .iter()
                 .filter(|v| !v.starts_with('-') && !v.is_empty())
                 .any(|v| {
-                    let plain = format!("${v}");
-                    let braced = format!("${{{v}}}");
                     cmd.words().any(|w| {
-                        w.match_indices(&plain).any(|(i, m)| {
-                            !w[i + m.len()..]
-                                .bytes()
-                                .next()
-                                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-                                && (!as_data || w[..i].contains(['?', '=', '&']))
-                        }) || w.contains(&braced) && (!as_data || carried_as_data(w, &braced))
+                        super::uses_var(w, v)
+                            && (!as_data
+                                || carried_as_data(w, &format!("${v}"))
+                                || carried_as_data(w, &format!("${{{v}}}")))
                     })
                 })
                 .then_some(k)
