@@ -2702,3 +2702,5 @@ mod made_in_line_tests;
 mod option_effects_tests;
 #[cfg(test)]
 mod reference_forms_tests;
+#[cfg(test)]
+mod sinks_at_scale_tests;

@@ -115,7 +115,10 @@ pub fn tunnel(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
             )
         }
         "ssh" | "autossh" => ssh_remote_forward(cmd),
-        _ => return false,
+        _ => match listed_tunnel(cmd) {
+            Some(exposed) => exposed,
+            None => return false,
+        },
     };
     let Some(exposed) = exposed else {
         return true;
@@ -167,6 +170,114 @@ pub fn tunnel(cmd: &Cmd<'_>, out: &mut Vec<Finding>) -> bool {
         )),
     }
     true
+}
+
+/// Where a listed tunnel's target is on its command line.
+enum Target {
+    /// The operand at this index, counted after the subcommand words.
+    Operand(usize),
+    /// The value of one of these options.
+    Option(&'static [&'static str]),
+    /// A remote forward `R:[BIND:]PORT:HOST:HOSTPORT` among the operands (chisel).
+    ReverseSpec,
+    /// Whatever its configuration names.
+    Configured,
+}
+
+/// Tunnel clients with one simple shape, from their references: the program, the operands
+/// that start a tunnel, where the exposed target is. Expose (`expose share URL`), LocalXpose
+/// (`loclx tunnel http --to ADDR`), Tunnelmole (`tmole PORT`), Packetriot (`pktriot http
+/// PORT`), untun (`untun tunnel URL`), PageKite (`pagekite.py PORT NAME`), Telebit, Portr,
+/// frp's client (`frpc -c frpc.toml`), playit, chisel's reverse remotes (`R:2222:localhost:22`,
+/// opened on the server's every address), VS Code's remote tunnel (`code tunnel`: this
+/// machine's shell and files reachable through the relay).
+const LISTED_TUNNELS: &[(&str, &[&str], Target)] = &[
+    ("expose", &["share"], Target::Operand(0)),
+    ("loclx", &["tunnel", "http"], Target::Option(&["--to"])),
+    ("loclx", &["tunnel", "tcp"], Target::Option(&["--to"])),
+    ("loclx", &["tunnel", "tls"], Target::Option(&["--to"])),
+    ("tmole", &[], Target::Operand(0)),
+    ("tunnelmole", &[], Target::Operand(0)),
+    ("pktriot", &["http"], Target::Operand(0)),
+    ("pktriot", &["tcp"], Target::Operand(0)),
+    ("untun", &["tunnel"], Target::Operand(0)),
+    ("pagekite.py", &[], Target::Operand(0)),
+    ("pagekite", &[], Target::Operand(0)),
+    ("telebit", &["http"], Target::Operand(0)),
+    ("telebit", &["tcp"], Target::Operand(0)),
+    ("portr", &["http"], Target::Operand(0)),
+    ("portr", &["tcp"], Target::Operand(0)),
+    ("frpc", &[], Target::Configured),
+    ("playit", &[], Target::Configured),
+    ("chisel", &["client"], Target::ReverseSpec),
+    ("code", &["tunnel"], Target::Configured),
+    ("code-insiders", &["tunnel"], Target::Configured),
+];
+
+/// A tunnel of [`LISTED_TUNNELS`]: `None` when the program is none of them (or its command
+/// starts no tunnel), `Some(None)` when it starts one whose target is not read.
+fn listed_tunnel<'c>(cmd: &Cmd<'c>) -> Option<Option<Exposed<'c>>> {
+    let p = cmd.program;
+    // The cheap first test: a program of the table.
+    if !LISTED_TUNNELS.iter().any(|(name, _, _)| *name == p) {
+        return None;
+    }
+    let ops: Vec<&'c str> = cmd
+        .operands(&[
+            "--to",
+            "-c",
+            "--config",
+            "--auth",
+            "--region",
+            "--subdomain",
+            "--name",
+            "--fingerprint",
+            "--keepalive",
+            "--proxy",
+            "--server",
+        ])
+        .collect();
+    let (_, sub, place) = LISTED_TUNNELS
+        .iter()
+        .filter(|(name, _, _)| *name == p)
+        .find(|(_, sub, _)| ops.starts_with(sub))?;
+    let rest = &ops[sub.len()..];
+    // Subcommands that manage rather than start (`code tunnel status`, `frpc verify`).
+    if matches!(
+        rest.first().copied(),
+        Some(
+            "status"
+                | "kill"
+                | "prune"
+                | "rename"
+                | "user"
+                | "unregister"
+                | "verify"
+                | "reload"
+                | "version"
+                | "help"
+                | "service"
+                | "login"
+                | "logout"
+        )
+    ) {
+        return None;
+    }
+    if cmd.has(&["--help", "-h", "--version", "-v"]) {
+        return None;
+    }
+    Some(match place {
+        Target::Operand(i) => rest.get(*i).map(|t| target(t)),
+        Target::Option(names) => cmd.value(names).map(|t| target(t)),
+        Target::ReverseSpec => rest.iter().find_map(|r| {
+            let spec = r.strip_prefix("R:")?;
+            Some(Exposed::Port(spec.rsplit(':').next().unwrap_or(spec)))
+        }),
+        Target::Configured => {
+            (!matches!(p, "frpc" | "playit") || rest.is_empty() || rest.first() == Some(&"start"))
+                .then_some(Exposed::Configured)
+        }
+    })
 }
 
 /// A tunnel's target word: `file:///path` or a path is a directory, anything else a port or a

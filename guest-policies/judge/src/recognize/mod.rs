@@ -91,8 +91,10 @@ pub mod pipe_words;
 pub mod places;
 pub mod platform_ops;
 pub mod presentation;
+pub mod printed_secrets;
 pub mod protocol_words;
 pub mod public_toggles;
+pub mod publishers;
 pub mod reach;
 pub mod reference_forms;
 pub mod registry;
@@ -110,6 +112,7 @@ pub mod secret_files;
 pub mod secret_metadata;
 pub mod secret_names;
 pub mod secrets;
+pub mod servers;
 pub mod session;
 pub mod shared_changes;
 pub mod sinks;
@@ -2185,7 +2188,7 @@ fn find_feeder(
 
 /// Whether a word takes the variable `var`: `$var`, `${var}`, or either inside a longer word
 /// (`acme/$r`, `"${id}.json"`), not a longer name (`$rest` is not `$r`).
-fn uses_var(word: &str, var: &str) -> bool {
+pub(super) fn uses_var(word: &str, var: &str) -> bool {
     if var.is_empty() {
         return false;
     }

@@ -149,6 +149,13 @@ pub fn upload<'c>(cmd: &Cmd<'c>) -> Option<(Vec<&'c str>, String)> {
     match cmd.program {
         // mc cp|mv|mirror|put SOURCE... TARGET; mc pipe TARGET (stdin).
         "mc" | "mcli" => {
+            // `mc pipe TARGET`: what its stdin carries is written to the object (the
+            // exfiltration reader reads the pipe).
+            if first == "pipe" {
+                let target = *ops.get(1)?;
+                let (alias, path) = target.split_once('/').unwrap_or((target, ""));
+                return (!mc_local(target)).then(|| (Vec::new(), format!("{alias}:{path}")));
+            }
             if !matches!(first, "cp" | "mv" | "mirror" | "put" | "sync") {
                 return None;
             }

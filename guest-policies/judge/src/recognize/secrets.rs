@@ -226,8 +226,9 @@ fn secret_command(cmd: &Cmd<'_>) -> Option<&'static str> {
                 }
             })
             .then_some("a secret from the environment"),
-        // The credential stores read by class ([`super::keyrings`]).
-        _ => super::keyrings::secret_read(cmd),
+        // The credential stores read by class ([`super::keyrings`]), and the secrets other
+        // programs print ([`super::printed_secrets`]).
+        _ => super::keyrings::secret_read(cmd).or_else(|| super::printed_secrets::read(cmd)),
     }
 }
 
@@ -293,6 +294,13 @@ fn kubectl_output<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
         if let Some(rest) = a.strip_prefix("--output=") {
             return Some(rest);
         }
+        // `--template=...` alone implies `-o go-template`: the template is the format.
+        if a == "--template" {
+            return words.next();
+        }
+        if let Some(rest) = a.strip_prefix("--template=") {
+            return Some(rest);
+        }
         if let Some(rest) = a.strip_prefix("-o") {
             return Some(rest.trim_start_matches('='));
         }
@@ -305,7 +313,16 @@ fn kubectl_output<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
 /// (`{.metadata.annotations}` is metadata, not the secret).
 fn shows_secret_data(format: &str) -> bool {
     let f = format.to_ascii_lowercase();
-    if f.starts_with("jsonpath") || has(&f, "template") || f.starts_with("custom-columns") {
+    // A template in a file (`-o go-template-file=x.tmpl`, `jsonpath-file`): what it prints is
+    // not on the line, so it is read as printing the data (fail safe).
+    if f.contains("-file") {
+        return true;
+    }
+    if f.starts_with("jsonpath")
+        || has(&f, "template")
+        || f.starts_with("custom-columns")
+        || f.starts_with('{')
+    {
         f.replace("metadata", "").contains("data")
     } else {
         f.starts_with("yaml") || f.starts_with("json")
@@ -543,6 +560,16 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
                 }
                 i += 1;
             }
+            // What xargs or a `while read` loop feeds it is put into the request
+            // ([`super::sinks::fed_into_words`]).
+            if super::sinks::fed_into_words(cmd, script, index)
+                && (upstream(script, index).any(|c| feeds_secret(c).is_some())
+                    || super::sinks::loop_feeder(cmd, script, index, &|c| feeds_secret(c))
+                        .is_some())
+            {
+                sends = true;
+                s.stdin = true;
+            }
             if !sends && (!cmd.piped_in || !s.stdin) {
                 return None;
             }
@@ -627,6 +654,22 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
                 return None;
             }
             let remote_at = ops.iter().rposition(|w| remote_spec(w))?;
+            // `rclone rcat REMOTE:PATH` writes what its stdin carries to the remote.
+            if first == 1 && ops.first() == Some(&"rcat") && remote_at == 1 {
+                s.dest = ops[1].to_owned();
+                s.stdin = cmd.piped_in;
+                s.files.extend(
+                    cmd.redirects
+                        .iter()
+                        .filter(|r| r.kind == RedirectKind::Read)
+                        .map(|r| &*r.target),
+                );
+                s.cloud = true;
+                if !s.stdin && s.files.is_empty() {
+                    return None;
+                }
+                return Some(s);
+            }
             if remote_at <= first {
                 // Copying from the remote host: a download.
                 return None;
@@ -697,6 +740,10 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
         "pastebinit" | "termbin" | "ix" | "sprunge" | "wgetpaste" | "fpaste" | "haste"
         | "hastebin" | "dpaste" | "pastebin" => {
             s.dest = "a public paste site".to_owned();
+            // pastebinit's `-i FILE` is the file pasted.
+            if cmd.program == "pastebinit" {
+                s.files.extend(cmd.value(&["-i", "--input"]));
+            }
             s.files.extend(cmd.operands(&[
                 "-b",
                 "-a",
@@ -875,8 +922,24 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
         }
         // Object-store and backup clients whose remote is a name (an mc alias, a B2 bucket, a
         // restic repository): their own reading of what is sent where.
+        // Programs that publish or send by their own verbs (`ipfs add`, telegram-send,
+        // apprise, slackcat, ...): their own reading of what is sent where.
+        _ if super::publishers::client(cmd.program) => {
+            let (files, text, stdin, dest) = super::publishers::send(cmd)?;
+            // `echo "deploy done" | telegram-send --stdin`: a literal message, no data.
+            let literal = upstream(script, index).next().is_some()
+                && upstream(script, index).all(super::publishers::literal_message);
+            s.files = files;
+            s.inline = text;
+            s.stdin = stdin && !literal;
+            s.dest = dest;
+            if s.files.is_empty() && s.inline.is_empty() && !s.stdin {
+                return None;
+            }
+        }
         _ if super::remote_stores::client(cmd.program) => {
             let (files, dest) = super::remote_stores::upload(cmd)?;
+            s.stdin = files.is_empty() && cmd.piped_in;
             s.files = files;
             s.dest = dest;
             s.cloud = true;
@@ -986,6 +1049,15 @@ pub fn judge(
                 format!("{} reads {what}", cmd.program),
             ));
         }
+        // A token minted for an administrator, or for a year ([`super::printed_secrets`]).
+        if let Some(why) = super::printed_secrets::admin_token(cmd) {
+            out.push(finding(
+                Family::Secrets,
+                "secrets.admin-token",
+                Severity::Verify,
+                format!("{} mints {why}", cmd.program),
+            ));
+        }
         ctx.secret_read = Some(what.to_owned());
     } else if let Some(what) = dump_program(cmd) {
         if what.starts_with("the environment")
@@ -1063,67 +1135,13 @@ pub fn judge(
 /// downloaded by whoever reaches the port (bound to a loopback address, only this machine
 /// can); a tunnel that puts a database, SSH or admin port on the internet (`ngrok tcp 5432`,
 /// `cloudflared tunnel --url tcp://localhost:22`) or any other local port (confirmed): the
-/// tunnels are read by [`super::exposures`].
+/// tunnels are read by [`super::exposures`], the servers (directories, shells, editors,
+/// databases published on every address) by [`super::servers`].
 fn exposure(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
     if super::exposures::tunnel(cmd, out) {
         return;
     }
-    let words: Vec<&str> = cmd.words().collect();
-    let (dir, bind) = match cmd.program {
-        "python" | "python3" | "python2"
-            if words
-                .windows(2)
-                .any(|p| p[0] == "-m" && p[1] == "http.server")
-                || words.contains(&"-mhttp.server") =>
-        {
-            (
-                cmd.value(&["--directory", "-d"]).or(ctx.cwd.as_deref()),
-                cmd.value(&["--bind", "-b"]),
-            )
-        }
-        "php" if words.contains(&"-S") => (
-            cmd.value(&["-t"]).or(ctx.cwd.as_deref()),
-            cmd.value(&["-S"])
-                .map(|a| a.rsplit_once(':').map_or(a, |(h, _)| h)),
-        ),
-        "ruby" if words.windows(2).any(|p| p[0] == "-e" && p[1] == "httpd") => (
-            words
-                .iter()
-                .skip_while(|w| **w != "httpd")
-                .skip(1)
-                .find(|w| !w.starts_with('-') && w.parse::<u16>().is_err())
-                .copied()
-                .or(ctx.cwd.as_deref()),
-            cmd.value(&["--bind-address", "-b"]),
-        ),
-        "http-server" | "serve" => (
-            cmd.operands(&["-p", "--port", "-a", "-l", "--listen"])
-                .next()
-                .or(ctx.cwd.as_deref()),
-            cmd.value(&["-a"]),
-        ),
-        _ => return,
-    };
-    if bind.is_some_and(|b| {
-        let b = b.trim_matches(['[', ']']);
-        b == "localhost" || b == "::1" || b.starts_with("127.")
-    }) {
-        return;
-    }
-    let Some(dir) = dir else {
-        return;
-    };
-    if super::exposures::served_directory(dir).is_some() {
-        out.push(finding(
-            Family::Exfiltration,
-            "exfiltration.directory-served",
-            Severity::Stop,
-            format!(
-                "{} serves {dir} to the network: every key and credential under it can be downloaded",
-                cmd.program
-            ),
-        ));
-    }
+    super::servers::judge(cmd, ctx, out);
 }
 
 /// DNS as a sink, a chunk at a time: a lookup (`dig`, `nslookup`, `host`, `drill`, `ping`)
@@ -1337,7 +1355,9 @@ fn exfiltration(
         }
     }
     if secret.is_none() && send.stdin {
-        secret = upstream(s, index).find_map(|c| feeds_secret(c).or_else(|| feeds_copy(c, ctx)));
+        secret = upstream(s, index)
+            .find_map(|c| feeds_secret(c).or_else(|| feeds_copy(c, ctx)))
+            .or_else(|| super::sinks::loop_feeder(cmd, s, index, &|c| feeds_secret(c)));
         if secret.is_none() && upstream(s, index).next().is_none() {
             secret.clone_from(&ctx.secret_read);
         }

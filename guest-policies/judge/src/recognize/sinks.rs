@@ -205,3 +205,112 @@ pub fn export_of_people(name: &str) -> bool {
     }
     person && export
 }
+
+/// The text xargs replaces with each input item (`-I {}`, `-I{}`, `--replace=R`, `-i` for
+/// `{}`), when the command runs under `xargs` with one.
+fn xargs_replacement<'c>(cmd: &Cmd<'c>) -> Option<&'c str> {
+    let at = cmd
+        .prefix
+        .iter()
+        .position(|w| super::program_name(w) == "xargs")?;
+    let mut words = cmd.prefix[at + 1..].iter().map(|w| &**w);
+    while let Some(w) = words.next() {
+        if w == "-I" {
+            return words.next();
+        }
+        if let Some(r) = w
+            .strip_prefix("--replace=")
+            .or_else(|| w.strip_prefix("-I"))
+        {
+            return Some(if r.is_empty() { "{}" } else { r });
+        }
+        if w == "-i" || w == "--replace" {
+            return Some("{}");
+        }
+    }
+    None
+}
+
+/// Whether what is piped into the command's loop or xargs becomes part of its words: an
+/// `xargs -I{}` replacement inside one (`xargs -I{} curl "https://x/?text={}"`), or the
+/// variable of a `while read` loop (`while read l; do curl "...$l"; done`). The command then
+/// sends what it is fed, as if on its stdin.
+pub fn fed_into_words(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> bool {
+    if cmd.more_args
+        && let Some(r) = xargs_replacement(cmd)
+        && cmd.words().any(|w| carried_as_data(w, r))
+    {
+        return true;
+    }
+    read_variable_used(cmd, s, index, true).is_some()
+}
+
+/// Whether `item` sits in a word as data (a query's or a field's value: after `?`, `=` or
+/// `&`), not as the address fetched (`curl -sI {}`, `curl "$u"` only fetch each item).
+fn carried_as_data(word: &str, item: &str) -> bool {
+    word.match_indices(item)
+        .any(|(i, _)| word[..i].contains(['?', '=', '&']))
+}
+
+/// The `read` command (its index) whose variable the command uses (`$l`, `${l}`); with
+/// `as_data`, only as a query's or a field's value ([`carried_as_data`]).
+fn read_variable_used(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, as_data: bool) -> Option<usize> {
+    s.commands[..index.min(s.commands.len())]
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(k, c)| {
+            if c.words.first().is_none_or(|w| w != "read") {
+                return None;
+            }
+            c.words[1..]
+                .iter()
+                .filter(|v| !v.starts_with('-') && !v.is_empty())
+                .any(|v| {
+                    cmd.words().any(|w| {
+                        super::uses_var(w, v)
+                            && (!as_data
+                                || carried_as_data(w, &format!("${v}"))
+                                || carried_as_data(w, &format!("${{{v}}}")))
+                    })
+                })
+                .then_some(k)
+        })
+}
+
+/// What feeds the `while read` loop whose variable the command uses, by `feeds` (a secret
+/// read, a dump): a stage piped into the `read`, or the file the loop's `done < FILE` reads.
+pub fn loop_feeder(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    feeds: &dyn Fn(&crate::shell::Command<'_>) -> Option<String>,
+) -> Option<String> {
+    // Under xargs, the items come from the command's own pipe (its upstream), not a loop.
+    if cmd.more_args {
+        return None;
+    }
+    let at = read_variable_used(cmd, s, index, false)?;
+    let reader = &s.commands[at];
+    if reader.piped_in
+        && let Some(found) = s.commands[..at]
+            .iter()
+            .rev()
+            .filter(|c| c.pipeline == reader.pipeline)
+            .find_map(feeds)
+    {
+        return Some(found);
+    }
+    s.commands[index + 1..].iter().find_map(|c| {
+        if !c.words.is_empty() {
+            return None;
+        }
+        c.redirects.iter().find_map(|r| {
+            (r.kind == RedirectKind::Read)
+                .then(|| {
+                    super::paths::secret(&r.target).map(|what| format!("{} ({what})", r.target))
+                })
+                .flatten()
+        })
+    })
+}
