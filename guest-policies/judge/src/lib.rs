@@ -1909,6 +1909,9 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     // written, after "example" a template (`prose::names_no_secret`).
     let mut before: [&str; 4] = [""; 4];
     let mut run_affirmed = false;
+    // An approving verb after "use it to" / "use the code to" ("use it to approve my pending
+    // challenge"): the agent's own act, as when the verb opens the text.
+    let mut self_verb_used = false;
     for raw in text.split(|c: char| {
         c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
     }) {
@@ -1927,6 +1930,14 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 .any(|n| previous[0].eq_ignore_ascii_case(n))
         {
             f &= !(RUN | RUN_LIKE);
+        }
+        if f & SELF_VERB != 0
+            && previous[0].eq_ignore_ascii_case("to")
+            && previous[1..]
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case("use") || p.eq_ignore_ascii_case("using"))
+        {
+            self_verb_used = true;
         }
         if first.is_empty() {
             first = w;
@@ -2136,7 +2147,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // Approving one's own request.
-    if first_flags & SELF_VERB != 0 && seen & SELF_OBJECT != 0 {
+    if (first_flags & SELF_VERB != 0 || self_verb_used) && seen & SELF_OBJECT != 0 {
         out.push(make_finding(
             Family::Tampering,
             "tampering.self-approval",
