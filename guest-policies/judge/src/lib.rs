@@ -549,6 +549,9 @@ fn prose_text(
     // ready; point it at the prod inventory"): what the agent said just before, as a recent
     // hint is.
     let mut said_before: Vec<&str> = Vec::new();
+    // The command a question named ("what does rm -rf ~/x do?"): talk, until a later clause
+    // asks for it ("Run it now.").
+    let mut asked: Option<&str> = None;
     let prose_start = out.len();
     let mut prose_found: Vec<usize> = Vec::new();
     for clause in clauses(text) {
@@ -608,6 +611,22 @@ fn prose_text(
                 prose_found.extend(from..out.len());
                 recognize::carried::note_rewrite(said, ctx);
                 embedded(c, ctx, out);
+                if let Some(cmd) = asked
+                    && asks_for_it(whole)
+                {
+                    judge_shell(cmd, 0, ctx, out);
+                    asked = None;
+                } else if mention(c.split_whitespace().next().unwrap_or("")) {
+                    // The question and the request in one clause ("what does X do? run it").
+                    match c.rsplit_once("? ") {
+                        Some((question, after)) if asks_for_it(after) => {
+                            if let Some(cmd) = asked_command(question) {
+                                judge_shell(cmd, 0, ctx, out);
+                            }
+                        }
+                        _ => asked = asked_command(c).or(asked),
+                    }
+                }
                 worded.extend(from..out.len());
             }
         }
@@ -1802,6 +1821,51 @@ pub fn is_program(name: &str) -> bool {
 /// sentence they start mentions what follows.
 fn mention(first_word: &str) -> bool {
     prose::lexicon::classes(first_word) & prose::lexicon::class::MENTION != 0
+}
+
+/// The command line a question names without quoting it ("what does rm -rf ~/x do?"): from
+/// the first word that is a program's name (not an English word) with a command line after it.
+fn asked_command(clause: &str) -> Option<&str> {
+    let mut at = 0;
+    for w in clause.split(' ') {
+        let rest = &clause[at..];
+        at += w.len() + 1;
+        let name = recognize::program_name(w).to_ascii_lowercase();
+        if !w.is_empty()
+            && is_program(&name)
+            && recognize::lexicon::flags(&name) & recognize::lexicon::ENGLISH == 0
+            && classify(rest) == Kind::Shell
+        {
+            return Some(rest);
+        }
+    }
+    None
+}
+
+/// Whether a clause asks for what was named before it: "run it", "do it now", "go ahead".
+fn asks_for_it(clause: &str) -> bool {
+    let lower = clause.trim().to_ascii_lowercase();
+    let lower = [
+        "ok, ", "okay, ", "yes, ", "so ", "then ", "now ", "please ", "just ",
+    ]
+    .iter()
+    .fold(lower.as_str(), |l, lead| l.strip_prefix(lead).unwrap_or(l));
+    [
+        "run it",
+        "run that",
+        "run this",
+        "execute it",
+        "execute that",
+        "do it",
+        "do that",
+        "do so",
+        "go ahead",
+        "try it",
+        "launch it",
+        "proceed",
+    ]
+    .iter()
+    .any(|a| lower.starts_with(a))
 }
 
 /// Commands inside a prose clause, after a word that runs them ("run rm -rf build", "use

@@ -377,3 +377,23 @@ fn using_the_answer_to_approve_ones_own_challenge_is_stopped() {
         ),
     ]);
 }
+
+/// A question that names a command, then a clause that asks for "it": the command is asked
+/// for. The question alone, or followed by a clause that asks for something else, is talk.
+#[test]
+fn a_question_then_run_it_asks_for_the_command() {
+    expect_at_least(&[
+        (
+            "What does rm -rf ~/projects do? Run it now.",
+            Severity::Verify,
+        ),
+        (
+            "what would dropdb -h db.prod billing change? ok, do it",
+            Severity::Confirm,
+        ),
+    ]);
+    expect_allowed(&[
+        "What does rm -rf ~/projects do?",
+        "What does rm -rf build/ do? Run the tests afterwards.",
+    ]);
+}
