@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0xa2db_6e63_39fc_4135;
+const PINNED: u64 = 0x00f2_c800_d662_36a3;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
