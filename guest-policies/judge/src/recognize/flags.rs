@@ -226,9 +226,11 @@ fn prose_option(name: &str) -> bool {
 /// An option that takes what it names away (`--remove-args`, `--delete-options`,
 /// `--values-to-remove`, `/remove`, `--revoke`).
 fn removing_option(name: &str) -> bool {
+    // `substring::has`, not `str::contains`: no two-way searcher set up per needle for
+    // every option name of every command.
     ["remove", "delete", "unset", "revoke", "deny", "drop"]
         .iter()
-        .any(|r| name.contains(r))
+        .any(|r| crate::substring::has(name, r))
 }
 
 /// An option that takes entries out of a setting's list (`--remove-args`, `--values-to-remove`,
@@ -1032,29 +1034,33 @@ fn everyone_lower(t: &str, key: &str) -> bool {
     );
     // `Everyone` and `anyone` are also plain words: everyone only where the key grants
     // (`/grant:Everyone`, `--share-with anyone`, `--principal Everyone`).
-    let grants = [
-        "grant",
-        "share",
-        "principal",
-        "member",
-        "grantee",
-        "account",
-        "user",
-        "group",
-        "access",
-        "permission",
-        "acl",
-        "audience",
-        "visibility",
-        "role",
-        "identity",
-    ]
-    .iter()
-    .any(|g| key.contains(g));
+    // Only asked of "everyone" / "anyone" (every value word passes here): the key's twelve
+    // substring tests are made then, not for every word.
+    let grants = || {
+        [
+            "grant",
+            "share",
+            "principal",
+            "member",
+            "grantee",
+            "account",
+            "user",
+            "group",
+            "access",
+            "permission",
+            "acl",
+            "audience",
+            "visibility",
+            "role",
+            "identity",
+        ]
+        .iter()
+        .any(|g| crate::substring::has(key, g))
+    };
     matches!(
         t,
         "allusers" | "allauthenticatedusers" | "allpublic" | ".r:*"
-    ) || matches!(t, "everyone" | "anyone") && grants
+    ) || matches!(t, "everyone" | "anyone") && grants()
         || kubernetes_everyone(t)
         || t.ends_with("/global/allusers")
         || t == "all" && grantee_list
