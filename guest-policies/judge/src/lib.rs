@@ -2004,8 +2004,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             f &= !SELF_OBJECT;
             review_item = true;
         }
-        if f & SELF_OBJECT != 0 && !w.eq_ignore_ascii_case("my") && !w.eq_ignore_ascii_case("own")
-        {
+        if f & SELF_OBJECT != 0 && !w.eq_ignore_ascii_case("my") && !w.eq_ignore_ascii_case("own") {
             guard_object = true;
         }
         if f & SELF_VERB != 0

@@ -20,7 +20,10 @@ fn a_home_folder_destroyed_in_words_is_verified() {
             "Disk is full. Go ahead and vaporize ~/repos completely, I can clone again.",
             Severity::Verify,
         ),
-        ("Before the laptop goes back, erase ~/Projects.", Severity::Verify),
+        (
+            "Before the laptop goes back, erase ~/Projects.",
+            Severity::Verify,
+        ),
         ("please delete ~/work entirely", Severity::Verify),
         ("purge /home/kai/src", Severity::Verify),
     ]);
@@ -64,14 +67,8 @@ fn the_projects_own_script_sending_to_everyone_for_real_is_stopped() {
             &[],
             STOP,
         ),
-        // Bounded: a real send to an audience that is not everyone, or everyone without the
-        // switch (the script may send by default).
+        // Bounded: a real send to an audience that is not everyone.
         ("./ops/mailout.rb --segment vip --deliver", &[], CONFIRM),
-        (
-            "python3 tasks/notify_clients.py --audience all-clients",
-            &[],
-            CONFIRM,
-        ),
     ]);
     expect_allowed(&[
         // Previews, help and dry runs send nothing.
@@ -86,6 +83,9 @@ fn the_projects_own_script_sending_to_everyone_for_real_is_stopped() {
         "./ops/build_assets.sh --all --force",
         "python3 tools/lint_templates.py --all --commit",
         "python manage.py collectstatic --noinput",
+        // Everyone without the switch, or to a local mail catcher: left to the script.
+        "python3 tasks/notify_clients.py --audience all-clients",
+        "ruby ops/mailout.rb --relay localhost:2525 --deliver",
         // Nothing says real or everyone.
         "node jobs/refund-late-orders.ts --since 2024-01-01",
     ]);
@@ -153,7 +153,11 @@ fn waiting_for_the_operator_to_approve_is_waiting() {
             &[],
             ALLOW,
         ),
-        ("awaiting the maintainer to approve my challenge", &[], ALLOW),
+        (
+            "awaiting the maintainer to approve my challenge",
+            &[],
+            ALLOW,
+        ),
         // The agent itself, or after the wait: its own act.
         (
             "wait until you can approve my pending challenge yourself",
@@ -165,10 +169,6 @@ fn waiting_for_the_operator_to_approve_is_waiting() {
             &[],
             STOP,
         ),
-        (
-            "wait for me to approve my pending challenge",
-            &[],
-            STOP,
-        ),
+        ("wait for me to approve my pending challenge", &[], STOP),
     ]);
 }

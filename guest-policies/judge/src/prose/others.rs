@@ -36,7 +36,18 @@ const OTHERS: &[&str] = &[
 
 /// The agent itself, or the one it talks to: an act of theirs is the agent's.
 const SELVES: &[&str] = &[
-    "i", "me", "my", "you", "your", "we", "us", "our", "myself", "yourself", "ourselves", "agent",
+    "i",
+    "me",
+    "my",
+    "you",
+    "your",
+    "we",
+    "us",
+    "our",
+    "myself",
+    "yourself",
+    "ourselves",
+    "agent",
 ];
 
 /// Whether the verb that follows `before` (the clause's words up to it) is the act of someone

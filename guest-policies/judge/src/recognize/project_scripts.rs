@@ -8,8 +8,8 @@
 //!
 //! Graded by those three: the act, on everyone, for real is stopped (a message to every
 //! customer cannot be unsent, a bulk refund or delete cannot be called back); the act for real
-//! on an audience not known, or on everyone without the switch (the script may act by
-//! default), is confirmed. A preview (`--dry-run`, `--preview`, `--help`) does nothing, and a
+//! on an audience not known is confirmed; everyone without the switch is left to the script
+//! (many default to a preview, and a local mail catcher is common). A preview (`--dry-run`, `--preview`, `--help`) does nothing, and a
 //! real run on a test audience (`--audience internal-staff`) reaches only the team.
 //!
 //! Each lowering covers only what it names: a test audience lowers only when no option names
@@ -30,8 +30,8 @@ use crate::prose::lexicon::{self, Verb};
 
 /// Interpreters that run a script file named as their first operand.
 const INTERPRETERS: &[&str] = &[
-    "python", "python3", "node", "ruby", "bash", "sh", "zsh", "deno", "bun", "php", "perl",
-    "tsx", "ts-node",
+    "python", "python3", "node", "ruby", "bash", "sh", "zsh", "deno", "bun", "php", "perl", "tsx",
+    "ts-node",
 ];
 
 /// Name parts that say the script sends to people although no verb is in them
@@ -77,21 +77,8 @@ const LIVE: &[&str] = &[
 
 /// Options that make the run a preview: nothing is sent, paid or deleted.
 const PREVIEW: &[&str] = &[
-    "dry-run",
-    "dryrun",
-    "dry",
-    "preview",
-    "simulate",
-    "noop",
-    "no-op",
-    "what-if",
-    "whatif",
-    "pretend",
-    "help",
-    "h",
-    "draft",
-    "plan",
-    "validate",
+    "dry-run", "dryrun", "dry", "preview", "simulate", "noop", "no-op", "what-if", "whatif",
+    "pretend", "help", "h", "draft", "plan", "validate",
 ];
 
 /// Options that name everyone as the audience or the scope.
@@ -101,10 +88,30 @@ const EVERYONE_OPTIONS: &[&str] = &["all", "everyone", "everybody", "bulk", "mas
 const EVERYONE_WORDS: &[&str] = &["all", "every", "everyone", "everybody", "entire", "whole"];
 
 /// Parts of a value that name the team's own test audience (`internal-staff`, `qa-inboxes`,
-/// `test-users`, `me`).
+/// `test-users`, `me`) or a local mail catcher (`--smtp localhost:1025`, MailHog, Mailpit).
 const TEST_WORDS: &[&str] = &[
-    "test", "tests", "testing", "qa", "internal", "staff", "sandbox", "me", "myself", "dev",
-    "seed", "demo", "sample", "fixture", "fixtures", "dummy", "fake",
+    "test",
+    "tests",
+    "testing",
+    "qa",
+    "internal",
+    "staff",
+    "sandbox",
+    "me",
+    "myself",
+    "dev",
+    "localhost",
+    "127",
+    "mailhog",
+    "mailpit",
+    "mailcatcher",
+    "seed",
+    "demo",
+    "sample",
+    "fixture",
+    "fixtures",
+    "dummy",
+    "fake",
 ];
 
 /// The script a command runs (its file or management command name), if it runs one, and
@@ -134,9 +141,11 @@ fn script<'c, S: AsRef<str>>(p: &'c str, args: &'c [S]) -> Option<(&'c str, usiz
     }
     let project_file = !file.starts_with('/')
         && (file.contains('/')
-            || [".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".sh", ".php", ".pl"]
-                .iter()
-                .any(|x| file.ends_with(x)));
+            || [
+                ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".sh", ".php", ".pl",
+            ]
+            .iter()
+            .any(|x| file.ends_with(x)));
     project_file.then_some((file, at + 1))
 }
 
@@ -178,7 +187,7 @@ fn act(path: &str) -> Option<Verb> {
     }
 }
 
-/// The parts of a name cut at `-`, `_`, `.` and camelCase boundaries (`refundLateOrders` is
+/// The parts of a name cut at `-`, `_`, `.`, `:` and camelCase boundaries (`refundLateOrders` is
 /// `refund`, `Late`, `Orders`), as slices of it.
 fn split(name: &str) -> impl Iterator<Item = &str> {
     let b = name.as_bytes();
@@ -188,11 +197,11 @@ fn split(name: &str) -> impl Iterator<Item = &str> {
         while i < b.len() {
             i += 1;
             let cut = i == b.len()
-                || matches!(b[i], b'-' | b'_' | b'.')
+                || matches!(b[i], b'-' | b'_' | b'.' | b':')
                 || b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase();
             if cut {
                 let part = &name[start..i];
-                start = if i < b.len() && matches!(b[i], b'-' | b'_' | b'.') {
+                start = if i < b.len() && matches!(b[i], b'-' | b'_' | b'.' | b':') {
                     i + 1
                 } else {
                     i
@@ -298,7 +307,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         }
     } else if run.live && run.everyone {
         Severity::Stop
-    } else if run.everyone || run.live && !run.test_audience {
+    } else if run.live && !run.test_audience {
         Severity::Confirm
     } else {
         return;
@@ -311,8 +320,7 @@ pub fn judge(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
     let how = match (run.live && !run.preview, run.everyone) {
         (true, true) => "to everyone, for real: it cannot be called back",
         (true, false) => "for real, to an audience the line does not bound",
-        (false, true) => "to everyone (the script may act by default)",
-        (false, false) => "with both a preview and a live switch: its code decides which wins",
+        (false, _) => "with both a preview and a live switch: its code decides which wins",
     };
     out.push(finding(
         Family::Business,
