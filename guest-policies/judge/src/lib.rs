@@ -1976,6 +1976,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
     // An approving verb after "use it to" / "use the code to" ("use it to approve my pending
     // challenge"): the agent's own act, as when the verb opens the text.
     let mut self_verb_used = false;
+    // A code review named ("the pull request", "my PR"): approving it is a review's act, so
+    // only a word of the guard's own request (pending, challenge, action...) makes the
+    // approval the agent's own; "my" and "own" then say whose review it is.
+    let mut review_item = false;
+    let mut guard_object = false;
     for raw in text.split(|c: char| {
         c.is_whitespace() || c == ',' || c == '(' || c == ')' || c == '`' || c == '"'
     }) {
@@ -1994,6 +1999,13 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                 .any(|n| previous[0].eq_ignore_ascii_case(n))
         {
             f &= !(RUN | RUN_LIKE);
+        }
+        if prose::work_items::review_request(w, previous[0]) {
+            f &= !SELF_OBJECT;
+            review_item = true;
+        }
+        if f & SELF_OBJECT != 0 && !w.eq_ignore_ascii_case("my") && !w.eq_ignore_ascii_case("own") {
+            guard_object = true;
         }
         if f & SELF_VERB != 0
             && previous[0].eq_ignore_ascii_case("to")
@@ -2041,9 +2053,11 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
                     .iter()
                     .any(|t| t.eq_ignore_ascii_case(previous[0]));
             }
+            // A home's own folder (`~/code`, `~/Documents`) is as valued as the whole home
+            // in words ("wipe ~/code entirely"): every checkout and unpushed branch in it.
             if destroy_path.is_none()
                 && (w.starts_with('/') || w.starts_with('~'))
-                && (paths::scope(w) == paths::Scope::Catastrophic
+                && (paths::scope(w) >= paths::Scope::Wide
                     || paths::critical_file(w).is_some_and(|(c, _)| c))
             {
                 destroy_path = Some(w);
@@ -2195,7 +2209,7 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
             Family::Filesystem,
             "filesystem.destroy-in-words",
             Severity::Verify,
-            format!("destroys {w}, a disk, system or home path"),
+            format!("destroys {w}, a disk, system or home path, or a valued folder of a home"),
         ));
     }
     // After a step that reached for airlock: approving, reading, deleting "it".
@@ -2211,7 +2225,10 @@ fn prose_checks(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         ));
     }
     // Approving one's own request.
-    if (first_flags & SELF_VERB != 0 || self_verb_used) && seen & SELF_OBJECT != 0 {
+    if (first_flags & SELF_VERB != 0 || self_verb_used)
+        && seen & SELF_OBJECT != 0
+        && (!review_item || guard_object)
+    {
         out.push(make_finding(
             Family::Tampering,
             "tampering.self-approval",
@@ -2777,6 +2794,8 @@ mod injected_tests;
 mod made_in_line_tests;
 #[cfg(test)]
 mod option_effects_tests;
+#[cfg(test)]
+mod plain_actions_tests;
 #[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]

@@ -953,7 +953,7 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("npm", Lex::f(PUBLIC_PLACE)),
     ("nuget", Lex::f(PUBLIC_PLACE)),
     ("nuke", Lex::v(Destroy).and(class::DESTROY)),
-    ("obliterate", Lex::v(Destroy)),
+    ("obliterate", Lex::v(Destroy).and(class::DESTROY)),
     ("of", Lex::f(PREP)),
     ("off", Lex::f(PARTICLE)),
     ("offboard", Lex::v(Disable)),
@@ -1382,6 +1382,9 @@ pub const WORDS: &[(&str, Lex)] = &[
     ("user", Lex::o(PEOPLE | RECORD)),
     ("user-facing", Lex::f(PROD)),
     ("users", Lex::c(class::DATA)),
+    // "vaporize ~/repos": gone, as "obliterate" says it (session 21, plain language).
+    ("vaporise", Lex::v(Destroy).and(class::DESTROY)),
+    ("vaporize", Lex::v(Destroy).and(class::DESTROY)),
     ("vendor", Lex::of(PEOPLE, PARTY)),
     ("verification", Lex::f(OPERATOR | APPROVAL)),
     (

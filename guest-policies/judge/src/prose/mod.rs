@@ -32,6 +32,7 @@ pub mod guard_words;
 mod idioms;
 pub mod lexicon;
 mod operations;
+mod others;
 mod reduce;
 pub mod scope;
 pub mod work_items;
@@ -1060,6 +1061,15 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
                 flags: flag::SERVED,
                 checks: 0,
             };
+        } else if prev.is_some_and(|p| !p.brk && work_items::review_request(t.text, p.text)) {
+            // "the change request", "a feature request": a review or a ticket, a work item
+            // (the guard's own request stays one: "my pending request").
+            lex = Lex {
+                verb: Verb::Absent,
+                obj: obj::WORK,
+                flags: 0,
+                checks: 0,
+            };
         } else if t.text.eq_ignore_ascii_case("set") && after(&["scale"]) {
             lex = Lex {
                 verb: Verb::Absent,
@@ -1128,6 +1138,10 @@ fn read(text: &str, recent: &[&str], out: &mut Vec<Finding>, whole: bool) {
             verb = Verb::Absent;
         }
         if prev_lex.is_some_and(|p| p.flags & flag::DET != 0) && i > start {
+            verb = Verb::Absent;
+        }
+        // "wait for the operator to approve ...": the operator's act; the agent waits.
+        if verb != Verb::Absent && i > start && others::waited_for(&toks[start..i]) {
             verb = Verb::Absent;
         }
         // A past tense after its subject describes what happened, not what the agent will do

@@ -1465,7 +1465,12 @@ fn evacuate(s: &Segment<'_, '_>) -> Option<Finding> {
 
 /// "factory reset the core switch", "reimage the edge router": its configuration is erased.
 fn reset_device(s: &Segment<'_, '_>) -> Option<Finding> {
-    if !any(s.object, DEVICES) {
+    // A path names files, not a device: `~/repos/site/node_modules` is no node.
+    if !s
+        .object
+        .iter()
+        .any(|t| !t.text.contains('/') && part(t.text, DEVICES))
+    {
         return None;
     }
     let sev = Reach::of(s.all).grade(Severity::Verify, Some(Severity::Confirm))?;

@@ -396,3 +396,19 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
         out.extend(figures_published(&w));
     }
 }
+
+/// Whether `word` after `before` names a code review or a ticket, not the guard's request:
+/// "pull request", "merge request", "change request", "feature request" (an `-s` plural too),
+/// or the short forms `PR`, `PRs`, `MR`. Approving one is a review's act (graded as such, never as
+/// the agent vouching for its own action). No allocation: it runs on every word of a text.
+pub fn review_request(word: &str, before: &str) -> bool {
+    let is = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
+    let w = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    if ["pr", "prs", "mr"].iter().any(|k| is(w, k)) {
+        return true;
+    }
+    (is(w, "request") || is(w, "requests"))
+        && ["pull", "merge", "change", "feature"]
+            .iter()
+            .any(|k| is(before, k))
+}

@@ -92,6 +92,7 @@ pub mod places;
 pub mod platform_ops;
 pub mod presentation;
 pub mod printed_secrets;
+pub mod project_scripts;
 pub mod protocol_words;
 pub mod public_toggles;
 pub mod publishers;
@@ -1566,6 +1567,8 @@ fn command(
     // a whole container emptied, a mirror of nothing, a scale to zero, a deploying dispatch,
     // a database server restarted, an audit log destroyed.
     emptied::judge(cmd, out);
+    // The project's own scripts sending, paying or deleting at scale through their flags.
+    project_scripts::judge(cmd, out);
     shared_changes::judge(cmd, out);
     audit_logs::judge(cmd, out);
     // A claimed program whose recognizer found nothing falls through to the generic reader
@@ -1847,6 +1850,9 @@ fn dry_run(cmd: &Cmd<'_>) -> bool {
                     || w == "--check" && cmd.program.starts_with("ansible")
             })
             && !honoured::ignores_dry_run(cmd.program, cmd.args)
+            // A project script told both to preview and to act: its own code decides which
+            // wins, so the preview settles nothing (`project_scripts` asks).
+            && !project_scripts::preview_and_live(cmd.program, cmd.args)
         || program_dry_run(cmd)
 }
 

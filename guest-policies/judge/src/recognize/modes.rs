@@ -955,6 +955,7 @@ pub fn neutralized<S: AsRef<str>>(program: &str, words: &[S]) -> Option<Mode> {
             .take_while(|w| **w != "--")
             .any(|w| super::dry_run_option(w) || *w == "--noop" && !words.contains(&"--no-noop"))
         && !super::honoured::ignores_dry_run(program, &words)
+        && !super::project_scripts::preview_and_live(program, &words)
     {
         return Some(Mode {
             class: Class::PrintOnly,
