@@ -125,6 +125,7 @@ pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
 pub mod throwaway;
+pub mod tool_calls;
 mod top_level;
 pub mod transforms;
 pub mod truncations;
