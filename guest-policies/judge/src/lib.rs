@@ -2756,6 +2756,8 @@ mod admin_clis_tests;
 #[cfg(test)]
 mod platform_ops_tests;
 #[cfg(test)]
+mod ml_platforms_tests;
+#[cfg(test)]
 mod tool_calls_tests;
 
 #[cfg(test)]
