@@ -2754,9 +2754,9 @@ mod admin_clis_tests;
 
 // Platform tools by their own verbs, PaaS through ssh, uploads to named remotes.
 #[cfg(test)]
-mod platform_ops_tests;
-#[cfg(test)]
 mod ml_platforms_tests;
+#[cfg(test)]
+mod platform_ops_tests;
 #[cfg(test)]
 mod tool_calls_tests;
 

@@ -40,7 +40,10 @@ fn platform_reads_and_training_go_ahead() {
         ("mlflow experiments search", ALLOW),
         ("wandb sweep --pause fin-ml/claims/x9k2", ALLOW),
         ("hf download fin-ml/claims-notes --local-dir ./m", ALLOW),
-        ("huggingface-cli repo settings fin-ml/claims-notes --private", ALLOW),
+        (
+            "huggingface-cli repo settings fin-ml/claims-notes --private",
+            ALLOW,
+        ),
         ("ray stop", ALLOW),
         ("ray job logs raysubmit_77", ALLOW),
         ("hdfs dfs -du -h /lake", ALLOW),

@@ -44,7 +44,10 @@ fn deletes_are_graded_by_what_they_reach() {
             Stop,
         ),
         // A container of other people's work.
-        (r#"mcp__coda__delete_doc_folder {"folderId":"f-22"}"#, Verify),
+        (
+            r#"mcp__coda__delete_doc_folder {"folderId":"f-22"}"#,
+            Verify,
+        ),
         (r#"mcp__clickup__destroy_space {"space_id":"9001"}"#, Verify),
         // One item.
         (r#"mcp__todoist__delete_comment {"id":"c77"}"#, Confirm),
@@ -55,10 +58,7 @@ fn deletes_are_graded_by_what_they_reach() {
 #[test]
 fn sends_to_a_whole_audience_are_verified() {
     expect_at_least(&[
-        (
-            r#"mcp__brevo__send_newsletter {"listIds":[4]}"#,
-            Verify,
-        ),
+        (r#"mcp__brevo__send_newsletter {"listIds":[4]}"#, Verify),
         (
             r#"mcp__postmark__send_email {"to":"everyone@fin.example","subject":"Notice"}"#,
             Verify,

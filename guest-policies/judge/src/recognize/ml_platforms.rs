@@ -87,7 +87,12 @@ const HF_HUB: &[Op] = &[op(
     Deletes,
     "makes a Hub repository public: its files are readable by anyone",
 )
-.with(&["--private=false", "--no-private", "--visibility=public", "--public"])];
+.with(&[
+    "--private=false",
+    "--no-private",
+    "--visibility=public",
+    "--public",
+])];
 
 /// Ray's cluster launcher and job submission.
 const RAY: &[Op] = &[

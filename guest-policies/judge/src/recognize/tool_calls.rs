@@ -36,9 +36,29 @@ use super::finding;
 
 /// Verbs that only read.
 const READS: &[&str] = &[
-    "list", "get", "search", "query", "describe", "fetch", "read", "find", "count", "show",
-    "retrieve", "lookup", "view", "download", "export", "check", "validate", "preview", "diff",
-    "inspect", "explain", "summarize", "analyze",
+    "list",
+    "get",
+    "search",
+    "query",
+    "describe",
+    "fetch",
+    "read",
+    "find",
+    "count",
+    "show",
+    "retrieve",
+    "lookup",
+    "view",
+    "download",
+    "export",
+    "check",
+    "validate",
+    "preview",
+    "diff",
+    "inspect",
+    "explain",
+    "summarize",
+    "analyze",
 ];
 
 /// Verbs that delete what they name.
@@ -85,7 +105,15 @@ const SENDS: &[&str] = &[
 const SHARED_CHANGES: &[&str] = &["merge", "deploy", "promote", "rollback", "release"];
 
 /// Words of a tool name that say the call acts on many objects at once.
-const BULK: &[&str] = &["bulk", "all", "batch", "mass", "many", "everything", "every"];
+const BULK: &[&str] = &[
+    "bulk",
+    "all",
+    "batch",
+    "mass",
+    "many",
+    "everything",
+    "every",
+];
 
 /// Objects that hold other people's work: deleting one deletes everything in it.
 const CONTAINERS: &[&str] = &[
@@ -201,7 +229,16 @@ const EVERYONE: &[&str] = &[
 
 /// Param keys that select objects by a condition rather than by name.
 const SELECTORS: &[&str] = &[
-    "filter", "query", "jql", "where", "search", "condition", "q", "soql", "selector", "match",
+    "filter",
+    "query",
+    "jql",
+    "where",
+    "search",
+    "condition",
+    "q",
+    "soql",
+    "selector",
+    "match",
 ];
 
 /// Ids this many or more in one call: a bulk action.
@@ -547,9 +584,16 @@ fn sends(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
     }
     let pings = pairs.iter().any(|p| {
         let v = text_value(p);
-        ["@channel", "@here", "@everyone", "<!channel>", "<!here>", "<!everyone>"]
-            .iter()
-            .any(|m| v.contains(m))
+        [
+            "@channel",
+            "@here",
+            "@everyone",
+            "<!channel>",
+            "<!here>",
+            "<!everyone>",
+        ]
+        .iter()
+        .any(|m| v.contains(m))
     });
     pings.then(|| {
         call(
@@ -563,7 +607,9 @@ fn sends(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
 /// A call that moves money: confirmed, verified for a large amount (in minor units).
 fn money(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
     let moves = words.iter().any(|w| MONEY.contains(&w.as_str()))
-        || words.first().is_some_and(|w| matches!(w.as_str(), "pay" | "refund" | "charge"));
+        || words
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "pay" | "refund" | "charge"));
     if !moves {
         return None;
     }
