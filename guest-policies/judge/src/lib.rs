@@ -437,6 +437,8 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     // it was classed (a quoted title must not hide the sentence).
     if kind != Kind::Shell {
         prose::work_items::judge(body, out);
+        // An MCP tool's call: its name's verb with its params' scope.
+        recognize::tool_calls::judge(body, out);
     }
 }
 
@@ -2769,7 +2771,11 @@ mod admin_clis_tests;
 
 // Platform tools by their own verbs, PaaS through ssh, uploads to named remotes.
 #[cfg(test)]
+mod ml_platforms_tests;
+#[cfg(test)]
 mod platform_ops_tests;
+#[cfg(test)]
+mod tool_calls_tests;
 
 #[cfg(test)]
 mod benign_structure_tests;

@@ -78,6 +78,7 @@ pub mod local_modes;
 pub mod lua;
 pub mod made_in_line;
 pub mod mentions;
+pub mod ml_platforms;
 pub mod modes;
 mod name_table;
 pub mod open_clients;
@@ -126,6 +127,7 @@ pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
 pub mod throwaway;
+pub mod tool_calls;
 mod top_level;
 pub mod transforms;
 pub mod truncations;
@@ -1595,6 +1597,8 @@ fn command(
     // and process tools, read by their own verbs from per-program tables (after the generic
     // reader, so a row's confirm never keeps it from reading).
     platform_ops::judge(cmd, out);
+    // Data versioning, experiment tracking, the model hub, Ray and HDFS, by their own verbs.
+    ml_platforms::judge(cmd, out);
     // Queues, key-value, search and time-series stores, hosted SQL services and migration
     // tools, read by their own verbs from per-program tables (after the generic reader, so they
     // never keep it from reading).
