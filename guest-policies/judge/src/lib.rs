@@ -2770,6 +2770,8 @@ mod credential_dumps_tests;
 #[cfg(test)]
 mod guard_fed_tests;
 #[cfg(test)]
+mod dataflow_tests;
+#[cfg(test)]
 mod handed_commands_tests;
 #[cfg(test)]
 mod injected_tests;

@@ -193,8 +193,14 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
                     || w.starts_with("--points-at")
             });
             // `git tag`, `git tag -l`, `git branch`: every tag or branch; a pattern after them
-            // (`git tag -l 'v0.*'`) or a filter picks some.
-            let every = matches!(ops.as_slice(), ["tag"] | ["branch"]) && !filtered;
+            // that names a version series (`git tag -l 'v0.*'`) or a filter picks some. A
+            // pattern that names only a family (`'v*'`, `'release-*'`: no digit before its one
+            // trailing `*`) lists every tag of that family, every release.
+            let every = match ops.as_slice() {
+                ["tag"] | ["branch"] => true,
+                ["tag" | "branch", pattern] => family_pattern(pattern),
+                _ => false,
+            } && !filtered;
             every.then_some((Feeder::Wide, false))
         }
         "seq" => {
@@ -225,6 +231,14 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
         }
         _ => u.args.iter().find_map(|w| unfiltered_select(w)),
     }
+}
+
+/// A ref pattern that names a whole family of refs: one `*`, at its end, after a prefix with no
+/// digit (`v*`, `release-*`, `rc/*`); `v1.2.*` or `*-hotfix` narrow it.
+fn family_pattern(pattern: &str) -> bool {
+    pattern
+        .strip_suffix('*')
+        .is_some_and(|prefix| !prefix.bytes().any(|c| c.is_ascii_digit() || c == b'*' || c == b'?' || c == b'['))
 }
 
 /// A `SELECT ... FROM table` with no `WHERE`, `LIMIT`, `TOP` or `FETCH`: every row of the

@@ -25,6 +25,7 @@
 pub mod addresses;
 pub mod admin_clis;
 pub mod alias_names;
+pub mod arrays;
 pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
@@ -1454,7 +1455,7 @@ fn command(
             bulk(cmd, s, index, None, out);
         }
     } else if let Some(list) = loop_list(cmd, s, index) {
-        bulk(cmd, s, index, Some(list), out);
+        bulk(cmd, s, index, Some(&list), out);
     } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
         generic::judge_looped(cmd, feeder, people, out);
     }
@@ -2210,14 +2211,30 @@ pub(super) fn uses_var(word: &str, var: &str) -> bool {
 
 /// The words of the list a `for VAR in LIST; do ...; done` loop feeds to `cmd` through an
 /// operand that takes `$VAR` (or `${VAR}`): `None` when `cmd` takes no loop variable.
-fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [Cow<'s, str>]> {
-    s.commands[..index].iter().rev().find_map(|c| {
+/// An array a listing filled (`for x in "${ARR[@]}"` after `mapfile -t ARR < <(LISTING)`) is
+/// that listing's substitution ([`arrays`]).
+fn loop_list<'s>(
+    cmd: &Cmd<'_>,
+    s: &'s Script<'_>,
+    index: usize,
+) -> Option<Cow<'s, [Cow<'s, str>]>> {
+    s.commands[..index].iter().enumerate().rev().find_map(|(at, c)| {
         let w = &c.words;
         if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
             return None;
         }
         let var = &*w[1];
-        cmd.words().any(|a| uses_var(a, var)).then(|| &w[3..])
+        if !cmd.words().any(|a| uses_var(a, var)) {
+            return None;
+        }
+        let list = &w[3..];
+        if let [one] = list
+            && let Some(name) = arrays::expanded(one)
+            && let Some(listing) = arrays::filled_by(s, at, name)
+        {
+            return Some(Cow::Owned(vec![listing]));
+        }
+        Some(Cow::Borrowed(list))
     })
 }
 
