@@ -94,6 +94,7 @@ pub mod platform_ops;
 pub mod presentation;
 pub mod printed_secrets;
 pub mod protocol_words;
+pub mod ps_flow;
 pub mod public_toggles;
 pub mod publishers;
 pub mod reach;
