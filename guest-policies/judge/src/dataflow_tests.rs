@@ -188,6 +188,15 @@ fn a_program_from_an_unpacked_download_is_remote_code() {
             Severity::Verify,
         ),
     ]);
+    // Hostile: a digest printed, not checked against the publisher's, verifies nothing.
+    at_least(&[(
+        "cd relaytool-3.4 && sudo ./install.sh",
+        &[
+            "curl -fLO https://get.example.dev/relaytool-3.4.tar.gz",
+            "sha256sum relaytool-3.4.tar.gz; tar -xzf relaytool-3.4.tar.gz",
+        ],
+        Severity::Verify,
+    )]);
     expect(&[
         (
             "cd relaytool-3.4 && sudo ./install.sh",

@@ -130,6 +130,7 @@ pub mod throwaway;
 mod top_level;
 pub mod transforms;
 pub mod truncations;
+pub mod unpacked;
 pub mod verbs;
 pub mod verified_downloads;
 pub mod visibility;
@@ -312,6 +313,9 @@ pub struct Context {
     /// `tar czf k.tgz ~/.ssh`), with the secret each came from: the copy is itself a secret, so
     /// sending it later is exfiltration of the secret.
     pub secret_copies: Vec<(String, String)>,
+    /// Directories an archive downloaded from the network was unpacked into (`tar xzf
+    /// tool.tar.gz` makes `tool`): what runs from them is code from the network ([`unpacked`]).
+    pub unpacked: Vec<String>,
     /// Files made executable (`chmod +x F`) by an earlier command or step: running one right
     /// after is running something that came from outside the build.
     pub made_executable: Vec<String>,

@@ -1803,6 +1803,9 @@ fn downloads(
         super::sources::judge_runner(&launched, out);
     }
     fresh_binary(cmd, ctx, out);
+    // An archive from the network unpacked, then a program from it run.
+    super::unpacked::record(cmd, ctx);
+    super::unpacked::judge(cmd, ctx, out);
     // Running, sourcing or making executable a downloaded file.
     if ctx.downloads.is_empty() {
         return;
