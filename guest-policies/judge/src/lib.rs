@@ -2768,9 +2768,9 @@ mod reads_at_scale_tests;
 #[cfg(test)]
 mod credential_dumps_tests;
 #[cfg(test)]
-mod guard_fed_tests;
-#[cfg(test)]
 mod dataflow_tests;
+#[cfg(test)]
+mod guard_fed_tests;
 #[cfg(test)]
 mod handed_commands_tests;
 #[cfg(test)]

@@ -236,9 +236,11 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
 /// A ref pattern that names a whole family of refs: one `*`, at its end, after a prefix with no
 /// digit (`v*`, `release-*`, `rc/*`); `v1.2.*` or `*-hotfix` narrow it.
 fn family_pattern(pattern: &str) -> bool {
-    pattern
-        .strip_suffix('*')
-        .is_some_and(|prefix| !prefix.bytes().any(|c| c.is_ascii_digit() || c == b'*' || c == b'?' || c == b'['))
+    pattern.strip_suffix('*').is_some_and(|prefix| {
+        !prefix
+            .bytes()
+            .any(|c| c.is_ascii_digit() || c == b'*' || c == b'?' || c == b'[')
+    })
 }
 
 /// A `SELECT ... FROM table` with no `WHERE`, `LIMIT`, `TOP` or `FETCH`: every row of the

@@ -2223,24 +2223,28 @@ fn loop_list<'s>(
     s: &'s Script<'_>,
     index: usize,
 ) -> Option<Cow<'s, [Cow<'s, str>]>> {
-    s.commands[..index].iter().enumerate().rev().find_map(|(at, c)| {
-        let w = &c.words;
-        if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
-            return None;
-        }
-        let var = &*w[1];
-        if !cmd.words().any(|a| uses_var(a, var)) {
-            return None;
-        }
-        let list = &w[3..];
-        if let [one] = list
-            && let Some(name) = arrays::expanded(one)
-            && let Some(listing) = arrays::filled_by(s, at, name)
-        {
-            return Some(Cow::Owned(vec![listing]));
-        }
-        Some(Cow::Borrowed(list))
-    })
+    s.commands[..index]
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(at, c)| {
+            let w = &c.words;
+            if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
+                return None;
+            }
+            let var = &*w[1];
+            if !cmd.words().any(|a| uses_var(a, var)) {
+                return None;
+            }
+            let list = &w[3..];
+            if let [one] = list
+                && let Some(name) = arrays::expanded(one)
+                && let Some(listing) = arrays::filled_by(s, at, name)
+            {
+                return Some(Cow::Owned(vec![listing]));
+            }
+            Some(Cow::Borrowed(list))
+        })
 }
 
 /// A process killer fed the pids by its pipeline (`ps -eo pid,comm | awk '$2=="airlock"{print

@@ -24,10 +24,16 @@ const ARCHIVES: &[&str] = &[
 /// Records the directory a downloaded archive is unpacked into.
 pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
     let p = cmd.program;
-    if !matches!(p, "tar" | "bsdtar" | "gtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar") {
+    if !matches!(
+        p,
+        "tar" | "bsdtar" | "gtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar"
+    ) {
         return;
     }
-    let Some(archive) = cmd.words().find(|w| !w.starts_with('-') && stem(w).is_some()) else {
+    let Some(archive) = cmd
+        .words()
+        .find(|w| !w.starts_with('-') && stem(w).is_some())
+    else {
         return;
     };
     if !extracts(cmd) || !ctx.downloaded(archive) {
@@ -36,10 +42,9 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
     let dir = match p {
         "unzip" => cmd.value(&["-d"]),
         "7z" | "7za" | "7zz" => cmd.words().find_map(|w| w.strip_prefix("-o")),
-        _ => cmd.value(&["-C", "--directory"]).or_else(|| {
-            cmd.words()
-                .find_map(|w| w.strip_prefix("--directory="))
-        }),
+        _ => cmd
+            .value(&["-C", "--directory"])
+            .or_else(|| cmd.words().find_map(|w| w.strip_prefix("--directory="))),
     }
     .map(str::to_owned)
     .or_else(|| stem(super::paths::file_name(archive)).map(str::to_owned));
@@ -53,8 +58,12 @@ pub fn record(cmd: &Cmd<'_>, ctx: &mut Context) {
 /// always but for its listing and test options, 7-Zip's `x` and `e` commands).
 fn extracts(cmd: &Cmd<'_>) -> bool {
     match cmd.program {
-        "unzip" => !cmd.words().any(|w| matches!(w, "-l" | "-t" | "-v" | "-Z" | "-p")),
-        "7z" | "7za" | "7zz" | "unrar" => cmd.words().next().is_some_and(|w| matches!(w, "x" | "e")),
+        "unzip" => !cmd
+            .words()
+            .any(|w| matches!(w, "-l" | "-t" | "-v" | "-Z" | "-p")),
+        "7z" | "7za" | "7zz" | "unrar" => {
+            cmd.words().next().is_some_and(|w| matches!(w, "x" | "e"))
+        }
         _ => cmd.words().enumerate().any(|(i, w)| {
             matches!(w, "-x" | "--extract" | "--get")
                 || w.strip_prefix('-').map_or(i == 0, |b| !b.starts_with('-'))
@@ -100,8 +109,7 @@ pub fn judge(cmd: &Cmd<'_>, ctx: &Context, out: &mut Vec<Finding>) {
         && !super::launch::checks_only(p, &cmd.words().collect::<Vec<_>>())
     {
         cmd.operands(&["-m", "-c", "-e"]).next()
-    } else if matches!(p, "pip" | "pip3" | "uv" | "pipx") && cmd.words().any(|w| w == "install")
-    {
+    } else if matches!(p, "pip" | "pip3" | "uv" | "pipx") && cmd.words().any(|w| w == "install") {
         cmd.operands(&[]).find(|w| *w != "install" && *w != "pip")
     } else {
         None
