@@ -193,9 +193,9 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
                     || w.starts_with("--points-at")
             });
             // `git tag`, `git tag -l`, `git branch`: every tag or branch; a pattern after them
-            // that names a version series (`git tag -l 'v0.*'`) or a filter picks some. A
-            // pattern that names only a family (`'v*'`, `'release-*'`: no digit before its one
-            // trailing `*`) lists every tag of that family, every release.
+            // (`git tag -l 'v0.*'`, `'rc-*'`: the release candidates) or a filter picks some. A
+            // pattern that is only the naming scheme's first letter (`'v*'`, `'*'`) lists every
+            // tag the scheme names: every release.
             let every = match ops.as_slice() {
                 ["tag"] | ["branch"] => true,
                 ["tag" | "branch", pattern] => family_pattern(pattern),
@@ -233,14 +233,12 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
     }
 }
 
-/// A ref pattern that names a whole family of refs: one `*`, at its end, after a prefix with no
-/// digit (`v*`, `release-*`, `rc/*`); `v1.2.*` or `*-hotfix` narrow it.
+/// A ref pattern that matches every ref of the repository's naming scheme: a `*` after at
+/// most one letter (`*`, `v*`, `V*`). A longer prefix names a kind (`rc-*`), a digit a series.
 fn family_pattern(pattern: &str) -> bool {
-    pattern.strip_suffix('*').is_some_and(|prefix| {
-        !prefix
-            .bytes()
-            .any(|c| c.is_ascii_digit() || c == b'*' || c == b'?' || c == b'[')
-    })
+    pattern
+        .strip_suffix('*')
+        .is_some_and(|prefix| prefix.len() <= 1 && prefix.bytes().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// A `SELECT ... FROM table` with no `WHERE`, `LIMIT`, `TOP` or `FETCH`: every row of the
