@@ -2791,6 +2791,8 @@ mod reads_at_scale_tests;
 #[cfg(test)]
 mod credential_dumps_tests;
 #[cfg(test)]
+mod dataflow_tests;
+#[cfg(test)]
 mod guard_fed_tests;
 #[cfg(test)]
 mod handed_commands_tests;

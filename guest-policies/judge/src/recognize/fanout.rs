@@ -193,8 +193,14 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
                     || w.starts_with("--points-at")
             });
             // `git tag`, `git tag -l`, `git branch`: every tag or branch; a pattern after them
-            // (`git tag -l 'v0.*'`) or a filter picks some.
-            let every = matches!(ops.as_slice(), ["tag"] | ["branch"]) && !filtered;
+            // (`git tag -l 'v0.*'`, `'rc-*'`: the release candidates) or a filter picks some. A
+            // pattern that is only the naming scheme's first letter (`'v*'`, `'*'`) lists every
+            // tag the scheme names: every release.
+            let every = match ops.as_slice() {
+                ["tag"] | ["branch"] => true,
+                ["tag" | "branch", pattern] => family_pattern(pattern),
+                _ => false,
+            } && !filtered;
             every.then_some((Feeder::Wide, false))
         }
         "seq" => {
@@ -225,6 +231,14 @@ pub fn listing(u: &Cmd<'_>) -> Option<(Feeder, bool)> {
         }
         _ => u.args.iter().find_map(|w| unfiltered_select(w)),
     }
+}
+
+/// A ref pattern that matches every ref of the repository's naming scheme: a `*` after at
+/// most one letter (`*`, `v*`, `V*`). A longer prefix names a kind (`rc-*`), a digit a series.
+fn family_pattern(pattern: &str) -> bool {
+    pattern
+        .strip_suffix('*')
+        .is_some_and(|prefix| prefix.len() <= 1 && prefix.bytes().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// A `SELECT ... FROM table` with no `WHERE`, `LIMIT`, `TOP` or `FETCH`: every row of the

@@ -507,6 +507,12 @@ fn powershell<'c>(cmd: &Cmd<'c>) -> Option<Request<'c>> {
     })
 }
 
+/// What a PowerShell web cmdlet sends (`Invoke-RestMethod -Uri URL -Body $k`): its URL and its
+/// inline bodies, for the exfiltration reader ([`super::secrets`]).
+pub(crate) fn powershell_sent<'c>(cmd: &Cmd<'c>) -> Option<(&'c str, Vec<&'c str>)> {
+    powershell(cmd).map(|r| (r.url, r.bodies))
+}
+
 /// Whether a word is a URL: a scheme, or a host (with a dot, or `localhost`, or a port) before
 /// the path. Not a path, a file, an option's value such as a header, or an HTTPie data item.
 fn url_like(w: &str) -> bool {

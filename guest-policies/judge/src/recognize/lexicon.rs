@@ -413,6 +413,12 @@ const ENTRIES: &[(&str, u16)] = &[
     ("ip", P),
     ("ifconfig", P),
     ("ps", P),
+    // Process and array listings that start a line feeding a loop (`pgrep -x NAME | while
+    // read p`, `mapfile -t a < <(LISTING)`): a command, not a sentence.
+    ("pgrep", P),
+    ("pidof", P),
+    ("mapfile", P),
+    ("readarray", P),
     ("top", P | ENGLISH),
     ("lsof", P),
     ("ss", P),

@@ -25,6 +25,7 @@
 pub mod addresses;
 pub mod admin_clis;
 pub mod alias_names;
+pub mod arrays;
 pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
@@ -95,6 +96,7 @@ pub mod presentation;
 pub mod printed_secrets;
 pub mod project_scripts;
 pub mod protocol_words;
+pub mod ps_flow;
 pub mod public_toggles;
 pub mod publishers;
 pub mod reach;
@@ -131,6 +133,7 @@ pub mod tool_calls;
 mod top_level;
 pub mod transforms;
 pub mod truncations;
+pub mod unpacked;
 pub mod verbs;
 pub mod verified_downloads;
 pub mod visibility;
@@ -313,6 +316,9 @@ pub struct Context {
     /// `tar czf k.tgz ~/.ssh`), with the secret each came from: the copy is itself a secret, so
     /// sending it later is exfiltration of the secret.
     pub secret_copies: Vec<(String, String)>,
+    /// Directories an archive downloaded from the network was unpacked into (`tar xzf
+    /// tool.tar.gz` makes `tool`): what runs from them is code from the network ([`unpacked`]).
+    pub unpacked: Vec<String>,
     /// Files made executable (`chmod +x F`) by an earlier command or step: running one right
     /// after is running something that came from outside the build.
     pub made_executable: Vec<String>,
@@ -1457,7 +1463,7 @@ fn command(
             bulk(cmd, s, index, None, out);
         }
     } else if let Some(list) = loop_list(cmd, s, index) {
-        bulk(cmd, s, index, Some(list), out);
+        bulk(cmd, s, index, Some(&list), out);
     } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
         generic::judge_looped(cmd, feeder, people, out);
     }
@@ -2220,15 +2226,35 @@ pub(super) fn uses_var(word: &str, var: &str) -> bool {
 
 /// The words of the list a `for VAR in LIST; do ...; done` loop feeds to `cmd` through an
 /// operand that takes `$VAR` (or `${VAR}`): `None` when `cmd` takes no loop variable.
-fn loop_list<'s>(cmd: &Cmd<'_>, s: &'s Script<'_>, index: usize) -> Option<&'s [Cow<'s, str>]> {
-    s.commands[..index].iter().rev().find_map(|c| {
-        let w = &c.words;
-        if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
-            return None;
-        }
-        let var = &*w[1];
-        cmd.words().any(|a| uses_var(a, var)).then(|| &w[3..])
-    })
+/// An array a listing filled (`for x in "${ARR[@]}"` after `mapfile -t ARR < <(LISTING)`) is
+/// that listing's substitution ([`arrays`]).
+fn loop_list<'s>(
+    cmd: &Cmd<'_>,
+    s: &'s Script<'_>,
+    index: usize,
+) -> Option<Cow<'s, [Cow<'s, str>]>> {
+    s.commands[..index]
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(at, c)| {
+            let w = &c.words;
+            if w.first().is_none_or(|f| f != "for") || w.get(2).is_none_or(|x| x != "in") {
+                return None;
+            }
+            let var = &*w[1];
+            if !cmd.words().any(|a| uses_var(a, var)) {
+                return None;
+            }
+            let list = &w[3..];
+            if let [one] = list
+                && let Some(name) = arrays::expanded(one)
+                && let Some(listing) = arrays::filled_by(s, at, name)
+            {
+                return Some(Cow::Owned(vec![listing]));
+            }
+            Some(Cow::Borrowed(list))
+        })
 }
 
 /// A process killer fed the pids by its pipeline (`ps -eo pid,comm | awk '$2=="airlock"{print

@@ -937,6 +937,16 @@ fn sink<'c>(cmd: &Cmd<'c>, script: &Script<'_>, index: usize) -> Option<Send<'c>
                 return None;
             }
         }
+        // PowerShell's web cmdlets: each `-Body` value is sent inline to the `-Uri` (http's
+        // reading of their parameters). `-InFile` is read as curl's `-T` (equivalents).
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            let (url, bodies) = super::http::powershell_sent(cmd)?;
+            if bodies.is_empty() {
+                return None;
+            }
+            s.dest = url.to_owned();
+            s.inline = bodies;
+        }
         _ if super::remote_stores::client(cmd.program) => {
             let (files, dest) = super::remote_stores::upload(cmd)?;
             s.stdin = files.is_empty() && cmd.piped_in;
@@ -1419,9 +1429,15 @@ fn exfiltration(
     // A variable an earlier command of the line filled with a secret (`k=$(base64 -w0
     // ~/.ssh/id_rsa); curl -d "k=$k" URL`, PowerShell's `$k = Get-Content $HOME\.ssh\id_rsa`),
     // sent inline.
+    // Its attachments or files too (`$att = "$HOME\.kube\config"; Send-MailMessage
+    // -Attachments $att`).
     if secret.is_none()
         && let Some(var) = secret_variable(s, index)
-        && send.inline.iter().any(|t| super::uses_var(t, var))
+        && send
+            .inline
+            .iter()
+            .chain(&send.files)
+            .any(|t| super::uses_var(t, var))
     {
         secret = Some(format!("${var}, filled with a secret earlier on the line"));
     }
@@ -1787,6 +1803,9 @@ fn downloads(
         super::sources::judge_runner(&launched, out);
     }
     fresh_binary(cmd, ctx, out);
+    // An archive from the network unpacked, then a program from it run.
+    super::unpacked::record(cmd, ctx);
+    super::unpacked::judge(cmd, ctx, out);
     // Running, sourcing or making executable a downloaded file.
     if ctx.downloads.is_empty() {
         return;

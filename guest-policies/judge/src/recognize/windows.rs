@@ -48,12 +48,59 @@ pub fn line(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     if !may_be_windows(text) {
         return;
     }
+    // What a variable or a subexpression carries to a sender (`$k = Get-Content .env;
+    // irm -Body $k`).
+    super::ps_flow::judge(text, out);
     let placed = placed_subexpressions(text);
     let text = placed.as_deref().unwrap_or(text);
     let statements = split(text);
     for (i, st) in statements.iter().enumerate() {
         let upstream = (st.piped && i > 0).then(|| &statements[i - 1]);
         statement(st, upstream, depth, ctx, out);
+        guard_fed(&statements[..=i], ctx, out);
+    }
+}
+
+/// A cmdlet that stops, removes or disables what its pipeline lists, when a statement up the
+/// pipe picks airlock (`Get-Service | Where-Object {$_.Name -like '*airlock*'} |
+/// Stop-Service`): the guard itself, as `Stop-Service airlock` is.
+fn guard_fed(pipeline: &[Statement], ctx: &mut Context, out: &mut Vec<Finding>) {
+    let Some((last, before)) = pipeline.split_last() else {
+        return;
+    };
+    let takes_away = last.piped
+        && last.words.first().is_some_and(|w| {
+            let l = w.to_ascii_lowercase();
+            ["stop-", "remove-", "disable-", "unregister-", "suspend-"]
+                .iter()
+                .any(|v| l.starts_with(v))
+                || matches!(l.as_str(), "kill" | "spps" | "taskkill")
+        });
+    if !takes_away {
+        return;
+    }
+    // The statements joined to it by pipes, nearest first.
+    let mut piped = true;
+    let names_guard = before.iter().rev().any(|st| {
+        let this = piped;
+        piped = st.piped;
+        this && st
+            .words
+            .iter()
+            .any(|w| w.to_ascii_lowercase().contains("airlock"))
+    });
+    if names_guard {
+        ctx.tampering = true;
+        push(
+            out,
+            Family::Tampering,
+            "tampering.process",
+            Severity::Stop,
+            format!(
+                "{} is fed airlock by the listing before it: the guard itself",
+                last.words[0]
+            ),
+        );
     }
 }
 
