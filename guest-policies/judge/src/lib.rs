@@ -2781,3 +2781,5 @@ mod option_effects_tests;
 mod reference_forms_tests;
 #[cfg(test)]
 mod sinks_at_scale_tests;
+#[cfg(test)]
+mod osadmin_tests;
