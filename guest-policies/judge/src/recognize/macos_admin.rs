@@ -1,13 +1,13 @@
 //! macOS administration tools whose verbs the family readers do not grade: APFS volumes and
 //! containers deleted (`diskutil apfs ...`), the unified log erased (`log erase`), Gatekeeper's
 //! quarantine turned off or stripped (`defaults write ... LSQuarantine`, `xattr -d
-//! com.apple.quarantine`), remote login switched (`systemsetup`), the Mac unmanaged
+//! com.apple.quarantine`), the Mac unmanaged
 //! (`profiles remove`, `jamf removeFramework`), a backup destination dropped (`tmutil
 //! removedestination`), the firmware's variables cleared (`nvram -c`) and a root of trust
 //! installed (`security add-trusted-cert`).
 //!
 //! Written from the tools' own manual pages: diskutil(8), log(1), defaults(1), xattr(1),
-//! systemsetup(8), profiles(1), jamf's help, tmutil(8), nvram(8), security(1). Each program
+//! profiles(1), jamf's help, tmutil(8), nvram(8), security(1). Each program
 //! is one arm of a `match` on its name, so any other command costs one comparison. Nothing
 //! here lowers a verdict: every rule only adds a finding.
 
@@ -23,7 +23,6 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>
         "log" => unified_log(cmd, out),
         "defaults" => defaults(cmd, out),
         "xattr" => quarantine_stripped(cmd, s, index, out),
-        "systemsetup" => remote_access(cmd, out),
         "profiles" => profiles(cmd, out),
         "jamf" => jamf(cmd, out),
         "tmutil" => {
@@ -106,7 +105,10 @@ fn defaults(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let rest = &words[at + 1..];
-    let Some(key) = rest.iter().position(|w| w.eq_ignore_ascii_case("lsquarantine")) else {
+    let Some(key) = rest
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("lsquarantine"))
+    else {
         return;
     };
     // The value follows the key, after an optional type option (`-bool`, `-boolean`).
@@ -164,9 +166,11 @@ fn quarantine_stripped(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Ve
             targets.iter().any(|t| t.trim_end_matches('/') == w)
         });
         let open = c.words.iter().any(|w| w == "open")
-            && c.words
-                .iter()
-                .any(|w| targets.iter().any(|t| t.trim_end_matches('/') == w.trim_end_matches('/')));
+            && c.words.iter().any(|w| {
+                targets
+                    .iter()
+                    .any(|t| t.trim_end_matches('/') == w.trim_end_matches('/'))
+            });
         runs || open
     });
     out.push(finding(
@@ -196,36 +200,6 @@ fn installable(path: &str) -> bool {
         .any(|e| p.ends_with(e))
         || p.contains("downloads/")
         || p.starts_with("/applications")
-}
-
-/// `systemsetup -setremotelogin on|off` (SSH), `-setremoteappleevents on|off`: on opens the
-/// Mac to remote logins; off cuts every remote session off, the agent's own included.
-fn remote_access(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    let words: Vec<&str> = cmd.args.iter().map(|a| a.as_ref()).collect();
-    for (i, w) in words.iter().enumerate() {
-        let l = w.to_ascii_lowercase();
-        if !matches!(l.as_str(), "-setremotelogin" | "-setremoteappleevents") {
-            continue;
-        }
-        let value = words.get(i + 1).map(|v| v.to_ascii_lowercase());
-        let (severity, what) = match value.as_deref() {
-            Some("off" | "no") => (
-                Severity::Verify,
-                "turns remote access off: every remote session, and remote administration, is cut",
-            ),
-            Some("on" | "yes") => (
-                Severity::Confirm,
-                "turns remote access on: the Mac accepts logins from the network",
-            ),
-            _ => continue,
-        };
-        out.push(finding(
-            Family::System,
-            "macos.remote-access",
-            severity,
-            format!("systemsetup {w} {what}"),
-        ));
-    }
 }
 
 /// `profiles remove`: one configuration profile removed is a bounded change; `-all` removes

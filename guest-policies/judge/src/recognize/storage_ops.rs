@@ -1142,7 +1142,11 @@ const PASSAGE: &[Op] = &[op(&["rm"], Disrupts, "deletes a password").worse(&["-r
 const CMDKEY: &[Op] = &[op(&["/delete*"], Disrupts, "deletes a stored credential")];
 // Windows' Credential Manager vaults (vaultcmd /?): `/deletecreds` removes a stored credential;
 // `/list`, `/listcreds`, `/listproperties` show names and properties only.
-const VAULTCMD: &[Op] = &[op(&["/deletecreds*"], Disrupts, "deletes a stored credential")];
+const VAULTCMD: &[Op] = &[op(
+    &["/deletecreds*"],
+    Disrupts,
+    "deletes a stored credential",
+)];
 // fsutil (Windows' file system utility): the USN change journal is the record of which files
 // changed and when; deleting it erases that history for the whole volume.
 const FSUTIL: &[Op] = &[op(

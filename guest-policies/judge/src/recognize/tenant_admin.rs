@@ -115,9 +115,15 @@ fn device_action(noun: &str, name: &str, all: bool, out: &mut Vec<Finding>) {
             Severity::Stop,
             "retires or cleans the device: its company data, apps and settings are removed",
         )
-    } else if ["remotelock", "resetpasscode", "rebootnow", "shutdown", "logoutshared"]
-        .iter()
-        .any(|a| noun.contains(a))
+    } else if [
+        "remotelock",
+        "resetpasscode",
+        "rebootnow",
+        "shutdown",
+        "logoutshared",
+    ]
+    .iter()
+    .any(|a| noun.contains(a))
     {
         (
             Severity::Confirm,

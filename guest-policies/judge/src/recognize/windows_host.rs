@@ -46,7 +46,8 @@ pub(super) fn cmdlet(verb: &str, noun: &str, name: &str, args: &Args<'_>, out: &
             )
         }
         ("enable", "windowsoptionalfeature")
-            if value(args, "featurename").is_some_and(|v| v.to_ascii_lowercase().contains("smb1")) =>
+            if value(args, "featurename")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("smb1")) =>
         {
             (
                 Severity::Confirm,
