@@ -25,15 +25,15 @@ pub fn judge(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, out: &mut Vec<Finding>
         "xattr" => quarantine_stripped(cmd, s, index, out),
         "profiles" => profiles(cmd, out),
         "jamf" => jamf(cmd, out),
-        "tmutil" => {
-            if first_verb(cmd).is_some_and(|v| v.eq_ignore_ascii_case("removedestination")) {
-                out.push(finding(
-                    Family::System,
-                    "macos.backup-destination-removed",
-                    Severity::Confirm,
-                    "tmutil removedestination: Time Machine stops backing up to that disk".into(),
-                ));
-            }
+        "tmutil"
+            if first_verb(cmd).is_some_and(|v| v.eq_ignore_ascii_case("removedestination")) =>
+        {
+            out.push(finding(
+                Family::System,
+                "macos.backup-destination-removed",
+                Severity::Confirm,
+                "tmutil removedestination: Time Machine stops backing up to that disk".into(),
+            ));
         }
         // `nvram -c` deletes every firmware variable (the startup disk, boot-args).
         "nvram" if cmd.args.iter().any(|a| a == "-c") => out.push(finding(
@@ -252,7 +252,7 @@ fn jamf(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
 /// with `-d` (the admin trust domain) every program on the Mac trusts what it signs, so
 /// encrypted traffic can be intercepted.
 fn trusted_root(cmd: &Cmd<'_>, out: &mut Vec<Finding>) {
-    if !first_verb(cmd).is_some_and(|v| v == "add-trusted-cert") {
+    if first_verb(cmd).is_none_or(|v| v != "add-trusted-cert") {
         return;
     }
     let system_wide = cmd

@@ -29,73 +29,67 @@ pub(super) fn cmdlet(
 ) {
     match verb {
         "invoke" if noun.contains("manageddevice") => device_action(noun, name, all, out),
-        "search" if noun == "mailbox" => {
-            if args.param("deletecontent", 3) {
-                push(
-                    out,
-                    Family::Business,
-                    "tenant.mail-purged",
-                    if all || wildcard_identity(args) {
-                        Severity::Stop
-                    } else {
-                        Severity::Verify
-                    },
-                    format!("{name} -DeleteContent deletes the mail it finds, for good"),
-                );
-            }
+        "search" if noun == "mailbox" && args.param("deletecontent", 3) => {
+            push(
+                out,
+                Family::Business,
+                "tenant.mail-purged",
+                if all || wildcard_identity(args) {
+                    Severity::Stop
+                } else {
+                    Severity::Verify
+                },
+                format!("{name} -DeleteContent deletes the mail it finds, for good"),
+            );
         }
-        "new" if noun == "compliancesearchaction" => {
-            if args.param("purge", 3) {
-                let hard = args
-                    .param_value("purgetype", 6)
-                    .and_then(|(_, v)| v)
-                    .is_some_and(|v| v.eq_ignore_ascii_case("harddelete"));
-                push(
-                    out,
-                    Family::Business,
-                    "tenant.mail-purged",
-                    if hard {
-                        Severity::Stop
-                    } else {
-                        Severity::Verify
-                    },
-                    format!(
-                        "{name} -Purge deletes every message the compliance search found, in \
-                         every mailbox it searched{}",
-                        if hard { ", unrecoverably" } else { "" }
-                    ),
-                );
-            }
+        "new" if noun == "compliancesearchaction" && args.param("purge", 3) => {
+            let hard = args
+                .param_value("purgetype", 6)
+                .and_then(|(_, v)| v)
+                .is_some_and(|v| v.eq_ignore_ascii_case("harddelete"));
+            push(
+                out,
+                Family::Business,
+                "tenant.mail-purged",
+                if hard {
+                    Severity::Stop
+                } else {
+                    Severity::Verify
+                },
+                format!(
+                    "{name} -Purge deletes every message the compliance search found, in \
+                     every mailbox it searched{}",
+                    if hard { ", unrecoverably" } else { "" }
+                ),
+            );
         }
-        "remove" if noun == "mailbox" => {
-            if args
-                .param_value("permanent", 4)
-                .is_some_and(|(_, v)| v.is_none_or(|v| !falsy(v)))
-            {
-                push(
-                    out,
-                    Family::Business,
-                    "tenant.mailbox-purged",
-                    Severity::Verify,
-                    format!("{name} -Permanent deletes the mailbox with no soft-deleted copy"),
-                );
-            }
+        "remove"
+            if noun == "mailbox"
+                && args
+                    .param_value("permanent", 4)
+                    .is_some_and(|(_, v)| v.is_none_or(|v| !falsy(v))) =>
+        {
+            push(
+                out,
+                Family::Business,
+                "tenant.mailbox-purged",
+                Severity::Verify,
+                format!("{name} -Permanent deletes the mailbox with no soft-deleted copy"),
+            );
         }
         "set" | "new" => settings(verb, noun, name, args, out),
-        "update" if noun == "mguser" => {
-            if set_to(args, "accountenabled", falsy) {
-                push(
-                    out,
-                    Family::Business,
-                    "tenant.account-disabled",
-                    if all {
-                        Severity::Verify
-                    } else {
-                        Severity::Confirm
-                    },
-                    format!("{name} -AccountEnabled false locks the user out"),
-                );
-            }
+        "update" if noun == "mguser" && set_to(args, "accountenabled", falsy) => {
+            push(
+                out,
+                Family::Business,
+                "tenant.account-disabled",
+                if all {
+                    Severity::Verify
+                } else {
+                    Severity::Confirm
+                },
+                format!("{name} -AccountEnabled false locks the user out"),
+            );
         }
         _ => {}
     }
