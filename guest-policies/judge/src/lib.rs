@@ -2805,6 +2805,8 @@ mod option_effects_tests;
 #[cfg(test)]
 mod plain_actions_tests;
 #[cfg(test)]
+mod osadmin_tests;
+#[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]
 mod sinks_at_scale_tests;

@@ -942,6 +942,16 @@ const ENTRIES: &[(&str, u16)] = &[
     ("pfctl", P),
     ("auditpol", P),
     ("defaults", P | ENGLISH),
+    // macOS administration (macos_admin): the unified log, extended attributes, settings,
+    // configuration profiles, Jamf's agent.
+    ("log", P | ENGLISH),
+    ("xattr", P),
+    ("systemsetup", P),
+    ("profiles", P | ENGLISH),
+    ("jamf", P),
+    // Windows: the file system utility and the Credential Manager's vaults.
+    ("fsutil", P),
+    ("vaultcmd", P),
     ("ipmitool", P),
     ("ipmipower", P),
     ("racadm", P),

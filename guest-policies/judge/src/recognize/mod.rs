@@ -77,6 +77,7 @@ pub mod launch;
 pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
+pub mod macos_admin;
 pub mod made_in_line;
 pub mod mentions;
 pub mod ml_platforms;
@@ -128,6 +129,7 @@ pub mod storage_ops;
 pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
+pub mod tenant_admin;
 pub mod throwaway;
 pub mod tool_calls;
 mod top_level;
@@ -139,6 +141,7 @@ pub mod verified_downloads;
 pub mod visibility;
 pub mod weight;
 pub mod windows;
+pub mod windows_host;
 pub mod withheld;
 pub mod writes;
 
@@ -1578,6 +1581,8 @@ fn command(
     // The project's own scripts sending, paying or deleting at scale through their flags.
     project_scripts::judge(cmd, out);
     shared_changes::judge(cmd, out);
+    // macOS admin verbs (APFS deletes, log erase, quarantine, management removed).
+    macos_admin::judge(cmd, s, index, out);
     audit_logs::judge(cmd, out);
     // A claimed program whose recognizer found nothing falls through to the generic reader
     // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms

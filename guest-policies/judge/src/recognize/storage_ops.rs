@@ -163,6 +163,8 @@ fn table(program: &str) -> Option<(&'static [Op], Family)> {
         "keyring" => (KEYRING, secrets),
         "passage" => (PASSAGE, secrets),
         "cmdkey" => (CMDKEY, secrets),
+        "vaultcmd" => (VAULTCMD, secrets),
+        "fsutil" => (FSUTIL, fs),
         "remove-secret" => (REMOVE_SECRET, secrets),
         "proxmox-backup-client" => (PBS_CLIENT, fs),
         "proxmox-backup-manager" => (PBS_MANAGER, fs),
@@ -1138,6 +1140,20 @@ const SECRET_TOOL: &[Op] = &[op(&["clear"], Disrupts, "deletes stored secrets")]
 const KEYRING: &[Op] = &[op(&["del"], Disrupts, "deletes a stored password")];
 const PASSAGE: &[Op] = &[op(&["rm"], Disrupts, "deletes a password").worse(&["-r", "--recursive"])];
 const CMDKEY: &[Op] = &[op(&["/delete*"], Disrupts, "deletes a stored credential")];
+// Windows' Credential Manager vaults (vaultcmd /?): `/deletecreds` removes a stored credential;
+// `/list`, `/listcreds`, `/listproperties` show names and properties only.
+const VAULTCMD: &[Op] = &[op(
+    &["/deletecreds*"],
+    Disrupts,
+    "deletes a stored credential",
+)];
+// fsutil (Windows' file system utility): the USN change journal is the record of which files
+// changed and when; deleting it erases that history for the whole volume.
+const FSUTIL: &[Op] = &[op(
+    &["usn", "deletejournal"],
+    Deletes,
+    "deletes the volume's change journal: the record of which files changed is gone",
+)];
 const REMOVE_SECRET: &[Op] = &[op(&[], Disrupts, "deletes a secret from a vault")];
 
 const PVESH: &[Op] = &[op(
