@@ -2780,4 +2780,6 @@ mod option_effects_tests;
 #[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]
+mod scratch_made_tests;
+#[cfg(test)]
 mod sinks_at_scale_tests;
