@@ -32,6 +32,7 @@ pub mod blocks;
 pub mod build_output;
 pub mod carried;
 pub mod classes;
+pub mod client_environment;
 pub mod cloud;
 pub mod containers;
 pub mod credential_dumps;
@@ -1296,7 +1297,12 @@ fn command(
             | "push-location"
             | "pop-location"
     ) {
-        let target = cmd.operands(&[]).next();
+        // A folder `mktemp -d` makes as it is entered (`cd "$(mktemp -d)"`) is a fresh one in
+        // the temporary directory ([`temporary_cwd::made_by_mktemp`]).
+        let target = cmd
+            .operands(&[])
+            .next()
+            .map(|t| temporary_cwd::made_by_mktemp(t).unwrap_or(t));
         let back = matches!(p, "popd" | "pop-location");
         let entered = if back {
             None
