@@ -125,6 +125,7 @@ pub mod storage_ops;
 pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
+pub mod test_resets;
 pub mod throwaway;
 mod top_level;
 pub mod transforms;
@@ -1636,7 +1637,10 @@ fn command(
             if !carried::changes_only_the_place(f) {
                 continue;
             }
-            if context_claimed && place.starts_with("the local cluster") {
+            if context_claimed
+                && place.starts_with("the local cluster")
+                && !scratch::cluster_made_here(ctx)
+            {
                 f.severity = scratch::made_here(f.severity);
                 f.message = format!(
                     "in {place}, a throwaway cluster selected by an earlier step (a switch that \
