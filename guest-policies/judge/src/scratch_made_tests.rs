@@ -10,10 +10,11 @@
 //! a labeled set. Each lowering has its hostile rows next to it: a tunnel, a re-export, a
 //! production host, another context, another name, a `cd` away.
 
-use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, at_least, expect};
 use crate::Severity;
+use crate::severity_tables::{ALLOW, CONFIRM, STOP, VERIFY, at_least, expect};
 
-const PG: &str = "podman run -d --rm -p 25433:5432 -e POSTGRES_PASSWORD=pw docker.io/library/postgres:17";
+const PG: &str =
+    "podman run -d --rm -p 25433:5432 -e POSTGRES_PASSWORD=pw docker.io/library/postgres:17";
 const PG_ENV: &str = "export PGHOST=127.0.0.1 PGPORT=25433 PGUSER=postgres";
 const MARIA: &str = "docker run -d -p 33071:3306 -e MARIADB_ROOT_PASSWORD=pw mariadb:11";
 const MARIA_ENV: &str = "export MYSQL_HOST=127.0.0.1 MYSQL_TCP_PORT=33071";
@@ -32,7 +33,11 @@ fn a_client_pointed_by_its_environment_at_a_server_started_here_is_the_throwaway
             &[PG],
             ALLOW,
         ),
-        ("pg_restore --clean -d ledger dump.pgc", &[PG, PG_ENV], ALLOW),
+        (
+            "pg_restore --clean -d ledger dump.pgc",
+            &[PG, PG_ENV],
+            ALLOW,
+        ),
         // MySQL's and MariaDB's clients read MYSQL_HOST and MYSQL_TCP_PORT.
         (
             "mariadb -uroot -e 'DROP DATABASE billing'",
@@ -116,21 +121,49 @@ fn a_client_environment_that_may_reach_another_host_keeps_the_finding() {
 #[test]
 fn a_folder_entered_straight_from_mktemp_is_scratch() {
     expect(&[
-        ("rm -rf ./*", &[r#"cd "$(mktemp -d)""#, "tar -xf ~/dl/kit.tar"], ALLOW),
-        ("rm -rf -- ./unpacked ./*.log", &["cd $(mktemp -d -t probe.XXXX)"], ALLOW),
-        (r#"cd "$(mktemp -d)" && curl -sLO https://example.org/a.tgz && rm -rf ./*"#, &[], ALLOW),
+        (
+            "rm -rf ./*",
+            &[r#"cd "$(mktemp -d)""#, "tar -xf ~/dl/kit.tar"],
+            ALLOW,
+        ),
+        (
+            "rm -rf -- ./unpacked ./*.log",
+            &["cd $(mktemp -d -t probe.XXXX)"],
+            ALLOW,
+        ),
+        (
+            r#"cd "$(mktemp -d)" && curl -sLO https://example.org/a.tgz && rm -rf ./*"#,
+            &[],
+            ALLOW,
+        ),
     ]);
     at_least(&[
         // Left since: the latest `cd` decides.
-        ("rm -rf ./*", &[r#"cd "$(mktemp -d)""#, "cd ~"], Severity::Verify),
-        ("rm -rf ./*", &[r#"cd "$(mktemp -d)""#, "cd ~/src/ledger"], Severity::Verify),
+        (
+            "rm -rf ./*",
+            &[r#"cd "$(mktemp -d)""#, "cd ~"],
+            Severity::Verify,
+        ),
+        (
+            "rm -rf ./*",
+            &[r#"cd "$(mktemp -d)""#, "cd ~/src/ledger"],
+            Severity::Verify,
+        ),
         // Made elsewhere than the temporary directory.
-        ("rm -rf ./*", &[r#"cd "$(mktemp -d -p ~/src)""#], Severity::Verify),
+        (
+            "rm -rf ./*",
+            &[r#"cd "$(mktemp -d -p ~/src)""#],
+            Severity::Verify,
+        ),
         // A `;`: if mktemp or the cd failed, the delete runs where the agent was.
         (r#"cd "$(mktemp -d)"; rm -rf ./*"#, &[], Severity::Verify),
         // Out of the folder on the delete's own operands.
         ("rm -rf ../*", &[r#"cd "$(mktemp -d)""#], Severity::Verify),
-        ("rm -rf ./* ~/notes", &[r#"cd "$(mktemp -d)""#], Severity::Confirm),
+        (
+            "rm -rf ./* ~/notes",
+            &[r#"cd "$(mktemp -d)""#],
+            Severity::Confirm,
+        ),
     ]);
 }
 
@@ -147,7 +180,6 @@ fn a_local_cluster_an_earlier_step_created_is_the_throwaway() {
             &["minikube start --driver=docker --memory 6g"],
             ALLOW,
         ),
-
         // Selected only (the cluster may not exist, the switch may have failed): one tier.
         (
             "kubectl delete namespace payments",
@@ -177,20 +209,29 @@ fn a_local_cluster_an_earlier_step_created_is_the_throwaway() {
         // Another context selected since.
         (
             "kubectl delete namespace payments",
-            &["k3d cluster create tw21", "kubectl config use-context gke_acme_prod-eu"],
+            &[
+                "k3d cluster create tw21",
+                "kubectl config use-context gke_acme_prod-eu",
+            ],
             Severity::Verify,
         ),
         // A shared context selected before the creation: if the creation failed, it is
         // still the current one.
         (
             "kubectl delete namespace payments",
-            &["kubectl config use-context gke_acme_prod-eu", "k3d cluster create tw21"],
+            &[
+                "kubectl config use-context gke_acme_prod-eu",
+                "k3d cluster create tw21",
+            ],
             Severity::Confirm,
         ),
         // Another kubeconfig exported.
         (
             "kubectl delete namespace payments",
-            &["k3d cluster create tw21", "export KUBECONFIG=~/.kube/prod-eu.yaml"],
+            &[
+                "k3d cluster create tw21",
+                "export KUBECONFIG=~/.kube/prod-eu.yaml",
+            ],
             Severity::Verify,
         ),
     ]);
@@ -199,7 +240,11 @@ fn a_local_cluster_an_earlier_step_created_is_the_throwaway() {
 #[test]
 fn local_test_state_dropped_and_recreated_is_a_reset() {
     expect(&[
-        ("dropdb --if-exists ledger_test && createdb ledger_test", &[], ALLOW),
+        (
+            "dropdb --if-exists ledger_test && createdb ledger_test",
+            &[],
+            ALLOW,
+        ),
         (
             "psql -U postgres -c 'DROP DATABASE IF EXISTS ledger_test' -c 'CREATE DATABASE ledger_test'",
             &[],
@@ -238,7 +283,11 @@ fn local_test_state_dropped_and_recreated_is_a_reset() {
         // Another name dropped than the one made.
         ("dropdb ledger && createdb ledger_test", &[], STOP),
         // Not a test environment.
-        ("bundle exec rails db:drop db:create RAILS_ENV=production", &[], STOP),
+        (
+            "bundle exec rails db:drop db:create RAILS_ENV=production",
+            &[],
+            STOP,
+        ),
         ("bundle exec rails db:drop db:create", &[], STOP),
         // A connection string elsewhere beats the environment's name.
         (
@@ -262,9 +311,17 @@ fn local_test_state_dropped_and_recreated_is_a_reset() {
             Severity::Confirm,
         ),
         // Down without up.
-        ("docker compose -f compose.test.yaml down --volumes", &[], Severity::Confirm),
+        (
+            "docker compose -f compose.test.yaml down --volumes",
+            &[],
+            Severity::Confirm,
+        ),
         // Every image, not the dangling ones.
-        ("docker images --quiet | xargs --no-run-if-empty docker rmi", &[], Severity::Confirm),
+        (
+            "docker images --quiet | xargs --no-run-if-empty docker rmi",
+            &[],
+            Severity::Confirm,
+        ),
         (
             "docker images --quiet --filter dangling=false | xargs docker rmi -f",
             &[],

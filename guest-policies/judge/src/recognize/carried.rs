@@ -1581,8 +1581,8 @@ fn record_places(cmd: &Cmd<'_>, ops: &[&str], ctx: &mut Context) {
     }
     let env = &mut ctx.env;
     let select = |env: &mut Environment, context: &str| {
-        env.shared_context_selected |= !super::containers::local_cluster(context)
-            && !env.defined.has(Kind::Cluster, context);
+        env.shared_context_selected |=
+            !super::containers::local_cluster(context) && !env.defined.has(Kind::Cluster, context);
         env.kube_context = Some(context.to_owned());
     };
     match (cmd.program, ops) {

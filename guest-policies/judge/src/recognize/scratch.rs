@@ -411,13 +411,9 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
 /// context of that NAME pointing wherever it pointed before.
 pub fn cluster_made_here(ctx: &Context) -> bool {
     !ctx.env.shared_context_selected
-        && ctx
-            .env
-            .kube_context
-            .as_deref()
-            .is_some_and(|c| {
-                super::containers::local_cluster(c) && ctx.env.defined.has(Kind::Cluster, c)
-            })
+        && ctx.env.kube_context.as_deref().is_some_and(|c| {
+            super::containers::local_cluster(c) && ctx.env.defined.has(Kind::Cluster, c)
+        })
 }
 
 /// What a finding about an object an earlier step created becomes. A step is an intention,

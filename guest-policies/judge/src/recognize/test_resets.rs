@@ -113,7 +113,10 @@ fn sql_databases(text: &str) -> (Vec<String>, Vec<String>) {
             let mut j = i + 2;
             // `IF EXISTS`, `IF NOT EXISTS`.
             while j < words.len()
-                && matches!(words[j].to_ascii_lowercase().as_str(), "if" | "not" | "exists")
+                && matches!(
+                    words[j].to_ascii_lowercase().as_str(),
+                    "if" | "not" | "exists"
+                )
             {
                 j += 1;
             }
@@ -135,11 +138,24 @@ fn sql_databases(text: &str) -> (Vec<String>, Vec<String>) {
 }
 
 /// Why `cmd` drops only test databases it makes again on the line, if it does.
-fn recreated_database(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> Option<String> {
+fn recreated_database(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: &Context,
+) -> Option<String> {
     let p = cmd.program;
     let dropped: Vec<String> = if p == "dropdb" {
         let ops: Vec<&str> = cmd
-            .operands(&["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"])
+            .operands(&[
+                "-h",
+                "--host",
+                "-p",
+                "--port",
+                "-U",
+                "--username",
+                "--maintenance-db",
+            ])
             .collect();
         let [name] = ops.as_slice() else {
             return None;
@@ -148,8 +164,21 @@ fn recreated_database(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context
             let mut folded = Vec::new();
             super::resolve(c, &mut folded).is_some_and(|c| {
                 c.program == "createdb"
-                    && c.operands(&["-h", "--host", "-p", "--port", "-U", "--username", "-O", "--owner", "-T", "--template", "-E", "--encoding"])
-                        .next()
+                    && c.operands(&[
+                        "-h",
+                        "--host",
+                        "-p",
+                        "--port",
+                        "-U",
+                        "--username",
+                        "-O",
+                        "--owner",
+                        "-T",
+                        "--template",
+                        "-E",
+                        "--encoding",
+                    ])
+                    .next()
                         == Some(name)
                     && c.value(&["-h", "--host"]) == cmd.value(&["-h", "--host"])
                     && c.value(&["-p", "--port"]) == cmd.value(&["-p", "--port"])
@@ -205,26 +234,37 @@ fn framework_reset(cmd: &Cmd<'_>, ctx: &Context) -> Option<String> {
     };
     let env = environment(cmd, ctx, var)?;
     let url = super::carried::setting(cmd, ctx, "DATABASE_URL");
-    (resets && env == "test" && url.is_none_or(loopback_url) && local_server(cmd, ctx))
-        .then(|| format!("the test environment's database ({var}=test), made again by the same task"))
+    (resets && env == "test" && url.is_none_or(loopback_url) && local_server(cmd, ctx)).then(|| {
+        format!("the test environment's database ({var}=test), made again by the same task")
+    })
 }
 
 /// Whether a compose file's name marks it for development or tests.
 fn dev_file(file: &str) -> bool {
     let name = file.rsplit('/').next().unwrap_or(file).to_ascii_lowercase();
     let words: Vec<&str> = name.split(['.', '-', '_']).collect();
-    words
+    words.iter().any(|w| {
+        matches!(
+            *w,
+            "dev" | "development" | "test" | "tests" | "ci" | "e2e" | "local"
+        )
+    }) && !words
         .iter()
-        .any(|w| matches!(*w, "dev" | "development" | "test" | "tests" | "ci" | "e2e" | "local"))
-        && !words
-            .iter()
-            .any(|w| matches!(*w, "prod" | "production" | "staging" | "stage" | "live"))
+        .any(|w| matches!(*w, "prod" | "production" | "staging" | "stage" | "live"))
 }
 
 /// The compose files a `docker compose` or `docker-compose` command names, and its verb.
 fn compose<'c>(cmd: &Cmd<'c>) -> Option<(Vec<&'c str>, &'c str)> {
     let ops: Vec<&str> = cmd
-        .operands(&["-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory"])
+        .operands(&[
+            "-f",
+            "--file",
+            "-p",
+            "--project-name",
+            "--profile",
+            "--env-file",
+            "--project-directory",
+        ])
         .collect();
     let verb = match (cmd.program, ops.as_slice()) {
         ("docker" | "podman", ["compose", verb, ..]) => *verb,
@@ -251,7 +291,9 @@ fn recreated_stack(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -
         || files.is_empty()
         || !files.iter().all(|f| dev_file(f))
         || super::defined::remote_docker(cmd, ctx)
-        || cmd.words().any(|w| w == "--context" || w == "-H" || w.starts_with("--host"))
+        || cmd
+            .words()
+            .any(|w| w == "--context" || w == "-H" || w.starts_with("--host"))
     {
         return None;
     }
@@ -262,7 +304,12 @@ fn recreated_stack(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -
                 && !super::defined::remote_docker(&c, ctx)
         })
     });
-    up_again.then(|| format!("the development stack {}, brought up again on this line", files.join(" ")))
+    up_again.then(|| {
+        format!(
+            "the development stack {}, brought up again on this line",
+            files.join(" ")
+        )
+    })
 }
 
 /// Why the images fed to `docker rmi` are the dangling ones, if they are: every command
@@ -291,9 +338,8 @@ fn dangling_images(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -
                 matches!(l.program, "docker" | "podman")
                     && matches!(ops.as_slice(), ["images"] | ["image", "ls" | "list"])
                     && !super::defined::remote_docker(&l, ctx)
-                    && l.words().any(|w| {
-                        w == "dangling=true" || w == "--filter=dangling=true"
-                    })
+                    && l.words()
+                        .any(|w| w == "dangling=true" || w == "--filter=dangling=true")
                     && !l.words().any(|w| w == "-a" || w == "--all")
             })
         });

@@ -863,8 +863,7 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
         .any(|n| {
             // The client's own host and port variables are read below; libpq's host address
             // (taken over the host) and service (a file naming any host) are not.
-            (n.ends_with("PORT") || n.ends_with("HOST"))
-                && !super::client_environment::reads(p, n)
+            (n.ends_with("PORT") || n.ends_with("HOST")) && !super::client_environment::reads(p, n)
                 || n == "PGSERVICE"
                 || n == "PGHOSTADDR"
         });
