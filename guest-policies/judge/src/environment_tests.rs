@@ -39,11 +39,20 @@ fn the_developer_s_own_throwaway_environment_goes_ahead() {
             ALLOW,
         ),
         ("kubectl scale sts redis --replicas=0", &[MINIKUBE], ALLOW),
-        // A namespace deleted in a cluster only an earlier step selected: one tier lower
-        // (verify to confirm), since a failed switch leaves the current context in place.
+        // A namespace deleted in a cluster an earlier step created, local by its context's
+        // name, with no shared context selected by any step (session 21,
+        // [`crate::recognize::scratch::cluster_made_here`]): if the creation failed, the
+        // context current before was no shared one either.
         (
             "kubectl delete namespace scratch",
             &["k3d cluster create sandbox"],
+            ALLOW,
+        ),
+        // Only selected: one tier lower (verify to confirm), since a failed switch leaves the
+        // current context in place.
+        (
+            "kubectl delete namespace scratch",
+            &["kubectl config use-context k3d-sandbox"],
             CONFIRM,
         ),
         ("kubectl rollout undo deploy/web", &[USE_KIND], ALLOW),

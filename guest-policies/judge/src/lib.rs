@@ -2809,4 +2809,6 @@ mod osadmin_tests;
 #[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]
+mod scratch_made_tests;
+#[cfg(test)]
 mod sinks_at_scale_tests;

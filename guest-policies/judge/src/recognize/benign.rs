@@ -54,4 +54,5 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     super::withheld::lower(cmd, s, index, found);
     super::staging_uploads::lower(cmd, s, index, ctx, found);
     super::made_in_line::lower(cmd, s, index, ctx, found);
+    super::test_resets::lower(cmd, s, index, ctx, found);
 }

@@ -1054,6 +1054,10 @@ pub struct Environment {
     /// The kube context selected (`kubectl config use-context X`, `kubectx X`, or the cluster
     /// `kind create cluster`, `minikube start` or `k3d cluster create` just made: they select it).
     pub kube_context: Option<String>,
+    /// A step selected a kube context that is no local cluster's (`kubectl config use-context
+    /// gke_acme_prod`): a local cluster's creation after it may have failed and left that one
+    /// current, so the creation proves less ([`super::scratch::cluster_made_here`]).
+    pub shared_context_selected: bool,
     /// What earlier steps defined, by kind ([`super::defined`]): names, places, things made
     /// here (clusters, databases, clones, compose projects...: throwaway whatever they are
     /// called, what is in them was put there by this work) and sets (listings, rows).
@@ -1576,12 +1580,15 @@ fn record_places(cmd: &Cmd<'_>, ops: &[&str], ctx: &mut Context) {
             .define(Kind::Session, &machine, how, step, port);
     }
     let env = &mut ctx.env;
+    let select = |env: &mut Environment, context: &str| {
+        env.shared_context_selected |=
+            !super::containers::local_cluster(context) && !env.defined.has(Kind::Cluster, context);
+        env.kube_context = Some(context.to_owned());
+    };
     match (cmd.program, ops) {
-        ("kubectl" | "oc", ["config", "use-context", context, ..]) => {
-            env.kube_context = Some((*context).to_owned());
-        }
-        ("kubectx", [context]) if *context != "-" => env.kube_context = Some((*context).to_owned()),
-        ("kubie", ["ctx", context, ..]) => env.kube_context = Some((*context).to_owned()),
+        ("kubectl" | "oc", ["config", "use-context", context, ..]) => select(env, context),
+        ("kubectx", [context]) if *context != "-" => select(env, context),
+        ("kubie", ["ctx", context, ..]) => select(env, context),
         ("exit" | "logout", _) => env.defined.forget(Kind::Session),
         _ => {}
     }

@@ -122,7 +122,7 @@ fn scratch_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<String> {
 
 /// The body of a `$(mktemp -d ...)` that makes a fresh folder in the default temporary
 /// directory (no `-p`/`--tmpdir` elsewhere, no `-u` dry run).
-fn fresh_folder(value: &str) -> bool {
+pub(super) fn fresh_folder(value: &str) -> bool {
     let v = value.trim_matches(['"', '\'']);
     let Some(body) = v
         .strip_prefix("$(")

@@ -33,6 +33,7 @@ pub mod blocks;
 pub mod build_output;
 pub mod carried;
 pub mod classes;
+pub mod client_environment;
 pub mod cloud;
 pub mod containers;
 pub mod credential_dumps;
@@ -130,6 +131,7 @@ pub mod system;
 pub mod tampering;
 pub mod temporary_cwd;
 pub mod tenant_admin;
+pub mod test_resets;
 pub mod throwaway;
 pub mod tool_calls;
 mod top_level;
@@ -1308,7 +1310,12 @@ fn command(
             | "push-location"
             | "pop-location"
     ) {
-        let target = cmd.operands(&[]).next();
+        // A folder `mktemp -d` makes as it is entered (`cd "$(mktemp -d)"`) is a fresh one in
+        // the temporary directory ([`temporary_cwd::made_by_mktemp`]).
+        let target = cmd
+            .operands(&[])
+            .next()
+            .map(|t| temporary_cwd::made_by_mktemp(t).unwrap_or(t));
         let back = matches!(p, "popd" | "pop-location");
         let entered = if back {
             None
@@ -1648,7 +1655,10 @@ fn command(
             if !carried::changes_only_the_place(f) {
                 continue;
             }
-            if context_claimed && place.starts_with("the local cluster") {
+            if context_claimed
+                && place.starts_with("the local cluster")
+                && !scratch::cluster_made_here(ctx)
+            {
                 f.severity = scratch::made_here(f.severity);
                 f.message = format!(
                     "in {place}, a throwaway cluster selected by an earlier step (a switch that \

@@ -401,6 +401,21 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     }
 }
 
+/// Whether the kube context the line runs in is a cluster an earlier step created on this
+/// machine (`kind create cluster`, `minikube start -p`, `k3d cluster create`, which select
+/// their own context) and no step selected a shared context: if the creation failed, the
+/// context current before it was a local one too, or none. Such a cluster holds only what
+/// this work put in it, so what is done in it is not graded ([`super::carried::local_place`]
+/// already refuses another kubeconfig, server or context on the line). Only a context local
+/// by its name (`kind-x`, `k3d-x`, `minikube`): `minikube start -p NAME` that fails leaves a
+/// context of that NAME pointing wherever it pointed before.
+pub fn cluster_made_here(ctx: &Context) -> bool {
+    !ctx.env.shared_context_selected
+        && ctx.env.kube_context.as_deref().is_some_and(|c| {
+            super::containers::local_cluster(c) && ctx.env.defined.has(Kind::Cluster, c)
+        })
+}
+
 /// What a finding about an object an earlier step created becomes. A step is an intention,
 /// not a result: the guard never sees whether the creation succeeded, and a creation that
 /// fails because the object already exists (`kubectl create namespace production`, `CREATE

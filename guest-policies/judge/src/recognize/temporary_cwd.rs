@@ -19,6 +19,15 @@ use crate::shell::Script;
 /// Programs that list files under the places they are given (or the working directory).
 const LISTINGS: &[&str] = &["git", "find", "fd", "fdfind", "ls", "rg", "tree"];
 
+/// The folder a `cd` operand makes as it is entered, if it is `mktemp -d` run in place (`cd
+/// "$(mktemp -d)"`, `` cd `mktemp -d -t x.XXXX` ``): a fresh folder in the default temporary
+/// directory, read as the path a variable bound to `mktemp` stands for. One made elsewhere
+/// (`-p DIR`, `--tmpdir`) or a file (no `-d`: the `cd` fails and the agent stays put) is not.
+pub fn made_by_mktemp(operand: &str) -> Option<&'static str> {
+    (operand.contains("mktemp") && super::made_in_line::fresh_folder(operand))
+        .then_some(super::scope::TEMPORARY)
+}
+
 /// The working directory, when it is surely a folder under the temporary directory.
 fn temporary_cwd(ctx: &Context) -> Option<&str> {
     let cwd = ctx.cwd.as_deref()?;

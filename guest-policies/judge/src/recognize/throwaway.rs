@@ -845,7 +845,10 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
         "mysql" | "mariadb" | "mysqldump" | "mariadb-dump" | "mysqladmin" | "mariadb-admin"
         | "mycli" | "mysqlsh" => {
             cmd.value(&["-S", "--socket"]).is_some()
-                || cmd.value(&["-h", "--host"]) == Some("localhost")
+                || cmd
+                    .value(&["-h", "--host"])
+                    .or_else(|| super::client_environment::host(cmd, ctx))
+                    == Some("localhost")
                     && !cmd
                         .value(&["--protocol"])
                         .is_some_and(|v| v.eq_ignore_ascii_case("tcp"))
@@ -857,13 +860,27 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
         .chain(cmd.prefix.iter())
         .map(|a| a.split('=').next().unwrap_or(""))
         .chain(ctx.env.exported.iter().map(|(n, _)| n.as_str()))
-        .any(|n| n.ends_with("PORT") || n.ends_with("HOST") || n == "PGSERVICE");
+        .any(|n| {
+            // The client's own host and port variables are read below; libpq's host address
+            // (taken over the host) and service (a file naming any host) are not.
+            (n.ends_with("PORT") || n.ends_with("HOST")) && !super::client_environment::reads(p, n)
+                || n == "PGSERVICE"
+                || n == "PGHOSTADDR"
+        });
     if elsewhere {
         targets.push(None);
         return;
     }
-    let host = cmd.value(&["-h", "--host", "--hostname"]);
-    let port = cmd.value(port_options).and_then(|v| v.parse::<u32>().ok());
+    // The line's options win over the client's environment variables, each on its own.
+    // A host [`super::carried::settle`] added from the environment is written `-h=HOST`.
+    let host = cmd
+        .value(&["-h", "--host", "--hostname"])
+        .map(|h| h.strip_prefix('=').unwrap_or(h))
+        .or_else(|| super::client_environment::host(cmd, ctx));
+    let port = match cmd.value(port_options) {
+        Some(v) => v.parse::<u32>().ok(),
+        None => super::client_environment::port(cmd, ctx),
+    };
     match host {
         Some(h) if h.contains("://") => {} // read as a URL
         Some(h) => {
