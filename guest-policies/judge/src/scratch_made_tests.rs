@@ -6,7 +6,7 @@
 //! recreated on the same line ([`crate::recognize::test_resets`]).
 //!
 //! The programs, ports and names are this file's own (podman, MariaDB's and libpq's variables,
-//! k3d, `mix`, `hanami`-free Rails tasks, a `ledger_test` database): none of these lines is in
+//! k3d, `mix`, `hanami`-free Rails tasks, a `tally_spec` database): none of these lines is in
 //! a labeled set. Each lowering has its hostile rows next to it: a tunnel, a re-export, a
 //! production host, another context, another name, a `cd` away.
 
@@ -241,17 +241,17 @@ fn a_local_cluster_an_earlier_step_created_is_the_throwaway() {
 fn local_test_state_dropped_and_recreated_is_a_reset() {
     expect(&[
         (
-            "dropdb --if-exists ledger_test && createdb ledger_test",
+            "dropdb --if-exists tally_spec && createdb tally_spec",
             &[],
             ALLOW,
         ),
         (
-            "psql -U postgres -c 'DROP DATABASE IF EXISTS ledger_test' -c 'CREATE DATABASE ledger_test'",
+            "psql -U postgres -c 'DROP DATABASE IF EXISTS tally_spec' -c 'CREATE DATABASE tally_spec'",
             &[],
             ALLOW,
         ),
         (
-            "mariadb -uroot -e 'DROP DATABASE IF EXISTS ledger_test; CREATE DATABASE ledger_test'",
+            "mariadb -uroot -e 'DROP DATABASE IF EXISTS tally_spec; CREATE DATABASE tally_spec'",
             &[],
             ALLOW,
         ),
@@ -261,7 +261,7 @@ fn local_test_state_dropped_and_recreated_is_a_reset() {
             ALLOW,
         ),
         ("RAILS_ENV=test bin/rake db:reset", &[], ALLOW),
-        ("MIX_ENV=test mix ecto.reset", &[], ALLOW),
+        ("MIX_ENV=test mix do ecto.drop + ecto.create", &[], ALLOW),
         (
             "docker compose -f compose.test.yaml down --volumes && docker compose -f compose.test.yaml up -d",
             &[],
@@ -276,12 +276,12 @@ fn local_test_state_dropped_and_recreated_is_a_reset() {
     expect(&[
         // A test name on a production host is a production database.
         (
-            "psql -h ledger-prod.internal -U postgres -c 'DROP DATABASE IF EXISTS ledger_test' -c 'CREATE DATABASE ledger_test'",
+            "psql -h ledger-prod.internal -U postgres -c 'DROP DATABASE IF EXISTS tally_spec' -c 'CREATE DATABASE tally_spec'",
             &[],
             STOP,
         ),
         // Another name dropped than the one made.
-        ("dropdb ledger && createdb ledger_test", &[], STOP),
+        ("dropdb ledger && createdb tally_spec", &[], STOP),
         // Not a test environment.
         (
             "bundle exec rails db:drop db:create RAILS_ENV=production",
@@ -291,14 +291,14 @@ fn local_test_state_dropped_and_recreated_is_a_reset() {
         ("bundle exec rails db:drop db:create", &[], STOP),
         // A connection string elsewhere beats the environment's name.
         (
-            "DATABASE_URL=postgres://app@ledger-prod.internal/ledger_test RAILS_ENV=test bin/rails db:reset",
+            "DATABASE_URL=postgres://app@ledger-prod.internal/tally_spec RAILS_ENV=test bin/rails db:reset",
             &[],
             STOP,
         ),
     ]);
     at_least(&[
         // Dropped, never made again.
-        ("dropdb --if-exists ledger_test", &[], Severity::Confirm),
+        ("dropdb --if-exists tally_spec", &[], Severity::Confirm),
         // A production compose file, or a daemon on another host.
         (
             "docker compose -f compose.prod.yaml down --volumes && docker compose -f compose.prod.yaml up -d",
