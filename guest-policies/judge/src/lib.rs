@@ -2803,9 +2803,9 @@ mod made_in_line_tests;
 #[cfg(test)]
 mod option_effects_tests;
 #[cfg(test)]
-mod plain_actions_tests;
-#[cfg(test)]
 mod osadmin_tests;
+#[cfg(test)]
+mod plain_actions_tests;
 #[cfg(test)]
 mod reference_forms_tests;
 #[cfg(test)]

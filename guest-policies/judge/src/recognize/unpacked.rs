@@ -78,7 +78,8 @@ fn stem(name: &str) -> Option<&str> {
     ARCHIVES.iter().find_map(|ext| {
         name.len()
             .checked_sub(ext.len())
-            .filter(|&at| at > 0 && name[at..].eq_ignore_ascii_case(ext))
+            // `get`: a name may end in a multi-byte character, where `at` is no boundary.
+            .filter(|&at| at > 0 && name.get(at..).is_some_and(|e| e.eq_ignore_ascii_case(ext)))
             .map(|at| &name[..at])
     })
 }
