@@ -106,3 +106,17 @@ impl Judgement {
         self.findings.iter().map(|f| f.severity).max()
     }
 }
+
+/// Lowers to a note every finding of `families` above a note, its message prefixed with `why`
+/// (`"{why}: {message}"`): how a recognizer that proves an object is a throwaway, or an action a
+/// reset, clears what the others found about that object. Only the named families: a lowering
+/// never reaches tampering, secrets or exfiltration unless a caller names them.
+pub fn lower_to_note(found: &mut [Finding], families: &[Family], why: &str) {
+    for f in found
+        .iter_mut()
+        .filter(|f| f.severity > Severity::Note && families.contains(&f.family))
+    {
+        f.severity = Severity::Note;
+        f.message = format!("{why}: {}", f.message);
+    }
+}

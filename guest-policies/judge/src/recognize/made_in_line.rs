@@ -281,13 +281,7 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     } else {
         return;
     };
-    for f in found
-        .iter_mut()
-        .filter(|f| f.severity > Severity::Note && families.contains(&f.family))
-    {
-        f.severity = Severity::Note;
-        f.message = format!("{why}: {}", f.message);
-    }
+    crate::finding::lower_to_note(found, families, &why);
 }
 
 /// What a finding about an object made earlier becomes: noted when the creation is on this

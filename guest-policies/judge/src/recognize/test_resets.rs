@@ -379,11 +379,5 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
         } else {
             return;
         };
-    for f in found
-        .iter_mut()
-        .filter(|f| f.severity > Severity::Note && families.contains(&f.family))
-    {
-        f.severity = Severity::Note;
-        f.message = format!("{why}, a reset: {}", f.message);
-    }
+    crate::finding::lower_to_note(found, families, &format!("{why}, a reset"));
 }
