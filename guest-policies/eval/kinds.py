@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Totals of shuffle8/ per kind of holdout8's misses, from `airlock policy eval --json`.
+"""Totals of a check set (shuffle8/ onwards) per kind, from `airlock policy eval --json`.
 
 Usage:
-    airlock policy eval --policy DIR --json guest-policies/eval/shuffle8 \\
-        | python3 guest-policies/eval/shuffle8/kinds.py
+    airlock policy eval --policy DIR --json guest-policies/eval/shuffle16 \\
+        | python3 guest-policies/eval/kinds.py
 
-Each family file groups its actions under `# K1 ...` / `# F1 ...` comment lines (the kinds of
-analysis/holdout8-misses.md §1). This reads the eval's JSON on stdin, finds each action's kind
-from the line it was read at (`at` is `path:line`, lines counted with the comments), and prints
-counts only: no hint, reason or factor, so the set can be used while building without reading
-its lines. Python 3 standard library only.
+Each family file of a check set groups its actions under `# K1 ...` / `# F1 ...` comment lines
+(the kinds of the held-back set it was written from, numbered in its README). This reads the
+eval's JSON on stdin, finds the set's directory from the actions' `at` fields (`path:line`, lines
+counted with the comments; every action must come from one directory), finds each action's kind
+from its line, and prints counts only: no hint, reason or factor, so the set can be used while
+building without reading its lines. One script for every check set. Python 3 standard library
+only.
 """
 
 import json
@@ -17,15 +19,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 # outcome names of airlock_core::Outcome (snake_case), least to most restrictive
 ORDER = ("allow", "confirm", "verify", "preview", "deny", "stop")
 
 
-def kinds_by_line():
+def kinds_by_line(here):
     """(file name, line number) -> kind, from the `# Kn` / `# Fn` headers of each file."""
     where = {}
-    for path in sorted(HERE.glob("*.jsonl")):
+    for path in sorted(here.glob("*.jsonl")):
         kind = "?"
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = line.strip()
@@ -40,7 +41,13 @@ def kinds_by_line():
 
 def main():
     data = json.load(sys.stdin)
-    where = kinds_by_line()
+    dirs = {Path(a["at"].rpartition(":")[0]).parent for a in data.get("actions", [])}
+    if len(dirs) != 1:
+        print(f"expected the actions of one set directory, found {len(dirs)}: run the eval on one"
+              " check set (guest-policies/eval/shuffleN)", file=sys.stderr)
+        return 2
+    here = dirs.pop()
+    where = kinds_by_line(here)
     tally = Counter()
     unknown = 0
     for action in data.get("actions", []):
@@ -72,7 +79,7 @@ def main():
               f" {share(tally[(k, 'stop held')], tally[(k, 'stop')]):>14}"
               f" {share(fp, tally[(k, 'ok')]):>16}")
     if unknown:
-        print(f"{unknown} action(s) not found in {HERE.name}/ (was the eval run on this set?)")
+        print(f"{unknown} action(s) not found in {here.name}/ (was the eval run on this set?)")
         return 1
     return 0
 
