@@ -3,7 +3,9 @@
 //! every earlier hint read in full (the gate `may_set_context` in `src/lib.rs` let it through), whether that
 //! reading changed the context. A reading that changes nothing is time a tighter gate could
 //! save; a tighter gate must never skip one that does (`--list` prints each reading, with the
-//! action it was read for).
+//! action it was read for). Each is also read for its context only (the judge's mode for an
+//! earlier hint, `read_for_context` in `src/lib.rs`): that reading must leave the context as the
+//! full one does, every time (`--list` marks one that does not).
 //!
 //! ```sh
 //! cargo run --release -q -p airlock-judge --example recent_readings -- [--recent N] [--list] eval eval/holdout
@@ -21,6 +23,7 @@ fn main() {
         args.remove(0);
     }
     let (mut skipped, mut skipped_changing, mut read, mut read_changing) = (0, 0, 0, 0);
+    let mut context_only_differs = 0;
     for dir in args.iter().map(PathBuf::from) {
         let mut actions = labeled::actions(&dir);
         for action in &mut actions {
@@ -36,6 +39,7 @@ fn main() {
                     (true, false) => read += 1,
                     (true, true) => read_changing += 1,
                 }
+                context_only_differs += usize::from(r.context_only_differs);
                 if list {
                     let what = match (r.read, r.changes) {
                         (true, true) => "read, changes",
@@ -43,14 +47,20 @@ fn main() {
                         (false, true) => "skipped, would change",
                         (false, false) => "skipped",
                     };
-                    println!("{}\t{what}\t{:?}", action.at, r.text);
+                    let mode = if r.context_only_differs {
+                        "\tCONTEXT-ONLY DIFFERS"
+                    } else {
+                        ""
+                    };
+                    println!("{}\t{what}{mode}\t{:?}", action.at, r.text);
                 }
             }
         }
     }
     println!(
         "earlier hints: {} read in full ({read_changing} changed the context, {read} did not); \
-         {} skipped by the gate ({skipped_changing} of which a full reading would have changed)",
+         {} skipped by the gate ({skipped_changing} of which a full reading would have changed); \
+         {context_only_differs} whose context-only reading leaves another context than the full one",
         read + read_changing,
         skipped + skipped_changing,
     );

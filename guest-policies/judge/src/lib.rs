@@ -89,9 +89,9 @@ pub fn judge_texts<'t>(texts: impl IntoIterator<Item = &'t str>, recent: &[&str]
 }
 
 /// Reads the recent hint `text` (the `step`th of those read, oldest first) for what it leaves
-/// `ctx`; read in full (every recognizer) when `last` or when [`may_set_context`] lets it
-/// through, and then what it found (ignored but for tampering, and for the last hint what "do
-/// the same" repeats) is returned.
+/// `ctx`. The last is read in full (every recognizer) and what it found is returned (what "do
+/// the same" repeats); an earlier one that [`may_set_context`] lets through is read for its
+/// context only ([`read_for_context`]), since what it finds is ignored but for tampering.
 fn read_recent(text: &str, step: usize, last: bool, ctx: &mut Context) -> Option<Vec<Finding>> {
     ctx.env.step = step;
     // What the step's words define that can only make a verdict stricter: the interface
@@ -99,10 +99,29 @@ fn read_recent(text: &str, step: usize, last: bool, ctx: &mut Context) -> Option
     recognize::defined::note_words(text, ctx);
     // A database client it opens with a prompt: later texts are its statements.
     recognize::open_clients::note(text, ctx);
-    if !(last || may_set_context(text)) {
-        return None;
+    if last {
+        return Some(read_in_full(text, ctx));
     }
-    Some(read_in_full(text, ctx))
+    if may_set_context(text) {
+        read_for_context(text, ctx);
+    }
+    None
+}
+
+/// An earlier recent hint read for what it leaves `ctx` and for its tampering, nothing else
+/// ([`Context::context_only`]): the top-level readers that take no context and never find
+/// tampering are skipped. When the reading meets what it cannot settle without them
+/// ([`Context::context_only_unsure`]), the hint is read again in full from where it started.
+/// `ctx` ends as [`read_in_full`] leaves it (`examples/recent_readings.rs` checks it).
+fn read_for_context(text: &str, ctx: &mut Context) {
+    let before = ctx.clone();
+    ctx.context_only = true;
+    read_in_full(text, ctx);
+    ctx.context_only = false;
+    if ctx.context_only_unsure {
+        *ctx = before;
+        read_in_full(text, ctx);
+    }
 }
 
 /// The full reading of a recent hint: judged with every recognizer for what it leaves `ctx`
@@ -129,6 +148,10 @@ pub struct RecentReading {
     /// Its full reading changes the context (its `Debug` form) where it stands: what a gate
     /// tighter than [`may_set_context`] must never skip (when `read`).
     pub changes: bool,
+    /// Its context-only reading ([`read_for_context`]) leaves the context (its `Debug` form)
+    /// other than its full reading does: never, or the context-only mode skipped a reader that
+    /// mattered.
+    pub context_only_differs: bool,
 }
 
 /// Every recent hint but the last of `recent` (those only a gate decides to read), read as
@@ -148,11 +171,15 @@ pub fn recent_readings(recent: &[&str]) -> Vec<RecentReading> {
             recognize::defined::note_words(r, &mut probe);
             recognize::open_clients::note(r, &mut probe);
             let before = format!("{probe:?}");
+            let mut context_only = probe.clone();
             read_in_full(r, &mut probe);
+            read_for_context(r, &mut context_only);
+            let after = format!("{probe:?}");
             readings.push(RecentReading {
                 text: (*r).to_owned(),
                 read: may_set_context(r),
-                changes: before != format!("{probe:?}"),
+                changes: before != after,
+                context_only_differs: after != format!("{context_only:?}"),
             });
         }
         read_recent(r, k, last, &mut ctx);
@@ -435,7 +462,8 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     }
     // A merge past its checks, a wiki page deleted: read over the whole text's words, however
     // it was classed (a quoted title must not hide the sentence).
-    if kind != Kind::Shell {
+    // Neither finds tampering nor takes the context: skipped in a context-only reading.
+    if kind != Kind::Shell && !ctx.context_only {
         prose::work_items::judge(body, out);
         // An MCP tool's call: its name's verb with its params' scope.
         recognize::tool_calls::judge(body, out);
@@ -495,6 +523,17 @@ fn prose_text(
     // $UNSET/*` wipe the root?", "que fait `zpool destroy tank` ?"): read per span, only when
     // the other reading did not frame them all (`prose::scope`).
     let mut asked: Vec<bool> = Vec::new();
+    // Whether a span found anything decides, when the words ask about a span, which spans are
+    // blanked from the clauses read below: a context-only reading ([`read_for_context`]) reads
+    // such spans in full.
+    let context_only = ctx.context_only;
+    if context_only
+        && !talked_about
+        && !spans.is_empty()
+        && question_topics(text, &spans).contains(&true)
+    {
+        ctx.context_only = false;
+    }
     for (k, span) in spans.iter().enumerate() {
         let s = strip_lead(span.trim());
         let from = out.len();
@@ -530,6 +569,7 @@ fn prose_text(
             }
         }
     }
+    ctx.context_only = context_only;
     // Spans only talked about are the topic, not the sentence's words: the clauses are read
     // without them ("averigua por qué se ejecutó `DROP DATABASE x`": no DROP verb), and a
     // clause opening with a program's name ("find out why `shutdown -r +5` ...") is not handed

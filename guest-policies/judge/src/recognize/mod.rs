@@ -346,6 +346,14 @@ pub struct Context {
     /// The running environment earlier steps selected or made ([`carried::Environment`]):
     /// the kube context, exported settings, clusters, databases and clones made here.
     pub env: carried::Environment,
+    /// An earlier step (not the last) is being read only for what it leaves here and for its
+    /// tampering: at the top level of its commands, the readers that neither take the context
+    /// nor can find tampering are skipped ([`command`]; `read_for_context` in `lib.rs`).
+    pub context_only: bool,
+    /// A context-only reading met what it cannot settle without the skipped readers' findings
+    /// (a tampering finding the session reader would keep only above the command's worst):
+    /// the step is read again in full.
+    pub context_only_unsure: bool,
 }
 
 impl Context {
@@ -1405,6 +1413,13 @@ fn command(
         }
         None => cmd,
     };
+    // An earlier step read for its context only ([`Context::context_only`]): the readers
+    // below that take no context (or only look at it) and never find tampering are skipped
+    // (`full` is their flag). Nested readings (depth > 0) stay full, so what a reader with the
+    // context makes of their findings is unchanged; the generic reader, which runs only when
+    // nothing else found anything, finds tampering only in an argument naming airlock, so such
+    // a command is read in full.
+    let full = !(ctx.context_only && depth == 0) || cmd.args.iter().any(|a| names_airlock(a));
     // A dry run, a help or a version request does nothing it names, whatever family the
     // command belongs to: no secret is read or sent, airlock approves nothing (`airlock
     // approve --help` prints usage).
@@ -1469,54 +1484,78 @@ fn command(
         return;
     }
     if cmd.more_args {
-        if !find_feeder(cmd, s, index, depth, ctx, out) {
+        if !find_feeder(cmd, s, index, depth, ctx, out) && full {
             bulk(cmd, s, index, None, out);
         }
-    } else if let Some(list) = loop_list(cmd, s, index) {
-        bulk(cmd, s, index, Some(&list), out);
-    } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
-        generic::judge_looped(cmd, feeder, people, out);
+    } else if full {
+        if let Some(list) = loop_list(cmd, s, index) {
+            bulk(cmd, s, index, Some(&list), out);
+        } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
+            generic::judge_looped(cmd, feeder, people, out);
+        }
     }
     // What the family recognizers found: when a program's recognizer finds nothing, or no
     // recognizer claims the program, the generic reader reads its command path.
     let found_before = out.len();
-    let local = carried::local_place(cmd, ctx).filter(|_| {
-        scope
-            .as_ref()
-            .is_none_or(|s| s.level < scope::Level::Shared)
-    });
+    let local = if full {
+        carried::local_place(cmd, ctx).filter(|_| {
+            scope
+                .as_ref()
+                .is_none_or(|s| s.level < scope::Level::Shared)
+        })
+    } else {
+        None
+    };
     let mut unclaimed = false;
     // A claimed command whose arguments are SQL or an interpreter's: data, not a path.
     let mut data_operands = false;
     // Storage appliances, volume managers, disk sanitizers, backup tools and the smaller
     // clouds' data stores, read by their own verbs from per-program tables.
-    storage_ops::judge(cmd, out);
-    // The common programs' less common forms (plumbing, overwriting options, from a file).
-    reference_forms::judge(cmd, out);
-    // Every packet filter's and security group's CLI, by the effect of its rule change.
-    firewalls::judge(cmd, out);
-    // A bucket or function made public by its vendor's toggle (`r2 bucket dev-url enable`).
-    public_toggles::judge(cmd, out);
+    if full {
+        storage_ops::judge(cmd, out);
+        // The common programs' less common forms (plumbing, overwriting options, from a file).
+        reference_forms::judge(cmd, out);
+        // Every packet filter's and security group's CLI, by the effect of its rule change.
+        firewalls::judge(cmd, out);
+        // A bucket or function made public by its vendor's toggle (`r2 bucket dev-url enable`).
+        public_toggles::judge(cmd, out);
+    }
     // An admin CLI's preview its row names (`p4 obliterate` without `-y`): a read, settled.
     let mut settled = false;
     match p {
         "rm" | "rmdir" | "unlink" | "find" | "shred" | "truncate" | "dd" | "wipefs" | "chmod"
         | "chown" | "chgrp" | "mv" | "cp" | "install" | "ln" | "tee" | "sed" | "srm" | "rsync"
         | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "mke2fs" | "mkswap" | "blkdiscard" => {
-            filesystem::judge(cmd, ctx.cwd.as_deref(), out);
-            // Where a `cd` joined by `;` may have gone: judged there too, the worst wins.
-            if let Some(maybe) = ctx.cwd_unsure.as_deref() {
-                filesystem::judge(cmd, Some(maybe), out);
+            if full {
+                filesystem::judge(cmd, ctx.cwd.as_deref(), out);
+                // Where a `cd` joined by `;` may have gone: judged there too, the worst wins.
+                if let Some(maybe) = ctx.cwd_unsure.as_deref() {
+                    filesystem::judge(cmd, Some(maybe), out);
+                }
             }
         }
-        _ if p.starts_with("mkfs") || p.starts_with("newfs") => filesystem::judge(cmd, None, out),
-        "mkdosfs" | "mkntfs" | "mkexfatfs" | "diskutil" => filesystem::judge(cmd, None, out),
+        _ if p.starts_with("mkfs") || p.starts_with("newfs") => {
+            if full {
+                filesystem::judge(cmd, None, out);
+            }
+        }
+        "mkdosfs" | "mkntfs" | "mkexfatfs" | "diskutil" => {
+            if full {
+                filesystem::judge(cmd, None, out);
+            }
+        }
         "git" => {
-            git::judge(cmd, out);
+            if full {
+                git::judge(cmd, out);
+            }
             git::secret_staged(cmd, ctx, out);
         }
         "docker" | "podman" | "nerdctl" | "docker-compose" | "kubectl" | "oc" | "helm" | "k3s"
-        | "microk8s" | "argocd" => containers::judge(cmd, out),
+        | "microk8s" | "argocd" => {
+            if full {
+                containers::judge(cmd, out);
+            }
+        }
         "terraform" | "tofu" | "terragrunt" | "pulumi" | "cdk" | "serverless" | "sls" | "cdktf" => {
             infrastructure::judge(cmd, out)
         }
@@ -1527,27 +1566,40 @@ fn command(
         | "oci" | "ibmcloud" | "linode-cli" | "hcloud" | "scw" | "vultr-cli" | "exo" | "civo"
         | "aliyun" | "s3cmd" | "rclone" | "mc" | "b2" | "yc" | "upctl" | "supabase" | "railway"
         | "vercel" | "netlify" | "firebase" | "wrangler" => {
-            cloud::judge(cmd, out);
-            if p == "aws" {
-                saas::aws(cmd, out);
+            if full {
+                cloud::judge(cmd, out);
+                if p == "aws" {
+                    saas::aws(cmd, out);
+                }
             }
         }
         "airlock" => {}
         // GitLab's CLI has the same shape (`glab repo delete`, `glab api -X DELETE`).
-        "gh" | "glab" => git::gh(cmd, out),
+        "gh" | "glab" => {
+            if full {
+                git::gh(cmd, out);
+            }
+        }
         "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "invoke-restmethod" | "irm"
         | "invoke-webrequest" | "iwr" => http::judge(cmd, out),
+        "stripe" | "vault" | "op" if !full => {}
         "stripe" => payments::stripe(cmd, out),
         "vault" => secrets::vault(cmd, out),
         "op" => secrets::one_password(cmd, out),
         "gpg" | "gpg2" | "doppler" | "infisical" | "pass" | "gopass" | "bw" => {
-            secrets::store_delete(cmd, out)
+            if full {
+                secrets::store_delete(cmd, out);
+            }
         }
         "zfs" | "zpool" | "lvremove" | "vgremove" | "pvremove" | "btrfs" | "lvreduce" => {
-            filesystem::volumes(cmd, out)
+            if full {
+                filesystem::volumes(cmd, out);
+            }
         }
         _ if lexicon::is(p, lexicon::DATABASE) => {
-            database(p, cmd.args, out);
+            if full {
+                database(p, cmd.args, out);
+            }
         }
         "python" | "python3" | "php" | "bundle" | "npx" | "bunx" | "pnpm" | "yarn"
             if cmd.args.iter().any(|a| {
@@ -1562,39 +1614,45 @@ fn command(
                     lexicon::is(program_name(a), lexicon::DATABASE) || program_name(a) == "artisan"
                 })
                 .unwrap_or(0);
-            database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
+            if full {
+                database(program_name(&cmd.args[at]), &cmd.args[at + 1..], out);
+            }
             data_operands = true;
         }
         _ if looks_like_sql_command(cmd) => {
-            let mut text = String::from(p);
-            for a in cmd.args {
-                text.push(' ');
-                text.push_str(a);
+            if full {
+                let mut text = String::from(p);
+                for a in cmd.args {
+                    text.push(' ');
+                    text.push_str(a);
+                }
+                out.extend(crate::sql::judge_sql(&text));
             }
-            out.extend(crate::sql::judge_sql(&text));
             data_operands = true;
         }
         _ => {
             unclaimed = true;
             // An admin CLI's preview its row names (`p4 obliterate` without `-y`) is a read,
             // settled before the generic reader guesses at its verb.
-            settled = admin_clis::previews(cmd);
+            settled = full && admin_clis::previews(cmd);
         }
     }
     // Kinds read across programs, graded by place below like the family readers' findings:
     // a whole container emptied, a mirror of nothing, a scale to zero, a deploying dispatch,
     // a database server restarted, an audit log destroyed.
-    emptied::judge(cmd, out);
-    // The project's own scripts sending, paying or deleting at scale through their flags.
-    project_scripts::judge(cmd, out);
-    shared_changes::judge(cmd, out);
-    // macOS admin verbs (APFS deletes, log erase, quarantine, management removed).
-    macos_admin::judge(cmd, s, index, out);
-    audit_logs::judge(cmd, out);
+    if full {
+        emptied::judge(cmd, out);
+        // The project's own scripts sending, paying or deleting at scale through their flags.
+        project_scripts::judge(cmd, out);
+        shared_changes::judge(cmd, out);
+        // macOS admin verbs (APFS deletes, log erase, quarantine, management removed).
+        macos_admin::judge(cmd, s, index, out);
+        audit_logs::judge(cmd, out);
+    }
     // A claimed program whose recognizer found nothing falls through to the generic reader
     // (`wmic process where ... delete`, `vault operator rekey`): a recognizer lists the forms
     // it knows, the generic reader reads the rest by effect, unless the operands are data.
-    let reads = if settled {
+    let reads = if settled || !full {
         false
     } else if unclaimed {
         generic::reads_unclaimed(cmd)
@@ -1610,36 +1668,39 @@ fn command(
     }
     // Admin CLIs with verbs of their own (directories, version-control servers, schedulers,
     // fleets), graded by reach (after the generic reader, so they never keep it from reading).
-    admin_clis::judge(cmd, out);
-    // Cluster file systems and managers, swarm, configuration management that applies, PaaS
-    // and process tools, read by their own verbs from per-program tables (after the generic
-    // reader, so a row's confirm never keeps it from reading).
-    platform_ops::judge(cmd, out);
-    // Data versioning, experiment tracking, the model hub, Ray and HDFS, by their own verbs.
-    ml_platforms::judge(cmd, out);
-    // Queues, key-value, search and time-series stores, hosted SQL services and migration
-    // tools, read by their own verbs from per-program tables (after the generic reader, so they
-    // never keep it from reading).
-    data_stores::judge(cmd, out);
-    // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
-    // they never keep it from reading).
-    saas::cli(cmd, out);
-    // Build artifacts sent elsewhere than the account configured here.
-    artifact_uploads::judge(cmd, ctx, out);
-    // Effects carried by flag letters and values (a security switch off, everyone as the
-    // grantee, a whole-set mode, an instant-effect flag): read after the program's own reader
-    // and the generic one, so what it adds never keeps them from reading.
-    flags::judge(cmd, s, index, out);
-    // Who gets what: an administrators' group, a root-equivalent role, a rule letting every
-    // address in, a bucket's public-access guard lifted, in any program's spelling.
-    grants::judge(cmd, out);
+    if full {
+        admin_clis::judge(cmd, out);
+        // Cluster file systems and managers, swarm, configuration management that applies,
+        // PaaS and process tools, read by their own verbs from per-program tables (after the
+        // generic reader, so a row's confirm never keeps it from reading).
+        platform_ops::judge(cmd, out);
+        // Data versioning, experiment tracking, the model hub, Ray and HDFS, by their own verbs.
+        ml_platforms::judge(cmd, out);
+        // Queues, key-value, search and time-series stores, hosted SQL services and migration
+        // tools, read by their own verbs from per-program tables (after the generic reader, so
+        // they never keep it from reading).
+        data_stores::judge(cmd, out);
+        // SaaS vendors' own CLIs read by the per-API effect model (after the generic reader, so
+        // they never keep it from reading).
+        saas::cli(cmd, out);
+        // Build artifacts sent elsewhere than the account configured here.
+        artifact_uploads::judge(cmd, ctx, out);
+        // Effects carried by flag letters and values (a security switch off, everyone as the
+        // grantee, a whole-set mode, an instant-effect flag): read after the program's own
+        // reader and the generic one, so what it adds never keeps them from reading.
+        flags::judge(cmd, s, index, out);
+        // Who gets what: an administrators' group, a root-equivalent role, a rule letting
+        // every address in, a bucket's public-access guard lifted, in any program's spelling.
+        grants::judge(cmd, out);
+    }
     // Effects spelled in forms the readers do not count (a noun form, a path written to, a
     // task's target, a subcommand no reader grades or grades only by its verb): read before
     // the place is applied, so a production place raises them and the developer's own lowers
     // them.
-    if out[found_before..]
-        .iter()
-        .all(|f| f.severity < Severity::Verify)
+    if full
+        && out[found_before..]
+            .iter()
+            .all(|f| f.severity < Severity::Verify)
     {
         verbs::judge(cmd, scope.as_ref(), reads, out);
     }
@@ -1670,7 +1731,7 @@ fn command(
             f.severity = Severity::Note;
             f.message = format!("in {place}, a throwaway environment: {}", f.message);
         }
-    } else if let Some(scope) = &scope {
+    } else if full && let Some(scope) = &scope {
         scope::apply(
             scope,
             &mut out[found_before..],
@@ -1698,32 +1759,59 @@ fn command(
         out.extend(crate::prose::judge_prose(&text, &[]));
     }
     // A send, publish or broadcast to a topic, list, audience or campaign (payloads).
-    payloads::publication(cmd, out);
+    if full {
+        payloads::publication(cmd, out);
+    }
     carried::judge(cmd, depth, ctx, out);
-    defined::judge(cmd, ctx, out);
+    if full {
+        defined::judge(cmd, ctx, out);
+    }
     stdin::judge(cmd, s, index, depth, ctx, out);
     // Statements a query or a filter upstream generates, run by this client or shell.
     generated::judge(cmd, s, index, depth, ctx, out);
     embedded::judge(cmd, s, index, depth, ctx, out);
     lua::judge(cmd, depth, ctx, out);
+    // Read in a context-only reading too: a remote command (`ssh host CMD`) is judged nested,
+    // and what it finds may be tampering.
     system::judge(cmd, out);
-    system::edit_with_editor(cmd, s, index, out);
-    system::rule_set(cmd, s, index, out);
-    // A write of nothing over a file in the spellings `: > F` is not (`: | tee F`, `dd
-    // if=/dev/null of=F`).
-    truncations::judge(cmd, s, index, out);
-    // `kustomize build overlays/production | kubectl delete -f -`: production named upstream.
-    kube_places::judge_fed_delete(cmd, s, index, out);
+    if full {
+        system::edit_with_editor(cmd, s, index, out);
+        system::rule_set(cmd, s, index, out);
+        // A write of nothing over a file in the spellings `: > F` is not (`: | tee F`, `dd
+        // if=/dev/null of=F`).
+        truncations::judge(cmd, s, index, out);
+        // `kustomize build overlays/production | kubectl delete -f -`: production named
+        // upstream.
+        kube_places::judge_fed_delete(cmd, s, index, out);
+    }
     secrets::judge(cmd, s, index, ctx, out);
-    credential_dumps::judge(cmd, out);
+    if full {
+        credential_dumps::judge(cmd, out);
+    }
     handed_commands::judge(cmd, depth, ctx, out);
-    environments::judge(cmd, out);
+    if full {
+        environments::judge(cmd, out);
+    }
     interpreters::judge(cmd, s, index, depth, ctx, out);
     runtimes::judge(cmd, s, index, depth, ctx, out);
     // What this command makes that is scratch (a plain copy into the temporary directory is
     // one before the guard's reader sees the write; [`benign`]).
     benign::record(cmd, s, index, ctx);
     tampering::judge(cmd, ctx, out);
+    if !full {
+        // What is left only grades, lowers or adds findings of other families, except the
+        // session's reading of the command where an earlier step went, whose ctx effects are
+        // its nested readings' (full, depth > 0): what it returns above a note is a superset
+        // of what the full reading keeps (above the command's worst), so no tampering among
+        // them means none kept; with one, the step is read again in full.
+        let mut found = Vec::new();
+        session::judge(cmd, depth, 0, ctx, &mut found);
+        if found.iter().any(|f| f.family == Family::Tampering) {
+            ctx.context_only_unsure = true;
+        }
+        carried::record(cmd, s, index, ctx);
+        return;
+    }
     writes::judge(cmd, out);
     let own = out.len();
     filesystem::redirects(cmd, out);
@@ -1794,6 +1882,14 @@ fn command(
     // The command as the session resolves it (its directory, its branch): what that adds.
     session::judge(cmd, depth, start, ctx, out);
     carried::record(cmd, s, index, ctx);
+}
+
+/// An argument naming airlock in any case (`airlock.exe`, `name='AirLock'`): what the generic
+/// reader's tampering (a process or service of airlock's stopped) looks for.
+fn names_airlock(word: &str) -> bool {
+    word.as_bytes()
+        .windows(7)
+        .any(|w| w.eq_ignore_ascii_case(b"airlock"))
 }
 
 /// The task a task runner runs (`npm run X`, `yarn X`, `make X`, `just X`...), when its name
