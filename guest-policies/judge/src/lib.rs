@@ -401,7 +401,10 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     }
     // A request handed to a tool server ("tell the k8s MCP server to delete ...") is read as
     // the request.
-    let body = recognize::addressed::inner(body).map_or(body, strip_lead);
+    let (t, body) = match recognize::addressed::inner(body) {
+        Some(request) => (request, strip_lead(request)),
+        None => (t, body),
+    };
     let mut kind = classify(body);
     // A name an earlier step downloaded or installed (`kit setup --yes` after `install
     // /tmp/kit.sh ~/.local/bin/kit`) is a program here, whatever English it looks like.

@@ -96,7 +96,7 @@ fn data_sent_to_a_personal_mailbox_is_stopped() {
             Stop,
         ),
     ]);
-    // Near misses: the company's own address with no attachment; a draft.
+    // Near miss: the company's own address with no attachment.
     expect_alone(&[(
         r#"resend MCP tool call: send_email {"to": "ops@ourco.io", "subject": "standup", "text": "see you at 10"}"#,
         ALLOW,
