@@ -196,7 +196,7 @@ fn reads_and_creations_stay_allowed() {
         ),
         // Prose naming the marker is not a call.
         (
-            "the linear MCP: archive flow is documented in docs/mcp.md",
+            "the linear MCP: search tool is documented in docs/mcp.md",
             ALLOW,
         ),
     ]);
