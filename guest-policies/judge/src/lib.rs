@@ -420,6 +420,18 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     // A step that reads the file people were exported to keeps the export in focus.
     recognize::carried::refresh_focus(t, ctx);
     let body = strip_lead(t);
+    // A tool call reported in words (`neon MCP tool call: delete_project {...}`) is read as
+    // the call it names.
+    if let Some(call) = recognize::tool_calls::canonical(body) {
+        judge_text(&call, recent, ctx, out);
+        return;
+    }
+    // A request handed to a tool server ("tell the k8s MCP server to delete ...") is read as
+    // the request.
+    let (t, body) = match recognize::addressed::inner(body) {
+        Some(request) => (request, strip_lead(request)),
+        None => (t, body),
+    };
     let mut kind = classify(body);
     // A name an earlier step downloaded or installed (`kit setup --yes` after `install
     // /tmp/kit.sh ~/.local/bin/kit`) is a program here, whatever English it looks like.
@@ -466,7 +478,11 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     if kind != Kind::Shell && !ctx.context_only {
         prose::work_items::judge(body, out);
         // An MCP tool's call: its name's verb with its params' scope.
-        recognize::tool_calls::judge(body, out);
+        recognize::tool_calls::judge(body, recent, out);
+    }
+    // The command line a tool call hands its server, whatever the tool is named.
+    for command in recognize::tool_calls::commands(body) {
+        judge_shell(&command, 1, ctx, out);
     }
 }
 
@@ -2810,6 +2826,8 @@ mod storage_ops_tests;
 mod admin_clis_tests;
 
 // Platform tools by their own verbs, PaaS through ssh, uploads to named remotes.
+#[cfg(test)]
+mod mcp_arguments_tests;
 #[cfg(test)]
 mod ml_platforms_tests;
 #[cfg(test)]

@@ -22,6 +22,7 @@
 //! `-r -f`, `-fr`, `--recursive --force` are the same; options that take an argument skip it;
 //! `--` ends the options) and grades its targets.
 
+pub mod addressed;
 pub mod addresses;
 pub mod admin_clis;
 pub mod alias_names;

@@ -248,7 +248,7 @@ const MANY_IDS: usize = 10;
 const LARGE_AMOUNT: f64 = 1_000_000.0;
 
 /// Reads `text` when it starts with an MCP tool's name (`mcp__server__tool`, any case).
-pub fn judge(text: &str, out: &mut Vec<Finding>) {
+pub fn judge(text: &str, recent: &[&str], out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     if b.len() < 8 || !b[..5].eq_ignore_ascii_case(b"mcp__") {
         return;
@@ -260,30 +260,58 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
     let params = &text[end..];
     let tool = name.rsplit("__").next().unwrap_or(name);
     let words = name_words(tool);
-    // The verb leads the name once its bulk words are passed (`bulk_delete`, `all_users_remove`
-    // has no verb first and is read by the first verb found).
-    let Some(verb) = words.iter().find(|w| !BULK.contains(&w.as_str())) else {
+    // The verb leads the name once its bulk words are passed; a name that opens with its
+    // object (`zone_delete`, `resources_delete`, `order_cancel`: Cloudflare's and Kubernetes'
+    // servers name tools object first) is read by the first verb found in it.
+    let Some(lead) = words.iter().find(|w| !BULK.contains(&w.as_str())) else {
         return;
+    };
+    let verb = if is_verb(lead) {
+        lead
+    } else {
+        words.iter().find(|w| is_verb(w)).unwrap_or(lead)
     };
     if READS.contains(&verb.as_str()) {
         return;
     }
     let pairs = params_of(params);
-    let object = words
+    let named = words
         .iter()
         .rev()
         .find(|w| !BULK.contains(&w.as_str()) && *w != verb)
         .map_or("object", String::as_str);
+    // A generic tool (`resources_delete`) names its object in a param (`"kind": "Namespace"`).
+    let kind;
+    let object = if GENERIC_OBJECTS.contains(&named) {
+        kind = pairs
+            .iter()
+            .find(|p| matches!(p.key.as_str(), "kind" | "resource_type" | "resourcetype"))
+            .map(|p| text_value(p).to_ascii_lowercase());
+        kind.as_deref().unwrap_or(named)
+    } else {
+        named
+    };
     if let Some(f) = publication(name, &pairs) {
+        out.push(f);
+    }
+    if let Some(f) = protection(name, &words, &pairs) {
         out.push(f);
     }
     let verb = verb.as_str();
     let grade = if DELETES.contains(&verb) {
-        deletes(name, &words, object, &pairs)
+        deletes(name, &words, object, &pairs).map(|f| in_production(f, &pairs))
     } else if DISABLES.contains(&verb) {
         disables(name, &words, object, &pairs)
-    } else if SENDS.contains(&verb) || words.iter().any(|w| SENDS.contains(&w.as_str())) {
-        sends(name, &words, &pairs)
+    } else if (SENDS.contains(&verb) || words.iter().any(|w| SENDS.contains(&w.as_str())))
+        && !words.iter().any(|w| w == "draft")
+    {
+        sends(name, &words, &pairs, recent)
+    } else if verb == "approve" {
+        Some(call(
+            Severity::Confirm,
+            "tool-call.approval",
+            format!("{name}: an approval stands in for a reviewer's"),
+        ))
     } else if SHARED_CHANGES.contains(&verb) {
         Some(call(
             Severity::Confirm,
@@ -297,6 +325,103 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
     if let Some(f) = money(name, &words, &pairs) {
         out.push(f);
     }
+}
+
+/// Whether a word of a tool's name is a verb this reader grades (or a read it passes over).
+fn is_verb(w: &str) -> bool {
+    READS.contains(&w)
+        || DELETES.contains(&w)
+        || DISABLES.contains(&w)
+        || SENDS.contains(&w)
+        || SHARED_CHANGES.contains(&w)
+        || matches!(
+            w,
+            "create" | "update" | "set" | "approve" | "run" | "execute"
+        )
+}
+
+/// Objects a generic tool names instead of the one it acts on.
+const GENERIC_OBJECTS: &[&str] = &[
+    "resource",
+    "resources",
+    "object",
+    "objects",
+    "item",
+    "items",
+];
+
+/// Param keys whose value names the environment or the store a call acts in.
+const PLACE_KEYS: &[&str] = &[
+    "context",
+    "namespace",
+    "environment",
+    "env",
+    "cluster",
+    "project",
+    "projectid",
+    "project_id",
+    "db",
+    "database",
+    "stage",
+    "account",
+];
+
+/// A delete of one item in production is more than one item: what serves users goes with it.
+/// Any param of the call naming production counts, whatever another says (`"env": "test"` next
+/// to a production project id does not make it a test).
+fn in_production(mut f: Finding, pairs: &[Param<'_>]) -> Finding {
+    let production = pairs.iter().any(|p| {
+        (PLACE_KEYS.contains(&p.key.as_str()) || p.key.ends_with("id") || p.key == "name")
+            && text_value(p)
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| {
+                    ["prod", "production", "prd", "live"]
+                        .iter()
+                        .any(|m| w.eq_ignore_ascii_case(m))
+                })
+    });
+    if production && f.severity == Severity::Confirm {
+        f.severity = Severity::Verify;
+        f.message.push_str(", in production");
+    }
+    f
+}
+
+/// A change to a branch's protection (`update_branch_protection`, `update_protected_branch`,
+/// `delete_branch_protection`): confirmed, verified when it lifts the protection or lets
+/// anyone force-push to or delete the branch.
+fn protection(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
+    if !words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "protection" | "protected" | "ruleset" | "rulesets"
+        )
+    }) || words.first().is_some_and(|w| READS.contains(&w.as_str()))
+    {
+        return None;
+    }
+    let lifted = words
+        .iter()
+        .any(|w| DELETES.contains(&w.as_str()) || w == "unprotect")
+        || pairs.iter().any(|p| {
+            matches!(
+                p.key.as_str(),
+                "allow_force_push"
+                    | "allow_force_pushes"
+                    | "allowforcepush"
+                    | "allow_deletions"
+                    | "allowdeletions"
+            ) && text_value(p).eq_ignore_ascii_case("true")
+        });
+    Some(call(
+        if lifted {
+            Severity::Verify
+        } else {
+            Severity::Confirm
+        },
+        "tool-call.branch-protection",
+        format!("{name}: changes who may rewrite or delete a shared branch"),
+    ))
 }
 
 fn call(severity: Severity, code: &'static str, message: String) -> Finding {
@@ -561,7 +686,10 @@ fn disables(name: &str, words: &[String], object: &str, pairs: &[Param<'_>]) -> 
     ))
 }
 
-fn sends(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
+fn sends(name: &str, words: &[String], pairs: &[Param<'_>], recent: &[&str]) -> Option<Finding> {
+    if let Some(f) = sent_out(name, pairs) {
+        return Some(f);
+    }
     if words.iter().any(|w| MASS_MESSAGES.contains(&w.as_str())) {
         return Some(call(
             Severity::Verify,
@@ -580,6 +708,22 @@ fn sends(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
             Severity::Verify,
             "tool-call.mass-message",
             format!("{name}: {}={} reaches everyone", p.key, text_value(p)),
+        ));
+    }
+    if words.iter().any(|w| w == "marketing") {
+        let whole = whole_list(pairs, recent);
+        return Some(call(
+            if whole {
+                Severity::Verify
+            } else {
+                Severity::Confirm
+            },
+            "tool-call.marketing",
+            if whole {
+                format!("{name}: the list it goes to holds every contact")
+            } else {
+                format!("{name}: a marketing send to a list")
+            },
         ));
     }
     let pings = pairs.iter().any(|p| {
@@ -628,4 +772,224 @@ fn money(name: &str, words: &[String], pairs: &[Param<'_>]) -> Option<Finding> {
         "tool-call.money",
         format!("{name}: moves money"),
     ))
+}
+
+/// Param keys that name the list a send goes to.
+const LIST_KEYS: &[&str] = &[
+    "list",
+    "listname",
+    "list_name",
+    "listid",
+    "list_id",
+    "lists",
+    "segment",
+    "segment_id",
+    "segmentid",
+    "audience",
+    "audience_id",
+];
+
+/// Whether the list a send goes to is everyone: named so (`all-contacts`), or made by an
+/// earlier step with no filter (`create_list {"name": "x", "filters": []}`) or shown there with
+/// tens of thousands of members.
+fn whole_list(pairs: &[Param<'_>], recent: &[&str]) -> bool {
+    pairs
+        .iter()
+        .filter(|p| LIST_KEYS.contains(&p.key.as_str()))
+        .any(|p| {
+            let v = text_value(p);
+            if v.is_empty() {
+                return false;
+            }
+            if v.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| EVERYONE.contains(&w.to_ascii_lowercase().as_str()))
+            {
+                return true;
+            }
+            recent.iter().any(|r| {
+                r.contains(v)
+                    && (unfiltered(r)
+                        || r.split(|c: char| !c.is_ascii_digit() && c != ',')
+                            .filter_map(|n| n.replace(',', "").parse::<u64>().ok())
+                            .any(|n| n >= 10_000))
+            })
+        })
+}
+
+/// A list or segment made with an empty filter: it matches every contact.
+fn unfiltered(hint: &str) -> bool {
+    let lower = hint.to_ascii_lowercase();
+    (lower.contains("create") || lower.contains("new"))
+        && params_of(hint).iter().any(|p| {
+            matches!(
+                p.key.as_str(),
+                "filters" | "filter" | "filtergroups" | "conditions"
+            ) && match p.value {
+                Value::Array(n) => n == 0,
+                Value::Text(t) => t.trim().is_empty(),
+                _ => false,
+            }
+        })
+}
+
+/// Personal mailbox providers: an address there is outside any organization.
+const PERSONAL_MAIL: &[&str] = &[
+    "@gmail.",
+    "@googlemail.",
+    "@yahoo.",
+    "@hotmail.",
+    "@outlook.",
+    "@live.",
+    "@icloud.",
+    "@me.com",
+    "@proton",
+    "@pm.me",
+    "@gmx.",
+    "@aol.",
+    "@mail.ru",
+    "@yandex.",
+    "@zoho.",
+    "@fastmail.",
+    "@tutanota",
+    "@web.de",
+    "@qq.com",
+    "@163.com",
+];
+
+/// Words of an attachment or a body that say it carries the organization's data.
+const DATA_WORDS: &[&str] = &[
+    "export",
+    "dump",
+    "backup",
+    "csv",
+    "xlsx",
+    "sql",
+    "contacts",
+    "customers",
+    "users",
+    "env",
+    "credentials",
+    "secrets",
+    "payroll",
+    "database",
+];
+
+/// A message with an attachment, or naming an export, sent to a personal mailbox: the data
+/// leaves the organization (exfiltration).
+fn sent_out(name: &str, pairs: &[Param<'_>]) -> Option<Finding> {
+    let to = pairs.iter().find(|p| {
+        RECIPIENT_KEYS.contains(&p.key.as_str()) || p.key == "email" || p.key == "address"
+    })?;
+    let personal = pairs
+        .iter()
+        .filter(|p| {
+            RECIPIENT_KEYS.contains(&p.key.as_str()) || p.key == "email" || p.key == "address"
+        })
+        .any(|p| {
+            let v = text_value(p).to_ascii_lowercase();
+            PERSONAL_MAIL.iter().any(|m| v.contains(m))
+        });
+    if !personal {
+        return None;
+    }
+    let attached = pairs.iter().any(|p| {
+        p.key.starts_with("attach") && !matches!(p.value, Value::Array(0))
+            || p.key == "files" && !matches!(p.value, Value::Array(0))
+    });
+    let data = pairs.iter().any(|p| {
+        text_value(p)
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| DATA_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+    });
+    (attached || data).then(|| {
+        finding(
+            Family::Exfiltration,
+            "tool-call.sent-out",
+            Severity::Stop,
+            format!(
+                "{name}: sends the organization's data to a personal mailbox ({})",
+                text_value(to)
+            ),
+        )
+    })
+}
+
+/// A tool call as agents report it in words, `SERVER MCP tool call: TOOL {params}` (also
+/// `MCP call:`, `MCP tool:`, `MCP:`), spelled the way MCP clients name the tool,
+/// `mcp__SERVER__TOOL {params}`, so it is read like one. Only a tool name followed by its
+/// params counts: `linear MCP: archive every issue` stays a sentence.
+pub fn canonical(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let at = memchr::memmem::find_iter(b, b"MCP")
+        .chain(memchr::memmem::find_iter(b, b"mcp"))
+        .find(|&i| i > 0 && b[i - 1] == b' ')?;
+    let server = text[..at - 1]
+        .rsplit(' ')
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let mut rest = &text[at + 3..];
+    let mut marked = false;
+    for marker in [" tool call:", " call:", " tool:", ":"] {
+        if rest.len() >= marker.len() && rest[..marker.len()].eq_ignore_ascii_case(marker) {
+            rest = &rest[marker.len()..];
+            marked = true;
+            break;
+        }
+    }
+    if !marked || server.is_empty() {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')))
+        .unwrap_or(rest.len());
+    let (tool, params) = rest.split_at(end);
+    if tool.is_empty() || !params.trim_start().starts_with(['{', '(']) {
+        return None;
+    }
+    Some(format!("mcp__{server}__{tool}{params}"))
+}
+
+/// Param keys whose value is a command line the tool runs.
+const COMMAND_KEYS: &[&str] = &["command", "cmd", "script", "shell", "bash", "commandline"];
+
+/// The command lines a tool call hands its server to run (`run {"command": "rm -rf ..."}`):
+/// read by the shell reader whatever the tool is named, so an innocent name (`run`, `exec`)
+/// cannot carry a destructive command past it.
+pub fn commands(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    if b.len() < 8 || !b[..5].eq_ignore_ascii_case(b"mcp__") {
+        return Vec::new();
+    }
+    let end = text
+        .find(|c: char| c.is_whitespace() || matches!(c, '(' | '{'))
+        .unwrap_or(text.len());
+    params_of(&text[end..])
+        .iter()
+        .filter(|p| COMMAND_KEYS.contains(&p.key.as_str()))
+        .filter_map(|p| match p.value {
+            Value::Text(v) if !v.trim().is_empty() => Some(unescape(v)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A JSON string's text with its common escapes undone.
+fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
 }
