@@ -30,6 +30,7 @@ pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
 pub mod blocks;
+pub mod buckets;
 pub mod build_output;
 pub mod carried;
 pub mod classes;
@@ -79,6 +80,7 @@ pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
 pub mod macos_admin;
+pub mod made_branches;
 pub mod made_in_line;
 pub mod mentions;
 pub mod ml_platforms;
@@ -92,8 +94,10 @@ pub mod paths;
 pub mod payloads;
 pub mod payments;
 pub mod pipe_words;
+pub mod placeholders;
 pub mod places;
 pub mod platform_ops;
+pub mod pointed_elsewhere;
 pub mod presentation;
 pub mod printed_secrets;
 pub mod project_scripts;
@@ -125,6 +129,7 @@ pub mod sinks;
 pub mod sources;
 pub mod spelling;
 pub mod staging_uploads;
+pub mod started;
 pub mod stdin;
 pub mod storage_ops;
 pub mod system;
@@ -499,8 +504,17 @@ fn judge_equivalent(
         }
         equivalents::Equivalent::Sql { sql, database } => {
             let production = containers::production(&database);
+            // A server an earlier step started here, when every target of the line is it
+            // (`sqlcmd -S localhost,PORT` on a container published on PORT).
+            let local = throwaway::target(cmd, ctx).filter(|_| !production);
             for mut f in crate::sql::judge_sql(&sql) {
                 raise(&mut f, production);
+                if let Some(why) = &local
+                    && carried::changes_only_the_place(&f)
+                {
+                    f.severity = Severity::Note;
+                    f.message = format!("in {why}, a throwaway: {}", f.message);
+                }
                 f.message = format!(
                     "{} (SQL on {}): {}",
                     crate::cut(&what, 60),
@@ -1750,6 +1764,9 @@ fn command(
         weight::raise_for_weight(cmd, &mut out[found_before..]);
         // What the line names the deleted object (production, a primary, break-glass access).
         identity::raise(cmd, ctx.comment.as_deref(), &mut out[found_before..]);
+        // A container engine pointed at another machine's daemon: its removals are that
+        // machine's.
+        pointed_elsewhere::raise(cmd, ctx, &mut out[found_before..]);
     }
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
