@@ -1,10 +1,9 @@
-//! Throwaways made or processes started a step before, and daemons pointed elsewhere (session
+//! Throwaways made or processes started a step before (session
 //! 22, holdout17's false positives): a bucket made then removed
 //! ([`crate::recognize::buckets`]), a Google Workspace group made then deleted, a branch made
 //! then force-pushed ([`crate::recognize::made_branches`]), a process started with `$!` then
 //! killed ([`crate::recognize::started`]), SQL Server's `-S HOST,PORT` on a container started
-//! here, and a container engine pointed at another machine
-//! ([`crate::recognize::pointed_elsewhere`]).
+//! here.
 //!
 //! The names, ports and profiles are this file's own (`tally-*`, port 24333, `quill` buckets):
 //! none of these lines is in a labeled set. Each lowering has its hostile rows beside it: the
@@ -120,7 +119,7 @@ fn a_branch_made_a_step_before_is_force_pushed_one_tier_lower() {
         (
             "git push --force origin release/quill",
             &["git switch -c release/quill"],
-            CONFIRM,
+            VERIFY,
         ),
         (
             "git push --force origin quill/trim-ledger quill/other",
@@ -184,7 +183,7 @@ fn a_pid_that_may_be_the_guards_stays_stopped() {
         (
             "kill -TERM $(cat /tmp/q.pid)",
             &["airlock serve & echo $! > /tmp/q.pid"],
-            CONFIRM,
+            STOP,
         ),
     ]);
 }
@@ -224,42 +223,6 @@ fn sql_server_on_a_port_published_a_step_before_is_the_throwaway() {
             "sqlcmd -S localhost,24333 -U sa -Q 'DROP DATABASE QuillImport'",
             &[],
             STOP,
-        ),
-    ]);
-}
-
-#[test]
-fn a_container_engine_pointed_at_another_machine_removes_that_machines_things() {
-    expect(&[
-        (
-            "docker system prune -f",
-            &["docker context use quill-shared-builder"],
-            VERIFY,
-        ),
-        (
-            "docker container prune -f",
-            &["export DOCKER_HOST=ssh://ops@quill-build-2"],
-            VERIFY,
-        ),
-        ("docker -H tcp://10.9.4.2:2376 system prune -f", &[], VERIFY),
-        // Local daemons keep their grade.
-        (
-            "docker system prune -f",
-            &["docker context use colima"],
-            CONFIRM,
-        ),
-        (
-            "docker system prune -f",
-            &["export DOCKER_HOST=unix:///run/user/1000/docker.sock"],
-            CONFIRM,
-        ),
-        ("docker system prune -f", &[], CONFIRM),
-        // A remote daemon undoes a throwaway lowering: the bucket pair is unaffected, but a
-        // container named as one started here on another daemon is not this machine's.
-        (
-            "docker ps -a",
-            &["docker context use quill-shared-builder"],
-            ALLOW,
         ),
     ]);
 }

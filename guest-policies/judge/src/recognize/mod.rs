@@ -97,7 +97,6 @@ pub mod pipe_words;
 pub mod placeholders;
 pub mod places;
 pub mod platform_ops;
-pub mod pointed_elsewhere;
 pub mod presentation;
 pub mod printed_secrets;
 pub mod project_scripts;
@@ -1764,9 +1763,6 @@ fn command(
         weight::raise_for_weight(cmd, &mut out[found_before..]);
         // What the line names the deleted object (production, a primary, break-glass access).
         identity::raise(cmd, ctx.comment.as_deref(), &mut out[found_before..]);
-        // A container engine pointed at another machine's daemon: its removals are that
-        // machine's.
-        pointed_elsewhere::raise(cmd, ctx, &mut out[found_before..]);
     }
     // Reaching everything (fed a listing, a target named for all, the same destroy repeated,
     // a whole range): what any recognizer found for one item holds for all of them.
