@@ -112,9 +112,17 @@ impl Judgement {
 /// reset, clears what the others found about that object. Only the named families: a lowering
 /// never reaches tampering, secrets or exfiltration unless a caller names them.
 pub fn lower_to_note(found: &mut [Finding], families: &[Family], why: &str) {
+    lower_where(found, |f| families.contains(&f.family), why);
+}
+
+/// Lowers to a note every finding above a note that `about` accepts, its message prefixed with
+/// `why`: [`lower_to_note`] for a lowering that names its findings by more than their family
+/// (a code, a severity). The caller's `about` is the whole scope of the lowering: tampering,
+/// secrets and exfiltration are reached only when it names them.
+pub fn lower_where(found: &mut [Finding], about: impl Fn(&Finding) -> bool, why: &str) {
     for f in found
         .iter_mut()
-        .filter(|f| f.severity > Severity::Note && families.contains(&f.family))
+        .filter(|f| f.severity > Severity::Note && about(f))
     {
         f.severity = Severity::Note;
         f.message = format!("{why}: {}", f.message);

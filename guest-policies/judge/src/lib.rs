@@ -564,25 +564,22 @@ fn prose_text(
         }
         let questioned = asked.get(k).copied().unwrap_or(false);
         if talked_about || questioned {
-            for f in &mut out[from..] {
-                // A question never lowers tampering, a secret read or a secret sent.
-                let kept = f.family == Family::Tampering
+            // A question never lowers tampering, a secret read or a secret sent.
+            let kept = |f: &Finding| {
+                f.family == Family::Tampering
                     || questioned
                         && !talked_about
-                        && matches!(f.family, Family::Secrets | Family::Exfiltration);
-                if !kept && f.severity > Severity::Note {
-                    f.severity = Severity::Note;
-                    f.message = format!(
-                        "{}: {}",
-                        if talked_about {
-                            "mentioned, not run"
-                        } else {
-                            "asked about, not run"
-                        },
-                        f.message
-                    );
-                }
-            }
+                        && matches!(f.family, Family::Secrets | Family::Exfiltration)
+            };
+            finding::lower_where(
+                &mut out[from..],
+                |f| !kept(f),
+                if talked_about {
+                    "mentioned, not run"
+                } else {
+                    "asked about, not run"
+                },
+            );
         }
     }
     ctx.context_only = context_only;
@@ -2856,6 +2853,8 @@ mod guard_fed_tests;
 mod handed_commands_tests;
 #[cfg(test)]
 mod injected_tests;
+#[cfg(test)]
+mod made_before_tests;
 #[cfg(test)]
 mod made_in_line_tests;
 #[cfg(test)]

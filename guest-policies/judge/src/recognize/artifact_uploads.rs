@@ -276,14 +276,9 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     let Some(Upload::Configured(what)) = upload(cmd, ctx) else {
         return;
     };
-    for f in found
-        .iter_mut()
-        .filter(|f| f.family == Family::Exfiltration && f.severity > Severity::Note)
-    {
-        f.severity = Severity::Note;
-        f.message = format!(
-            "build artifacts to {what} (the account configured here): {}",
-            f.message
-        );
-    }
+    crate::finding::lower_to_note(
+        found,
+        &[Family::Exfiltration],
+        &format!("build artifacts to {what} (the account configured here)"),
+    );
 }

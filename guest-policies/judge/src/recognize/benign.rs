@@ -31,6 +31,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
         return;
     }
     super::scratch::record(cmd, ctx);
+    super::started::record(cmd, s, index, ctx);
     super::artifact_uploads::record(cmd, ctx);
     super::staging_uploads::record(cmd, ctx);
 }
@@ -55,4 +56,6 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     super::staging_uploads::lower(cmd, s, index, ctx, found);
     super::made_in_line::lower(cmd, s, index, ctx, found);
     super::test_resets::lower(cmd, s, index, ctx, found);
+    super::started::lower(cmd, s, ctx, found);
+    super::placeholders::lower(cmd, found);
 }

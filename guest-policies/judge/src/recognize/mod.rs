@@ -31,6 +31,7 @@ pub mod artifact_uploads;
 pub mod audit_logs;
 pub mod benign;
 pub mod blocks;
+pub mod buckets;
 pub mod build_output;
 pub mod carried;
 pub mod classes;
@@ -80,6 +81,7 @@ pub mod lexicon;
 pub mod local_modes;
 pub mod lua;
 pub mod macos_admin;
+pub mod made_branches;
 pub mod made_in_line;
 pub mod mentions;
 pub mod ml_platforms;
@@ -93,6 +95,7 @@ pub mod paths;
 pub mod payloads;
 pub mod payments;
 pub mod pipe_words;
+pub mod placeholders;
 pub mod places;
 pub mod platform_ops;
 pub mod presentation;
@@ -126,6 +129,7 @@ pub mod sinks;
 pub mod sources;
 pub mod spelling;
 pub mod staging_uploads;
+pub mod started;
 pub mod stdin;
 pub mod storage_ops;
 pub mod system;
@@ -508,8 +512,17 @@ fn judge_equivalent(
         }
         equivalents::Equivalent::Sql { sql, database } => {
             let production = containers::production(&database);
+            // A server an earlier step started here, when every target of the line is it
+            // (`sqlcmd -S localhost,PORT` on a container published on PORT).
+            let local = throwaway::target(cmd, ctx).filter(|_| !production);
             for mut f in crate::sql::judge_sql(&sql) {
                 raise(&mut f, production);
+                if let Some(why) = &local
+                    && carried::changes_only_the_place(&f)
+                {
+                    f.severity = Severity::Note;
+                    f.message = format!("in {why}, a throwaway: {}", f.message);
+                }
                 f.message = format!(
                     "{} (SQL on {}): {}",
                     crate::cut(&what, 60),

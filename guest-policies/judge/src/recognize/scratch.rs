@@ -241,6 +241,10 @@ const PLACE_VARIABLES: &[&str] = &[
     "MYSQL_HOST",
     "MYSQL_TCP_PORT",
     "HELM_KUBECONTEXT",
+    "AWS_PROFILE",
+    "AWS_DEFAULT_PROFILE",
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT_URL_S3",
 ];
 
 /// Where the CLIs act by default, from what earlier steps selected or exported: a creation and
@@ -385,6 +389,12 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
             f.message = format!("{name}, which this session created: {}", f.message);
         }
     }
+    super::made_branches::lower(cmd, ctx, found, |key| {
+        ctx.env
+            .defined
+            .latest_of(Kind::Created, &format!("{key}|{}", implicit_place(ctx)))
+            .is_some()
+    });
     if let Some(file) = temporary_database(cmd)
         && !linked(file, ctx)
     {
@@ -595,7 +605,8 @@ const UNDOABLE: &[Undoable] = &[
 /// The family of what undoing a program's object is graded in.
 fn undo_family(program: &str) -> Option<Family> {
     match program {
-        "gcloud" => Some(Family::Cloud),
+        "gcloud" | "aws" | "gsutil" => Some(Family::Cloud),
+        "gam" => Some(Family::Business),
         "kubectl" | "oc" | "helm" | "docker" | "podman" => Some(Family::Containers),
         "gh" | "glab" | "git" => Some(Family::Git),
         "zpool" => Some(Family::Filesystem),
@@ -612,6 +623,22 @@ fn made_or_undone(cmd: &Cmd<'_>, verb: Verb) -> Option<String> {
     }
     if super::lexicon::is(cmd.program, super::lexicon::DATABASE) {
         return database(cmd, verb);
+    }
+    // Google Workspace's GAM: `gam create group|user ADDRESS` fails on an address in use.
+    if cmd.program == "gam" {
+        let ops: Vec<&str> = cmd.operands(&[]).collect();
+        return match (verb, ops.as_slice()) {
+            (Verb::Create, ["create", kind @ ("group" | "user"), name, ..])
+            | (Verb::Undo, ["delete", kind @ ("group" | "user"), name]) => {
+                Some(format!("gam|{kind}|{}", name.to_ascii_lowercase()))
+            }
+            _ => None,
+        };
+    }
+    if matches!(cmd.program, "aws" | "gsutil")
+        || cmd.program == "gcloud" && cmd.operands(&[]).next() == Some("storage")
+    {
+        return super::buckets::bucket(cmd, verb == Verb::Create);
     }
     let (program, creates, undoes, places) = UNDOABLE.iter().find(|u| u.0 == cmd.program)?;
     if cmd

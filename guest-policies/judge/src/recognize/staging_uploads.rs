@@ -311,11 +311,9 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     if !found.iter().any(about) || !copies_build_to_staging(cmd, s, index, ctx) {
         return;
     }
-    for f in found.iter_mut().filter(|f| about(f)) {
-        f.severity = Severity::Note;
-        f.message = format!(
-            "a build's output copied to the team's staging host: {}",
-            f.message
-        );
-    }
+    crate::finding::lower_to_note(
+        found,
+        &[Family::Exfiltration],
+        "a build's output copied to the team's staging host",
+    );
 }

@@ -13,7 +13,7 @@
 //! stays inside (`find /`, `git -C ~/src ls-files`, `ls ..` keep the grade).
 
 use super::{Cmd, Context};
-use crate::finding::{Family, Finding, Severity};
+use crate::finding::{Family, Finding};
 use crate::shell::Script;
 
 /// Programs that list files under the places they are given (or the working directory).
@@ -95,15 +95,13 @@ pub fn lower(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context, found: 
     // What the delete does to targets it does not name (they all come from the listing);
     // a target written on the line keeps its own grade.
     let named = cmd.operands(&[]).next().is_some();
-    for f in found.iter_mut().filter(|f| {
-        f.family == Family::Filesystem
-            && (f.code == "bulk.xargs-delete"
-                || f.code == "filesystem.rm-recursive-unknown" && !named)
-    }) {
-        f.severity = Severity::Note;
-        f.message = format!(
-            "inside {cwd}, a folder of the temporary directory: {}",
-            f.message
-        );
-    }
+    crate::finding::lower_where(
+        found,
+        |f| {
+            f.family == Family::Filesystem
+                && (f.code == "bulk.xargs-delete"
+                    || f.code == "filesystem.rm-recursive-unknown" && !named)
+        },
+        &format!("inside {cwd}, a folder of the temporary directory"),
+    );
 }

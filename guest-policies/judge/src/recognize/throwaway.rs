@@ -810,6 +810,12 @@ fn urls<'w>(words: impl Iterator<Item = &'w str>, ctx: &Context, targets: &mut V
 /// port alone.
 fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
     let p = cmd.program;
+    if p == "sqlcmd" {
+        if let Some(server) = cmd.value(&["-S"]) {
+            targets.push(sql_server(server, ctx));
+        }
+        return;
+    }
     let (port_options, default_port, tcp_default): (&[&str], u32, bool) = match p {
         "psql" | "pg_dump" | "pg_dumpall" | "pg_restore" | "createdb" | "dropdb" | "pgbench"
         | "vacuumdb" | "reindexdb" | "clusterdb" | "pgcli" => (&["-p", "--port"], 5432, false),
@@ -907,6 +913,29 @@ fn host_and_port(cmd: &Cmd<'_>, ctx: &Context, targets: &mut Vec<Target>) {
         }
         None => {}
     }
+}
+
+/// SQL Server's server name as sqlcmd takes it (`-S [tcp:]HOST[,PORT]`, the port 1433 unless
+/// named): a loopback host's port, read as the server started there. A named instance
+/// (`HOST\\NAME`: its port is whatever the browser service says), a pipe (`np:`) or shared
+/// memory (`lpc:`) is no port this reads.
+fn sql_server(server: &str, ctx: &Context) -> Target {
+    let server = server.trim_matches(['\'', '"']);
+    let server = match server.split_once(':') {
+        Some((proto, rest)) if proto.eq_ignore_ascii_case("tcp") => rest,
+        Some(_) => return None,
+        None => server,
+    };
+    if server.contains('\\') {
+        return None;
+    }
+    let (host, port) = match server.split_once(',') {
+        Some((h, port)) => (h, port.trim().parse().ok()?),
+        None => (server, 1433),
+    };
+    (loopback_host(host) && !ctx.env.forwarded)
+        .then(|| server_on(port, ctx))
+        .flatten()
 }
 
 /// `mc` paths: every operand after the subcommand is a path on an alias (`scratch/uploads`)
@@ -1227,8 +1256,5 @@ pub fn lower_scratch_push(cmd: &Cmd<'_>, ctx: &Context, found: &mut [crate::find
     let Some(why) = pushes_to_scratch(cmd, ctx) else {
         return;
     };
-    for f in found.iter_mut().filter(|f| about(f)) {
-        f.severity = Severity::Note;
-        f.message = format!("to {why}: {}", f.message);
-    }
+    crate::finding::lower_where(found, about, &format!("to {why}"));
 }

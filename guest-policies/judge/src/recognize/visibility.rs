@@ -138,14 +138,9 @@ pub fn lower(cmd: &Cmd<'_>, ctx: &Context, found: &mut [Finding]) {
     if !ordinary {
         return;
     }
-    for f in found
-        .iter_mut()
-        .filter(|f| f.code == "exfiltration.upload" && f.severity == Severity::Confirm)
-    {
-        f.severity = Severity::Note;
-        f.message = format!(
-            "a private publication, only its author sees it: {}",
-            f.message
-        );
-    }
+    crate::finding::lower_where(
+        found,
+        |f| f.code == "exfiltration.upload" && f.severity == Severity::Confirm,
+        "a private publication, only its author sees it",
+    );
 }
