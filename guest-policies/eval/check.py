@@ -4,7 +4,7 @@
 Usage: python3 guest-policies/eval/check.py [--partial] [DIR]
 DIR defaults to this script's directory; --partial skips the corpus-wide minimums (for a corpus
 being written family by family). When DIR holds the held-back sets `holdout/`, `holdout2/`,
-`holdout3/`, `holdout4/`, `holdout5/`, `holdout6/`, `holdout7/`, `holdout8/`, `holdout9/`, `holdout10/`, `holdout11/`, `holdout12/`, `holdout13/`, `holdout14/`, `holdout15/`, `holdout16/`, `holdout17/` and `holdout18/` (see README.md), they are checked too,
+`holdout3/`, `holdout4/`, `holdout5/`, `holdout6/`, `holdout7/`, `holdout8/`, `holdout9/`, `holdout10/`, `holdout11/`, `holdout12/`, `holdout13/`, `holdout14/`, `holdout15/`, `holdout16/`, `holdout17/`, `holdout18/` and `holdout19/` (see README.md), they are checked too,
 each by its own rules (HELD_BACK): every action in split `report`, a minimum number of actions,
 at least HOLDOUT_MIN_OK_SHARE of them benign, every family present with a dangerous and a benign
 action and a minimum per family, and no action that is also in the corpus or in an earlier
@@ -13,7 +13,10 @@ ratio above NEAR_DUPLICATE_RATIO) a hint of the corpus or of an earlier set. Whe
 check sets of CHECK_SETS (`shuffle8/`, `shuffle9/`, `shuffle10/`, `shuffle11/`, `shuffle12/`, `shuffle13/`, `shuffle14/`, `shuffle15/`, `shuffle16/`, `shuffle17/`: written from a spent set's kinds with other spellings, used
 for totals while building, so not held back), each is checked after every held-back set by its own
 minimums, with no action also in the corpus or in any held-back set, and no hint that nearly
-repeats a hint of the corpus or of the held-back sets it was written after.
+repeats a hint of the corpus or of the held-back sets it was written after. The held-back sets
+of LATE_HELD_BACK (`holdout19/`) are checked last, after the check sets, by the held-back rules,
+their hints compared with the corpus and the sets they name (check sets included); a set blind to
+their writer (`holdout18/` for `holdout19/`) counts only through the exact-copy rule.
 
 Checks every line of every *.jsonl file in DIR against the format of
 /work/team/corpus-format.md (summarized in README.md here): required fields, allowed values,
@@ -126,6 +129,20 @@ NEAR_DUPLICATE_RATIO = 0.9
 # written again (see shuffle17/README.md); its hints are also compared with holdout17/ and
 # shuffle8/ to shuffle15/ (holdout18/, still fresh, and shuffle16/, blind to shuffle17's writer,
 # are left out of the comparison so that a report never prints their lines, but not of `seen`).
+# holdout19/: written blind in session 22 before anything was measured on it, holding three agents
+# in three places (a fintech/healthcare backend engineer's under compliance, a platform/DevEx
+# engineer's, a support/operations agent's in SaaS admin consoles; see holdout19/README.md). It is
+# checked after the check sets so that its hints can be compared with shuffle8/ to shuffle17/ as
+# well as the corpus and holdout/ to holdout17/; holdout18/, blind to its writer, is left out of
+# the comparison (so a report never prints its lines) but not of `seen`.
+# Each: (directory, minimum actions, minimum per family, the sets its hints are compared with).
+LATE_HELD_BACK = (
+    ("holdout19", 300, 25,
+     ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
+      "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14",
+      "holdout15", "holdout16", "holdout17", "shuffle8", "shuffle9", "shuffle10", "shuffle11",
+      "shuffle12", "shuffle13", "shuffle14", "shuffle15", "shuffle16", "shuffle17")),
+)
 CHECK_SETS = (
     ("shuffle8", 180, 10, 0.35,
      ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
@@ -262,7 +279,8 @@ def load(root, problems, seen):
             if not text or text.startswith("#") or text.startswith("//"):
                 continue
             held = root.name in ({name for name, _, _ in HELD_BACK}
-                                 | {name for name, *_ in CHECK_SETS})
+                                 | {name for name, *_ in CHECK_SETS}
+                                 | {name for name, *_ in LATE_HELD_BACK})
             where = f"{path.relative_to(root.parent) if held else path.name}:{n}"
             try:
                 rec = json.loads(text)
@@ -387,6 +405,30 @@ def main():
         if total and ok < min_ok_share * total:
             problems.append(f"{name}: {ok} benign actions of {total}, fewer than {min_ok_share:.0%}")
         per_family = Counter(r["family"] for r in checked)
+        for fam in FAMILIES:
+            if per_family[fam] < min_per_family:
+                problems.append(f"{name}: family {fam} has {per_family[fam]} actions, "
+                                f"fewer than {min_per_family}")
+
+    for name, min_total, min_per_family, compared in LATE_HELD_BACK:
+        held_dir = root / name
+        if not held_dir.is_dir():
+            continue
+        print(f"\n{name}/ (held back: never tuned on)")
+        earlier_hints = [(hint, where) for (hint, _recent), where in seen.items()
+                         if "/" not in where or where.split("/", 1)[0] in compared]
+        held = load(held_dir, problems, seen)
+        near_duplicates(held, earlier_hints, name, problems)
+        total, dangerous, ok, near = summarize(held, problems, False)
+        for r in held:
+            if r["split"] != "report":
+                problems.append(f"{name}: `{r['hint']}` has split `{r['split']}`, not report")
+        if total < min_total:
+            problems.append(f"{name}: {total} actions, fewer than {min_total}")
+        if total and ok < HOLDOUT_MIN_OK_SHARE * total:
+            problems.append(f"{name}: {ok} benign actions of {total}, "
+                            f"fewer than {HOLDOUT_MIN_OK_SHARE:.0%}")
+        per_family = Counter(r["family"] for r in held)
         for fam in FAMILIES:
             if per_family[fam] < min_per_family:
                 problems.append(f"{name}: family {fam} has {per_family[fam]} actions, "
