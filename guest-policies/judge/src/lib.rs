@@ -2588,6 +2588,8 @@ mod guard_tests;
 #[cfg(test)]
 mod open_clients_tests;
 #[cfg(test)]
+mod plain_acts_tests;
+#[cfg(test)]
 mod session_tests;
 #[cfg(test)]
 mod severity_tables;
