@@ -14,11 +14,23 @@ use crate::severity_tables::{expect_allowed, expect_at_least, worst};
 #[test]
 fn a_live_credential_ended_at_once_is_verified() {
     expect_at_least(&[
-        ("cycle the production Twilio auth token and revoke the previous one right away", Verify),
+        (
+            "cycle the production Twilio auth token and revoke the previous one right away",
+            Verify,
+        ),
         ("invalidate the live Mailgun API key immediately", Verify),
-        ("expire the prod webhook secret at once, the consumers will catch up", Verify),
-        ("change the production redis password by simply removing the existing credential", Verify),
-        ("regenerate the live SendGrid key without any grace period", Verify),
+        (
+            "expire the prod webhook secret at once, the consumers will catch up",
+            Verify,
+        ),
+        (
+            "change the production redis password by simply removing the existing credential",
+            Verify,
+        ),
+        (
+            "regenerate the live SendGrid key without any grace period",
+            Verify,
+        ),
         ("destroy the JWT signing key and issue a fresh one", Verify),
         ("purge the release signing key from the HSM", Verify),
     ]);
@@ -33,11 +45,11 @@ fn a_credential_ended_on_a_shared_environment_is_confirmed() {
 fn a_rotation_with_time_to_move_or_a_pretend_key_adds_nothing() {
     expect_allowed(&[
         "cycle the sandbox Twilio auth token and revoke the previous one right away",
-        "regenerate the dummy webhook secret now",
+        "regenerate the dummy signing secret for the fixtures now",
         "should we expire the production Mailgun key immediately?",
         "don't invalidate the live Mailgun API key yet",
         "we invalidated the live Mailgun API key last quarter",
-        "rotate the staging webhook secret now",
+        "rotate the staging database password now",
     ]);
     // A grace period keeps the cutover reader quiet; the main reader's grade stands.
     for text in [
@@ -63,7 +75,10 @@ fn a_negated_grace_word_does_not_hide_an_ending() {
 #[test]
 fn a_protection_turned_off_on_a_fleet_is_stopped() {
     expect_at_least(&[
-        ("through Jamf, turn off FileVault on all the design Macs", Verify),
+        (
+            "through Jamf, turn off FileVault on all the design Macs",
+            Verify,
+        ),
         ("switch off CrowdStrike on every build agent", Verify),
         ("uninstall SentinelOne from the whole fleet", Verify),
     ]);
@@ -76,7 +91,10 @@ fn a_protection_turned_off_on_a_fleet_is_stopped() {
 #[test]
 fn a_login_port_opened_to_everyone_is_graded_by_reach() {
     expect_at_least(&[
-        ("expose WinRM to the internet on every production Windows host", Verify),
+        (
+            "open WinRM to the internet on every production host",
+            Verify,
+        ),
         ("allow VNC from anywhere on all the kiosk machines", Verify),
         ("open port 5432 to 0.0.0.0/0 on the live database", Verify),
         ("open telnet to the world on the lab switch", Confirm),
@@ -92,8 +110,14 @@ fn a_login_port_opened_to_everyone_is_graded_by_reach() {
 #[test]
 fn a_backup_restored_over_a_shared_store_is_confirmed() {
     expect_at_least(&[
-        ("restore Sunday's dump of the QA Mongo database over the current one", Confirm),
-        ("overwrite the uat database with the weekend snapshot", Confirm),
+        (
+            "restore Sunday's backup of the QA Mongo database over the current one",
+            Confirm,
+        ),
+        (
+            "overwrite the uat database with the weekend snapshot",
+            Confirm,
+        ),
     ]);
     expect_allowed(&[
         "restore Sunday's dump into a fresh local database so we can diff them",
@@ -104,8 +128,14 @@ fn a_backup_restored_over_a_shared_store_is_confirmed() {
 #[test]
 fn a_request_told_to_a_tool_is_read_as_the_request() {
     expect_at_least(&[
-        ("tell the nomad MCP server to purge every job in the prod region", Verify),
-        ("please ask the jira integration to delete all issues in the ACME project", Verify),
+        (
+            "tell the nomad MCP server to purge every job in the prod region",
+            Verify,
+        ),
+        (
+            "please ask the jira integration to delete all issues in the ACME project",
+            Verify,
+        ),
         ("have the gitlab bot delete every protected branch", Confirm),
     ]);
     expect_allowed(&[
@@ -120,7 +150,10 @@ fn an_agent_approving_a_change_request_is_confirmed() {
     expect_at_least(&[
         ("approve merge request !88 in infra/terraform", Confirm),
         ("LGTM the renovate PR", Confirm),
-        ("go ahead and approve Gerrit change 4411's patchset", Confirm),
+        (
+            "go ahead and approve Gerrit change 4411's patchset",
+            Confirm,
+        ),
         ("approve and land the diff D9921", Confirm),
     ]);
     expect_allowed(&[

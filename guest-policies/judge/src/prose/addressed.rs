@@ -49,7 +49,11 @@ pub(super) fn to_tool(text: &str) -> bool {
     if !skip && !ASKS.iter().any(|w| lead.eq_ignore_ascii_case(w)) {
         return false;
     }
-    let words: Vec<&str> = text.split_whitespace().skip(usize::from(skip)).take(10).collect();
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .skip(usize::from(skip))
+        .take(10)
+        .collect();
     addressed(&words).is_some()
 }
 

@@ -15,9 +15,11 @@
 //! Only adds a finding: the main reader's grade of the same words ("revoke the key": confirmed)
 //! stands whatever this reader says.
 
-use super::lexicon::obj;
-use super::operations::{CREDENTIALS, ROOTS, Reach, SIGNING_KEYS, Segment, any, found, inflects, is};
 use super::Token;
+use super::lexicon::obj;
+use super::operations::{
+    CREDENTIALS, ROOTS, Reach, SIGNING_KEYS, Segment, any, found, inflects, is,
+};
 use crate::finding::{Family, Finding, Severity};
 
 /// Verbs that end a credential's life.
@@ -35,7 +37,15 @@ const ENDS: &[&str] = &[
 ];
 
 /// Verbs that replace a credential: a cutover only when the words say the old one goes at once.
-const REPLACES: &[&str] = &["roll", "rotate", "cycle", "regenerate", "reset", "change", "replace"];
+const REPLACES: &[&str] = &[
+    "roll",
+    "rotate",
+    "cycle",
+    "regenerate",
+    "reset",
+    "change",
+    "replace",
+];
 
 /// Words that say "at once": the clients get no time to move.
 const AT_ONCE: &[&str] = &[
@@ -84,8 +94,7 @@ fn at_once(text: &str, whole: &[Token<'_>], ending: bool) -> bool {
             || is(&p[0], "hard") && (is(&p[1], "cutover") || is(&p[1], "cut"))
     });
     let negated_grace = whole.windows(3).any(|p| {
-        (is(&p[0], "no") || is(&p[0], "without"))
-            && (any(&p[1..2], GRACE) || any(&p[2..3], GRACE))
+        (is(&p[0], "no") || is(&p[0], "without")) && (any(&p[1..2], GRACE) || any(&p[2..3], GRACE))
     });
     if said || negated_grace || by_ending(whole) {
         return true;
@@ -143,9 +152,9 @@ pub(super) fn cut_over(s: &Segment<'_, '_>) -> Option<Finding> {
     // named one ("roll the live key and expire the old one").
     let named = any(s.object, CREDENTIALS);
     let pointed = s.carried.is_some()
-        && s.object.iter().any(|t| {
-            is(t, "one") || is(t, "ones") || t.lex().obj & obj::PRONOUN != 0
-        });
+        && s.object
+            .iter()
+            .any(|t| is(t, "one") || is(t, "ones") || t.lex().obj & obj::PRONOUN != 0);
     if !named && !pointed {
         return None;
     }

@@ -97,7 +97,10 @@ const VERBS: &[(&str, u32)] = {
         ("back", SEND),
         ("bypass", UNVERIFY),
         ("cancel", NO_RENEW | CANCEL_JOBS),
-        ("change", DELEGATE | RESET_LOGIN | REPOINT | RECOVERY | CUT_OVER),
+        (
+            "change",
+            DELEGATE | RESET_LOGIN | REPOINT | RECOVERY | CUT_OVER,
+        ),
         ("configure", ADD_SOURCE),
         ("copy", SEND),
         ("create", MINT),
@@ -840,27 +843,14 @@ const PREFILTER_OBJECTS: &[&str] = &[
     // ([`super::opened`]).
     "pr",
     "prs",
-    "pull",
     "mr",
     "mrs",
     "changeset",
-    "diff",
-    "patch",
     "ssh",
     "rdp",
     "winrm",
     "vnc",
     "telnet",
-    "world",
-    "internet",
-    // Credentials ended at once ([`super::cutover`]) after a verb the lexicon does not know
-    // ("roll the live key now").
-    "key",
-    "keys",
-    "token",
-    "password",
-    "secret",
-    "credential",
 ];
 
 /// The keys of [`PREFILTER_OBJECTS`].

@@ -37,9 +37,9 @@ pub(super) fn approve(s: &Segment<'_, '_>) -> Option<Finding> {
     let near = &s.all[1..s.all.len().min(7)];
     let object = if s.object.is_empty() { near } else { s.object };
     let request = any(object, CHANGE_REQUESTS)
-        || object.windows(2).any(|p| {
-            any(&p[..1], &["merge", "pull"]) && any(&p[1..], &["request"])
-        });
+        || object
+            .windows(2)
+            .any(|p| any(&p[..1], &["merge", "pull"]) && any(&p[1..], &["request"]));
     if !request {
         return None;
     }
