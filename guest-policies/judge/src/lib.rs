@@ -2641,6 +2641,8 @@ mod guard_tests;
 #[cfg(test)]
 mod open_clients_tests;
 #[cfg(test)]
+mod plain_acts_tests;
+#[cfg(test)]
 mod session_tests;
 #[cfg(test)]
 mod severity_tables;

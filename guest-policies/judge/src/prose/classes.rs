@@ -247,6 +247,21 @@ fn history(c: &Clause<'_>, s: &Scope, v: &str, o: &str) -> Option<Finding> {
             format!("{v} {o}: puts other data in place of production's"),
         ));
     }
+    // The same over a running store others share that is not production ("restore last
+    // night's backup of the staging database over the current one"): what its users wrote
+    // since is gone, but only there. A local or personal store is the developer's own.
+    if s.head & obj::STORE != 0
+        && !s.prod
+        && super::environments::shared(s.flags)
+        && (restores || starts(v, &["overwrit", "reset", "clobber", "replac"]))
+    {
+        return Some(finding(
+            Family::Database,
+            "prose.overwrite-shared",
+            Severity::Confirm,
+            format!("{v} {o}: puts other data in place of a shared environment's"),
+        ));
+    }
     None
 }
 

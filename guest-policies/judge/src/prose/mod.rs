@@ -25,15 +25,19 @@
 //! deploys to production without review or tests are verified; anything that approves, unblocks,
 //! disables or edits airlock itself is tampering (stopped).
 
+mod addressed;
 mod classes;
 pub mod commands;
+mod cutover;
 mod environments;
 pub mod guard_words;
 mod idioms;
 pub mod lexicon;
+mod opened;
 mod operations;
 mod others;
 mod reduce;
+mod review_approval;
 pub mod scope;
 pub mod work_items;
 

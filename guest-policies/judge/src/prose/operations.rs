@@ -75,13 +75,19 @@ mod act {
     pub const DELETE_ZONE: u32 = 1 << 20;
     /// Cancels or requeues a batch cluster's jobs.
     pub const CANCEL_JOBS: u32 = 1 << 21;
+    /// Ends a credential's life ([`super::super::cutover`]).
+    pub const CUT_OVER: u32 = 1 << 22;
+    /// Approves a change request ([`super::super::review_approval`]).
+    pub const APPROVE: u32 = 1 << 23;
+    /// Opens a service to everyone ([`super::super::opened`]).
+    pub const OPEN: u32 = 1 << 24;
 }
 
 /// Lead verbs (base forms; inflections are read by [`inflects`]) and the kinds they can be.
 const VERBS: &[(&str, u32)] = {
     use act::*;
     &[
-        ("accept", TRUST_KEY),
+        ("accept", TRUST_KEY | APPROVE),
         ("add", MINT | RECOVERY | ADD_SOURCE | TRUST_KEY),
         ("airdrop", SEND),
         ("append", ADD_SOURCE),
@@ -91,13 +97,16 @@ const VERBS: &[(&str, u32)] = {
         ("back", SEND),
         ("bypass", UNVERIFY),
         ("cancel", NO_RENEW | CANCEL_JOBS),
-        ("change", DELEGATE | RESET_LOGIN | REPOINT | RECOVERY),
+        (
+            "change",
+            DELEGATE | RESET_LOGIN | REPOINT | RECOVERY | CUT_OVER,
+        ),
         ("configure", ADD_SOURCE),
         ("copy", SEND),
         ("create", MINT),
-        ("deactivate", UNVERIFY),
+        ("deactivate", UNVERIFY | CUT_OVER),
         ("detach", DETACH),
-        ("disable", NO_RENEW | UNVERIFY),
+        ("disable", NO_RENEW | UNVERIFY | CUT_OVER),
         ("disassociate", DETACH),
         ("disconnect", DETACH),
         ("download", SEND),
@@ -147,20 +156,20 @@ const VERBS: &[(&str, u32)] = {
         ("re-key", REKEY),
         ("reflash", RESET_DEVICE),
         ("reformat", RESET_DEVICE),
-        ("regenerate", REKEY),
+        ("regenerate", REKEY | CUT_OVER),
         ("register", ADD_SOURCE | RECOVERY),
         ("reimage", RESET_DEVICE),
         ("reissue", REKEY),
         ("rekey", REKEY),
         ("release", DETACH),
-        ("remove", UNVERIFY | DELETE_ZONE),
-        ("replace", DELEGATE | REKEY | REPOINT),
+        ("remove", UNVERIFY | DELETE_ZONE | CUT_OVER),
+        ("replace", DELEGATE | REKEY | REPOINT | CUT_OVER),
         ("replicate", SEND),
         ("repoint", DELEGATE | REPOINT),
         ("rerun", RUN),
-        ("reset", RESET_LOGIN),
-        ("roll", REKEY),
-        ("rotate", REKEY),
+        ("reset", RESET_LOGIN | CUT_OVER),
+        ("roll", REKEY | CUT_OVER),
+        ("rotate", REKEY | CUT_OVER),
         ("run", RUN),
         ("save", SEND),
         ("seal", SEAL),
@@ -189,10 +198,25 @@ const VERBS: &[(&str, u32)] = {
         ("downgrade", RESIZE),
         ("resize", RESIZE),
         ("shrink", RESIZE),
-        ("delete", DELETE_ZONE),
-        ("destroy", DELETE_ZONE),
-        ("purge", DELETE_ZONE),
+        ("delete", DELETE_ZONE | CUT_OVER),
+        ("destroy", DELETE_ZONE | CUT_OVER),
+        ("purge", DELETE_ZONE | CUT_OVER),
         ("requeue", CANCEL_JOBS),
+        ("revoke", CUT_OVER),
+        ("expire", CUT_OVER),
+        ("invalidate", CUT_OVER),
+        ("kill", CUT_OVER),
+        ("cycle", CUT_OVER),
+        ("approve", APPROVE),
+        ("lgtm", APPROVE),
+        ("rubber-stamp", APPROVE),
+        ("rubberstamp", APPROVE),
+        ("open", OPEN),
+        ("expose", OPEN),
+        ("allow", OPEN),
+        ("permit", OPEN),
+        ("allowlist", OPEN),
+        ("whitelist", OPEN),
     ]
 };
 
@@ -357,12 +381,12 @@ const DEVICES: &[&str] = &[
     "cluster",
 ];
 /// Certificates and roots of trust.
-const ROOTS: &[&str] = &["ca", "authority", "root", "intermediate", "kek"];
-const SIGNING_KEYS: &[&str] = &["signing", "master", "jwt", "encryption", "unseal"];
+pub(super) const ROOTS: &[&str] = &["ca", "authority", "root", "intermediate", "kek"];
+pub(super) const SIGNING_KEYS: &[&str] = &["signing", "master", "jwt", "encryption", "unseal"];
 /// A domain's delegation.
 const DELEGATION: &[&str] = &["nameserver", "ns", "registrar", "delegation"];
 /// Credentials.
-const CREDENTIALS: &[&str] = &[
+pub(super) const CREDENTIALS: &[&str] = &[
     "key",
     "token",
     "pat",
@@ -815,6 +839,18 @@ const PREFILTER_OBJECTS: &[&str] = &[
     // A batch cluster's jobs.
     "jobs",
     "partition",
+    // Change requests ([`super::review_approval`]) and services opened to everyone
+    // ([`super::opened`]).
+    "pr",
+    "prs",
+    "mr",
+    "mrs",
+    "changeset",
+    "ssh",
+    "rdp",
+    "winrm",
+    "vnc",
+    "telnet",
 ];
 
 /// The keys of [`PREFILTER_OBJECTS`].
@@ -863,7 +899,7 @@ pub(super) static STRONG_VERB_KEYS: KeySet = {
 
 /// Whether `word` is `base` or one of its inflections (`seals`, `sealed`, `sealing`,
 /// `issuing`, `mints`, `pinned`).
-fn inflects(word: &str, base: &str) -> bool {
+pub(super) fn inflects(word: &str, base: &str) -> bool {
     let w = word.as_bytes();
     let b = base.as_bytes();
     if w.len() < b.len().saturating_sub(1) {
@@ -885,7 +921,7 @@ fn inflects(word: &str, base: &str) -> bool {
 }
 
 /// A token as a noun: lower-case ASCII comparison with the plural and possessive taken off.
-fn noun(text: &str, list: &[&str]) -> bool {
+pub(super) fn noun(text: &str, list: &[&str]) -> bool {
     let t = text
         .trim_end_matches("'s")
         .trim_end_matches("\u{2019}s")
@@ -920,27 +956,27 @@ fn names_verb(text: &str, verbs: &[&str]) -> bool {
         .any(|p| verbs.iter().any(|v| inflects(p, v)))
 }
 
-fn any(toks: &[Token<'_>], list: &[&str]) -> bool {
+pub(super) fn any(toks: &[Token<'_>], list: &[&str]) -> bool {
     toks.iter().any(|t| part(t.text, list))
 }
 
-fn is(t: &Token<'_>, w: &str) -> bool {
+pub(super) fn is(t: &Token<'_>, w: &str) -> bool {
     t.text.eq_ignore_ascii_case(w)
 }
 
 /// Where a segment reaches: from the lexicon's environment flags of its words.
 #[derive(Debug, Clone, Copy)]
-struct Reach {
+pub(super) struct Reach {
     /// Production, or every one of something.
-    wide: bool,
+    pub(super) wide: bool,
     /// A running environment others share that is not production.
     shared: bool,
     /// The developer's own: local, a test box, "my own".
-    own: bool,
+    pub(super) own: bool,
 }
 
 impl Reach {
-    fn of(toks: &[Token<'_>]) -> Self {
+    pub(super) fn of(toks: &[Token<'_>]) -> Self {
         let flags = toks.iter().fold(0, |f, t| f | t.lex().flags);
         let prod = flags & flag::PROD != 0;
         let my_own = toks.windows(2).any(|p| is(&p[0], "my") && is(&p[1], "own"));
@@ -954,7 +990,7 @@ impl Reach {
     }
 
     /// The grade of a change by where it reaches; `unnamed` when no environment is named.
-    fn grade(self, wide: Severity, unnamed: Option<Severity>) -> Option<Severity> {
+    pub(super) fn grade(self, wide: Severity, unnamed: Option<Severity>) -> Option<Severity> {
         if self.wide {
             Some(wide)
         } else if self.own {
@@ -971,19 +1007,25 @@ impl Reach {
 type Reader = fn(&Segment<'_, '_>) -> Option<Finding>;
 
 /// One segment read from its lead verb.
-struct Segment<'s, 'a> {
+pub(super) struct Segment<'s, 'a> {
     /// Its tokens from the lead verb on.
-    all: &'s [Token<'a>],
+    pub(super) all: &'s [Token<'a>],
+    /// Every token of the text, for what a sentence says about timing or recipients in
+    /// another clause ("roll the key, the services can catch up").
+    pub(super) whole: &'s [Token<'a>],
+    /// The text the tokens borrow from, with the manner words the main reader drops at its
+    /// end ("... now", "... immediately").
+    pub(super) text: &'a str,
     /// The verb word.
-    verb: &'a str,
+    pub(super) verb: &'a str,
     /// Its particle ("kick *off*", "back *up*", "log *in*").
     particle: Option<&'a str>,
     /// The object: the words after the verb (and its particle) up to the first preposition.
-    object: &'s [Token<'a>],
+    pub(super) object: &'s [Token<'a>],
     /// The words after the object.
     rest: &'s [Token<'a>],
     /// A credential an earlier segment named (and whether it was powerful), for "it".
-    carried: Option<bool>,
+    pub(super) carried: Option<bool>,
     /// "it" may be a destructive runner an earlier segment or a recent hint named.
     runner_before: bool,
     /// "it" may be people's or production's data an earlier segment named.
@@ -992,7 +1034,7 @@ struct Segment<'s, 'a> {
 
 /// Reads the segments of one clause-cut text (the main reader's tokens) and adds a finding
 /// for each operation of the tables. `text` is the text the tokens borrow from.
-pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Vec<Finding>) {
+pub(super) fn read<'a>(text: &'a str, toks: &[Token<'a>], recent: &[&str], out: &mut Vec<Finding>) {
     // Every reading needs a segment led by a verb of [`VERBS`] (`judge_segment` returns
     // nothing when the lead's `lead_acts` is 0), and a segment's lead is one of `toks`: with
     // no token that is such a verb, nothing is found, and the reading (which only adds
@@ -1036,7 +1078,7 @@ pub(super) fn read(text: &str, toks: &[Token<'_>], recent: &[&str], out: &mut Ve
         }
         let pronoun = seg.iter().any(|t| t.lex().obj & lexicon::obj::PRONOUN != 0);
         let runner = pronoun && (runner_before || runner_recent());
-        if let Some(f) = judge_segment(seg, carried, runner, data_before) {
+        if let Some(f) = judge_segment(text, seg, toks, carried, runner, data_before) {
             out.push(f);
         }
         data_before |= data_named(seg);
@@ -1264,8 +1306,10 @@ fn names_destructive_runner(hint: &str) -> bool {
         || words().any(|w| names_verb(w, DESTRUCTIVE_NAMES)) && words().any(|w| part(w, RUNNERS))
 }
 
-fn judge_segment(
-    seg: &[Token<'_>],
+fn judge_segment<'a>(
+    text: &'a str,
+    seg: &[Token<'a>],
+    whole: &[Token<'a>],
     carried: Option<bool>,
     runner_before: bool,
     data_before: bool,
@@ -1329,6 +1373,8 @@ fn judge_segment(
         .map_or(end, |p| o + p + 1);
     let s = Segment {
         all: &seg[l..],
+        whole,
+        text,
         verb: verb_tok.text,
         particle: particles.last().map(|t| t.text),
         object: &seg[o..end],
@@ -1337,7 +1383,7 @@ fn judge_segment(
         runner_before,
         data_before,
     };
-    let readers: [(u32, Reader); 22] = [
+    let readers: [(u32, Reader); 25] = [
         (act::RUN, destructive_run),
         (act::SEAL, seal),
         (act::DETACH, detach),
@@ -1360,6 +1406,9 @@ fn judge_segment(
         (act::RESIZE, resize),
         (act::DELETE_ZONE, delete_zone),
         (act::CANCEL_JOBS, cancel_jobs),
+        (act::CUT_OVER, super::cutover::cut_over),
+        (act::APPROVE, super::review_approval::approve),
+        (act::OPEN, super::opened::opened),
     ];
     readers
         .iter()
@@ -1368,7 +1417,7 @@ fn judge_segment(
         .reduce(|w, f| if f.severity > w.severity { f } else { w })
 }
 
-fn found(
+pub(super) fn found(
     family: Family,
     code: &'static str,
     sev: Severity,

@@ -160,6 +160,10 @@ pub fn reduce(text: &str) -> Option<String> {
             break;
         }
     }
+    // "tell the k8s MCP server to delete ...": the request the tool is handed.
+    if let Some(n) = super::addressed::addressed(&words) {
+        words.drain(..n);
+    }
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut i = 0;
     while i < words.len() {

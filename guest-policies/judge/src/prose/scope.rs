@@ -489,6 +489,10 @@ struct W<'a> {
 /// question about the act, a talking verb) and every act word in it is governed by a
 /// negation, a question, a report, a talking verb or a put-off possibility.
 pub fn talk_only(text: &str) -> bool {
+    // "tell the k8s MCP server to delete ...": told to a tool, the request is done, not said.
+    if super::addressed::to_tool(text) {
+        return false;
+    }
     let lower = text.to_lowercase();
     let words = words(&lower);
     if words.is_empty() {

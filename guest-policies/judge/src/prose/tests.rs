@@ -208,7 +208,8 @@ const CASES: &[(&str, Want)] = &[
         "write a test that airlock verify rejects a wrong code",
         Nothing,
     ),
-    ("approve the pull request", Nothing),
+    // An agent approving a pull request stands in for a review (session 22): confirmed.
+    ("approve the pull request", Exactly(Confirm)),
     ("update the retention policy to 90 days", Nothing),
     ("bypass the approval step", Exactly(Stop)),
     ("edit policy.json to allow rm -rf", Exactly(Stop)),
