@@ -435,6 +435,11 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     }
     // A merge past its checks, a wiki page deleted: read over the whole text's words, however
     // it was classed (a quoted title must not hide the sentence).
+    // A notebook cell or bare code: its escapes, magics and calls (IPython's `!cmd` and a
+    // leading `exec(` / `eval(` look like a shell's words).
+    if kind != Kind::Shell || recognize::notebooks::shell_shaped(t) {
+        recognize::notebooks::judge(t, ctx, out);
+    }
     if kind != Kind::Shell {
         prose::work_items::judge(body, out);
         // An MCP tool's call: its name's verb with its params' scope.
