@@ -2650,6 +2650,8 @@ mod equivalents_tests;
 mod other_languages_tests;
 
 #[cfg(test)]
+mod notebook_cells_tests;
+#[cfg(test)]
 mod runtimes_tests;
 
 #[cfg(test)]

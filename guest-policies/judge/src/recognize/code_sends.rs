@@ -92,7 +92,10 @@ pub fn judge(body: &str, out: &mut Vec<Finding>) {
             if said {
                 return;
             }
-            if let Some(name) = secret_variable(&payload) {
+            // A credential in a header goes to the service its name names; one naming another
+            // service (or none of the host's) is carried off in the header.
+            let elsewhere = secret_variable(args).filter(|name| !belongs(name, to, body));
+            if let Some(name) = secret_variable(&payload).or(elsewhere) {
                 out.push(finding(
                     Family::Exfiltration,
                     "exfiltration.secret",
@@ -226,6 +229,28 @@ fn secret_variable(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether a secret variable belongs to the request's host: its service's word
+/// (`GITHUB` of `GITHUB_TOKEN`) is in the URL, or the name is generic (`API_TOKEN`) and the
+/// host is the one the code names.
+fn belongs(name: &str, to: &str, body: &str) -> bool {
+    let url = if to.contains("://") {
+        to.to_ascii_lowercase()
+    } else {
+        // A variable's URL: the first URL literal of the code.
+        body.find("http")
+            .map(|at| body[at..].split(['\'', '"', '`']).next().unwrap_or(""))
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    let service: Vec<String> = name
+        .split('_')
+        .filter(|w| w.len() > 2 && !secret_name(&w.to_ascii_uppercase()))
+        .filter(|w| !matches!(*w, "API" | "ACCESS" | "AUTH" | "CLIENT" | "BEARER" | "APP"))
+        .map(str::to_ascii_lowercase)
+        .collect();
+    service.is_empty() || service.iter().any(|w| url.contains(w.as_str()))
 }
 
 /// Whether a variable's name says it holds a secret (`STRIPE_SECRET_KEY`, `GITHUB_TOKEN`,

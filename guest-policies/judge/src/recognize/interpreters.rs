@@ -1158,6 +1158,10 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
                 continue;
             }
             for (at, _) in body.match_indices(call) {
+                // `dbutils.fs.rm`: Databricks' own, graded in `databricks.rs`.
+                if body[..at].ends_with("dbutils.") {
+                    continue;
+                }
                 let rest = &body[at + call.len()..];
                 let resolved = resolved_operand(rest, body);
                 let old = call_args(rest)

@@ -49,8 +49,7 @@ fn cell_magic(word: &str, rest: &str) -> Option<Mode> {
 
 /// Whether a text may be a cell at all: one byte test before any other work.
 fn may_be_cell(text: &str) -> bool {
-    let t = text.trim_start();
-    t.starts_with(['!', '%']) || memchr::memchr(b'(', t.as_bytes()).is_some()
+    memchr::memchr(b'(', text.as_bytes()).is_some() || shell_shaped(text)
 }
 
 /// Whether a text the shell reader takes is a cell: IPython's `!cmd` / `%magic` (a shell's
@@ -59,6 +58,15 @@ fn may_be_cell(text: &str) -> bool {
 pub fn shell_shaped(text: &str) -> bool {
     let t = text.trim_start();
     if t.starts_with('%') || t.starts_with('!') && !t[1..].starts_with(char::is_whitespace) {
+        return true;
+    }
+    // An escape or a magic on a later line (`# setup` then `!cmd`).
+    if memchr::memchr(b'\n', t.as_bytes()).is_some()
+        && t.lines().skip(1).any(|l| {
+            let l = l.trim_start();
+            l.starts_with('%') || l.starts_with('!') && !l[1..].starts_with(char::is_whitespace)
+        })
+    {
         return true;
     }
     let name_len = t
