@@ -91,17 +91,17 @@ pub fn judge(text: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         if line.starts_with('%') {
             let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             // A cell magic opens the cell (Databricks' `%sh` too, when alone on its line).
-            if k == 0 || word.starts_with("%%") || rest.trim().is_empty() {
-                if let Some(m) = cell_magic(word, rest) {
-                    if word == "%sql" && !rest.trim().is_empty() {
-                        sql.push_str(rest);
-                        sql.push('\n');
-                    } else if word == "%sh" && !rest.trim().is_empty() {
-                        shell.push(rest.to_owned());
-                    }
-                    mode = m;
-                    continue;
+            if (k == 0 || word.starts_with("%%") || rest.trim().is_empty())
+                && let Some(m) = cell_magic(word, rest)
+            {
+                if word == "%sql" && !rest.trim().is_empty() {
+                    sql.push_str(rest);
+                    sql.push('\n');
+                } else if word == "%sh" && !rest.trim().is_empty() {
+                    shell.push(rest.to_owned());
                 }
+                mode = m;
+                continue;
             }
             // `%fs rm -r PATH` is `dbutils.fs.rm(PATH, True)`: read with the code.
             if word == "%fs" {
