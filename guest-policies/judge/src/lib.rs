@@ -474,6 +474,12 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     }
     // A merge past its checks, a wiki page deleted: read over the whole text's words, however
     // it was classed (a quoted title must not hide the sentence).
+    // A notebook cell or bare code: its escapes, magics and calls (IPython's `!cmd` and a
+    // leading `exec(` / `eval(` look like a shell's words). It takes the context and can find
+    // tampering, so a context-only reading runs it too.
+    if kind != Kind::Shell || recognize::notebooks::shell_shaped(t) {
+        recognize::notebooks::judge(t, ctx, out);
+    }
     // Neither finds tampering nor takes the context: skipped in a context-only reading.
     if kind != Kind::Shell && !ctx.context_only {
         prose::work_items::judge(body, out);
@@ -2699,6 +2705,8 @@ mod equivalents_tests;
 #[cfg(test)]
 mod other_languages_tests;
 
+#[cfg(test)]
+mod notebook_cells_tests;
 #[cfg(test)]
 mod runtimes_tests;
 

@@ -864,6 +864,11 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             continue;
         }
         let before = &body[..name_start];
+        // Databricks' `dbutils.fs.rm(PATH, True)` takes DBFS and object-store paths, graded by
+        // where they are in `databricks.rs`.
+        if before.ends_with("dbutils.fs.") {
+            continue;
+        }
         // rimraf's `sync` (`require('rimraf').sync(p)`, `rimraf.sync(p)`) deletes a tree.
         let rimraf_sync = name == "sync" && {
             let r = before.trim_end_matches('.');
@@ -1153,6 +1158,10 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
                 continue;
             }
             for (at, _) in body.match_indices(call) {
+                // `dbutils.fs.rm`: Databricks' own, graded in `databricks.rs`.
+                if body[..at].ends_with("dbutils.") {
+                    continue;
+                }
                 let rest = &body[at + call.len()..];
                 let resolved = resolved_operand(rest, body);
                 let old = call_args(rest)
@@ -1177,6 +1186,12 @@ fn code_with(body: &str, preloaded: &str, depth: u8, ctx: &mut Context, out: &mu
     super::path_objects::judge(body, depth, ctx, out);
     // Frameworks' whole-store calls, listings deleted item by item, processes killed.
     super::runtimes::calls(body, depth, ctx, out);
+    // Databricks' file system and Delta tables, SDKs' deletes of a whole container, sends of
+    // secrets or people's records, and code loaded from elsewhere.
+    super::databricks::calls(body, depth, ctx, out);
+    super::sdk_deletes::calls(body, out);
+    super::code_sends::judge(body, out);
+    super::loaded_code::judge(body, out);
     // A MongoDB driver's calls are the mongo shell's (`coll.deleteMany({})`,
     // `coll.bulkWrite([{ deleteMany: { filter: {} } }])`, `db.runCommand(...)`).
     if [
