@@ -1,5 +1,6 @@
 //! cmd.exe's spellings of a command that read as another word to every other reader: the caret
-//! escape (`r^d`, `f^o^r^m^a^t`: cmd drops a caret and keeps the character after it), an empty
+//! escape inside a word (`r^d`, `f^o^r^m^a^t`: cmd drops a caret and keeps the character after
+//! it), an empty
 //! pair of quotes inside a word (`de""l`: cmd joins the pieces), and `start`'s launcher prefix
 //! (`start /b rd /s /q ...`, `start "" /wait cmd /c ...`: the rest of the line is the command
 //! that runs).
@@ -65,10 +66,12 @@ pub fn folded(text: &str) -> Option<String> {
                 in_double = !in_double;
                 0
             }
-            // `^X` outside quotes is X; only before a letter or digit, so a caret that escapes
-            // a separator (`^&`) keeps it literal.
+            // `a^b` outside quotes is `ab`; only inside a word, so a caret that escapes a
+            // separator (`^&`) keeps it literal and a pattern's anchor (`grep ^TF_`) is kept.
             b'^' if !in_single
                 && !in_double
+                && i > 0
+                && b[i - 1].is_ascii_alphanumeric()
                 && b.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()) =>
             {
                 1
@@ -106,7 +109,7 @@ fn joins_a_word(b: &[u8], at: usize) -> bool {
 /// Whether the line (or a statement of it after `&`) opens with `start`.
 fn starts_start(text: &str) -> bool {
     let t = text.trim_start();
-    t.len() > 6 && t[..6].eq_ignore_ascii_case("start ")
+    t.len() > 6 && t.as_bytes()[..6].eq_ignore_ascii_case(b"start ")
 }
 
 /// `start [TITLE] [/switches] [/d DIR] COMMAND ...` as COMMAND ...; None when nothing follows.
