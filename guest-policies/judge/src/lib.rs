@@ -362,6 +362,16 @@ pub fn judge_shell(text: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Findi
         ctx.comment = recognize::identity::comment(text);
     }
     fork_bomb(text, out);
+    // cmd's escapes and launcher, PowerShell's names joined from pieces: the line as the shell
+    // will run it is read too.
+    if let Some(as_run) = recognize::cmd_spelling::folded(text) {
+        judge_shell(&as_run, depth + 1, ctx, out);
+    }
+    if let Some(as_run) = recognize::joined_names::folded(text) {
+        judge_shell(&as_run, depth + 1, ctx, out);
+    }
+    recognize::remote_windows::line(text, depth, ctx, out);
+    recognize::wsl::line(text, out);
     // Functions the text defines: a later command (or step) that calls one runs its body.
     recognize::carried::record_functions(text, ctx);
     recognize::interpreters::powershell_line(text, out);
@@ -416,6 +426,11 @@ fn judge_text(text: &str, recent: &[&str], ctx: &mut Context, out: &mut Vec<Find
     let t = text.trim();
     if t.is_empty() {
         return;
+    }
+    // `r^d /s /q ...`: cmd's spelling hides the program from the classifier; the line as cmd
+    // runs it is judged too.
+    if let Some(as_run) = recognize::cmd_spelling::folded(t) {
+        judge_text(&as_run, recent, ctx, out);
     }
     // A step that reads the file people were exported to keeps the export in focus.
     recognize::carried::refresh_focus(t, ctx);
@@ -2879,3 +2894,5 @@ mod reference_forms_tests;
 mod scratch_made_tests;
 #[cfg(test)]
 mod sinks_at_scale_tests;
+#[cfg(test)]
+mod windows_flow_tests;

@@ -339,6 +339,23 @@ fn apply_block(
         }
         let equivalent = format!("{upstream} | {}", kept.join(" "));
         judge_as_pipeline(seg, &equivalent, depth, ctx, out);
+        // A native program (no cmdlet's Verb-Noun) run once per listed line is `xargs` on the
+        // shell: the words before the object are the command each line is handed to.
+        if !first.contains('-') && depth < super::MAX_DEPTH {
+            let before: Vec<&str> = words.iter().take_while(|w| !refers(w)).copied().collect();
+            let each = format!("{upstream} | xargs -n1 {}", before.join(" "));
+            let mut found = Vec::new();
+            crate::judge_shell(&each, depth + 1, ctx, &mut found);
+            for mut f in found {
+                f.message = format!(
+                    "{} (as `{}`): {}",
+                    crate::cut(seg, 80),
+                    crate::cut(&each, 120),
+                    f.message
+                );
+                out.push(f);
+            }
+        }
     }
 }
 

@@ -35,7 +35,7 @@ const SENT: &[&str] = &["body", "infile", "form", "attachments"];
 /// Judges the sends of a PowerShell line whose data a variable or a subexpression carries.
 pub fn judge(text: &str, out: &mut Vec<Finding>) {
     // Cheap test first: an assignment or a subexpression, and a sender's name.
-    if !text.contains('$') && !text.contains('(') {
+    if !text.contains('$') && !text.contains('(') && !text.contains('|') {
         return;
     }
     let lower = text.to_ascii_lowercase();
@@ -43,11 +43,38 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
         return;
     }
     let mut secret_vars: Vec<&str> = Vec::new();
+    // Archives made on the line of a secret, by their path as written (lowercased).
+    let mut archives: Vec<String> = Vec::new();
     for statement in statements(text) {
         let st = statement.trim();
         if let Some((name, value)) = assignment(st) {
             if holds_secret(value, &secret_vars) {
                 secret_vars.push(name);
+            }
+            continue;
+        }
+        // `Compress-Archive -Path SECRET -DestinationPath X.zip`: the archive holds the secret.
+        if let Some(archive) = archive_of_secret(st, &secret_vars) {
+            archives.push(archive);
+            continue;
+        }
+        // `Get-Content SECRET | Out-String | Invoke-WebRequest ...`: the sender's body is what
+        // the pipeline hands it.
+        if let Some((sender, fed)) = piped_sender(st) {
+            let (dest, _) = sent_values(sender);
+            let local = dest.as_deref().is_some_and(secrets::local);
+            if !local && fed.iter().any(|seg| holds_secret(seg, &secret_vars)) {
+                let name = sender.split_whitespace().next().unwrap_or("");
+                out.push(finding(
+                    Family::Exfiltration,
+                    "exfiltration.secret",
+                    Severity::Stop,
+                    format!(
+                        "{name} is piped a secret read on this line and sends it to {}: secrets leave the machine",
+                        dest.as_deref().unwrap_or("a network host")
+                    ),
+                ));
+                return;
             }
             continue;
         }
@@ -60,7 +87,14 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
         if dest.as_deref().is_some_and(secrets::local) {
             continue;
         }
-        if let Some(value) = sent.iter().find(|v| holds_secret(v, &secret_vars)) {
+        let archived = |v: &&str| {
+            let v = v.trim_matches(['"', '\'']).to_ascii_lowercase();
+            archives.iter().any(|a| *a == v)
+        };
+        if let Some(value) = sent
+            .iter()
+            .find(|v| holds_secret(v, &secret_vars) || archived(v))
+        {
             out.push(finding(
                 Family::Exfiltration,
                 "exfiltration.secret",
@@ -74,6 +108,80 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
             return;
         }
     }
+}
+
+/// `Compress-Archive -Path SECRET ... -DestinationPath ARCHIVE`: the archive's path, lowercased.
+fn archive_of_secret(st: &str, secret_vars: &[&str]) -> Option<String> {
+    let (first, rest) = st.split_once(char::is_whitespace)?;
+    if !first.eq_ignore_ascii_case("compress-archive") {
+        return None;
+    }
+    let mut source = None;
+    let mut dest = None;
+    let mut words = rest;
+    while let Some(w) = next_value(&mut words) {
+        let Some(param) = w.strip_prefix('-') else {
+            continue;
+        };
+        let param = param.to_ascii_lowercase();
+        let value = next_value(&mut words);
+        if "path".starts_with(&param) || "literalpath".starts_with(&param) {
+            source = value;
+        } else if "destinationpath".starts_with(&param) {
+            dest = value;
+        }
+    }
+    let source = source?;
+    let secret = holds_secret(source, secret_vars) || stores_secrets(source);
+    secret.then(|| dest.map(|d| d.trim_matches(['"', '\'']).to_ascii_lowercase()))?
+}
+
+/// A browser's or a password manager's store of saved credentials, named by its file: Chromium's
+/// `Login Data` and `Cookies`, Firefox's `logins.json` and `key4.db`, a KeePass `.kdbx`, a
+/// `.cred` export.
+fn stores_secrets(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let name = lower
+        .trim_matches(['"', '\''])
+        .rsplit(['\\', '/'])
+        .next()
+        .unwrap_or("");
+    matches!(
+        name,
+        "login data" | "cookies" | "logins.json" | "key4.db" | "web data"
+    ) || name.ends_with(".kdbx")
+        || name.ends_with(".cred")
+}
+
+/// A pipeline ending in a sender given no body of its own: the sender's segment and the
+/// segments before it.
+fn piped_sender(st: &str) -> Option<(&str, Vec<&str>)> {
+    if !st.contains('|') {
+        return None;
+    }
+    let mut segments = Vec::new();
+    let (mut depth, mut quote, mut start) = (0_i32, None, 0);
+    for (i, c) in st.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '{' | '[') => depth += 1,
+            (None, ')' | '}' | ']') => depth -= 1,
+            (None, '|') if depth <= 0 => {
+                segments.push(st[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = st[start..].trim();
+    let first = last.split_whitespace().next()?;
+    if segments.is_empty() || !SENDERS.iter().any(|s| first.eq_ignore_ascii_case(s)) {
+        return None;
+    }
+    let (_, sent) = sent_values(last);
+    sent.is_empty().then_some((last, segments))
 }
 
 /// The line's statements: split at `;` and line breaks outside quotes, parentheses and braces.

@@ -238,7 +238,7 @@ fn verb_prefix(w: &str) -> bool {
 }
 
 /// The name a program word runs: its last path component without `.exe` (case kept).
-fn program_base(w: &str) -> &str {
+pub(super) fn program_base(w: &str) -> &str {
     let name = w.rsplit(['\\', '/']).next().unwrap_or(w);
     match name.len().checked_sub(4) {
         // `format.com`: DOS-era `.com` executables are run by the same name.
