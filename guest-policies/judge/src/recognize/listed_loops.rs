@@ -38,27 +38,32 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
     else {
         return;
     };
-    let this = &s.commands[index];
-    let pipeline = this.pipeline;
-    let mut everything = false;
-    for c in s.commands[..=index]
-        .iter()
-        .filter(|c| c.pipeline == pipeline)
-    {
-        let mut folded = Vec::new();
-        let Some(u) = super::resolve(c, &mut folded) else {
-            continue;
-        };
-        if u.program == "head" {
-            return;
-        }
-        if lists_everything(&u) {
-            everything = true;
-        }
-    }
+    let pipeline = s.commands[index].pipeline;
+    let everything = pipe_lists_everything(
+        s.commands[..=index]
+            .iter()
+            .filter(|c| c.pipeline == pipeline),
+    );
     if everything && !ctx.listed_everything.contains(&file) {
         ctx.listed_everything.push(file);
     }
+}
+
+/// Whether a pipe's source (its first command) lists everything and nothing after it keeps only
+/// the first lines (`head`): the filters after the source (`jq`, `cut`) list nothing themselves.
+pub fn pipe_lists_everything<'a, 'b: 'a>(
+    mut pipe: impl Iterator<Item = &'a crate::shell::Command<'b>>,
+) -> bool {
+    let mut folded = Vec::new();
+    let source = match pipe.next().and_then(|c| super::resolve(c, &mut folded)) {
+        Some(u) => lists_everything(&u),
+        None => false,
+    };
+    source
+        && pipe.all(|c| {
+            let mut folded = Vec::new();
+            super::resolve(c, &mut folded).is_none_or(|u| u.program != "head")
+        })
 }
 
 /// A listing whose results nothing bounds: one the fan-out readers call a listing, or a read

@@ -1483,7 +1483,8 @@ fn command(
         bulk(cmd, s, index, Some(&list), out);
     } else if let Some((feeder, people)) = read_loop_in(cmd, s, index, Some(ctx)) {
         generic::judge_looped(cmd, feeder, people, out);
-        looped_everything = feeder == generic::Feeder::Wide;
+        looped_everything =
+            feeder == generic::Feeder::Wide && loops_over_everything(cmd, s, index, ctx);
     }
     // What the family recognizers found: when a program's recognizer finds nothing, or no
     // recognizer claims the program, the generic reader reads its command path.
@@ -2497,6 +2498,35 @@ fn feeder_text(target: &str) -> (generic::Feeder, bool) {
 /// `cmd` when it takes the variable a `read` before it set.
 fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Feeder, bool)> {
     read_loop_in(cmd, s, index, None)
+}
+
+/// Whether the `while read` loop around `cmd` reads everything an unbounded listing returned
+/// ([`listed_loops`]): a file written from one, or a pipe from one with no `head` and no
+/// limit. Stricter than the fan-out readers' wide feeder, which counts `list --limit 20`.
+fn loops_over_everything(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> bool {
+    for c in &s.commands[index + 1..] {
+        if c.words.is_empty()
+            && let Some(r) = c
+                .redirects
+                .iter()
+                .find(|r| r.kind == crate::shell::RedirectKind::Read)
+        {
+            return listed_loops::listed(ctx, &r.target);
+        }
+    }
+    let Some(reader) = s.commands[..index]
+        .iter()
+        .rev()
+        .find(|c| c.words.first().is_some_and(|w| w == "read") && c.piped_in)
+    else {
+        return false;
+    };
+    let _ = cmd;
+    listed_loops::pipe_lists_everything(
+        s.commands[..index]
+            .iter()
+            .filter(|c| c.pipeline == reader.pipeline),
+    )
 }
 
 /// [`read_loop`], a file an earlier command or step wrote from a listing of everything read
