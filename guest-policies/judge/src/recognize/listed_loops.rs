@@ -12,7 +12,7 @@
 //! Only raises: nothing here makes an action pass.
 
 use super::{Cmd, Context, Script};
-use crate::finding::{Finding, Severity};
+use crate::finding::{Family, Finding, Severity};
 use crate::shell::RedirectKind;
 
 /// Options that page through every result of a listing.
@@ -87,7 +87,8 @@ pub fn listed(ctx: &Context, file: &str) -> bool {
             .any(|f| f.trim_start_matches("./") == file.trim_start_matches("./"))
 }
 
-/// Raises each finding of the loop's command that deletes, cancels or moves money per item:
+/// Raises each finding of the loop's command that deletes, cancels or moves money per item on a
+/// SaaS or repository object:
 /// over everything a listing returned, it is that, on everything.
 pub fn raise(found: &mut [Finding]) {
     for f in found {
@@ -96,7 +97,10 @@ pub fn raise(found: &mut [Finding]) {
         ]
         .iter()
         .any(|k| f.code.contains(k));
-        if per_item && f.severity >= Severity::Confirm && f.severity < Severity::Stop {
+        // SaaS and repository objects (money, customers, secrets, environments): the fan-out
+        // readers already verify a cloud's or a cluster's bulk deletes.
+        let saas = matches!(f.family, Family::Business | Family::Git);
+        if per_item && saas && f.severity >= Severity::Confirm && f.severity < Severity::Stop {
             f.severity = Severity::Stop;
             f.message = format!("repeated over everything a listing returned: {}", f.message);
         }
