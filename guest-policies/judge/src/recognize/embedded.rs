@@ -103,7 +103,6 @@ pub fn language(text: &str) -> Option<Language> {
     // `UNLOAD ('...')`: only in these shapes, so cmd's `call x.bat` stays cmd's.
     if first.eq_ignore_ascii_case("call")
         && head[4..]
-            .trim_start()
             .split_whitespace()
             .next()
             .is_some_and(|p| p.contains('.') && p.contains('('))

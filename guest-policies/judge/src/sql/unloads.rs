@@ -155,7 +155,7 @@ fn table_history(s: &str, out: &mut Vec<Finding>) {
         return;
     };
     let production = s
-        .split(|c: char| c == '\'' || c == '"')
+        .split(['\'', '"'])
         .skip(1)
         .step_by(2)
         .any(crate::recognize::containers::production);
