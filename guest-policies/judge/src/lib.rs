@@ -2652,6 +2652,8 @@ fn fork_bomb(text: &str, out: &mut Vec<Finding>) {
 }
 
 #[cfg(test)]
+mod data_platforms_tests;
+#[cfg(test)]
 mod decoded_tests;
 #[cfg(test)]
 mod first_word_gates_tests;
@@ -2878,6 +2880,8 @@ mod guard_fed_tests;
 mod handed_commands_tests;
 #[cfg(test)]
 mod injected_tests;
+#[cfg(test)]
+mod listed_loops_tests;
 #[cfg(test)]
 mod made_before_tests;
 #[cfg(test)]

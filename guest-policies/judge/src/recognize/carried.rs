@@ -209,6 +209,7 @@ pub fn record(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &mut Context) {
         record_archive(file, &inputs, ctx);
     }
     record_text(cmd, s, index, ctx);
+    super::listed_loops::record(cmd, s, index, ctx);
 }
 
 /// `git rebase`, `git commit --amend`, `git reset HEAD~2`: the branch's commits are rewritten.

@@ -99,6 +99,17 @@ pub fn language(text: &str) -> Option<Language> {
     if SQL_LEADS.iter().any(|k| k.eq_ignore_ascii_case(first)) && sql_shaped(head, first) {
         return Some(Language::Sql);
     }
+    // A stored procedure of a catalog (`CALL lake.system.expire_snapshots(...)`) and Redshift's
+    // `UNLOAD ('...')`: only in these shapes, so cmd's `call x.bat` stays cmd's.
+    if first.eq_ignore_ascii_case("call")
+        && head[4..]
+            .split_whitespace()
+            .next()
+            .is_some_and(|p| p.contains('.') && p.contains('('))
+        || first.eq_ignore_ascii_case("unload") && head[6..].trim_start().starts_with('(')
+    {
+        return Some(Language::Sql);
+    }
     if CODE_MARKS.iter().any(|m| head.starts_with(m)) && t.contains('(') {
         // The mongo shell's scripts open with a binding too (`const c = db.getCollection(..)`).
         if crate::cut(t, 4096).contains("db.") {

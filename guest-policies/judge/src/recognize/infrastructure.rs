@@ -529,7 +529,7 @@ pub fn data_store_resource(address: &str) -> bool {
 
 /// Whether a playbook's file name names taking hosts or services down (its words split at
 /// `-`, `_`, `.`): decommission, teardown, destroy, wipe, purge, retire, uninstall, remove...
-fn teardown_playbook(name: &str) -> bool {
+pub(super) fn teardown_playbook(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.contains("teardown")
         || lower.contains("tear-down")

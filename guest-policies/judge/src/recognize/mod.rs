@@ -41,6 +41,7 @@ pub mod cmd_spelling;
 pub mod code_sends;
 pub mod containers;
 pub mod credential_dumps;
+pub mod data_platforms;
 pub mod data_stores;
 pub mod databricks;
 pub mod decoded;
@@ -82,6 +83,7 @@ pub mod known_reads;
 pub mod kube_places;
 pub mod launch;
 pub mod lexicon;
+pub mod listed_loops;
 pub mod loaded_code;
 pub mod local_modes;
 pub mod lua;
@@ -368,6 +370,9 @@ pub struct Context {
     /// (a tampering finding the session reader would keep only above the command's worst):
     /// the step is read again in full.
     pub context_only_unsure: bool,
+    /// Files an earlier command or step wrote from a listing of everything (`stripe charges
+    /// list --auto-paging > ids.txt`): a loop over one acts on everything ([`listed_loops`]).
+    pub listed_everything: Vec<String>,
 }
 
 impl Context {
@@ -1506,6 +1511,8 @@ fn command(
     if guard_fed(cmd, s, index, ctx, out) {
         return;
     }
+    // A `while read` loop over everything a listing returned (listed_loops.rs).
+    let mut looped_everything = false;
     if cmd.more_args {
         if !find_feeder(cmd, s, index, depth, ctx, out) && full {
             bulk(cmd, s, index, None, out);
@@ -1513,8 +1520,10 @@ fn command(
     } else if full {
         if let Some(list) = loop_list(cmd, s, index) {
             bulk(cmd, s, index, Some(&list), out);
-        } else if let Some((feeder, people)) = read_loop(cmd, s, index) {
+        } else if let Some((feeder, people)) = read_loop_in(cmd, s, index, Some(ctx)) {
             generic::judge_looped(cmd, feeder, people, out);
+            looped_everything =
+                feeder == generic::Feeder::Wide && loops_over_everything(cmd, s, index, ctx);
         }
     }
     // What the family recognizers found: when a program's recognizer finds nothing, or no
@@ -1699,6 +1708,12 @@ fn command(
         platform_ops::judge(cmd, out);
         // Data versioning, experiment tracking, the model hub, Ray and HDFS, by their own verbs.
         ml_platforms::judge(cmd, out);
+        // dbt operations, extracts, GPU resets, alias moves, shared sweeps and teardowns, graded
+        // by the target, hosts or environment the line names.
+        data_platforms::judge(cmd, out);
+        if looped_everything {
+            listed_loops::raise(&mut out[found_before..]);
+        }
         // Queues, key-value, search and time-series stores, hosted SQL services and migration
         // tools, read by their own verbs from per-program tables (after the generic reader, so
         // they never keep it from reading).
@@ -1984,7 +1999,7 @@ fn entered_for_sure(s: &Script<'_>, index: usize) -> bool {
 
 /// `--dry-run` and its kin: the command only says what it would do; `--help` (and the `help`
 /// subcommand) only prints how to use it.
-fn dry_run(cmd: &Cmd<'_>) -> bool {
+pub(crate) fn dry_run(cmd: &Cmd<'_>) -> bool {
     help(cmd)
         || !passes_words_on(cmd)
             && cmd.words().take_while(|w| *w != "--").any(|w| {
@@ -2601,6 +2616,46 @@ fn feeder_text(target: &str) -> (generic::Feeder, bool) {
 /// `while read x; do CMD "$x"; done < FILE` (or `FEEDER | while read x; ...`): the feeder of
 /// `cmd` when it takes the variable a `read` before it set.
 fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Feeder, bool)> {
+    read_loop_in(cmd, s, index, None)
+}
+
+/// Whether the `while read` loop around `cmd` reads everything an unbounded listing returned
+/// ([`listed_loops`]): a file written from one, or a pipe from one with no `head` and no
+/// limit. Stricter than the fan-out readers' wide feeder, which counts `list --limit 20`.
+fn loops_over_everything(cmd: &Cmd<'_>, s: &Script<'_>, index: usize, ctx: &Context) -> bool {
+    for c in &s.commands[index + 1..] {
+        if c.words.is_empty()
+            && let Some(r) = c
+                .redirects
+                .iter()
+                .find(|r| r.kind == crate::shell::RedirectKind::Read)
+        {
+            return listed_loops::listed(ctx, &r.target);
+        }
+    }
+    let Some(reader) = s.commands[..index]
+        .iter()
+        .rev()
+        .find(|c| c.words.first().is_some_and(|w| w == "read") && c.piped_in)
+    else {
+        return false;
+    };
+    let _ = cmd;
+    listed_loops::pipe_lists_everything(
+        s.commands[..index]
+            .iter()
+            .filter(|c| c.pipeline == reader.pipeline),
+    )
+}
+
+/// [`read_loop`], a file an earlier command or step wrote from a listing of everything read
+/// as that listing ([`listed_loops`]).
+fn read_loop_in(
+    cmd: &Cmd<'_>,
+    s: &Script<'_>,
+    index: usize,
+    ctx: Option<&Context>,
+) -> Option<(generic::Feeder, bool)> {
     let at = s.commands[..index]
         .iter()
         .enumerate()
@@ -2624,6 +2679,9 @@ fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Fe
                 .iter()
                 .find(|r| r.kind == crate::shell::RedirectKind::Read)
         {
+            if ctx.is_some_and(|ctx| listed_loops::listed(ctx, &r.target)) {
+                return Some((generic::Feeder::Wide, false));
+            }
             return Some(feeder_text(&r.target));
         }
     }
@@ -2637,7 +2695,11 @@ fn read_loop(cmd: &Cmd<'_>, s: &Script<'_>, index: usize) -> Option<(generic::Fe
         for c in s.commands[..at].iter().filter(|c| c.pipeline == pipeline) {
             let mut folded = Vec::new();
             if let Some(u) = resolve(c, &mut folded) {
-                let (f, p) = everything::feeder(&u);
+                let (mut f, p) = everything::feeder(&u);
+                // A read paging through every result (`gh api --paginate PATH`).
+                if ctx.is_some() && listed_loops::lists_everything(&u) {
+                    f = generic::Feeder::Wide;
+                }
                 result.1 |= p;
                 if f == generic::Feeder::Wide || result.0 != generic::Feeder::Wide {
                     result.0 = f;

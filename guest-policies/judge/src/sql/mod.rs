@@ -36,6 +36,7 @@ pub mod cypher;
 pub mod dialects;
 pub mod keywords;
 pub mod statement;
+pub mod unloads;
 
 pub use clients::{PROGRAMS, judge_db_command};
 
@@ -83,6 +84,8 @@ pub fn judge_sql(sql: &str) -> Vec<Finding> {
             continue;
         };
         dialects::judge(piece, &mut out);
+        // A table's rows sent to object storage, or its history expired (unloads.rs).
+        unloads::judge(piece, &mut out);
     }
     if !keywords::has_statement_keyword(sql) {
         return out;
