@@ -90,7 +90,8 @@ fn vm_hosts_disk_encryption_alerting_and_signing_have_classes() {
             "VBoxManage unregistervm \"Win11-BuildAgent\" --delete",
             CONFIRM,
         ),
-        ("wsl --unregister Ubuntu-22.04", CONFIRM),
+        // Deletes the distribution's virtual disk with every file in it (`wsl` reader).
+        ("wsl --unregister Ubuntu-22.04", STOP),
         ("incus list", ALLOW),
         ("incus launch images:ubuntu/22.04 dev", ALLOW),
         ("incus exec web -- ls /", ALLOW),

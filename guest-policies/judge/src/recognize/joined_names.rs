@@ -112,12 +112,13 @@ fn fold_once(s: &str) -> Option<String> {
             continue;
         }
         // `"air$('lock')"`: a subexpression of one literal inside a double-quoted string.
-        if b[i] == b'$' && b.get(i + 1) == Some(&b'(') {
-            if let Some((v, e)) = literal(s, skip_ws(b, i + 2)) {
-                let close = skip_ws(b, e);
-                if b.get(close) == Some(&b')') && !v.contains(['"', '$', '`']) {
-                    return Some(format!("{}{}{}", &s[..i], v, &s[close + 1..]));
-                }
+        if b[i] == b'$'
+            && b.get(i + 1) == Some(&b'(')
+            && let Some((v, e)) = literal(s, skip_ws(b, i + 2))
+        {
+            let close = skip_ws(b, e);
+            if b.get(close) == Some(&b')') && !v.contains(['"', '$', '`']) {
+                return Some(format!("{}{}{}", &s[..i], v, &s[close + 1..]));
             }
         }
         // `[string]::Concat('a','b')`, `[String]::Join('', 'a', 'b')`.
@@ -141,12 +142,12 @@ fn fold_once(s: &str) -> Option<String> {
             if b.get(j) == Some(&b'@') {
                 j += 1;
             }
-            if b.get(j) == Some(&b'(') {
-                if let Some((vals, e)) = literal_list(s, skip_ws(b, j + 1), b',') {
-                    let close = skip_ws(b, e);
-                    if b.get(close) == Some(&b')') {
-                        return Some(splice(s, i, close + 1, &vals.concat()));
-                    }
+            if b.get(j) == Some(&b'(')
+                && let Some((vals, e)) = literal_list(s, skip_ws(b, j + 1), b',')
+            {
+                let close = skip_ws(b, e);
+                if b.get(close) == Some(&b')') {
+                    return Some(splice(s, i, close + 1, &vals.concat()));
                 }
             }
         }
@@ -182,14 +183,15 @@ fn fold_once(s: &str) -> Option<String> {
             }
         }
         // `'{0}{1}' -f 'a','b'`.
-        if vals.len() == 1 && lower[after..].starts_with("-f ") {
-            if let Some((args, e2)) = literal_list(s, skip_ws(b, after + 3), b',') {
-                let mut text = vals[0].clone();
-                for (k, a) in args.iter().enumerate() {
-                    text = text.replace(&format!("{{{k}}}"), a);
-                }
-                return Some(splice(s, i, e2, &text));
+        if vals.len() == 1
+            && lower[after..].starts_with("-f ")
+            && let Some((args, e2)) = literal_list(s, skip_ws(b, after + 3), b',')
+        {
+            let mut text = vals[0].clone();
+            for (k, a) in args.iter().enumerate() {
+                text = text.replace(&format!("{{{k}}}"), a);
             }
+            return Some(splice(s, i, e2, &text));
         }
         // `'a' + 'b'`.
         if let Some((parts, e2)) = literal_list(s, i, b'+').filter(|(p, _)| p.len() > 1) {

@@ -89,7 +89,7 @@ pub fn judge(text: &str, out: &mut Vec<Finding>) {
         }
         let archived = |v: &&str| {
             let v = v.trim_matches(['"', '\'']).to_ascii_lowercase();
-            archives.iter().any(|a| *a == v)
+            archives.contains(&v)
         };
         if let Some(value) = sent
             .iter()
