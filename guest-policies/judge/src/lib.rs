@@ -2871,6 +2871,8 @@ mod reach_tests;
 mod reads_at_scale_tests;
 
 #[cfg(test)]
+mod char_boundaries_tests;
+#[cfg(test)]
 mod credential_dumps_tests;
 #[cfg(test)]
 mod dataflow_tests;

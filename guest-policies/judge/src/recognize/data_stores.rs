@@ -1349,9 +1349,9 @@ const CLIENT_CALLS: &[(&str, Effect, &str)] = &[
 pub fn client_calls(body: &str, out: &mut Vec<Finding>) {
     let mut seen = 0;
     for (open, _) in body.match_indices('(') {
-        let start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let start = crate::substring::after_last(&body[..open], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = &body[start..open];
         // Every name in the table starts with one of these letters: most calls end here.
         if name.len() < 7

@@ -701,17 +701,17 @@ pub fn code(body: &str, out: &mut Vec<Finding>) {
     let mut per_item: Option<&str> = None;
     let mut listed = false;
     for (open, _) in body.match_indices('(').take(256) {
-        let name_start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let name_start = crate::substring::after_last(&body[..open], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = &body[name_start..open];
         if name.is_empty() {
             continue;
         }
         // The receiver chain just before the name (`c.crm.contacts.batch_api.`).
-        let chain_start = body[..name_start]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-            .map_or(0, |k| k + 1);
+        let chain_start = crate::substring::after_last(&body[..name_start], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        });
         let chain = body[chain_start..name_start].to_ascii_lowercase();
         if chain.is_empty() && name.eq_ignore_ascii_case("list") {
             continue;

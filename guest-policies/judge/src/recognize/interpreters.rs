@@ -851,9 +851,9 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
         } else {
             open
         };
-        let name_start = body[..name_end]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let name_start = crate::substring::after_last(&body[..name_end], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = &body[name_start..name_end];
         // Every delete's name starts with one of these letters: most calls end here.
         if !name
@@ -887,9 +887,9 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             .or_else(|| before.strip_suffix("::"))
             .or_else(|| before.strip_suffix("->"))
             .map(|r| {
-                let start = r
-                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .map_or(0, |k| k + 1);
+                let start = crate::substring::after_last(&r, |c: char| {
+                    !(c.is_ascii_alphanumeric() || c == '_')
+                });
                 r[start..].to_ascii_lowercase()
             });
         let on_fs = match receiver.as_deref() {
@@ -997,9 +997,9 @@ fn placed_secrets(body: &str, ctx: &mut Context, out: &mut Vec<Finding>) {
         // `Get-Content P`), or the path object is read (`(P).read_text()`); a test of it
         // (`.exists()`, `os.path.isfile`) or a listing of its folder reads no secret. The
         // call's name is checked first: most calls end here.
-        let name_start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let name_start = crate::substring::after_last(&body[..open], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = body[..open][name_start..].to_ascii_lowercase();
         if !name.is_empty() && !READ_NAMES.iter().any(|m| name.contains(m)) {
             continue;

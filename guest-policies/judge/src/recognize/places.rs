@@ -384,9 +384,8 @@ fn env_lookup(e: &str) -> Option<&'static str> {
     let name = e
         .trim_end_matches([')', ']', '}', ' ', '!', '?'])
         .trim_end_matches(['\'', '"']);
-    let start = name
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |k| k + 1);
+    let start =
+        crate::substring::after_last(&name, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     let name = &name[start..];
     // `os.environ.get('HOME', '/root')`: the first literal.
     let first_literal = e.find(['\'', '"']).and_then(|at| {

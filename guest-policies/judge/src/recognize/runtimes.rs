@@ -285,9 +285,9 @@ pub fn calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>) {
     let mut seen = 0;
     let mut kills: Vec<String> = Vec::new();
     for (open, _) in body.match_indices('(') {
-        let start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let start = crate::substring::after_last(&body[..open], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = &body[start..open];
         // Every name in the table starts with one of these letters: most calls end here.
         if name.len() < 3
@@ -618,9 +618,9 @@ pub fn aws_sdk(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>)
         if let Some(service) = service {
             let cli = if service == "s3" { "s3api" } else { &service };
             for (open, _) in body.match_indices('(').take(128) {
-                let start = body[..open]
-                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .map_or(0, |k| k + 1);
+                let start = crate::substring::after_last(&body[..open], |c: char| {
+                    !(c.is_ascii_alphanumeric() || c == '_')
+                });
                 let name = &body[start..open];
                 let verb = name.split('_').next().unwrap_or("");
                 if !name.contains('_') || !AWS_DESTROYS.contains(&verb) {
@@ -638,9 +638,8 @@ pub fn aws_sdk(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>)
     if js {
         // `new DeleteBucketCommand({...})` sent by an `S3Client`: the service is the client's.
         let service = body.find("Client").and_then(|at| {
-            let start = body[..at]
-                .rfind(|c: char| !c.is_ascii_alphanumeric())
-                .map_or(0, |k| k + 1);
+            let start =
+                crate::substring::after_last(&body[..at], |c: char| !c.is_ascii_alphanumeric());
             let s = body[start..at].to_ascii_lowercase();
             (!s.is_empty()).then_some(s)
         });
@@ -651,9 +650,8 @@ pub fn aws_sdk(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>)
                 service
             };
             for (at, _) in body.match_indices("Command(").take(16) {
-                let start = body[..at]
-                    .rfind(|c: char| !c.is_ascii_alphanumeric())
-                    .map_or(0, |k| k + 1);
+                let start =
+                    crate::substring::after_last(&body[..at], |c: char| !c.is_ascii_alphanumeric());
                 let op = kebab(&body[start..at]);
                 if !AWS_DESTROYS.contains(&op.split('-').next().unwrap_or("")) {
                     continue;

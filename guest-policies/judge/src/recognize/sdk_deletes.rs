@@ -76,9 +76,9 @@ pub fn calls(body: &str, out: &mut Vec<Finding>) {
     }
     let mut seen = 0;
     for (open, _) in body.match_indices('(') {
-        let start = body[..open]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |k| k + 1);
+        let start = crate::substring::after_last(&body[..open], |c: char| {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        });
         let name = &body[start..open];
         if !name
             .bytes()
@@ -132,9 +132,8 @@ pub fn calls(body: &str, out: &mut Vec<Finding>) {
 /// The name of a method's receiver (`projects` in `gl.projects.delete(`), lowercased.
 fn receiver_name(before: &str) -> String {
     let r = before.trim_end_matches('.');
-    let start = r
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |k| k + 1);
+    let start =
+        crate::substring::after_last(&r, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     r[start..].to_ascii_lowercase()
 }
 
@@ -158,9 +157,8 @@ fn fetched(before: &str) -> Option<&'static str> {
         }
     }
     let head = &r[..open?];
-    let start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |k| k + 1);
+    let start =
+        crate::substring::after_last(&head, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     let getter = head[start..].to_ascii_lowercase().replace('_', "");
     let container = match getter.strip_prefix("get") {
         Some("") => receiver_name(&head[..start]),

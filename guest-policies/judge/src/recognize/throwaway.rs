@@ -793,9 +793,9 @@ fn urls<'w>(words: impl Iterator<Item = &'w str>, ctx: &Context, targets: &mut V
     for w in words {
         let mut rest = w;
         while let Some(at) = rest.find("://") {
-            let start = rest[..at]
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-' | ':')))
-                .map_or(0, |i| i + 1);
+            let start = crate::substring::after_last(&rest[..at], |c: char| {
+                !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-' | ':'))
+            });
             let end = rest[at + 3..]
                 .find(|c: char| c.is_whitespace() || matches!(c, ';' | '"' | '\'' | ','))
                 .map_or(rest.len(), |i| at + 3 + i);

@@ -931,7 +931,13 @@ pub fn canonical(text: &str) -> Option<String> {
     let mut rest = &text[at + 3..];
     let mut marked = false;
     for marker in [" tool call:", " call:", " tool:", ":"] {
-        if rest.len() >= marker.len() && rest[..marker.len()].eq_ignore_ascii_case(marker) {
+        // Compared as bytes: the marker is ASCII, and a slice of `rest` at its length could
+        // land inside a multi-byte character.
+        if rest
+            .as_bytes()
+            .get(..marker.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(marker.as_bytes()))
+        {
             rest = &rest[marker.len()..];
             marked = true;
             break;
