@@ -46,7 +46,7 @@ use corpus::{Digest, Rng};
 /// values for programs it has no rows for (holdout6 analysis M7, M8). The judge's readers
 /// (shell, SQL, plain language) decide these outputs too: a change to any of them moves it,
 /// deliberately or not.
-const PINNED: u64 = 0x678c_3a57_774d_563b;
+const PINNED: u64 = 0x4590_5ec8_c55c_328b;
 
 #[test]
 fn outputs_match_the_pinned_digest() {
