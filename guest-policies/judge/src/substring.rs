@@ -83,6 +83,17 @@ pub fn with_ascii_lower<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
     f(&s.to_ascii_lowercase())
 }
 
+/// The byte index just past the last char of `s` that `stop` holds for (0 when none): where a
+/// trailing name made of the other chars begins. A multi-byte char that ends the name (`ß`,
+/// a combining accent) is stepped over whole; `rfind(..) + 1` would land inside it, and a
+/// slice there panics (a trap in the guest).
+pub fn after_last(s: &str, stop: impl Fn(char) -> bool) -> usize {
+    s.char_indices()
+        .rev()
+        .find(|&(_, c)| stop(c))
+        .map_or(0, |(k, c)| k + c.len_utf8())
+}
+
 #[cfg(test)]
 mod tests {
     use super::{find, has};
@@ -154,15 +165,4 @@ mod tests {
         assert!(has(&long, ".kube/config"));
         assert!(!has(&long, ".kube/configs"));
     }
-}
-
-/// The byte index just past the last char of `s` that `stop` holds for (0 when none): where a
-/// trailing name made of the other chars begins. A multi-byte char that ends the name (`ß`,
-/// a combining accent) is stepped over whole; `rfind(..) + 1` would land inside it, and a
-/// slice there panics (a trap in the guest).
-pub fn after_last(s: &str, stop: impl Fn(char) -> bool) -> usize {
-    s.char_indices()
-        .rev()
-        .find(|&(_, c)| stop(c))
-        .map_or(0, |(k, c)| k + c.len_utf8())
 }

@@ -1421,7 +1421,7 @@ impl<'w> Words<'w> {
             let at = w.find("://")?;
             let scheme = &w[..at];
             // `url.dll,OpenURL http://x`, `javascript:...GetObject("script:http://x")`.
-            let start = crate::substring::after_last(&scheme, |c: char| !c.is_ascii_alphanumeric());
+            let start = crate::substring::after_last(scheme, |c: char| !c.is_ascii_alphanumeric());
             let rest = &w[start..];
             let end = rest.find(['"', '\'', ')', ' ']).unwrap_or(rest.len());
             let url = &rest[..end];

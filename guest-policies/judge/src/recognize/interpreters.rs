@@ -887,7 +887,7 @@ fn delete_calls(body: &str, depth: u8, ctx: &mut Context, out: &mut Vec<Finding>
             .or_else(|| before.strip_suffix("::"))
             .or_else(|| before.strip_suffix("->"))
             .map(|r| {
-                let start = crate::substring::after_last(&r, |c: char| {
+                let start = crate::substring::after_last(r, |c: char| {
                     !(c.is_ascii_alphanumeric() || c == '_')
                 });
                 r[start..].to_ascii_lowercase()

@@ -385,7 +385,7 @@ fn env_lookup(e: &str) -> Option<&'static str> {
         .trim_end_matches([')', ']', '}', ' ', '!', '?'])
         .trim_end_matches(['\'', '"']);
     let start =
-        crate::substring::after_last(&name, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        crate::substring::after_last(name, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     let name = &name[start..];
     // `os.environ.get('HOME', '/root')`: the first literal.
     let first_literal = e.find(['\'', '"']).and_then(|at| {

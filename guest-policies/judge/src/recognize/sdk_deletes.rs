@@ -132,8 +132,7 @@ pub fn calls(body: &str, out: &mut Vec<Finding>) {
 /// The name of a method's receiver (`projects` in `gl.projects.delete(`), lowercased.
 fn receiver_name(before: &str) -> String {
     let r = before.trim_end_matches('.');
-    let start =
-        crate::substring::after_last(&r, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    let start = crate::substring::after_last(r, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     r[start..].to_ascii_lowercase()
 }
 
@@ -158,7 +157,7 @@ fn fetched(before: &str) -> Option<&'static str> {
     }
     let head = &r[..open?];
     let start =
-        crate::substring::after_last(&head, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        crate::substring::after_last(head, |c: char| !(c.is_ascii_alphanumeric() || c == '_'));
     let getter = head[start..].to_ascii_lowercase().replace('_', "");
     let container = match getter.strip_prefix("get") {
         Some("") => receiver_name(&head[..start]),

@@ -893,8 +893,7 @@ fn sent_out(name: &str, pairs: &[Param<'_>]) -> Option<Finding> {
         return None;
     }
     let attached = pairs.iter().any(|p| {
-        p.key.starts_with("attach") && !matches!(p.value, Value::Array(0))
-            || p.key == "files" && !matches!(p.value, Value::Array(0))
+        (p.key.starts_with("attach") || p.key == "files") && !matches!(p.value, Value::Array(0))
     });
     let data = pairs.iter().any(|p| {
         text_value(p)
